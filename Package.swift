@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// WidgetTerm: Apple WidgetKit widgets and Live Activities, previewed in a terminal.
+// Module layering (lower never imports higher) is described in docs/DESIGN.md.
+import PackageDescription
+
+let package = Package(
+    name: "WidgetTerm",
+    products: [
+        .library(name: "WidgetKitUI", targets: ["WidgetKitUI"]),
+        .library(name: "WidgetTermCLI", targets: ["WidgetTermCLI"]),
+        .executable(name: "widgetterm", targets: ["widgetterm"]),
+    ],
+    targets: [
+        .target(name: "CSimulatedClock"),
+        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock"]),
+        .target(name: "CDisplayWidth"),
+        .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"]),
+        .target(name: "CellRender", dependencies: ["CellLayout"]),
+        .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock"]),
+        .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
+        .target(name: "WidgetTermCLI", dependencies: ["WidgetHost"]),
+        .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
+        .testTarget(
+            name: "WidgetTermTests",
+            dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI"],
+            resources: [.copy("Goldens")]
+        ),
+    ]
+)

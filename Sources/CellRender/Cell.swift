@@ -1,0 +1,123 @@
+import Foundation
+import CellLayout
+
+// MARK: - Cells and buffers
+
+/// An opaque sRGB colour, 8 bits per channel: what a terminal cell shows.
+public struct RGB: Hashable, Sendable, CustomStringConvertible {
+    public var red: UInt8, green: UInt8, blue: UInt8
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+    /// From 0...1 components (clamped, rounded).
+    public init(red: Double, green: Double, blue: Double) {
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        self.init(byte(red), byte(green), byte(blue))
+    }
+    /// Parses `#RRGGBB` or `RRGGBB`; nil when malformed.
+    public init?(hex: String) {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        self.init(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+    }
+    /// `#RRGGBB`.
+    public var hex: String {
+        let digits = "0123456789ABCDEF".map { $0 }
+        return "#" + [red, green, blue].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 0xF)])" }.joined()
+    }
+    public var description: String { hex }
+
+    /// `top` with alpha `alpha` (0...1) composited over this colour.
+    public func blended(with top: RGB, alpha: Double) -> RGB {
+        let a = min(max(alpha, 0), 1)
+        func mix(_ bottom: UInt8, _ over: UInt8) -> UInt8 { UInt8((Double(bottom) * (1 - a) + Double(over) * a).rounded()) }
+        return RGB(mix(red, top.red), mix(green, top.green), mix(blue, top.blue))
+    }
+}
+
+/// Text attributes of a cell.
+public struct CellAttributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bold = CellAttributes(rawValue: 1)
+    public static let italic = CellAttributes(rawValue: 2)
+    public static let underline = CellAttributes(rawValue: 4)
+    public static let strikethrough = CellAttributes(rawValue: 8)
+    public static let dim = CellAttributes(rawValue: 16)
+
+    /// Names in a fixed order, for goldens and JSON.
+    public var names: [String] {
+        var names: [String] = []
+        if contains(.bold) { names.append("bold") }
+        if contains(.italic) { names.append("italic") }
+        if contains(.underline) { names.append("underline") }
+        if contains(.strikethrough) { names.append("strikethrough") }
+        if contains(.dim) { names.append("dim") }
+        return names
+    }
+}
+
+/// One terminal cell: a grapheme, its colours and attributes. A wide grapheme occupies its cell and
+/// the next, which is marked as a continuation. Nil colours mean the terminal's default.
+public struct Cell: Hashable, Sendable {
+    public var glyph: Character
+    public var foreground: RGB?
+    public var background: RGB?
+    public var attributes: CellAttributes
+    /// True for the right half of a wide grapheme.
+    public var isContinuation: Bool
+
+    public init(glyph: Character = " ", foreground: RGB? = nil, background: RGB? = nil,
+                attributes: CellAttributes = [], isContinuation: Bool = false) {
+        self.glyph = glyph
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+        self.isContinuation = isContinuation
+    }
+
+    public static let blank = Cell()
+}
+
+/// A rectangle of cells, row-major.
+public struct CellBuffer: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public var size: CellSize { CellSize(width: width, height: height) }
+
+    public func contains(column: Int, row: Int) -> Bool { column >= 0 && column < width && row >= 0 && row < height }
+
+    public subscript(column: Int, row: Int) -> Cell {
+        get { cells[row * width + column] }
+        set { cells[row * width + column] = newValue }
+    }
+
+    /// The glyphs of one row, continuation cells skipped.
+    public func text(ofRow row: Int) -> String {
+        var line = ""
+        for column in 0..<width {
+            let cell = self[column, row]
+            if !cell.isContinuation { line.append(cell.glyph) }
+        }
+        return line
+    }
+
+    /// Copies `other` into this buffer with its top-leading corner at (column, row), clipped.
+    public mutating func draw(_ other: CellBuffer, atColumn column: Int, row: Int) {
+        for y in 0..<other.height where row + y >= 0 && row + y < height {
+            for x in 0..<other.width where column + x >= 0 && column + x < width {
+                self[column + x, row + y] = other[x, y]
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import CellLayout
+import WidgetKitUI
+
+// MARK: - Devices
+
+/// A device's widget sizes in points, from the HIG tables (widgetkit-facts.md §1.1, §1.2, §1.6).
+public struct DeviceProfile: Hashable, Sendable {
+    /// Short name used by `--device`.
+    public let name: String
+    /// What a person would call it.
+    public let displayName: String
+    /// Screen size in points, portrait.
+    public let screen: CGSize
+    public let isPad: Bool
+    /// Widget sizes in points per supported family.
+    public let familySizes: [WidgetFamily: CGSize]
+    /// Dynamic Island sizes in points, nil on devices without one.
+    public let island: IslandMetrics?
+
+    /// Dynamic Island and Lock Screen Live Activity sizes (HIG Live Activities, Specifications).
+    public struct IslandMetrics: Hashable, Sendable {
+        public let compactSlot: CGSize
+        public let minimalWidth: ClosedRange<Double>
+        public let overallCompactWidth: Double
+        public let expandedWidth: Double
+        public let heightRange: ClosedRange<Double>
+    }
+
+    /// The family's size in points, nil when the device does not offer it.
+    public func size(of family: WidgetFamily) -> CGSize? { familySizes[family] }
+
+    /// The family's grid in cells.
+    public func cells(of family: WidgetFamily, metric: CellMetric = .standard) -> CellSize? {
+        guard let size = size(of: family) else { return nil }
+        let cells = metric.cells(width: size.width, height: size.height)
+        return family == .accessoryInline ? CellSize(width: cells.width, height: 1) : cells
+    }
+
+    private static func phone(_ name: String, _ displayName: String, screen: (Double, Double), small: (Double, Double),
+                              medium: (Double, Double), large: (Double, Double), circular: Double?,
+                              rectangular: (Double, Double)?, inline: Double?, island: IslandMetrics? = nil) -> DeviceProfile {
+        var sizes: [WidgetFamily: CGSize] = [
+            .systemSmall: CGSize(width: small.0, height: small.1),
+            .systemMedium: CGSize(width: medium.0, height: medium.1),
+            .systemLarge: CGSize(width: large.0, height: large.1),
+        ]
+        if let circular { sizes[.accessoryCircular] = CGSize(width: circular, height: circular) }
+        if let rectangular { sizes[.accessoryRectangular] = CGSize(width: rectangular.0, height: rectangular.1) }
+        if let inline { sizes[.accessoryInline] = CGSize(width: inline, height: 26) }
+        return DeviceProfile(name: name, displayName: displayName, screen: CGSize(width: screen.0, height: screen.1),
+                             isPad: false, familySizes: sizes, island: island)
+    }
+
+    private static func pad(_ name: String, _ displayName: String, screen: (Double, Double), small: Double,
+                            medium: Double, large: Double, extraLarge: Double) -> DeviceProfile {
+        DeviceProfile(name: name, displayName: displayName, screen: CGSize(width: screen.0, height: screen.1), isPad: true,
+                      familySizes: [
+                          .systemSmall: CGSize(width: small, height: small),
+                          .systemMedium: CGSize(width: medium, height: small),
+                          .systemLarge: CGSize(width: large, height: large),
+                          .systemExtraLarge: CGSize(width: extraLarge, height: large),
+                          .accessoryCircular: CGSize(width: 76, height: 76),
+                          .accessoryRectangular: CGSize(width: 172, height: 76),
+                          .accessoryInline: CGSize(width: 257, height: 26),
+                      ], island: nil)
+    }
+
+    /// iPhone 430×932 pt (Pro Max / Plus class): the default.
+    public static let iPhone430 = phone("iphone-430", "iPhone 430×932 pt (Pro Max, Plus)", screen: (430, 932),
+                                        small: (170, 170), medium: (364, 170), large: (364, 382), circular: 76,
+                                        rectangular: (172, 76), inline: 257,
+                                        island: IslandMetrics(compactSlot: CGSize(width: 62.33, height: 36.67), minimalWidth: 36.67...45,
+                                                              overallCompactWidth: 250, expandedWidth: 408, heightRange: 84...160))
+    /// iPhone 393×852 pt (Pro class).
+    public static let iPhone393 = phone("iphone-393", "iPhone 393×852 pt (Pro, base)", screen: (393, 852),
+                                        small: (158, 158), medium: (338, 158), large: (338, 354), circular: 72,
+                                        rectangular: (160, 72), inline: 234,
+                                        island: IslandMetrics(compactSlot: CGSize(width: 52.33, height: 36.67), minimalWidth: 36.67...45,
+                                                              overallCompactWidth: 230, expandedWidth: 371, heightRange: 84...160))
+    /// iPhone 375×812 pt (mini, X class).
+    public static let iPhone375 = phone("iphone-375", "iPhone 375×812 pt (mini, X)", screen: (375, 812),
+                                        small: (155, 155), medium: (329, 155), large: (329, 345), circular: 72,
+                                        rectangular: (157, 72), inline: 225)
+    /// iPhone 375×667 pt (SE class).
+    public static let iPhoneSE = phone("iphone-se", "iPhone 375×667 pt (SE)", screen: (375, 667),
+                                       small: (148, 148), medium: (321, 148), large: (321, 324), circular: 68,
+                                       rectangular: (153, 68), inline: 225)
+    /// iPad 1024×1366 pt (12.9-inch), HIG "Device" sizes.
+    public static let iPad1024 = pad("ipad-1024", "iPad 1024×1366 pt (12.9-inch)", screen: (1024, 1366),
+                                     small: 160, medium: 356, large: 356, extraLarge: 748)
+    /// iPad 834×1194 pt (11-inch), HIG "Device" sizes.
+    public static let iPad834 = pad("ipad-834", "iPad 834×1194 pt (11-inch)", screen: (834, 1194),
+                                    small: 136, medium: 300, large: 300, extraLarge: 628)
+
+    /// Every built-in profile; the first is the default.
+    public static let all: [DeviceProfile] = [iPhone430, iPhone393, iPhone375, iPhoneSE, iPad1024, iPad834]
+
+    /// The default device: the 430×932 pt iPhone.
+    public static let `default` = iPhone430
+
+    /// The profile with this name, nil when unknown.
+    public static func named(_ name: String) -> DeviceProfile? { all.first { $0.name == name.lowercased() } }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import CellLayout
+
+// MARK: - Colour depth
+
+/// How many colours the output may use.
+public enum ColorDepth: String, Sendable, CaseIterable {
+    case none, ansi16 = "16", ansi256 = "256", trueColor = "truecolor"
+
+    /// The depth a terminal announces: `COLORTERM` truecolor/24bit, else `TERM` with 256color, else 16;
+    /// `NO_COLOR` (any value) turns colour off (https://no-color.org).
+    public static func detect(environment: [String: String]) -> ColorDepth {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
+        let term = environment["TERM"] ?? ""
+        if term.contains("direct") { return .trueColor }
+        if term.contains("256color") { return .ansi256 }
+        if term.isEmpty || term == "dumb" { return .none }
+        return .ansi16
+    }
+}
+
+/// Maps colours to the xterm 256-colour and 16-colour palettes.
+public enum ColorQuantizer {
+    /// The nearest xterm-256 index (6×6×6 cube or grey ramp).
+    public static func index256(_ color: RGB) -> Int {
+        let levels = [0, 95, 135, 175, 215, 255]
+        func nearestLevel(_ value: UInt8) -> Int {
+            var best = 0
+            for (index, level) in levels.enumerated() where abs(level - Int(value)) < abs(levels[best] - Int(value)) { best = index }
+            return best
+        }
+        let r = nearestLevel(color.red), g = nearestLevel(color.green), b = nearestLevel(color.blue)
+        let cube = RGB(UInt8(levels[r]), UInt8(levels[g]), UInt8(levels[b]))
+        let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
+        let greyStep = min(max((average - 8 + 5) / 10, 0), 23)
+        let greyLevel = UInt8(8 + greyStep * 10)
+        let grey = RGB(greyLevel, greyLevel, greyLevel)
+        return distance(color, grey) < distance(color, cube) ? 232 + greyStep : 16 + 36 * r + 6 * g + b
+    }
+
+    /// The 16 ANSI colours as xterm draws them.
+    public static let palette16: [RGB] = [
+        RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0), RGB(0, 0, 238), RGB(205, 0, 205), RGB(0, 205, 205),
+        RGB(229, 229, 229), RGB(127, 127, 127), RGB(255, 0, 0), RGB(0, 255, 0), RGB(255, 255, 0), RGB(92, 92, 255),
+        RGB(255, 0, 255), RGB(0, 255, 255), RGB(255, 255, 255),
+    ]
+
+    /// The nearest of the 16 ANSI colours.
+    public static func index16(_ color: RGB) -> Int {
+        var best = 0
+        for index in palette16.indices where distance(color, palette16[index]) < distance(color, palette16[best]) { best = index }
+        return best
+    }
+
+    /// Squared distance weighted for perceived brightness ("redmean").
+    static func distance(_ a: RGB, _ b: RGB) -> Int {
+        let meanRed = (Int(a.red) + Int(b.red)) / 2
+        let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
+        return ((512 + meanRed) * dr * dr >> 8) + 4 * dg * dg + ((767 - meanRed) * db * db >> 8)
+    }
+}
+
+// MARK: - Encoders
+
+/// Writes frames as plain text, ANSI escapes, or a golden text + style layer.
+public enum FrameEncoder {
+    /// Glyphs only, one line per row; trailing blanks trimmed when `trimming`.
+    public static func text(_ buffer: CellBuffer, trimming: Bool = true) -> String {
+        var output = ""
+        for row in 0..<buffer.height {
+            var line = buffer.text(ofRow: row)
+            if trimming { while line.last == " " { line.removeLast() } }
+            output += line + "\n"
+        }
+        return output
+    }
+
+    /// ANSI SGR text at `depth`; every line ends with a reset and a newline.
+    public static func ansi(_ buffer: CellBuffer, depth: ColorDepth) -> String {
+        guard depth != .none else { return text(buffer, trimming: false) }
+        var output = ""
+        output.reserveCapacity(buffer.width * buffer.height * 20)
+        for row in 0..<buffer.height {
+            var current: (RGB?, RGB?, CellAttributes)? = nil
+            for column in 0..<buffer.width {
+                let cell = buffer[column, row]
+                if cell.isContinuation { continue }
+                let foreground = cell.glyph == " " && cell.attributes.isEmpty ? current?.0 ?? cell.foreground : cell.foreground
+                let state = (foreground, cell.background, cell.attributes)
+                if current == nil || current!.0 != state.0 || current!.1 != state.1 || current!.2 != state.2 {
+                    output += sgr(foreground: state.0, background: state.1, attributes: state.2, depth: depth)
+                    current = state
+                }
+                output.append(cell.glyph)
+            }
+            output += "\u{1B}[0m\n"
+        }
+        return output
+    }
+
+    /// One SGR sequence that resets and sets everything for a cell.
+    public static func sgr(foreground: RGB?, background: RGB?, attributes: CellAttributes, depth: ColorDepth) -> String {
+        var codes = ["0"]
+        if attributes.contains(.bold) { codes.append("1") }
+        if attributes.contains(.dim) { codes.append("2") }
+        if attributes.contains(.italic) { codes.append("3") }
+        if attributes.contains(.underline) { codes.append("4") }
+        if attributes.contains(.strikethrough) { codes.append("9") }
+        if let foreground { codes.append(colorCode(foreground, depth: depth, isBackground: false)) }
+        if let background { codes.append(colorCode(background, depth: depth, isBackground: true)) }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    static func colorCode(_ color: RGB, depth: ColorDepth, isBackground: Bool) -> String {
+        switch depth {
+        case .trueColor: return "\(isBackground ? 48 : 38);2;\(color.red);\(color.green);\(color.blue)"
+        case .ansi256: return "\(isBackground ? 48 : 38);5;\(ColorQuantizer.index256(color))"
+        case .ansi16, .none:
+            let index = ColorQuantizer.index16(color)
+            let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
+            return "\(base + index % 8)"
+        }
+    }
+
+    /// A golden snapshot: the text layer, then a style layer with one letter per cell and a legend.
+    /// Readable in a diff; never raw escape bytes.
+    public static func golden(_ buffer: CellBuffer) -> String {
+        var styles: [String: Character] = [:]
+        var legend: [String] = []
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var styleRows: [String] = []
+        for row in 0..<buffer.height {
+            var line = ""
+            for column in 0..<buffer.width {
+                let cell = buffer[column, row]
+                let hasInk = cell.glyph != " " && !cell.isContinuation
+                var key = "bg=\(cell.background?.hex ?? "default")"
+                if hasInk { key = "fg=\(cell.foreground?.hex ?? "default") " + key }
+                if !cell.attributes.isEmpty { key += " " + cell.attributes.names.joined(separator: ",") }
+                if let letter = styles[key] {
+                    line.append(letter)
+                } else {
+                    let letter = styles.count < letters.count ? letters[styles.count] : "?"
+                    styles[key] = letter
+                    legend.append("\(letter) \(key)")
+                    line.append(letter)
+                }
+            }
+            styleRows.append(line)
+        }
+        var output = "text \(buffer.width)x\(buffer.height)\n"
+        for row in 0..<buffer.height {
+            var line = ""
+            for column in 0..<buffer.width {
+                let cell = buffer[column, row]
+                if !cell.isContinuation { line.append(cell.glyph) }
+            }
+            output += "|" + line + "|\n"
+        }
+        output += "style\n" + styleRows.map { "|\($0)|" }.joined(separator: "\n") + "\nlegend\n" + legend.joined(separator: "\n") + "\n"
+        return output
+    }
+}

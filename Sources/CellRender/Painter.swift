@@ -1,0 +1,492 @@
+import Foundation
+import CellLayout
+import WidgetKitUI
+
+// MARK: - Painting
+
+/// The appearance a frame is painted in: colour scheme, system palette and the colour behind the widget.
+public struct PaintStyle: Sendable {
+    public var colorScheme: ColorScheme
+    public var palette: SystemPalette
+    public var renderingMode: WidgetRenderingMode
+    /// What shows where nothing is drawn (the wallpaper); nil is the terminal's default background.
+    public var surface: RGB?
+    /// The colour assumed for a nil surface when blending translucent colours.
+    public var surfaceForBlending: RGB
+    /// Draw symbols with their narrow fallback glyphs (for monochrome modes and narrow terminals).
+    public var prefersNarrowSymbols: Bool
+
+    public init(colorScheme: ColorScheme, palette: SystemPalette? = nil, renderingMode: WidgetRenderingMode = .fullColor,
+                surface: RGB? = nil, surfaceForBlending: RGB? = nil, prefersNarrowSymbols: Bool = false) {
+        self.colorScheme = colorScheme
+        self.palette = palette ?? (colorScheme == .dark ? .dark : .light)
+        self.renderingMode = renderingMode
+        self.surface = surface
+        self.surfaceForBlending = surfaceForBlending ?? surface ?? (colorScheme == .dark ? RGB(0, 0, 0) : RGB(255, 255, 255))
+        self.prefersNarrowSymbols = prefersNarrowSymbols
+    }
+}
+
+/// Paints a placed tree into a cell buffer, collecting tap regions, widget URLs and live text.
+public struct Painter {
+    public private(set) var buffer: CellBuffer
+    public private(set) var tapRegions: [TapRegion] = []
+    public private(set) var widgetURLs: [URL] = []
+    public private(set) var liveTexts: [LiveTextRegion] = []
+    public private(set) var textRuns: [PaintedRun] = []
+    public private(set) var diagnostics: [ResolveDiagnostic] = []
+    let style: PaintStyle
+    let date: Date
+    let format: SystemTextFormat
+
+    private var clip: CellRect
+    private var opacity: Double = 1
+    private var isAccentGroup = false
+
+    public init(size: CellSize, style: PaintStyle, date: Date, format: SystemTextFormat) {
+        buffer = CellBuffer(width: size.width, height: size.height, fill: Cell(background: style.surface))
+        self.style = style
+        self.date = date
+        self.format = format
+        clip = CellRect(x: 0, y: 0, width: size.width, height: size.height)
+    }
+
+    /// The finished frame.
+    public var frame: Frame {
+        Frame(buffer: buffer, tapRegions: tapRegions, widgetURLs: widgetURLs, liveTexts: liveTexts, textRuns: textRuns,
+              diagnostics: diagnostics)
+    }
+
+    // MARK: Colours
+
+    /// The colour a `Color` shows in the current appearance, before blending.
+    public func rgba(_ color: Color) -> RGBA { color.resolved(in: style.palette) }
+
+    private func colorOf(_ paint: Paint, position: Double = 0) -> RGBA {
+        var value = rgba(paint.baseColor(at: position))
+        value.alpha *= opacity
+        return value
+    }
+
+    /// What is behind a cell now.
+    private func backdrop(_ column: Int, _ row: Int) -> RGB {
+        buffer[column, row].background ?? style.surfaceForBlending
+    }
+
+    private static func rgb(_ value: RGBA) -> RGB { RGB(red: value.red, green: value.green, blue: value.blue) }
+
+    private func composite(_ value: RGBA, over bottom: RGB) -> RGB { bottom.blended(with: Self.rgb(value), alpha: value.alpha) }
+
+    // MARK: Tree walk
+
+    /// Paints `node` and its children.
+    public mutating func paint(_ node: PlacedNode) {
+        switch node.content {
+        case .none:
+            for child in node.children { paint(child) }
+        case .text(let text, let lines):
+            paintText(text, lines: lines, in: node.frame)
+        case .image(let image):
+            paintImage(image, in: node.frame)
+        case .shape(let shape):
+            paintShape(shape, in: node.frame)
+        case .divider(let paint, let axis):
+            let color = colorOf(paint)
+            if axis == .vertical {
+                for column in node.frame.x..<node.frame.maxX { put("─", column, node.frame.y + node.frame.height / 2, foreground: color) }
+            } else {
+                for row in node.frame.y..<node.frame.maxY { put("│", node.frame.x + node.frame.width / 2, row, foreground: color) }
+            }
+        case .gauge(let gauge):
+            paintGauge(gauge, in: node.frame)
+            for child in node.children { paint(child) }
+        case .modifier(let modifier):
+            paintModified(modifier, node)
+        }
+    }
+
+    private mutating func paintModified(_ modifier: NodeModifier, _ node: PlacedNode) {
+        switch modifier {
+        case .background:
+            paint(node.children[1])
+            paint(node.children[0])
+        case .overlay:
+            paint(node.children[0])
+            paint(node.children[1])
+        case .opacity(let value):
+            let saved = opacity
+            opacity *= value
+            paint(node.children[0])
+            opacity = saved
+        case .clipShape(let kind):
+            let saved = clip
+            clip = clip.intersection(node.frame)
+            paint(node.children[0])
+            clip = saved
+            roundCorners(of: node.frame, kind: kind)
+        case .widgetURL(let url):
+            widgetURLs.append(url)
+            paint(node.children[0])
+        case .tapTarget(let action):
+            tapRegions.append(TapRegion(rect: node.frame.intersection(clip), action: action))
+            paint(node.children[0])
+        case .widgetAccentable(let accentable):
+            let saved = isAccentGroup
+            isAccentGroup = isAccentGroup || accentable
+            paint(node.children[0])
+            isAccentGroup = saved
+        default:
+            for child in node.children { paint(child) }
+        }
+    }
+
+    // MARK: Primitive cells
+
+    /// Writes one grapheme with a foreground colour composited over the cell's background.
+    private mutating func put(_ glyph: Character, _ column: Int, _ row: Int, foreground: RGBA,
+                              attributes: CellAttributes = [], width: Int = 1) {
+        guard clip.contains(column: column, row: row), buffer.contains(column: column, row: row) else { return }
+        if width == 2 && !(clip.contains(column: column + 1, row: row) && buffer.contains(column: column + 1, row: row)) { return }
+        repairWideNeighbours(column, row, width: width)
+        var cell = buffer[column, row]
+        cell.glyph = glyph
+        cell.foreground = composite(foreground, over: backdrop(column, row))
+        cell.attributes = attributes
+        cell.isContinuation = false
+        buffer[column, row] = cell
+        if width == 2 {
+            var next = buffer[column + 1, row]
+            next.glyph = " "
+            next.isContinuation = true
+            next.background = cell.background
+            buffer[column + 1, row] = next
+        }
+    }
+
+    /// Before overwriting, clears a wide glyph that would be cut in half.
+    private mutating func repairWideNeighbours(_ column: Int, _ row: Int, width: Int) {
+        if buffer[column, row].isContinuation, column > 0 {
+            buffer[column - 1, row].glyph = " "
+        }
+        let after = column + width
+        if after < buffer.width, buffer[after, row].isContinuation {
+            buffer[after, row].isContinuation = false
+            buffer[after, row].glyph = " "
+        }
+    }
+
+    /// Fills a cell's background, compositing a translucent colour over what is there.
+    private mutating func fill(_ column: Int, _ row: Int, _ color: RGBA) {
+        guard clip.contains(column: column, row: row), buffer.contains(column: column, row: row), color.alpha > 0 else { return }
+        let background = composite(color, over: backdrop(column, row))
+        var cell = buffer[column, row]
+        if color.alpha >= 1 {
+            if cell.isContinuation, column > 0 { buffer[column - 1, row].glyph = " " }
+            cell = Cell(background: background)
+        } else {
+            cell.background = background
+            if let foreground = cell.foreground { cell.foreground = foreground.blended(with: Self.rgb(color), alpha: color.alpha) }
+        }
+        buffer[column, row] = cell
+    }
+
+    // MARK: Text
+
+    private mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
+        if text.isLive {
+            let visible = rect.intersection(clip)
+            var saved: [Cell] = []
+            for row in visible.y..<visible.maxY { for column in visible.x..<visible.maxX { saved.append(buffer[column, row]) } }
+            liveTexts.append(LiveTextRegion(rect: visible, text: text, backgroundCells: saved))
+        }
+        let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
+        for (index, line) in lines.enumerated() where index < rect.height {
+            let row = rect.y + index
+            var column = rect.x + LayoutMath.offset(free: rect.width - line.width, alignment)
+            if text.isRedacted {
+                let bar = colorOf(.hierarchical(level: 3, base: nil))
+                for x in column..<min(column + line.width, rect.maxX) { fill(x, row, bar) }
+                continue
+            }
+            var runStart = column
+            var runText = ""
+            var currentRun = line.graphemes.first?.run ?? 0
+            for grapheme in line.graphemes {
+                if grapheme.run != currentRun {
+                    record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart)
+                    runStart = column
+                    runText = ""
+                    currentRun = grapheme.run
+                }
+                guard column + grapheme.width <= rect.maxX else { break }
+                let run = text.runs[grapheme.run]
+                let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                put(grapheme.character, column, row, foreground: colorOf(run.foreground, position: position),
+                    attributes: attributes(of: run), width: grapheme.width)
+                runText.append(grapheme.character)
+                column += grapheme.width
+            }
+            if line.isTruncated, column < rect.maxX, !text.runs.isEmpty {
+                let run = text.runs[line.graphemes.last?.run ?? 0]
+                put("…", column, row, foreground: colorOf(run.foreground), attributes: attributes(of: run))
+                runText.append("…")
+                column += 1
+            }
+            if !line.graphemes.isEmpty { record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart) }
+        }
+    }
+
+    private func attributes(of run: TextRun) -> CellAttributes {
+        var attributes: CellAttributes = []
+        if run.isBold { attributes.insert(.bold) }
+        if run.italic { attributes.insert(.italic) }
+        if run.underline { attributes.insert(.underline) }
+        if run.strikethrough { attributes.insert(.strikethrough) }
+        return attributes
+    }
+
+    private mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {
+        guard width > 0, !text.trimmingCharacters(in: .whitespaces).isEmpty,
+              buffer.contains(column: column, row: row) else { return }
+        let cell = buffer[column, row]
+        textRuns.append(PaintedRun(text: text, row: row, column: column, width: width, pointSize: run.font.pointSize,
+                                   isBold: run.isBold, isSymbol: isSymbol,
+                                   foreground: cell.foreground ?? style.surfaceForBlending,
+                                   background: cell.background ?? style.surfaceForBlending))
+    }
+
+    // MARK: Images
+
+    private mutating func paintImage(_ image: ImageNode, in rect: CellRect) {
+        guard !rect.isEmpty else { return }
+        if image.isRedacted {
+            let bar = colorOf(.hierarchical(level: 3, base: nil))
+            for row in rect.y..<rect.maxY { for column in rect.x..<rect.maxX { fill(column, row, bar) } }
+            return
+        }
+        switch image.source {
+        case .systemSymbol(let name):
+            let color = colorOf(image.foreground)
+            let weight = TextRun(content: .verbatim(name), font: image.font, foreground: image.foreground)
+            let row = rect.y + rect.height / 2
+            guard let symbol = SymbolTable.glyph(forSystemName: name) else {
+                diagnostics.append(ResolveDiagnostic(code: "unknown-symbol",
+                                                     message: "SF Symbol \"\(name)\" has no glyph in WidgetTerm's table; it draws as ⍰."))
+                let column = rect.x + max(0, (rect.width - 1) / 2)
+                put("⍰", column, row, foreground: color)
+                record(weight, "⍰", row: row, column: column, width: 1, isSymbol: true)
+                return
+            }
+            let glyph = style.prefersNarrowSymbols ? symbol.fallback : symbol.glyph
+            let width = DisplayWidth.of(glyph)
+            let column = rect.x + max(0, (rect.width - width) / 2)
+            put(glyph, column, row, foreground: color, attributes: weight.isBold ? .bold : [], width: width)
+            record(weight, String(glyph), row: row, column: column, width: width, isSymbol: true)
+        case .asset(let name), .bitmap(let name):
+            let shade = rgba(Color(storage: .system(.systemGray4)))
+            for row in rect.y..<rect.maxY { for column in rect.x..<rect.maxX { fill(column, row, shade) } }
+            let label = Array("▣ " + name)
+            let row = rect.y + (rect.height - 1) / 2
+            let labelColor = rgba(Color(storage: .system(.secondaryLabel)))
+            for (offset, character) in label.prefix(rect.width).enumerated() {
+                put(character, rect.x + offset, row, foreground: labelColor)
+            }
+        }
+    }
+
+    // MARK: Shapes
+
+    private mutating func paintShape(_ shape: ShapeNode, in rect: CellRect) {
+        guard !rect.isEmpty else { return }
+        if let fillPaint = shape.fill {
+            switch shape.kind {
+            case .circle, .ellipse:
+                forEachCell(inEllipseOf: rect, circular: shape.kind == .circle) { column, row in
+                    let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                    fill(column, row, colorOf(fillPaint, position: position))
+                }
+            default:
+                for row in rect.y..<rect.maxY {
+                    let position = rect.height > 1 ? Double(row - rect.y) / Double(rect.height - 1) : 0
+                    let color = colorOf(fillPaint, position: isVertical(fillPaint) ? position : 0)
+                    for column in rect.x..<rect.maxX {
+                        let horizontal = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                        fill(column, row, isVertical(fillPaint) ? color : colorOf(fillPaint, position: horizontal))
+                    }
+                }
+                roundCorners(of: rect, kind: shape.kind)
+            }
+        }
+        if let strokePaint = shape.stroke {
+            strokeOutline(rect, kind: shape.kind, color: colorOf(strokePaint))
+        }
+    }
+
+    private func isVertical(_ paint: Paint) -> Bool {
+        if case .linearGradient(_, let start, let end) = paint { return abs(end.y - start.y) >= abs(end.x - start.x) }
+        return true
+    }
+
+    /// Cells whose centres fall inside the ellipse (or the largest circle, in points) of `rect`.
+    private func forEachCell(inEllipseOf rect: CellRect, circular: Bool, _ body: (Int, Int) -> Void) {
+        let columnPoints = 8.0, rowPoints = 17.0
+        var radiusX = Double(rect.width) * columnPoints / 2, radiusY = Double(rect.height) * rowPoints / 2
+        if circular { radiusX = min(radiusX, radiusY); radiusY = radiusX }
+        let centerX = Double(rect.x) * columnPoints + Double(rect.width) * columnPoints / 2
+        let centerY = Double(rect.y) * rowPoints + Double(rect.height) * rowPoints / 2
+        for row in rect.y..<rect.maxY {
+            for column in rect.x..<rect.maxX {
+                let dx = (Double(column) + 0.5) * columnPoints - centerX, dy = (Double(row) + 0.5) * rowPoints - centerY
+                if (dx * dx) / (radiusX * radiusX) + (dy * dy) / (radiusY * radiusY) <= 1.0001 { body(column, row) }
+            }
+        }
+    }
+
+    /// Rounds the four corner cells of a filled rectangle with quadrant blocks in the fill colour over
+    /// what was behind it, so a widget or card reads as rounded.
+    public mutating func roundCorners(of rect: CellRect, kind: ShapeKind) {
+        let radius: Double
+        switch kind {
+        case .roundedRectangle(let value): radius = value
+        case .capsule, .containerRelative: radius = 20
+        default: return
+        }
+        guard radius >= 8, rect.width >= 3, rect.height >= 2 else { return }
+        let corners: [(Int, Int, Character)] = [(rect.x, rect.y, "▗"), (rect.maxX - 1, rect.y, "▖"),
+                                                (rect.x, rect.maxY - 1, "▝"), (rect.maxX - 1, rect.maxY - 1, "▘")]
+        for (column, row, glyph) in corners where clip.contains(column: column, row: row) && buffer.contains(column: column, row: row) {
+            let cell = buffer[column, row]
+            guard cell.glyph == " ", !cell.isContinuation, let fillColor = cell.background else { continue }
+            buffer[column, row] = Cell(glyph: glyph, foreground: fillColor, background: outside(column, row, rect))
+        }
+    }
+
+    /// The colour just outside `rect` next to a corner (what the rounding reveals).
+    private func outside(_ column: Int, _ row: Int, _ rect: CellRect) -> RGB? {
+        let neighbour = column == rect.x ? column - 1 : column + 1
+        if buffer.contains(column: neighbour, row: row), !rect.contains(column: neighbour, row: row) {
+            return buffer[neighbour, row].background
+        }
+        return style.surface
+    }
+
+    private mutating func strokeOutline(_ rect: CellRect, kind: ShapeKind, color: RGBA) {
+        if kind == .circle || kind == .ellipse {
+            var inside = Set<Int>()
+            forEachCell(inEllipseOf: rect, circular: kind == .circle) { inside.insert($1 * 10_000 + $0) }
+            for key in inside {
+                let column = key % 10_000, row = key / 10_000
+                let edge = !inside.contains(row * 10_000 + column - 1) || !inside.contains(row * 10_000 + column + 1)
+                    || !inside.contains((row - 1) * 10_000 + column) || !inside.contains((row + 1) * 10_000 + column)
+                if edge { put("•", column, row, foreground: color) }
+            }
+            return
+        }
+        let rounded = kind != .rectangle
+        if rect.height == 1 {
+            for column in rect.x..<rect.maxX { put("─", column, rect.y, foreground: color) }
+            if rect.width >= 2 { put("(", rect.x, rect.y, foreground: color); put(")", rect.maxX - 1, rect.y, foreground: color) }
+            return
+        }
+        for column in rect.x + 1..<max(rect.maxX - 1, rect.x + 1) {
+            put("─", column, rect.y, foreground: color)
+            put("─", column, rect.maxY - 1, foreground: color)
+        }
+        for row in rect.y + 1..<max(rect.maxY - 1, rect.y + 1) {
+            put("│", rect.x, row, foreground: color)
+            put("│", rect.maxX - 1, row, foreground: color)
+        }
+        put(rounded ? "╭" : "┌", rect.x, rect.y, foreground: color)
+        put(rounded ? "╮" : "┐", rect.maxX - 1, rect.y, foreground: color)
+        put(rounded ? "╰" : "└", rect.x, rect.maxY - 1, foreground: color)
+        put(rounded ? "╯" : "┘", rect.maxX - 1, rect.maxY - 1, foreground: color)
+    }
+
+    // MARK: Gauges
+
+    /// Eighth blocks for partial bar cells, from one eighth to seven.
+    static let eighths: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
+    private mutating func paintGauge(_ gauge: GaugeNode, in rect: CellRect) {
+        guard !rect.isEmpty else { return }
+        let fraction = gauge.timerInterval?.fraction(at: date) ?? gauge.fraction
+        let tint = colorOf(gauge.tint), track = colorOf(gauge.track)
+        switch gauge.kind {
+        case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
+            paintRing(rect, fraction: fraction, open: gauge.kind == .accessoryCircular, tint: tint, track: track)
+        case .accessoryLinear:
+            let row = rect.y + (gauge.label == .empty ? 0 : 1)
+            for column in rect.x..<rect.maxX { put("─", column, row, foreground: track) }
+            let marker = rect.x + Int((Double(max(rect.width - 1, 0)) * fraction).rounded())
+            put("●", marker, row, foreground: tint)
+        case .accessoryLinearCapacity, .linearCapacity, .progressLinear:
+            let row = rect.y + (gauge.label == .empty ? 0 : 1)
+            paintBar(row: row, from: rect.x, width: rect.width, fraction: fraction, tint: tint, track: track)
+        }
+    }
+
+    /// A bar with eighth-cell precision: full cells in the tint, one partial cell, the rest track.
+    public mutating func paintBar(row: Int, from column: Int, width: Int, fraction: Double, tint: RGBA, track: RGBA) {
+        let eighthsFilled = Int((Double(width * 8) * min(max(fraction, 0), 1)).rounded(.down))
+        let full = eighthsFilled / 8, partial = eighthsFilled % 8
+        for x in 0..<width {
+            let cellColumn = column + x
+            if x < full {
+                fill(cellColumn, row, tint)
+            } else {
+                fill(cellColumn, row, track)
+                if x == full && partial > 0 { put(Self.eighths[partial - 1], cellColumn, row, foreground: tint) }
+            }
+        }
+    }
+
+    /// A ring around the rectangle's edge, filled clockwise from the top (capacity) or, for the open
+    /// accessoryCircular style, along a 270° arc with a gap at the bottom and a marker at the value.
+    private mutating func paintRing(_ rect: CellRect, fraction: Double, open: Bool, tint: RGBA, track: RGBA) {
+        guard rect.width >= 2, rect.height >= 2 else {
+            put("◔", rect.x, rect.y, foreground: tint)
+            return
+        }
+        let centerX = (Double(rect.x) + Double(rect.width) / 2) * 8, centerY = (Double(rect.y) + Double(rect.height) / 2) * 17
+        var markerColumn = rect.x, markerRow = rect.y, markerDistance = Double.infinity
+        for row in rect.y..<rect.maxY {
+            for column in rect.x..<rect.maxX {
+                let onEdge = row == rect.y || row == rect.maxY - 1 || column == rect.x || column == rect.maxX - 1
+                guard onEdge else { continue }
+                let dx = (Double(column) + 0.5) * 8 - centerX, dy = (Double(row) + 0.5) * 17 - centerY
+                let angle = atan2(dx, -dy) * 180 / .pi // 0 at top, clockwise positive
+                let position: Double
+                if open {
+                    guard abs(angle) <= 135 else { continue }
+                    position = (angle + 135) / 270
+                } else {
+                    position = (angle < 0 ? angle + 360 : angle) / 360
+                }
+                let glyph: Character
+                switch (row == rect.y, row == rect.maxY - 1, column == rect.x, column == rect.maxX - 1) {
+                case (true, _, true, _): glyph = "╭"
+                case (true, _, _, true): glyph = "╮"
+                case (_, true, true, _): glyph = "╰"
+                case (_, true, _, true): glyph = "╯"
+                case (true, _, _, _), (_, true, _, _): glyph = "━"
+                default: glyph = "┃"
+                }
+                put(glyph, column, row, foreground: position <= fraction ? tint : track, attributes: [])
+                if open, abs(position - fraction) < markerDistance {
+                    markerDistance = abs(position - fraction)
+                    markerColumn = column
+                    markerRow = row
+                }
+            }
+        }
+        if open { put("●", markerColumn, markerRow, foreground: tint) }
+    }
+}
+
+/// Small integer helpers shared by layout and paint.
+enum LayoutMath {
+    static func offset(free: Int, _ fraction: Double) -> Int {
+        guard free > 0 else { return 0 }
+        return Int((Double(free) * fraction).rounded(.down))
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import CellLayout
+import WidgetKitUI
+
+// MARK: - Widget composition
+
+/// Everything that decides how one widget render looks, besides the view tree.
+public struct WidgetRenderOptions: Sendable {
+    public var family: WidgetFamily
+    public var device: DeviceProfile
+    /// The iOS major version whose rules apply (container background, links).
+    public var osVersion: Int
+    public var style: PaintStyle
+    /// The moment shown: formats system text and drives timer progress.
+    public var date: Date
+    public var format: SystemTextFormat
+    public var metric: CellMetric
+    /// `contentMarginsDisabled()` on the configuration.
+    public var contentMarginsDisabled: Bool
+
+    public init(family: WidgetFamily, device: DeviceProfile = .default, osVersion: Int = 26, style: PaintStyle, date: Date,
+                format: SystemTextFormat = SystemTextFormat(), metric: CellMetric = .standard, contentMarginsDisabled: Bool = false) {
+        self.family = family
+        self.device = device
+        self.osVersion = osVersion
+        self.style = style
+        self.date = date
+        self.format = format
+        self.metric = metric
+        self.contentMarginsDisabled = contentMarginsDisabled
+    }
+
+    /// The family's grid on the device, in cells.
+    public var cellSize: CellSize {
+        device.cells(of: family, metric: metric) ?? CellSize(width: 21, height: 10)
+    }
+
+    /// The content margins iOS 17+ applies (16 pt for system families; none for accessories or when disabled).
+    public var contentMargins: CellInsets {
+        guard osVersion >= 17, !contentMarginsDisabled, !family.isAccessory else { return .zero }
+        return CellInsets(top: metric.rows(16), leading: metric.columns(16), bottom: metric.rows(16), trailing: metric.columns(16))
+    }
+
+    /// The environment a widget body sees for this render.
+    public func environment(base: EnvironmentValues = EnvironmentValues()) -> EnvironmentValues {
+        var environment = base
+        environment.widgetFamily = family
+        environment.colorScheme = style.colorScheme
+        environment.widgetRenderingMode = style.renderingMode
+        environment.showsWidgetContainerBackground = !family.isAccessory && style.renderingMode == .fullColor
+        environment.locale = format.locale
+        environment.timeZone = format.timeZone
+        if let size = device.size(of: family) {
+            let margin: Double = (osVersion >= 17 && !contentMarginsDisabled && !family.isAccessory) ? 16 : 0
+            environment.containerSize = CGSize(width: size.width - 2 * margin, height: size.height - 2 * margin)
+            environment.widgetContentMargins = EdgeInsets(top: margin, leading: margin, bottom: margin, trailing: margin)
+        }
+        return environment
+    }
+}
+
+/// Lays out and paints a resolved widget in its family's cell grid: the container background over the
+/// whole widget shape with rounded corners, then the content inside the content margins.
+public enum WidgetRenderer {
+    /// The text iOS 17+ shows in place of a widget that has no container background.
+    public static let adoptContainerBackgroundText = "Please adopt containerBackground API"
+
+    /// Renders `content` (with its `containerBackground`, if any) for `options`.
+    public static func render(content: ViewNode, containerBackground: ViewNode?, diagnostics: [ResolveDiagnostic],
+                              options: WidgetRenderOptions) -> Frame {
+        let size = options.cellSize
+        let layoutEnvironment = LayoutEnvironment(metric: options.metric, date: options.date, format: options.format,
+                                                  symbolWidth: SymbolTable.displayWidth(forSystemName:))
+        var painter = Painter(size: size, style: options.style, date: options.date, format: options.format)
+        let whole = CellRect(x: 0, y: 0, width: size.width, height: size.height)
+        var diagnostics = diagnostics
+
+        if diagnostics.contains(where: \.isFatalToRender) {
+            paintMessage("⚠ Widget error", detail: "see diagnostics", in: whole, options: options, painter: &painter)
+            return finish(painter, diagnostics)
+        }
+        let missingBackground = containerBackground == nil
+        if missingBackground && options.osVersion >= 17 {
+            diagnostics.append(ResolveDiagnostic(
+                code: "missing-container-background",
+                message: "No .containerBackground(for: .widget): iOS \(options.osVersion) shows \"\(adoptContainerBackgroundText)\" instead of the content. "
+                    + "Move the background into .containerBackground(for: .widget) { ... } (a .background(...) is not a container background)."))
+            paintMessage(adoptContainerBackgroundText, detail: nil, in: whole, options: options, painter: &painter)
+            return finish(painter, diagnostics)
+        }
+        let isSystem = !options.family.isAccessory
+        if let containerBackground, isSystem, options.style.renderingMode == .fullColor {
+            let placed = CellLayout.layout(containerBackground, in: size, environment: layoutEnvironment)
+            painter.paint(placed)
+        }
+        let contentRect = whole.inset(by: options.contentMargins)
+        var placed = CellLayout.layout(content, in: contentRect.size, environment: layoutEnvironment)
+        placed = translate(placed, x: contentRect.x, y: contentRect.y)
+        painter.paint(placed)
+        if isSystem && containerBackground != nil { painter.roundCorners(of: whole, kind: .containerRelative) }
+        return finish(painter, diagnostics)
+    }
+
+    private static func finish(_ painter: Painter, _ diagnostics: [ResolveDiagnostic]) -> Frame {
+        var frame = painter.frame
+        frame.diagnostics = diagnostics + frame.diagnostics
+        return frame
+    }
+
+    /// A plain message in the widget's shape (used for the adopt-API text and the error state).
+    static func paintMessage(_ message: String, detail: String?, in rect: CellRect, options: WidgetRenderOptions, painter: inout Painter) {
+        let background = Color(storage: .system(.secondarySystemBackground))
+        var children: [ViewNode] = [.text(TextNode(runs: [TextRun(content: .verbatim(message), font: .caption,
+                                                                  foreground: .hierarchical(level: 0, base: nil))],
+                                                  lineLimit: nil, alignment: .center))]
+        if let detail {
+            children.append(.text(TextNode(runs: [TextRun(content: .verbatim(detail), font: .caption2,
+                                                          foreground: .hierarchical(level: 1, base: nil))],
+                                           lineLimit: 1, alignment: .center)))
+        }
+        let isSystem = !options.family.isAccessory
+        let node = ViewNode.modified(.stack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: children)),
+                                     .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, isFixed: false)))
+        let tree = isSystem ? ViewNode.modified(node, .background(.shape(ShapeNode(kind: .rectangle, fill: .color(background))), alignment: .center)) : node
+        let environment = LayoutEnvironment(metric: options.metric, date: options.date, format: options.format,
+                                            symbolWidth: SymbolTable.displayWidth(forSystemName:))
+        painter.paint(CellLayout.layout(tree, in: rect.size, environment: environment))
+        if isSystem { painter.roundCorners(of: rect, kind: .containerRelative) }
+    }
+
+    /// Moves a placed tree by (x, y) cells.
+    public static func translate(_ node: PlacedNode, x: Int, y: Int) -> PlacedNode {
+        guard x != 0 || y != 0 else { return node }
+        var moved = node
+        moved.frame.x += x
+        moved.frame.y += y
+        moved.children = node.children.map { translate($0, x: x, y: y) }
+        if case .text(let text, let lines) = node.content { moved.content = .text(text, lines: lines) }
+        return moved
+    }
+}

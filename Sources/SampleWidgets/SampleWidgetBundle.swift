@@ -1,0 +1,26 @@
+import Foundation
+import WidgetKitUI
+
+/// The widgets `widgetterm` shows when given nothing else: six widgets a real app would ship,
+/// together covering every family.
+public struct SampleWidgetBundle: WidgetBundle {
+    public init() {}
+
+    public var body: some Widget {
+        WaterWidget()
+        OrdersWidget()
+        StepsWidget()
+        CountdownWidget()
+        WeatherWidget()
+        AgendaWidget()
+    }
+}
+
+/// A fixed reference day used by samples whose data is dated relative to "today".
+enum SampleCalendar {
+    /// Midnight of the day containing `date` in the current time zone.
+    static func startOfDay(_ date: Date) -> Date { Calendar.current.startOfDay(for: date) }
+    static func at(hour: Int, minute: Int = 0, on date: Date) -> Date {
+        startOfDay(date).addingTimeInterval(Double(hour * 3600 + minute * 60))
+    }
+}

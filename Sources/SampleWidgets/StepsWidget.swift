@@ -1,0 +1,73 @@
+import Foundation
+import WidgetKitUI
+
+// MARK: - Step counter: Lock Screen accessories and a gauge
+
+struct StepsEntry: TimelineEntry {
+    let date: Date
+    let steps: Int
+    let goal: Int
+}
+
+struct StepsProvider: TimelineProvider {
+    func placeholder(in context: Context) -> StepsEntry { StepsEntry(date: Date(), steps: 6_500, goal: 10_000) }
+    func getSnapshot(in context: Context, completion: @escaping (StepsEntry) -> Void) {
+        completion(StepsEntry(date: Date(), steps: 6_500, goal: 10_000))
+    }
+    /// One entry every 15 minutes for two hours, as a pedometer app would schedule.
+    func getTimeline(in context: Context, completion: @escaping (Timeline<StepsEntry>) -> Void) {
+        let now = Date()
+        let entries = (0..<8).map { StepsEntry(date: now.addingTimeInterval(Double($0) * 900), steps: 6_480 + $0 * 420, goal: 10_000) }
+        completion(Timeline(entries: entries, policy: .atEnd))
+    }
+}
+
+struct StepsWidgetView: View {
+    @Environment(\.widgetFamily) var family
+    let entry: StepsEntry
+
+    var fraction: Double { min(Double(entry.steps) / Double(entry.goal), 1) }
+
+    var body: some View {
+        switch family {
+        case .accessoryCircular:
+            Gauge(value: fraction) {
+                Image(systemName: "figure.walk")
+            } currentValueLabel: {
+                Text("\(entry.steps / 1000)k")
+            }
+            .gaugeStyle(.accessoryCircular)
+            .widgetAccentable()
+        case .accessoryRectangular:
+            VStack(alignment: .leading) {
+                Label("\(entry.steps) steps", systemImage: "figure.walk").font(.headline).widgetAccentable()
+                Gauge(value: fraction) { Text("Goal") }
+                    .gaugeStyle(.accessoryLinearCapacity)
+            }
+        case .accessoryInline:
+            Label("\(entry.steps) steps · \(Int(fraction * 100))%", systemImage: "figure.walk")
+        default:
+            VStack(alignment: .leading) {
+                Label("Steps", systemImage: "figure.walk").font(.headline).foregroundStyle(.green)
+                Spacer(minLength: 0)
+                Text("\(entry.steps)").font(.system(size: 34, weight: .bold)).monospacedDigit()
+                Text("of \(entry.goal) goal").font(.caption).foregroundStyle(.secondary)
+                Gauge(value: fraction) { EmptyView() }
+                    .gaugeStyle(.linearCapacity)
+                    .tint(.green)
+            }
+        }
+    }
+}
+
+struct StepsWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "steps", provider: StepsProvider()) { entry in
+            StepsWidgetView(entry: entry)
+                .containerBackground(.background, for: .widget)
+        }
+        .configurationDisplayName("Steps")
+        .description("Steps today against your goal.")
+        .supportedFamilies([.systemSmall, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import WidgetKitUI
+
+// MARK: - Weather summary with SF Symbols
+
+struct HourForecast: Identifiable {
+    var id: Int { hour }
+    let hour: Int
+    let symbol: String
+    let temperature: Int
+}
+
+struct WeatherEntry: TimelineEntry {
+    let date: Date
+    let city: String
+    let temperature: Int
+    let condition: String
+    let symbol: String
+    let high: Int
+    let low: Int
+    let hours: [HourForecast]
+}
+
+struct WeatherProvider: TimelineProvider {
+    static func entry(at date: Date) -> WeatherEntry {
+        WeatherEntry(date: date, city: "Lisbon", temperature: 18, condition: "Partly Cloudy", symbol: "cloud.sun.fill",
+                     high: 21, low: 13,
+                     hours: [HourForecast(hour: 13, symbol: "sun.max.fill", temperature: 19),
+                             HourForecast(hour: 14, symbol: "cloud.sun.fill", temperature: 20),
+                             HourForecast(hour: 15, symbol: "cloud.fill", temperature: 20),
+                             HourForecast(hour: 16, symbol: "cloud.rain.fill", temperature: 17),
+                             HourForecast(hour: 17, symbol: "cloud.rain.fill", temperature: 16)])
+    }
+    func placeholder(in context: Context) -> WeatherEntry { Self.entry(at: Date()) }
+    func getSnapshot(in context: Context, completion: @escaping (WeatherEntry) -> Void) { completion(Self.entry(at: Date())) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<WeatherEntry>) -> Void) {
+        let now = Date()
+        completion(Timeline(entries: [Self.entry(at: now)], policy: .after(now.addingTimeInterval(3600))))
+    }
+}
+
+struct WeatherWidgetView: View {
+    @Environment(\.widgetFamily) var family
+    let entry: WeatherEntry
+
+    var summary: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            HStack(spacing: 4) {
+                Text(entry.city).font(.subheadline.weight(.semibold))
+                Image(systemName: "location.fill").font(.caption2)
+            }
+            Text("\(entry.temperature)°").font(.system(size: 40, weight: .light))
+            Spacer(minLength: 0)
+            Image(systemName: entry.symbol)
+            Text(entry.condition).font(.caption).lineLimit(1)
+            Text("H:\(entry.high)° L:\(entry.low)°").font(.caption)
+        }
+        .foregroundStyle(.white)
+    }
+
+    var body: some View {
+        switch family {
+        case .systemMedium:
+            HStack(alignment: .top) {
+                summary
+                Spacer()
+                HStack(spacing: 8) {
+                    ForEach(entry.hours.prefix(4)) { forecast in
+                        VStack(spacing: 4) {
+                            Text("\(forecast.hour)").font(.caption2).foregroundStyle(.white.opacity(0.8))
+                            Image(systemName: forecast.symbol)
+                            Text("\(forecast.temperature)°").font(.caption)
+                        }
+                        .foregroundStyle(.white)
+                    }
+                }
+            }
+        default:
+            summary
+        }
+    }
+}
+
+struct WeatherWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "weather", provider: WeatherProvider()) { entry in
+            WeatherWidgetView(entry: entry)
+                .containerBackground(for: .widget) {
+                    LinearGradient(colors: [Color(red: 0.25, green: 0.55, blue: 0.9), Color(red: 0.12, green: 0.35, blue: 0.7)],
+                                   startPoint: .top, endPoint: .bottom)
+                }
+        }
+        .configurationDisplayName("Weather")
+        .description("Current conditions and the next hours.")
+        .supportedFamilies([.systemSmall, .systemMedium])
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import CSimulatedClock
+
+// MARK: - The host clock
+
+/// The one clock of the process (`CSimulatedClock`): real time unless set, sped up or paused.
+/// Widget code reads it through `Date()`; monotonic clocks are untouched.
+public enum HostClock {
+    /// The simulated now.
+    public static var now: Date { Date(timeIntervalSince1970: Double(widgetterm_clock_now()) / 1_000_000_000) }
+
+    /// Moves the clock to `date` (it keeps running from there unless paused).
+    public static func set(_ date: Date) {
+        widgetterm_clock_set(Int64((date.timeIntervalSince1970 * 1_000_000_000).rounded()))
+    }
+
+    /// Moves the clock by `seconds` (negative moves back).
+    public static func advance(by seconds: TimeInterval) { set(now.addingTimeInterval(seconds)) }
+
+    /// Simulated seconds per real second (1 = real time).
+    public static var speed: Double {
+        get { widgetterm_clock_speed() }
+        set { widgetterm_clock_set_speed(newValue) }
+    }
+
+    /// Whether the clock is frozen.
+    public static var isPaused: Bool {
+        get { widgetterm_clock_is_paused() != 0 }
+        set { widgetterm_clock_set_paused(newValue ? 1 : 0) }
+    }
+
+    /// Back to real time, speed 1, running.
+    public static func reset() { widgetterm_clock_reset() }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetKitUI
+
+// MARK: - Entries and renders
+
+/// Which provider call produced what is shown (DESIGN.md "Time"; `--context`).
+public enum ProviderContext: String, Sendable, CaseIterable {
+    /// `placeholder(in:)`, drawn redacted.
+    case placeholder
+    /// `getSnapshot(in:completion:)` with `context.isPreview` true.
+    case snapshot
+    /// `getTimeline(in:completion:)`; the entry current at the clock is shown.
+    case timeline
+}
+
+/// Errors from running a provider.
+public enum ProviderError: Error, CustomStringConvertible, Equatable {
+    /// The callback did not finish within the limit: treated as a killed extension.
+    case timedOut(kind: String, call: String, seconds: Double)
+    /// The timeline had no entries.
+    case emptyTimeline(kind: String)
+
+    public var description: String {
+        switch self {
+        case .timedOut(let kind, let call, let seconds):
+            return "\(kind): \(call) did not call its completion within \(seconds) s; on a device the extension would be killed. "
+                + "The widget keeps its last render."
+        case .emptyTimeline(let kind):
+            return "\(kind): the timeline has no entries; iOS shows the placeholder. Return at least one entry dated now."
+        }
+    }
+}
+
+/// What a render shows and why.
+public struct EntrySelection: Sendable {
+    public var entry: AnyTimelineEntry
+    public var context: ProviderContext
+    /// True when the placeholder is shown because the first entry's date has not arrived.
+    public var isBeforeFirstEntry: Bool
+    /// The timeline it came from, when `context` is `.timeline`.
+    public var timeline: AnyTimeline?
+}
+
+/// Runs one widget kind's provider and renders its entries, as WidgetKit would.
+public struct WidgetSession: Sendable {
+    public let descriptor: WidgetDescriptor
+    /// Seconds a provider callback may take before it is treated as killed.
+    public var callbackTimeLimit: TimeInterval
+
+    public init(descriptor: WidgetDescriptor, callbackTimeLimit: TimeInterval = 5) {
+        self.descriptor = descriptor
+        self.callbackTimeLimit = callbackTimeLimit
+    }
+
+    /// The provider context for a family on a device.
+    public func providerContext(family: WidgetFamily, device: DeviceProfile, isPreview: Bool) -> TimelineProviderContext {
+        TimelineProviderContext(family: family, isPreview: isPreview, displaySize: device.size(of: family) ?? .zero)
+    }
+
+    /// Fetches a timeline, waiting at most `callbackTimeLimit`.
+    public func fetchTimeline(family: WidgetFamily, device: DeviceProfile) throws -> AnyTimeline {
+        let context = providerContext(family: family, device: device, isPreview: false)
+        let timeline = try waitForCompletion(call: "getTimeline(in:completion:)") { descriptor.timeline(context, $0) }
+        guard !timeline.entries.isEmpty else { throw ProviderError.emptyTimeline(kind: descriptor.kind) }
+        return timeline
+    }
+
+    /// The entry to show at `date` (nil: the host clock read after the provider answers, so an entry
+    /// dated `Date()` inside the provider counts as arrived): the latest whose date has arrived; before the
+    /// first, the placeholder.
+    public func selectEntry(at requestedDate: Date? = nil, family: WidgetFamily, device: DeviceProfile, context: ProviderContext) throws -> EntrySelection {
+        let providerContext = providerContext(family: family, device: device, isPreview: context == .snapshot)
+        switch context {
+        case .placeholder:
+            return EntrySelection(entry: descriptor.placeholder(providerContext), context: .placeholder, isBeforeFirstEntry: false)
+        case .snapshot:
+            let entry = try waitForCompletion(call: "getSnapshot(in:completion:)") { descriptor.snapshot(providerContext, $0) }
+            return EntrySelection(entry: entry, context: .snapshot, isBeforeFirstEntry: false)
+        case .timeline:
+            let timeline = try fetchTimeline(family: family, device: device)
+            let date = requestedDate ?? HostClock.now
+            guard let entry = Self.entry(in: timeline.entries, at: date) else {
+                return EntrySelection(entry: descriptor.placeholder(providerContext), context: .placeholder,
+                                      isBeforeFirstEntry: true, timeline: timeline)
+            }
+            return EntrySelection(entry: entry, context: .timeline, isBeforeFirstEntry: false, timeline: timeline)
+        }
+    }
+
+    /// The latest entry dated at or before `date` (entries need not be sorted; ties go to the later one).
+    public static func entry(in entries: [AnyTimelineEntry], at date: Date) -> AnyTimelineEntry? {
+        var best: AnyTimelineEntry?
+        for entry in entries where entry.date <= date {
+            if best == nil || entry.date >= best!.date { best = entry }
+        }
+        return best
+    }
+
+    /// Resolves the entry's view once for a family and appearance, then lays it out and paints it.
+    public func render(_ selection: EntrySelection, options: WidgetRenderOptions) -> Frame {
+        var environment = options.environment()
+        if selection.context == .placeholder { environment.redactionReasons.insert(.placeholder) }
+        let context = ResolveContext(environment: environment)
+        let content = ResolveSink.$current.withValue(context.sink) { descriptor.content(selection.entry, context) }
+        var renderOptions = options
+        renderOptions.contentMarginsDisabled = options.contentMarginsDisabled || descriptor.contentMarginsDisabled
+        return WidgetRenderer.render(content: content, containerBackground: context.sink.containerBackground,
+                                     diagnostics: context.sink.diagnostics, options: renderOptions)
+    }
+
+    private func waitForCompletion<Value>(call: String, _ start: (@escaping (Value) -> Void) -> Void) throws -> Value {
+        let box = CompletionBox<Value>()
+        start { box.fulfil($0) }
+        guard let value = box.wait(seconds: callbackTimeLimit) else {
+            throw ProviderError.timedOut(kind: descriptor.kind, call: call, seconds: callbackTimeLimit)
+        }
+        return value
+    }
+}
+
+/// Holds the first value a completion handler delivers; later calls are ignored (a late answer from a
+/// provider that was already given up on must not count).
+final class CompletionBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let semaphore = DispatchSemaphore(value: 0)
+    private var value: Value?
+    private var isClosed = false
+
+    func fulfil(_ newValue: Value) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed, value == nil else { return }
+        value = newValue
+        semaphore.signal()
+    }
+
+    func wait(seconds: TimeInterval) -> Value? {
+        _ = semaphore.wait(timeout: .now() + seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        isClosed = true
+        return value
+    }
+}

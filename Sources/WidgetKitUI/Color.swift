@@ -1,0 +1,415 @@
+import Foundation
+
+// MARK: - Color
+
+/// A colour, as SwiftUI's `Color`: a system colour that adapts to light and dark appearance,
+/// an explicit sRGB value, or a named asset. Mirrors `SwiftUI.Color`.
+///
+/// Colour values are resolved at paint time (`resolved(in:)`) so a theme can supply the system
+/// palette; `opacity(_:)` multiplies the alpha.
+public struct Color: Hashable, Sendable {
+    /// Where the colour's components come from.
+    public enum Storage: Hashable, Sendable {
+        /// An Apple system colour, resolved per colour scheme.
+        case system(SystemColor)
+        /// Explicit sRGB components, each 0...1.
+        case rgb(red: Double, green: Double, blue: Double)
+        /// A colour from the app's asset catalogue; WidgetTerm has no catalogue and draws it as grey.
+        case asset(String)
+    }
+
+    public var storage: Storage
+    /// Alpha, 0...1.
+    public var alpha: Double
+
+    public init(storage: Storage, alpha: Double = 1) {
+        self.storage = storage
+        self.alpha = min(max(alpha, 0), 1)
+    }
+
+    /// An sRGB colour. Components are 0...1, as in `Color(red:green:blue:opacity:)`.
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        self.init(storage: .rgb(red: red, green: green, blue: blue), alpha: opacity)
+    }
+
+    /// An sRGB colour from 0...1 components; the colour space argument is accepted for source compatibility.
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        self.init(red: red, green: green, blue: blue, opacity: opacity)
+    }
+
+    /// A grey of the given white level, 0...1.
+    public init(white: Double, opacity: Double = 1) {
+        self.init(red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// A named colour from the asset catalogue (drawn as a neutral grey, there is no catalogue on Linux).
+    public init(_ name: String, bundle: Bundle? = nil) {
+        self.init(storage: .asset(name))
+    }
+
+    /// A `UIColor` stand-in, for code that bridges UIKit colours.
+    public init(uiColor: UIColor) {
+        self = uiColor.color
+    }
+
+    /// The same colour with its alpha multiplied by `opacity` (0...1).
+    public func opacity(_ opacity: Double) -> Color {
+        Color(storage: storage, alpha: alpha * opacity)
+    }
+
+    /// SwiftUI's colour-space tag; every colour here is sRGB.
+    public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
+
+    /// A gradient from this colour, as `Color.gradient` (a slightly lighter top to the colour).
+    public var gradient: AnyGradient { AnyGradient(base: self) }
+
+    // MARK: System colours (Apple Human Interface Guidelines, "Color", system colors)
+
+    public static let red = Color(storage: .system(.red))
+    public static let orange = Color(storage: .system(.orange))
+    public static let yellow = Color(storage: .system(.yellow))
+    public static let green = Color(storage: .system(.green))
+    public static let mint = Color(storage: .system(.mint))
+    public static let teal = Color(storage: .system(.teal))
+    public static let cyan = Color(storage: .system(.cyan))
+    public static let blue = Color(storage: .system(.blue))
+    public static let indigo = Color(storage: .system(.indigo))
+    public static let purple = Color(storage: .system(.purple))
+    public static let pink = Color(storage: .system(.pink))
+    public static let brown = Color(storage: .system(.brown))
+    public static let gray = Color(storage: .system(.gray))
+    public static let black = Color(storage: .system(.black))
+    public static let white = Color(storage: .system(.white))
+    public static let clear = Color(storage: .system(.clear))
+    /// The primary label colour: black in light appearance, white in dark.
+    public static let primary = Color(storage: .system(.label))
+    /// The secondary label colour.
+    public static let secondary = Color(storage: .system(.secondaryLabel))
+    /// The app's accent colour (system blue here).
+    public static let accentColor = Color(storage: .system(.blue))
+}
+
+/// The system colours WidgetTerm knows with Apple's light and dark values.
+public enum SystemColor: String, Hashable, Sendable, CaseIterable {
+    case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
+    case black, white, clear
+    case label, secondaryLabel, tertiaryLabel, quaternaryLabel
+    case systemBackground, secondarySystemBackground, tertiarySystemBackground
+    case systemGray2, systemGray3, systemGray4, systemGray5, systemGray6
+}
+
+/// A `UIColor` stand-in so widget code that bridges UIKit colours compiles.
+public struct UIColor: Sendable {
+    let color: Color
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+        color = Color(red: red, green: green, blue: blue, opacity: alpha)
+    }
+    public init(white: Double, alpha: Double) { color = Color(white: white, opacity: alpha) }
+    public static let systemBackground = UIColor(Color(storage: .system(.systemBackground)))
+    public static let secondarySystemBackground = UIColor(Color(storage: .system(.secondarySystemBackground)))
+    public static let tertiarySystemBackground = UIColor(Color(storage: .system(.tertiarySystemBackground)))
+    public static let label = UIColor(Color(storage: .system(.label)))
+    public static let secondaryLabel = UIColor(Color(storage: .system(.secondaryLabel)))
+    public static let systemGray5 = UIColor(Color(storage: .system(.systemGray5)))
+    public static let systemGray6 = UIColor(Color(storage: .system(.systemGray6)))
+    init(_ color: Color) { self.color = color }
+}
+
+/// A gradient made from one colour (`Color.gradient`).
+public struct AnyGradient: Hashable, Sendable {
+    public var base: Color
+}
+
+// MARK: - Paint: a resolved ShapeStyle
+
+/// A resolved `ShapeStyle`: what a foreground, fill or stroke paints with.
+public indirect enum Paint: Hashable, Sendable {
+    /// A plain colour.
+    case color(Color)
+    /// A hierarchical level (0 primary, 1 secondary, 2 tertiary, 3 quaternary) of a base colour;
+    /// a nil base is the label colour of the current appearance.
+    case hierarchical(level: Int, base: Color?)
+    /// A linear gradient: colour stops (location 0...1) between two unit points.
+    case linearGradient(stops: [GradientStop], start: UnitPoint, end: UnitPoint)
+
+    /// The primary label colour.
+    public static let primary = Paint.hierarchical(level: 0, base: nil)
+
+    /// The colour a single cell shows for this paint at `position` 0...1 along the paint's axis.
+    public func color(at position: Double) -> Color? {
+        switch self {
+        case .color(let color): return color
+        case .hierarchical: return nil
+        case .linearGradient(let stops, _, _):
+            // The nearest stop: cells are too coarse for blending to read better than banding.
+            return stops.min { abs($0.location - position) < abs($1.location - position) }?.color
+        }
+    }
+}
+
+/// A colour stop of a gradient; `location` is 0...1.
+public struct GradientStop: Hashable, Sendable {
+    public var color: Color
+    public var location: Double
+}
+
+/// A point in a view's unit square, as SwiftUI's `UnitPoint`.
+public struct UnitPoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+// MARK: - ShapeStyle
+
+/// Something that can paint a shape or text: a colour, a hierarchical level, a gradient.
+/// Mirrors `SwiftUI.ShapeStyle`.
+public protocol ShapeStyle: Sendable {
+    /// The paint this style resolves to, given the foreground style it inherits.
+    func resolvePaint(inheriting foreground: Paint) -> Paint
+}
+
+extension Color: ShapeStyle {
+    public func resolvePaint(inheriting foreground: Paint) -> Paint { .color(self) }
+}
+
+/// The hierarchical foreground levels `.primary`, `.secondary`, `.tertiary`, `.quaternary`.
+/// Mirrors `SwiftUI.HierarchicalShapeStyle`.
+public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
+    public let level: Int
+    public func resolvePaint(inheriting foreground: Paint) -> Paint {
+        switch foreground {
+        case .color(let base): return .hierarchical(level: level, base: base)
+        case .hierarchical(_, let base): return .hierarchical(level: level, base: base)
+        case .linearGradient: return .hierarchical(level: level, base: nil)
+        }
+    }
+    public static let primary = HierarchicalShapeStyle(level: 0)
+    public static let secondary = HierarchicalShapeStyle(level: 1)
+    public static let tertiary = HierarchicalShapeStyle(level: 2)
+    public static let quaternary = HierarchicalShapeStyle(level: 3)
+}
+
+/// A linear gradient, as `SwiftUI.LinearGradient`; usable as a style and as a view.
+public struct LinearGradient: ShapeStyle, Hashable {
+    public let stops: [GradientStop]
+    public let startPoint: UnitPoint
+    public let endPoint: UnitPoint
+
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        let count = max(colors.count - 1, 1)
+        stops = colors.enumerated().map { GradientStop(color: $1, location: Double($0) / Double(count)) }
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        stops = gradient.stops.map { GradientStop(color: $0.color, location: $0.location) }
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    public func resolvePaint(inheriting foreground: Paint) -> Paint {
+        .linearGradient(stops: stops, start: startPoint, end: endPoint)
+    }
+}
+
+/// A list of colour stops, as `SwiftUI.Gradient`.
+public struct Gradient: Hashable, Sendable {
+    /// One stop: a colour at a location 0...1.
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: Double
+        public init(color: Color, location: Double) {
+            self.color = color
+            self.location = location
+        }
+    }
+    public var stops: [Stop]
+    public init(colors: [Color]) {
+        let count = max(colors.count - 1, 1)
+        stops = colors.enumerated().map { Stop(color: $1, location: Double($0) / Double(count)) }
+    }
+    public init(stops: [Stop]) { self.stops = stops }
+}
+
+extension AnyGradient: ShapeStyle {
+    public func resolvePaint(inheriting foreground: Paint) -> Paint {
+        .linearGradient(stops: [GradientStop(color: base.opacity(0.85), location: 0),
+                                GradientStop(color: base, location: 1)],
+                        start: .top, end: .bottom)
+    }
+}
+
+/// The tint of the enclosing view (`.tint(_:)`), as `SwiftUI.TintShapeStyle`.
+public struct TintShapeStyle: ShapeStyle {
+    public func resolvePaint(inheriting foreground: Paint) -> Paint {
+        .color(EnvironmentValues.current.tint ?? .accentColor)
+    }
+}
+
+/// A type-erased style, as `SwiftUI.AnyShapeStyle`.
+public struct AnyShapeStyle: ShapeStyle {
+    let base: any ShapeStyle
+    public init<S: ShapeStyle>(_ style: S) { base = style }
+    public func resolvePaint(inheriting foreground: Paint) -> Paint { base.resolvePaint(inheriting: foreground) }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { .primary }
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+}
+
+/// The system background of the current appearance, as `SwiftUI.BackgroundStyle` (`.background`).
+public struct BackgroundStyle: ShapeStyle {
+    public init() {}
+    public func resolvePaint(inheriting foreground: Paint) -> Paint { .color(Color(storage: .system(.systemBackground))) }
+}
+
+extension ShapeStyle where Self == BackgroundStyle {
+    public static var background: BackgroundStyle { BackgroundStyle() }
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
+extension ShapeStyle where Self == Color {
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var mint: Color { Color.mint }
+    public static var teal: Color { Color.teal }
+    public static var cyan: Color { Color.cyan }
+    public static var blue: Color { Color.blue }
+    public static var indigo: Color { Color.indigo }
+    public static var purple: Color { Color.purple }
+    public static var pink: Color { Color.pink }
+    public static var brown: Color { Color.brown }
+    public static var gray: Color { Color.gray }
+    public static var black: Color { Color.black }
+    public static var white: Color { Color.white }
+    public static var clear: Color { Color.clear }
+    public static var accentColor: Color { Color.accentColor }
+}
+
+extension ShapeStyle where Self == LinearGradient {
+    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+// MARK: - Palette
+
+/// An sRGB colour with alpha, each component 0...1: what a `Color` resolves to on a surface.
+public struct RGBA: Hashable, Sendable {
+    public var red: Double, green: Double, blue: Double, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+    /// From 0...255 components.
+    public init(_ red: Int, _ green: Int, _ blue: Int, alpha: Double = 1) {
+        self.init(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255, alpha: alpha)
+    }
+}
+
+/// Apple's system colour values for one appearance (HIG "Color", iOS system colors).
+public struct SystemPalette: Sendable, Equatable {
+    public var values: [SystemColor: RGBA]
+
+    public init(values: [SystemColor: RGBA]) { self.values = values }
+
+    /// The value of a system colour; unknown entries fall back to grey.
+    public subscript(color: SystemColor) -> RGBA { values[color] ?? RGBA(142, 142, 147) }
+
+    /// iOS light appearance.
+    public static let light = SystemPalette(values: [
+        .red: RGBA(255, 59, 48), .orange: RGBA(255, 149, 0), .yellow: RGBA(255, 204, 0),
+        .green: RGBA(52, 199, 89), .mint: RGBA(0, 199, 190), .teal: RGBA(48, 176, 199),
+        .cyan: RGBA(50, 173, 230), .blue: RGBA(0, 122, 255), .indigo: RGBA(88, 86, 214),
+        .purple: RGBA(175, 82, 222), .pink: RGBA(255, 45, 85), .brown: RGBA(162, 132, 94),
+        .gray: RGBA(142, 142, 147), .black: RGBA(0, 0, 0), .white: RGBA(255, 255, 255),
+        .clear: RGBA(0, 0, 0, alpha: 0),
+        .label: RGBA(0, 0, 0), .secondaryLabel: RGBA(60, 60, 67, alpha: 0.6),
+        .tertiaryLabel: RGBA(60, 60, 67, alpha: 0.3), .quaternaryLabel: RGBA(60, 60, 67, alpha: 0.18),
+        .systemBackground: RGBA(255, 255, 255), .secondarySystemBackground: RGBA(242, 242, 247),
+        .tertiarySystemBackground: RGBA(255, 255, 255),
+        .systemGray2: RGBA(174, 174, 178), .systemGray3: RGBA(199, 199, 204), .systemGray4: RGBA(209, 209, 214),
+        .systemGray5: RGBA(229, 229, 234), .systemGray6: RGBA(242, 242, 247),
+    ])
+
+    /// iOS dark appearance.
+    public static let dark = SystemPalette(values: [
+        .red: RGBA(255, 69, 58), .orange: RGBA(255, 159, 10), .yellow: RGBA(255, 214, 10),
+        .green: RGBA(48, 209, 88), .mint: RGBA(99, 230, 226), .teal: RGBA(64, 200, 224),
+        .cyan: RGBA(100, 210, 255), .blue: RGBA(10, 132, 255), .indigo: RGBA(94, 92, 230),
+        .purple: RGBA(191, 90, 242), .pink: RGBA(255, 55, 95), .brown: RGBA(172, 142, 104),
+        .gray: RGBA(142, 142, 147), .black: RGBA(0, 0, 0), .white: RGBA(255, 255, 255),
+        .clear: RGBA(0, 0, 0, alpha: 0),
+        .label: RGBA(255, 255, 255), .secondaryLabel: RGBA(235, 235, 245, alpha: 0.6),
+        .tertiaryLabel: RGBA(235, 235, 245, alpha: 0.3), .quaternaryLabel: RGBA(235, 235, 245, alpha: 0.16),
+        .systemBackground: RGBA(0, 0, 0), .secondarySystemBackground: RGBA(28, 28, 30),
+        .tertiarySystemBackground: RGBA(44, 44, 46),
+        .systemGray2: RGBA(99, 99, 102), .systemGray3: RGBA(72, 72, 74), .systemGray4: RGBA(58, 58, 60),
+        .systemGray5: RGBA(44, 44, 46), .systemGray6: RGBA(28, 28, 30),
+    ])
+}
+
+extension Color {
+    /// The sRGB value of this colour in a palette (alpha included).
+    public func resolved(in palette: SystemPalette) -> RGBA {
+        var value: RGBA
+        switch storage {
+        case .system(let system): value = palette[system]
+        case .rgb(let red, let green, let blue): value = RGBA(red: red, green: green, blue: blue)
+        case .asset: value = palette[.gray]
+        }
+        value.alpha *= alpha
+        return value
+    }
+}
+
+extension Paint {
+    /// The colour of a hierarchical level: the label colours for a nil base, else the base at the level's opacity.
+    public func baseColor(at position: Double = 0) -> Color {
+        switch self {
+        case .color(let color): return color
+        case .hierarchical(let level, let base):
+            if let base { return base.opacity(HierarchicalShapeStyle.opacity(ofLevel: level)) }
+            let labels: [SystemColor] = [.label, .secondaryLabel, .tertiaryLabel, .quaternaryLabel]
+            return Color(storage: .system(labels[min(max(level, 0), 3)]))
+        case .linearGradient: return color(at: position) ?? .primary
+        }
+    }
+}
+
+extension HierarchicalShapeStyle {
+    /// The opacity SwiftUI applies for a hierarchical level of a custom colour.
+    public static func opacity(ofLevel level: Int) -> Double {
+        switch level {
+        case ...0: return 1
+        case 1: return 0.6
+        case 2: return 0.3
+        default: return 0.18
+        }
+    }
+}

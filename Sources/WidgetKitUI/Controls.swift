@@ -1,0 +1,260 @@
+import Foundation
+
+// MARK: - Tap targets
+
+/// Opens a URL when tapped, as `SwiftUI.Link`. WidgetKit honours links in medium and larger families,
+/// and in `systemSmall`/`accessoryRectangular` from iOS 17 ("Linking to specific app scenes").
+public struct Link<Label: View>: PrimitiveView {
+    let destination: URL
+    let label: Label
+
+    public init(destination: URL, @ViewBuilder label: () -> Label) {
+        self.destination = destination
+        self.label = label()
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        .modified(context.resolve(label), .tapTarget(.link(destination)))
+    }
+}
+
+extension Link where Label == Text {
+    public init(_ title: LocalizedStringKey, destination: URL) {
+        self.destination = destination
+        self.label = Text(title)
+    }
+    public init<S: StringProtocol>(_ title: S, destination: URL) {
+        self.destination = destination
+        self.label = Text(title)
+    }
+}
+
+/// A button, as `SwiftUI.Button`. In a widget only `Button(intent:)` acts (iOS 17+,
+/// "Adding interactivity to widgets and Live Activities"); a closure button is drawn but inert.
+public struct Button<Label: View>: PrimitiveView {
+    let intent: IntentReference?
+    let label: Label
+
+    /// A button that performs an App Intent when tapped.
+    public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) {
+        self.intent = IntentReference(intent)
+        self.label = label()
+    }
+
+    /// A closure button: widgets never run the action (it is drawn, and a tap does nothing).
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.intent = nil
+        self.label = label()
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let node = context.resolve(label)
+        guard let intent else { return node }
+        return .modified(node, .tapTarget(.intent(intent)))
+    }
+}
+
+extension Button where Label == Text {
+    public init<I: AppIntent>(_ title: LocalizedStringKey, intent: I) {
+        self.intent = IntentReference(intent)
+        self.label = Text(title)
+    }
+    public init(_ title: LocalizedStringKey, action: @escaping () -> Void) {
+        self.intent = nil
+        self.label = Text(title)
+    }
+}
+
+extension Button where Label == SwiftUILabel {
+    public init<I: AppIntent>(_ title: LocalizedStringKey, systemImage: String, intent: I) {
+        self.intent = IntentReference(intent)
+        self.label = SwiftUILabel(title, systemImage: systemImage)
+    }
+}
+
+/// `Label<Text, Image>`, named for the button and toggle initialisers that build one.
+public typealias SwiftUILabel = Label<Text, Image>
+
+/// An on/off control, as `SwiftUI.Toggle`; in a widget it acts through `Toggle(isOn:intent:)` (iOS 17+).
+public struct Toggle<Label: View>: PrimitiveView {
+    let isOn: Bool
+    let intent: IntentReference?
+    let label: Label
+
+    public init<I: AppIntent>(isOn: Bool, intent: I, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.intent = IntentReference(intent)
+        self.label = label()
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let tint = context.environment.tint ?? .green
+        let switchNode = ViewNode.text(TextNode(
+            runs: [TextRun(content: .verbatim(isOn ? "◉" : "○"), font: context.environment.font ?? .body,
+                           foreground: isOn ? .color(tint) : .hierarchical(level: 1, base: nil))],
+            lineLimit: 1, alignment: .leading))
+        let row = ViewNode.stack(StackNode(axis: .horizontal, alignment: .center, spacing: nil,
+                                           children: context.resolve(label).flattened + [.spacer(minLength: nil), switchNode]))
+        guard let intent else { return row }
+        return .modified(row, .tapTarget(.toggle(isOn: isOn, intent: intent)))
+    }
+}
+
+extension Toggle where Label == Text {
+    public init<I: AppIntent>(_ title: LocalizedStringKey, isOn: Bool, intent: I) {
+        self.isOn = isOn
+        self.intent = IntentReference(intent)
+        self.label = Text(title)
+    }
+}
+
+// MARK: - Gauges and progress
+
+/// A value in a range, as `SwiftUI.Gauge` (iOS 16+); its look comes from `.gaugeStyle(_:)`.
+public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: PrimitiveView {
+    let fraction: Double
+    let label: Label
+    let currentValueLabel: CurrentValueLabel?
+    let minimumValueLabel: BoundsLabel?
+    let maximumValueLabel: BoundsLabel?
+
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1,
+                                        @ViewBuilder label: () -> Label,
+                                        @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
+                                        @ViewBuilder minimumValueLabel: () -> BoundsLabel,
+                                        @ViewBuilder maximumValueLabel: () -> BoundsLabel) {
+        fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
+        self.label = label()
+        self.currentValueLabel = currentValueLabel()
+        self.minimumValueLabel = minimumValueLabel()
+        self.maximumValueLabel = maximumValueLabel()
+    }
+
+    static func fraction(_ value: Double, _ lower: Double, _ upper: Double) -> Double {
+        guard upper > lower, value.isFinite else { return 0 }
+        return min(max((value - lower) / (upper - lower), 0), 1)
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let environment = context.environment
+        let tint = environment.tint.map(Paint.color) ?? environment.foregroundStyle
+        let kind = environment.gaugeStyle ?? .accessoryLinearCapacity
+        let small = context.with { $0.font = $0.font ?? .caption }
+        return .gauge(GaugeNode(kind: kind, fraction: fraction, tint: tint, track: .color(Color(storage: .system(.systemGray4))),
+                                label: context.resolve(label),
+                                currentValueLabel: currentValueLabel.map { small.resolve($0) } ?? .empty,
+                                minimumValueLabel: minimumValueLabel.map { small.resolve($0) } ?? .empty,
+                                maximumValueLabel: maximumValueLabel.map { small.resolve($0) } ?? .empty))
+    }
+}
+
+extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
+        fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
+        self.label = label()
+        currentValueLabel = nil
+        minimumValueLabel = nil
+        maximumValueLabel = nil
+    }
+}
+
+extension Gauge where BoundsLabel == EmptyView {
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+                                        @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
+        fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
+        self.label = label()
+        self.currentValueLabel = currentValueLabel()
+        minimumValueLabel = nil
+        maximumValueLabel = nil
+    }
+}
+
+extension Gauge where Label == EmptyView, CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1) {
+        fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
+        label = EmptyView()
+        currentValueLabel = nil
+        minimumValueLabel = nil
+        maximumValueLabel = nil
+    }
+}
+
+/// Gauge looks usable in widgets, as `SwiftUI.GaugeStyle` (widgetkit-facts §6).
+public struct GaugeStyleChoice: Sendable {
+    let kind: GaugeKind
+}
+
+extension GaugeStyleChoice {
+    /// Open ring with a marker at the value.
+    public static let accessoryCircular = GaugeStyleChoice(kind: .accessoryCircular)
+    /// Closed ring filled to the value.
+    public static let accessoryCircularCapacity = GaugeStyleChoice(kind: .accessoryCircularCapacity)
+    /// Bar with a marker at the value.
+    public static let accessoryLinear = GaugeStyleChoice(kind: .accessoryLinear)
+    /// Bar filled from the leading edge.
+    public static let accessoryLinearCapacity = GaugeStyleChoice(kind: .accessoryLinearCapacity)
+    /// Bar filled from the leading edge, in system families.
+    public static let linearCapacity = GaugeStyleChoice(kind: .linearCapacity)
+}
+
+/// Progress through a task or time, as `SwiftUI.ProgressView`.
+public struct ProgressView<Label: View>: PrimitiveView {
+    let fraction: Double
+    let timer: TimerProgress?
+    let label: Label?
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let environment = context.environment
+        let tint = environment.tint.map(Paint.color) ?? .color(.accentColor)
+        let gauge = ViewNode.gauge(GaugeNode(kind: environment.progressViewStyle, fraction: fraction, timerInterval: timer,
+                                             tint: tint, track: .color(Color(storage: .system(.systemGray4)))))
+        guard let label else { return gauge }
+        let labelNode = context.resolve(label)
+        if labelNode == .empty { return gauge }
+        return .stack(StackNode(axis: .vertical, alignment: .init(horizontal: .leading, vertical: .center), spacing: nil,
+                                children: labelNode.flattened + [gauge]))
+    }
+}
+
+extension ProgressView where Label == EmptyView {
+    /// A bar filled to `value / total`.
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
+        let total = Double(total)
+        fraction = total > 0 ? min(max(Double(value ?? 0) / total, 0), 1) : 0
+        timer = nil
+        label = nil
+    }
+
+    /// A bar that follows the clock through `timerInterval` (iOS 16+): it empties when counting down.
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) {
+        let progress = TimerProgress(start: timerInterval.lowerBound, end: timerInterval.upperBound, countsDown: countsDown)
+        fraction = progress.fraction(at: Date())
+        timer = progress
+        label = nil
+    }
+}
+
+extension ProgressView {
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label) {
+        let total = Double(total)
+        fraction = total > 0 ? min(max(Double(value ?? 0) / total, 0), 1) : 0
+        timer = nil
+        self.label = label()
+    }
+}
+
+extension ProgressView where Label == Text {
+    public init<V: BinaryFloatingPoint>(_ title: LocalizedStringKey, value: V?, total: V = 1.0) {
+        let total = Double(total)
+        fraction = total > 0 ? min(max(Double(value ?? 0) / total, 0), 1) : 0
+        timer = nil
+        label = Text(title)
+    }
+}
+
+/// Progress view styles, as `SwiftUI.ProgressViewStyle`.
+public struct ProgressViewStyleChoice: Sendable {
+    let kind: GaugeKind
+    public static let linear = ProgressViewStyleChoice(kind: .progressLinear)
+    public static let circular = ProgressViewStyleChoice(kind: .progressCircular)
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+// MARK: - Image
+
+/// An image, as `SwiftUI.Image`: an SF Symbol (drawn from WidgetTerm's glyph table), an asset or a
+/// bitmap stand-in (drawn as a labelled placeholder block; Linux has no asset catalogue).
+public struct Image: PrimitiveView, Equatable {
+    var source: ImageSource
+    var isResizable = false
+    var accentedRenderingMode: WidgetAccentedRenderingMode?
+
+    /// An SF Symbol by name, e.g. `"drop.fill"`.
+    public init(systemName: String) { source = .systemSymbol(systemName) }
+    /// An image from the app's asset catalogue.
+    public init(_ name: String, bundle: Bundle? = nil) { source = .asset(name) }
+    /// A bitmap, through the `UIImage` stand-in.
+    public init(uiImage: UIImage) { source = .bitmap(uiImage.name) }
+    /// A decorative asset image.
+    public init(decorative name: String, bundle: Bundle? = nil) { source = .asset(name) }
+
+    /// Lets the image stretch to its frame, as `Image.resizable(capInsets:resizingMode:)`.
+    public func resizable() -> Image {
+        var copy = self
+        copy.isResizable = true
+        return copy
+    }
+
+    /// Rendering-mode tags have no cell equivalent; accepted for source compatibility.
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
+    public func interpolation(_ interpolation: Interpolation) -> Image { self }
+    public func antialiased(_ isAntialiased: Bool) -> Image { self }
+
+    /// How this image renders in accented mode (iOS 18+), as `Image.widgetAccentedRenderingMode(_:)`.
+    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image {
+        var copy = self
+        copy.accentedRenderingMode = mode
+        return copy
+    }
+
+    public enum TemplateRenderingMode: Sendable { case template, original }
+    public enum Interpolation: Sendable { case none, low, medium, high }
+    /// Symbol scales, as `Image.Scale`; a symbol is one glyph in cells at every scale.
+    public enum Scale: Sendable { case small, medium, large }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let environment = context.environment
+        if case .systemSymbol(let name) = source, SymbolNames.isKnown(name) == false {
+            context.sink.report(ResolveDiagnostic(
+                code: "unknown-symbol",
+                message: "SF Symbol \"\(name)\" is not in WidgetTerm's glyph table; it draws as a placeholder. Check the spelling or add it to the table."))
+        }
+        return .image(ImageNode(source: source, isResizable: isResizable, font: environment.font ?? .body,
+                                foreground: environment.foregroundStyle,
+                                accentedRenderingMode: accentedRenderingMode ?? environment.accentedRenderingMode,
+                                isRedacted: environment.isRedacting))
+    }
+}
+
+/// Names the rendering layer knows; installed by the renderer so `Image` can report unknown symbols
+/// while the body is resolved (the authoring module does not own the glyph table).
+public enum SymbolNames {
+    nonisolated(unsafe) private static var lookup: (@Sendable (String) -> Bool)?
+    private static let lock = NSLock()
+
+    /// Installs the function that says whether a symbol name can be drawn.
+    public static func install(_ isKnown: @escaping @Sendable (String) -> Bool) {
+        lock.withLock { lookup = isKnown }
+    }
+
+    /// True, false, or nil when no table is installed.
+    public static func isKnown(_ name: String) -> Bool? {
+        lock.withLock { lookup }?(name)
+    }
+}
+
+/// A stand-in for UIKit's `UIImage` so widget code that loads bitmaps compiles; draws as a labelled block.
+public struct UIImage: Sendable, Equatable {
+    public let name: String
+    public init?(named name: String) { self.name = name }
+    public init?(contentsOfFile path: String) { name = (path as NSString).lastPathComponent }
+    public init?(data: Data) { name = "image \(data.count) bytes" }
+    public init(systemName: String) { name = systemName }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+// MARK: - Shapes
+
+/// A 2D shape that fills its frame with the foreground style, as `SwiftUI.Shape`.
+public protocol Shape: PrimitiveView, Sendable {
+    /// The outline kind used by the cell painter.
+    var shapeKind: ShapeKind { get }
+}
+
+extension Shape {
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        .shape(ShapeNode(kind: shapeKind, fill: context.environment.foregroundStyle))
+    }
+
+    /// Fills the shape with a style, as `Shape.fill(_:style:)`.
+    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> ShapeView {
+        ShapeView(kind: shapeKind, fill: AnyShapeStyle(content))
+    }
+
+    /// Strokes the outline, as `Shape.stroke(_:lineWidth:)`; `lineWidth` in points.
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> ShapeView {
+        ShapeView(kind: shapeKind, stroke: AnyShapeStyle(content), lineWidth: lineWidth)
+    }
+
+    /// Strokes the outline with a stroke style.
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> ShapeView {
+        ShapeView(kind: shapeKind, stroke: AnyShapeStyle(content), lineWidth: style.lineWidth)
+    }
+
+    /// Strokes the outline inside its frame, as `Shape.strokeBorder(_:lineWidth:)`.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> ShapeView {
+        stroke(content, lineWidth: lineWidth)
+    }
+}
+
+/// Fill options, as `SwiftUI.FillStyle`; accepted for source compatibility.
+public struct FillStyle: Sendable {
+    public init(eoFill: Bool = false, antialiased: Bool = true) {}
+}
+
+/// Stroke options, as `SwiftUI.StrokeStyle`; only the width (points) matters in cells.
+public struct StrokeStyle: Sendable {
+    public var lineWidth: Double
+    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, dash: [Double] = []) {
+        self.lineWidth = lineWidth
+    }
+    public enum LineCap: Sendable { case butt, round, square }
+    public enum LineJoin: Sendable { case miter, round, bevel }
+}
+
+/// A shape with its fill or stroke decided.
+public struct ShapeView: PrimitiveView {
+    let kind: ShapeKind
+    var fill: AnyShapeStyle?
+    var stroke: AnyShapeStyle?
+    var lineWidth: Double = 1
+
+    init(kind: ShapeKind, fill: AnyShapeStyle? = nil, stroke: AnyShapeStyle? = nil, lineWidth: Double = 1) {
+        self.kind = kind
+        self.fill = fill
+        self.stroke = stroke
+        self.lineWidth = lineWidth
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let inherited = context.environment.foregroundStyle
+        return .shape(ShapeNode(kind: kind, fill: fill?.resolvePaint(inheriting: inherited),
+                                stroke: stroke?.resolvePaint(inheriting: inherited), lineWidth: lineWidth))
+    }
+}
+
+/// A rectangle, as `SwiftUI.Rectangle`.
+public struct Rectangle: Shape {
+    public init() {}
+    public var shapeKind: ShapeKind { .rectangle }
+}
+
+/// A rectangle with rounded corners, as `SwiftUI.RoundedRectangle`; radius in points.
+public struct RoundedRectangle: Shape {
+    public let cornerRadius: Double
+    public init(cornerRadius: Double, style: RoundedCornerStyle = .continuous) { self.cornerRadius = cornerRadius }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) { cornerRadius = cornerSize.width }
+    public var shapeKind: ShapeKind { .roundedRectangle(cornerRadius: cornerRadius) }
+}
+
+/// Corner curve styles, as `SwiftUI.RoundedCornerStyle`.
+public enum RoundedCornerStyle: Sendable { case circular, continuous }
+
+/// A capsule, as `SwiftUI.Capsule`.
+public struct Capsule: Shape {
+    public init(style: RoundedCornerStyle = .continuous) {}
+    public var shapeKind: ShapeKind { .capsule }
+}
+
+/// A circle, as `SwiftUI.Circle`.
+public struct Circle: Shape {
+    public init() {}
+    public var shapeKind: ShapeKind { .circle }
+}
+
+/// An ellipse, as `SwiftUI.Ellipse`.
+public struct Ellipse: Shape {
+    public init() {}
+    public var shapeKind: ShapeKind { .ellipse }
+}
+
+/// The widget's own corner shape, as `SwiftUI.ContainerRelativeShape`.
+public struct ContainerRelativeShape: Shape {
+    public init() {}
+    public var shapeKind: ShapeKind { .containerRelative }
+}
+
+extension Color: PrimitiveView {
+    public typealias Body = Never
+    /// A colour used as a view fills its frame.
+    public func resolve(in context: ResolveContext) -> ViewNode { .shape(ShapeNode(kind: .rectangle, fill: .color(self))) }
+}
+
+extension LinearGradient: PrimitiveView {
+    public typealias Body = Never
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        .shape(ShapeNode(kind: .rectangle, fill: resolvePaint(inheriting: .primary)))
+    }
+}
+
+extension ShapeStyle where Self: View {}

@@ -1,0 +1,121 @@
+import Foundation
+
+// MARK: - Stacks and spacing
+
+/// Arranges children in a column, as `SwiftUI.VStack`; `spacing` in points (nil: system default).
+public struct VStack<Content: View>: PrimitiveView {
+    let alignment: HorizontalAlignment
+    let spacing: Double?
+    let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        .stack(StackNode(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center),
+                         spacing: spacing, children: context.resolve(content).flattened))
+    }
+}
+
+/// Arranges children in a row, as `SwiftUI.HStack`; `spacing` in points (nil: system default).
+public struct HStack<Content: View>: PrimitiveView {
+    let alignment: VerticalAlignment
+    let spacing: Double?
+    let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        .stack(StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
+                         spacing: spacing, children: context.resolve(content).flattened))
+    }
+}
+
+/// Overlays children, as `SwiftUI.ZStack`.
+public struct ZStack<Content: View>: PrimitiveView {
+    let alignment: Alignment
+    let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        .stack(StackNode(axis: .depth, alignment: alignment, spacing: nil, children: context.resolve(content).flattened))
+    }
+}
+
+/// Flexible space, as `SwiftUI.Spacer`; `minLength` in points.
+public struct Spacer: PrimitiveView {
+    let minLength: Double?
+    public init(minLength: Double? = nil) { self.minLength = minLength }
+    public func resolve(in context: ResolveContext) -> ViewNode { .spacer(minLength: minLength) }
+}
+
+/// A separator line, as `SwiftUI.Divider`.
+public struct Divider: PrimitiveView {
+    public init() {}
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        .divider(color: .hierarchical(level: 2, base: nil))
+    }
+}
+
+/// Gives its content the size of the space offered, as `SwiftUI.GeometryReader`.
+///
+/// In WidgetTerm the proxy's size is the widget's content area (points); see docs/DECISIONS.md.
+public struct GeometryReader<Content: View>: PrimitiveView {
+    let content: (GeometryProxy) -> Content
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let proxy = GeometryProxy(size: context.environment.containerSize)
+        let inner = context.resolve(content(proxy))
+        let children = inner.flattened
+        return .modified(.stack(StackNode(axis: .depth, alignment: .topLeading, spacing: nil, children: children)),
+                         .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading, isFixed: false)))
+    }
+}
+
+/// The size a `GeometryReader` was given, in points.
+public struct GeometryProxy: Sendable {
+    public let size: CGSize
+    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+}
+
+/// A title with an icon, as `SwiftUI.Label`.
+public struct Label<Title: View, Icon: View>: PrimitiveView {
+    let title: Title
+    let icon: Icon
+
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        .stack(StackNode(axis: .horizontal, alignment: .center, spacing: nil,
+                         children: [context.resolve(icon), context.resolve(title)].flatMap(\.flattened)))
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init(_ title: LocalizedStringKey, systemImage name: String) {
+        self.title = Text(title)
+        self.icon = Image(systemName: name)
+    }
+    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.title = Text(title)
+        self.icon = Image(systemName: name)
+    }
+    public init(_ title: LocalizedStringKey, image name: String) {
+        self.title = Text(title)
+        self.icon = Image(name)
+    }
+}

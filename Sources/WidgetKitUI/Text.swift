@@ -1,0 +1,201 @@
+import Foundation
+
+// MARK: - Text
+
+/// Styled text, as `SwiftUI.Text`: literal, interpolated, verbatim, or a date the system formats.
+///
+/// Text-returning modifiers (`.font`, `.bold`, `.foregroundColor`...) style the text's own runs so
+/// `Text("a").bold() + Text("b")` keeps each run's style; anything not set on a run is inherited from
+/// the environment when the text is resolved.
+public struct Text: PrimitiveView, Equatable {
+    /// Date styles, as `Text.DateStyle`.
+    public enum DateStyle: String, Hashable, Sendable {
+        case time, date, relative, offset, timer
+    }
+
+    /// Where text is cut when it does not fit, as `Text.TruncationMode`.
+    public enum TruncationMode: String, Hashable, Sendable { case head, middle, tail }
+
+    /// Text case transform, as `Text.Case`.
+    public enum Case: Hashable, Sendable { case uppercase, lowercase }
+
+    struct Run: Equatable {
+        var content: TextContent
+        var font: Font?
+        var weight: Font.Weight?
+        var italic = false
+        var underline = false
+        var strikethrough = false
+        var color: Color?
+        var monospacedDigit = false
+    }
+
+    var runs: [Run]
+
+    init(runs: [Run]) { self.runs = runs }
+
+    /// Text shown exactly as given.
+    public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
+
+    /// Text from a string value.
+    public init<S: StringProtocol>(_ content: S) { runs = [Run(content: .verbatim(String(content)))] }
+
+    /// Text from a string literal or interpolation (a localisation key in SwiftUI; shown as written here).
+    public init(_ key: LocalizedStringKey) { runs = key.contents.map { Run(content: $0) } }
+
+    /// Text from a localised resource (shown with its default value).
+    public init(_ resource: LocalizedStringResource) { runs = [Run(content: .verbatim(resource.key))] }
+
+    /// A date in one of the system styles; `.timer`, `.relative` and `.offset` update while shown.
+    public init(_ date: Date, style: DateStyle) { runs = [Run(content: .date(date, style: style))] }
+
+    /// A range of dates, frozen at render: `9:30 AM – 2:45 PM`.
+    public init(_ dates: ClosedRange<Date>) {
+        runs = [Run(content: .dateRange(start: dates.lowerBound, end: dates.upperBound))]
+    }
+
+    /// A date interval, frozen at render.
+    public init(_ interval: DateInterval) {
+        runs = [Run(content: .dateRange(start: interval.start, end: interval.end))]
+    }
+
+    /// A timer bounded by `timerInterval`, as `Text(timerInterval:pauseTime:countsDown:showsHours:)` (iOS 16+):
+    /// it counts down (or up) inside the interval, stops at its end, and freezes at `pauseTime`.
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        runs = [Run(content: .timerInterval(start: timerInterval.lowerBound, end: timerInterval.upperBound,
+                                             pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))]
+    }
+
+    /// A value formatted by a Foundation format style, frozen at render.
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+        runs = [Run(content: .verbatim(format.format(input)))]
+    }
+
+    /// Concatenates two texts, keeping each run's style.
+    public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
+
+    // MARK: Text-returning modifiers
+
+    private func mapRuns(_ change: (inout Run) -> Void) -> Text {
+        var copy = self
+        for index in copy.runs.indices { change(&copy.runs[index]) }
+        return copy
+    }
+
+    public func font(_ font: Font?) -> Text { mapRuns { $0.font = font } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { mapRuns { $0.weight = weight } }
+    public func bold() -> Text { mapRuns { $0.weight = .bold } }
+    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    public func italic() -> Text { mapRuns { $0.italic = true } }
+    public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { mapRuns { $0.underline = isActive } }
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        mapRuns { $0.strikethrough = isActive }
+    }
+    public func foregroundColor(_ color: Color?) -> Text { mapRuns { $0.color = color } }
+    public func foregroundStyle(_ color: Color) -> Text { mapRuns { $0.color = color } }
+    public func monospacedDigit() -> Text { mapRuns { $0.monospacedDigit = true } }
+    public func monospaced() -> Text { mapRuns { $0.font = ($0.font ?? .body).monospaced() } }
+    /// Kerning and tracking have no meaning in cells; accepted for source compatibility.
+    public func kerning(_ kerning: Double) -> Text { self }
+    public func tracking(_ tracking: Double) -> Text { self }
+    public func baselineOffset(_ offset: Double) -> Text { self }
+
+    // MARK: Resolving
+
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let environment = context.environment
+        let baseFont = environment.font ?? .body
+        let resolvedRuns = runs.map { run -> TextRun in
+            var font = run.font ?? baseFont
+            if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
+            if environment.isBold && run.weight == nil { font.weight = .bold }
+            let foreground: Paint = run.color.map { .color($0) } ?? environment.foregroundStyle
+            return TextRun(content: run.content, font: font,
+                           italic: run.italic || font.isItalic || environment.isItalic,
+                           underline: run.underline, strikethrough: run.strikethrough, foreground: foreground,
+                           monospacedDigit: run.monospacedDigit || font.isMonospacedDigit || environment.isMonospacedDigit)
+        }
+        return .text(TextNode(runs: resolvedRuns, lineLimit: environment.lineLimit,
+                              alignment: environment.multilineTextAlignment,
+                              minimumScaleFactor: environment.minimumScaleFactor,
+                              truncationMode: environment.truncationMode,
+                              isRedacted: environment.isRedacting))
+    }
+}
+
+/// A string literal that SwiftUI would localise, as `SwiftUI.LocalizedStringKey`. Interpolations keep
+/// dates with a style and embedded `Text` as their own runs, so `Text("at \(date, style: .time)")` works.
+public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, Sendable {
+    enum Segment: Equatable, Sendable {
+        case characters(String)
+        case date(Date, Text.DateStyle)
+        case text([TextContent])
+    }
+
+    var segments: [Segment]
+
+    /// The key's characters (date segments formatted as their style's frozen form is not known here).
+    public var key: String {
+        segments.map { segment -> String in
+            switch segment {
+            case .characters(let string): return string
+            case .date(let date, _): return date.formatted()
+            case .text(let contents): return contents.map { content in
+                if case .verbatim(let string) = content { return string }
+                return ""
+            }.joined()
+            }
+        }.joined()
+    }
+
+    public init(_ value: String) { segments = [.characters(value)] }
+    public init(stringLiteral value: String) { segments = [.characters(value)] }
+    public init(stringInterpolation: StringInterpolation) { segments = stringInterpolation.segments }
+
+    /// Collects the literal parts and interpolated values of a key.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var segments: [Segment] = []
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) { appendCharacters(literal) }
+        public mutating func appendInterpolation<T>(_ value: T) { appendCharacters(String(describing: value)) }
+        public mutating func appendInterpolation(_ string: String) { appendCharacters(string) }
+        /// A date in a system style; `.timer`, `.relative` and `.offset` keep updating inside the text.
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { segments.append(.date(date, style)) }
+        /// A value formatted by a Foundation format style.
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+            appendCharacters(format.format(input))
+        }
+        /// Embedded text (its style is not kept; its characters and dates are).
+        public mutating func appendInterpolation(_ text: Text) { segments.append(.text(text.runs.map(\.content))) }
+
+        private mutating func appendCharacters(_ string: String) {
+            if case .characters(let existing)? = segments.last {
+                segments[segments.count - 1] = .characters(existing + string)
+            } else {
+                segments.append(.characters(string))
+            }
+        }
+    }
+
+    /// The runs of text this key shows.
+    var contents: [TextContent] {
+        segments.flatMap { segment -> [TextContent] in
+            switch segment {
+            case .characters(let string): return [.verbatim(string)]
+            case .date(let date, let style): return [.date(date, style: style)]
+            case .text(let contents): return contents
+            }
+        }
+    }
+}
+
+/// A localisable string with its default value, as Foundation's `LocalizedStringResource`
+/// (used by App Intents for titles).
+public struct LocalizedStringResource: ExpressibleByStringInterpolation, Equatable, Sendable, CustomStringConvertible {
+    public let key: String
+    public init(_ key: String) { self.key = key }
+    public init(stringLiteral value: String) { key = value }
+    public init(stringInterpolation: DefaultStringInterpolation) { key = String(stringInterpolation: stringInterpolation) }
+    public var description: String { key }
+}

@@ -1,0 +1,298 @@
+import Foundation
+
+// MARK: - Widget declarations
+
+/// A widget, as `WidgetKit.Widget`: a kind with a configuration that pairs a timeline provider with a view.
+public protocol Widget {
+    associatedtype Body: WidgetConfiguration
+    init()
+    var body: Body { get }
+}
+
+/// What a widget declares, as `WidgetKit.WidgetConfiguration`.
+public protocol WidgetConfiguration {
+    /// The type-erased description the host runs.
+    var descriptor: WidgetDescriptor { get }
+}
+
+/// A type-erased timeline entry.
+public struct AnyTimelineEntry: @unchecked Sendable {
+    /// The date from which the entry is shown.
+    public let date: Date
+    /// The entry as the provider made it.
+    public let base: any TimelineEntry
+
+    public init(_ entry: any TimelineEntry) {
+        date = entry.date
+        base = entry
+    }
+}
+
+/// A timeline of type-erased entries with its reload policy.
+public struct AnyTimeline: @unchecked Sendable {
+    public let entries: [AnyTimelineEntry]
+    public let policy: TimelineReloadPolicy
+}
+
+/// Everything the host needs to run one widget kind, without its generic types.
+public struct WidgetDescriptor: @unchecked Sendable {
+    public var kind: String
+    public var displayName: String
+    public var description: String
+    public var supportedFamilies: [WidgetFamily]
+    public var contentMarginsDisabled: Bool
+    /// Route patterns (`scheme://host/path/{param}`) the widget's app handles, for the deep-link router.
+    public var routes: [String]
+    /// Calls the provider's `placeholder(in:)`.
+    public let placeholder: (TimelineProviderContext) -> AnyTimelineEntry
+    /// Calls `getSnapshot(in:completion:)`.
+    public let snapshot: (TimelineProviderContext, @escaping (AnyTimelineEntry) -> Void) -> Void
+    /// Calls `getTimeline(in:completion:)`.
+    public let timeline: (TimelineProviderContext, @escaping (AnyTimeline) -> Void) -> Void
+    /// Resolves the content view for an entry in an environment.
+    public let content: (AnyTimelineEntry, ResolveContext) -> ViewNode
+}
+
+/// A widget whose content is fixed by the developer, as `WidgetKit.StaticConfiguration`.
+public struct StaticConfiguration<Content: View>: WidgetConfiguration {
+    public var descriptor: WidgetDescriptor
+
+    public init<Provider: TimelineProvider>(kind: String, provider: Provider,
+                                            @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
+        descriptor = WidgetDescriptor(
+            kind: kind, displayName: kind, description: "", supportedFamilies: WidgetFamily.defaultFamilies,
+            contentMarginsDisabled: false, routes: [],
+            placeholder: { AnyTimelineEntry(provider.placeholder(in: $0)) },
+            snapshot: { context, completion in provider.getSnapshot(in: context) { completion(AnyTimelineEntry($0)) } },
+            timeline: { context, completion in
+                provider.getTimeline(in: context) { timeline in
+                    completion(AnyTimeline(entries: timeline.entries.map(AnyTimelineEntry.init), policy: timeline.policy))
+                }
+            },
+            content: { entry, context in
+                guard let typed = entry.base as? Provider.Entry else { return .empty }
+                return context.resolve(content(typed))
+            })
+    }
+}
+
+extension WidgetFamily {
+    /// The families a widget supports when it does not say (the system families of iPhone and iPad).
+    public static let defaultFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge]
+}
+
+/// A configuration with its modifiers; all configuration modifiers return this.
+public struct ModifiedWidgetConfiguration: WidgetConfiguration {
+    public var descriptor: WidgetDescriptor
+}
+
+extension WidgetConfiguration {
+    private func modified(_ change: (inout WidgetDescriptor) -> Void) -> ModifiedWidgetConfiguration {
+        var descriptor = self.descriptor
+        change(&descriptor)
+        return ModifiedWidgetConfiguration(descriptor: descriptor)
+    }
+    /// The name shown in the widget gallery.
+    public func configurationDisplayName(_ name: LocalizedStringKey) -> ModifiedWidgetConfiguration {
+        modified { $0.displayName = name.key }
+    }
+    public func configurationDisplayName<S: StringProtocol>(_ name: S) -> ModifiedWidgetConfiguration {
+        modified { $0.displayName = String(name) }
+    }
+    /// The description shown in the widget gallery.
+    public func description(_ description: LocalizedStringKey) -> ModifiedWidgetConfiguration {
+        modified { $0.description = description.key }
+    }
+    public func description<S: StringProtocol>(_ description: S) -> ModifiedWidgetConfiguration {
+        modified { $0.description = String(description) }
+    }
+    /// The families the widget supports, in the order WidgetTerm shows them.
+    public func supportedFamilies(_ families: [WidgetFamily]) -> ModifiedWidgetConfiguration {
+        modified { $0.supportedFamilies = families }
+    }
+    /// Turns off the default content margins (iOS 17+).
+    public func contentMarginsDisabled() -> ModifiedWidgetConfiguration { modified { $0.contentMarginsDisabled = true } }
+    /// Accepted: whether the container background may be removed.
+    public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> ModifiedWidgetConfiguration { modified { _ in } }
+    /// Routes (`scheme://host/path/{param}`) that the app handles, for WidgetTerm's deep-link router.
+    public func widgetTermRoutes(_ routes: [String]) -> ModifiedWidgetConfiguration { modified { $0.routes = routes } }
+}
+
+/// A group of widgets an extension offers, as `WidgetKit.WidgetBundle`.
+public protocol WidgetBundle {
+    associatedtype Body: Widget
+    init()
+    @WidgetBundleBuilder var body: Body { get }
+}
+
+/// Builds a bundle's widgets, as `WidgetKit.WidgetBundleBuilder`.
+@resultBuilder
+public enum WidgetBundleBuilder {
+    public static func buildBlock<each Member: Widget>(_ members: repeat each Member) -> WidgetGroup {
+        var descriptors: [WidgetDescriptor] = []
+        for member in repeat each members { descriptors.append(contentsOf: WidgetGroup.descriptors(of: member)) }
+        return WidgetGroup(descriptors: descriptors)
+    }
+    public static func buildExpression<W: Widget>(_ widget: W) -> W { widget }
+}
+
+/// Several widgets from a bundle body.
+public struct WidgetGroup: Widget {
+    public let descriptors: [WidgetDescriptor]
+    public init() { descriptors = [] }
+    init(descriptors: [WidgetDescriptor]) { self.descriptors = descriptors }
+    public var body: ModifiedWidgetConfiguration { fatalError("WidgetGroup is a container; read descriptors") }
+
+    static func descriptors<W: Widget>(of widget: W) -> [WidgetDescriptor] {
+        if let group = widget as? WidgetGroup { return group.descriptors }
+        return [widget.body.descriptor]
+    }
+}
+
+extension WidgetBundle {
+    /// Every widget the bundle declares.
+    public var widgetDescriptors: [WidgetDescriptor] { WidgetGroup.descriptors(of: body) }
+}
+
+// MARK: - Timelines
+
+/// A dated piece of data a widget renders, as `WidgetKit.TimelineEntry`.
+public protocol TimelineEntry {
+    var date: Date { get }
+    var relevance: TimelineEntryRelevance? { get }
+}
+
+extension TimelineEntry {
+    public var relevance: TimelineEntryRelevance? { nil }
+}
+
+/// How relevant an entry is, as `WidgetKit.TimelineEntryRelevance`.
+public struct TimelineEntryRelevance: Sendable {
+    public let score: Float
+    public let duration: TimeInterval
+    public init(score: Float, duration: TimeInterval = 0) {
+        self.score = score
+        self.duration = duration
+    }
+}
+
+/// When the system asks for the next timeline, as `WidgetKit.TimelineReloadPolicy`.
+public enum TimelineReloadPolicy: Equatable, Sendable, CustomStringConvertible {
+    /// After the last entry's date has passed.
+    case atEnd
+    /// Not before the given date.
+    case after(Date)
+    /// Only when the app asks (`WidgetCenter.reloadTimelines(ofKind:)`).
+    case never
+
+    public var description: String {
+        switch self {
+        case .atEnd: return "atEnd"
+        case .after(let date): return "after(\(date.formatted(.iso8601)))"
+        case .never: return "never"
+        }
+    }
+}
+
+/// Entries and a reload policy, as `WidgetKit.Timeline`.
+public struct Timeline<EntryType: TimelineEntry> {
+    public let entries: [EntryType]
+    public let policy: TimelineReloadPolicy
+    public init(entries: [EntryType], policy: TimelineReloadPolicy) {
+        self.entries = entries
+        self.policy = policy
+    }
+}
+
+/// What the system tells a provider about the request, as `TimelineProviderContext`.
+public struct TimelineProviderContext: Sendable {
+    public let family: WidgetFamily
+    /// True when the widget is shown in the gallery (`getSnapshot` for previews).
+    public let isPreview: Bool
+    /// The widget's size in points.
+    public let displaySize: CGSize
+    public let environmentVariants: EnvironmentVariants
+
+    public init(family: WidgetFamily, isPreview: Bool, displaySize: CGSize) {
+        self.family = family
+        self.isPreview = isPreview
+        self.displaySize = displaySize
+        environmentVariants = EnvironmentVariants()
+    }
+
+    /// The environment variants the system may render, as `TimelineProviderContext.EnvironmentVariants`.
+    public struct EnvironmentVariants: Sendable {}
+}
+
+/// Supplies entries for a widget, as `WidgetKit.TimelineProvider`.
+public protocol TimelineProvider {
+    associatedtype Entry: TimelineEntry
+    typealias Context = TimelineProviderContext
+    func placeholder(in context: Context) -> Entry
+    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void)
+    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+}
+
+// MARK: - Previews
+
+/// An old-style preview, as `SwiftUI.PreviewProvider`; WidgetTerm can list its previews.
+public protocol PreviewProvider {
+    associatedtype Previews: View
+    @ViewBuilder static var previews: Previews { get }
+}
+
+/// The family a preview is shown in, as `WidgetKit.WidgetPreviewContext`.
+public struct WidgetPreviewContext: Sendable {
+    public let family: WidgetFamily
+    public init(family: WidgetFamily) { self.family = family }
+}
+
+extension View {
+    /// Records the preview's family; the view is unchanged.
+    public func previewContext(_ context: WidgetPreviewContext) -> EnvironmentModifiedView<Self> {
+        EnvironmentModifiedView(content: self) { $0.widgetFamily = context.family }
+    }
+    /// Accepted for source compatibility.
+    public func previewDisplayName(_ name: String?) -> Self { self }
+}
+
+// MARK: - WidgetCenter
+
+/// Lets app code ask for reloads, as `WidgetKit.WidgetCenter`. Calls go to the host WidgetTerm installs.
+public final class WidgetCenter: @unchecked Sendable {
+    public static let shared = WidgetCenter()
+
+    /// Asks for a new timeline for every widget of `kind` (counts against the budget).
+    public func reloadTimelines(ofKind kind: String) { HostInterface.current?.reloadTimelines(ofKind: kind) }
+    /// Asks for new timelines for every widget.
+    public func reloadAllTimelines() { HostInterface.current?.reloadAllTimelines() }
+}
+
+/// What the host provides to system-facing types; `WidgetHost` installs one.
+public protocol WidgetHostInterface: AnyObject, Sendable {
+    func reloadTimelines(ofKind kind: String)
+    func reloadAllTimelines()
+}
+
+/// The installed host, if any.
+public enum HostInterface {
+    nonisolated(unsafe) private static var installed: (any WidgetHostInterface)?
+    private static let lock = NSLock()
+    public static var current: (any WidgetHostInterface)? { lock.withLock { installed } }
+    public static func install(_ host: (any WidgetHostInterface)?) { lock.withLock { installed = host } }
+}
+
+// MARK: - Date ranges
+
+/// Builds a date range without trapping: a backwards range (`end` before `start`) is the widget's bug,
+/// and WidgetTerm records a diagnostic in the current render (the widget shows its error state) and
+/// returns the empty range at `lhs` instead of crashing the host as the standard library would.
+public func ... (lhs: Date, rhs: Date) -> ClosedRange<Date> {
+    if lhs > rhs {
+        let message = "Backwards date range: \(lhs.formatted(.iso8601)) ... \(rhs.formatted(.iso8601)). On a device this traps in the "
+            + "widget extension. Build ranges from min(start, end)...max(start, end), or check the end date is in the future."
+        ResolveSink.current?.report(ResolveDiagnostic(code: "backwards-date-range", message: message, isFatalToRender: true))
+        return ClosedRange(uncheckedBounds: (lower: lhs, upper: lhs))
+    }
+    return ClosedRange(uncheckedBounds: (lower: lhs, upper: rhs))
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+// MARK: - Command-line arguments
+
+/// A usage error: one line naming what is wrong and the valid values; exit status 2.
+public struct UsageError: Error, CustomStringConvertible, Equatable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Parsed arguments of one command: positionals and `--flag value` / `--flag=value` options.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var options: [String: String] = [:]
+    var switches: Set<String> = []
+
+    /// Parses `arguments` against the flags a command accepts (`valued` take a value, `boolean` do not).
+    init(_ arguments: [String], valued: Set<String>, boolean: Set<String> = []) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                positionals.append(argument)
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if boolean.contains(name) {
+                switches.insert(name)
+                continue
+            }
+            guard valued.contains(name) else {
+                let known = (valued.union(boolean)).sorted().map { "--\($0)" }.joined(separator: ", ")
+                throw UsageError("unknown flag --\(name); valid flags: \(known)")
+            }
+            if value == nil {
+                guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            options[name] = value
+        }
+    }
+
+    subscript(name: String) -> String? { options[name] }
+
+    /// A value that must be one of `choices`.
+    func choice<T>(_ name: String, _ choices: [String: T], default defaultValue: T) throws -> T {
+        guard let raw = options[name] else { return defaultValue }
+        guard let value = choices[raw] else {
+            throw UsageError("unknown --\(name) \(raw); valid values: \(choices.keys.sorted().joined(separator: ", "))")
+        }
+        return value
+    }
+
+    /// An integer value within a range.
+    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws -> Int {
+        guard let raw = options[name] else { return defaultValue }
+        guard let value = Int(raw), range.contains(value) else {
+            throw UsageError("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \(raw)")
+        }
+        return value
+    }
+}
+
+/// Parses `--at` values: ISO 8601 with or without an offset (no offset means the given time zone).
+enum DateArgument {
+    static func parse(_ text: String, timeZone: TimeZone) throws -> Date {
+        let withZone = ISO8601DateFormatter()
+        withZone.formatOptions = [.withInternetDateTime]
+        if let date = withZone.date(from: text) { return date }
+        withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = withZone.date(from: text) { return date }
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = timeZone
+        for pattern in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
+            local.dateFormat = pattern
+            if let date = local.date(from: text) { return date }
+        }
+        throw UsageError("--at \(text) is not an ISO 8601 date; use e.g. 2026-11-29T09:00 (local) or 2026-11-29T09:00:00Z")
+    }
+}

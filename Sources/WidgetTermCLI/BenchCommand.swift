@@ -1,0 +1,177 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - bench
+
+/// `widgetterm bench`: render timings per family and for the whole gallery, and the shared benchmark
+/// frame (shared/reference/bench-frame.md). Times come from the monotonic clock; run a release build.
+enum BenchCommand {
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: ["iterations", "warmup", "warmup-ms", "sample"], boolean: ["once", "help"])
+        if parsed.switches.contains("help") {
+            output.write("""
+                usage: widgetterm bench [--iterations N]
+                       widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE]
+
+                """)
+            return 0
+        }
+        if parsed.positionals.first == "frame" { return try FrameBenchmark.run(parsed, output: output) }
+        guard parsed.positionals.isEmpty else { throw UsageError("unknown benchmark \(parsed.positionals[0]); valid: frame") }
+        let iterations = try parsed.integer("iterations", in: 1...1_000_000, default: 500)
+        return widgetBenchmark(widgets: widgets, iterations: iterations, output: output)
+    }
+
+    /// Median time to resolve + lay out + paint one widget per family, and the whole gallery.
+    static func widgetBenchmark(widgets: [WidgetDescriptor], iterations: Int, output: TextStream) -> Int32 {
+        let device = DeviceProfile.iPad1024
+        let date = HostClock.now
+        var jobs: [(WidgetSession, EntrySelection, WidgetRenderOptions)] = []
+        var perFamily: [WidgetFamily: [Double]] = [:]
+        for descriptor in widgets {
+            let session = WidgetSession(descriptor: descriptor)
+            for family in descriptor.supportedFamilies where device.size(of: family) != nil || DeviceProfile.default.size(of: family) != nil {
+                let profile = DeviceProfile.default.size(of: family) != nil ? DeviceProfile.default : device
+                guard let selection = try? session.selectEntry(family: family, device: profile, context: .timeline) else { continue }
+                let options = WidgetRenderOptions(family: family, device: profile, style: PaintStyle(colorScheme: .dark), date: date)
+                jobs.append((session, selection, options))
+            }
+        }
+        for (session, selection, options) in jobs {
+            for _ in 0..<20 { _ = session.render(selection, options: options) }
+            var samples: [Double] = []
+            samples.reserveCapacity(iterations)
+            for _ in 0..<iterations {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = session.render(selection, options: options)
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+            }
+            perFamily[options.family, default: []].append(Statistics.median(samples))
+        }
+        output.write("family\tmedian_us_per_widget\twidgets\n")
+        for family in WidgetFamily.allCases {
+            guard let medians = perFamily[family] else { continue }
+            output.write("\(family)\t\(String(format: "%.1f", Statistics.median(medians)))\t\(medians.count)\n")
+        }
+        var gallery: [Double] = []
+        for _ in 0..<max(iterations / 10, 5) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for (session, selection, options) in jobs { _ = session.render(selection, options: options) }
+            gallery.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        }
+        output.write("gallery\t\(String(format: "%.1f", Statistics.median(gallery)))\t\(jobs.count)\n")
+        return 0
+    }
+}
+
+/// Order statistics as bench-frame.md defines them.
+enum Statistics {
+    /// Median: the mean of the two middle samples for an even count.
+    static func median(_ samples: [Double]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 0 ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+
+    /// p90: sample number ceil(0.9 N) (1-based) in sorted order.
+    static func percentile90(_ samples: [Double]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        let rank = Int((0.9 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+}
+
+// MARK: - The shared benchmark frame
+
+/// The 46 × 11 water frame of bench-frame.md, written with the authoring API.
+struct BenchFrameView: View {
+    static let surface = Color(red: 0x1C / 255, green: 0x1C / 255, blue: 0x1E / 255)
+    static let border = Color(red: 0x3A / 255, green: 0x3A / 255, blue: 0x3C / 255)
+    static let blue = Color(red: 0x0A / 255, green: 0x84 / 255, blue: 0xFF / 255)
+    static let grey = Color(red: 0x8E / 255, green: 0x8E / 255, blue: 0x93 / 255)
+    static let white = Color(red: 1, green: 1, blue: 1)
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 0) {
+                Text("💧 ").foregroundColor(Self.white)
+                Text("Water").bold().foregroundColor(Self.blue)
+            }
+            Text("1250 ml").bold().foregroundColor(Self.white)
+            Text("Goal 2000 ml").foregroundColor(Self.grey)
+            ProgressView(value: 1250, total: 2000).tint(Self.blue)
+            row("Coffee", "2 cups")
+            row("Tea", "1 cup")
+            row("Water", "5 glasses")
+            Spacer(minLength: 0)
+        }
+        .padding(.horizontal, 16)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        .padding(.vertical, 17)
+        .background(RoundedRectangle(cornerRadius: 12).stroke(Self.border, lineWidth: 1))
+        .background(Self.surface)
+    }
+
+    func row(_ label: String, _ value: String) -> some View {
+        HStack(spacing: 0) {
+            Text(label).foregroundColor(Self.white)
+            Spacer(minLength: 0)
+            Text(value).foregroundColor(Self.grey)
+        }
+    }
+}
+
+enum FrameBenchmark {
+    static let size = CellSize(width: 46, height: 11)
+
+    /// One frame: evaluate the body, resolve, lay out, paint, encode as truecolour ANSI.
+    static func renderFrame(date: Date) -> String {
+        var environment = EnvironmentValues()
+        environment.colorScheme = .dark
+        let (node, _) = ViewResolver.resolve(BenchFrameView(), environment: environment)
+        let layoutEnvironment = LayoutEnvironment(date: date, symbolWidth: SymbolTable.displayWidth(forSystemName:))
+        let placed = CellLayout.layout(node, in: size, environment: layoutEnvironment)
+        var painter = Painter(size: size, style: PaintStyle(colorScheme: .dark, surface: nil, surfaceForBlending: RGB(0x1C, 0x1C, 0x1E)),
+                              date: date, format: SystemTextFormat())
+        painter.paint(placed)
+        return FrameEncoder.ansi(painter.frame.buffer, depth: .trueColor)
+    }
+
+    static func run(_ parsed: ParsedArguments, output: TextStream) throws -> Int32 {
+        let iterations = try parsed.integer("iterations", in: 1...10_000_000, default: 2000)
+        let warmup = try parsed.integer("warmup", in: 0...10_000_000, default: 200)
+        let warmupMilliseconds = try parsed.integer("warmup-ms", in: 0...600_000, default: 500)
+        let date = Date()
+        if parsed.switches.contains("once") {
+            output.write(renderFrame(date: date))
+            return 0
+        }
+        if let path = parsed["sample"] {
+            do {
+                try Data(renderFrame(date: date).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw UsageError("cannot write --sample \(path): \(error.localizedDescription)")
+            }
+        }
+        let warmupStart = DispatchTime.now().uptimeNanoseconds
+        var warmed = 0
+        while warmed < warmup || DispatchTime.now().uptimeNanoseconds - warmupStart < UInt64(warmupMilliseconds) * 1_000_000 {
+            _ = renderFrame(date: date)
+            warmed += 1
+        }
+        var samples: [Double] = []
+        samples.reserveCapacity(iterations)
+        for _ in 0..<iterations {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = renderFrame(date: date)
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        }
+        output.write("widgetterm\t\(String(format: "%.2f", Statistics.median(samples)))\t\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(iterations)\n")
+        return 0
+    }
+}

@@ -1,0 +1,70 @@
+import CellRender
+
+/// Help texts for every command.
+enum Help {
+    static let main = """
+        widgetterm — preview WidgetKit widgets in a terminal
+
+        usage: widgetterm [command] [options]
+
+        commands:
+          gallery [KIND...]   every widget in every family it supports (the default)
+          list                one line per widget kind: the kind, then its families
+          render KIND         one widget, family and moment to stdout
+          bench [frame]       benchmarks (release build: swift run -c release widgetterm bench)
+          help                this text; `widgetterm COMMAND --help` for a command's options
+
+        exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors
+
+        """
+
+    static var devices: String {
+        DeviceProfile.all.map { "    \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.displayName)" }.joined(separator: "\n")
+    }
+
+    static let sharedOptions = """
+          --family F         systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular,
+                             accessoryRectangular, accessoryInline (default: the widget's first family)
+          --device NAME      device profile (default iphone-430)
+          --os N             iOS major version whose rules apply, 14...26 (default 26)
+          --scheme S         light or dark (default light)
+          --at ISO8601       the moment to show, e.g. 2026-11-29T09:00 (local) or ...Z; Date() in widget code sees it
+          --context C        placeholder, snapshot or timeline (default timeline)
+          --timezone ZONE    IANA time zone for --at without offset and for .time/.date text
+          --locale ID        locale of system-formatted text (default en_US)
+          --format F         text, ansi or json (default: ansi to a colour terminal, else text)
+          --color WHEN       auto, always or never (auto: colour only to a terminal; NO_COLOR honoured)
+          --colors DEPTH     force 16, 256 or truecolor
+        """
+
+    static var render: String {
+        """
+        usage: widgetterm render KIND [options]
+
+        Prints KIND for the entry current at --at (before its first entry: the placeholder, with a note on
+        standard error). Diagnostics go to standard error.
+
+        options:
+        \(sharedOptions)
+
+        devices:
+        \(devices)
+
+        """
+    }
+
+    static var gallery: String {
+        """
+        usage: widgetterm [gallery] [KIND...] [options]
+
+        Prints each widget (all, or those named) in every family it supports.
+
+        options:
+        \(sharedOptions)
+
+        devices:
+        \(devices)
+
+        """
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - render
+
+enum RenderCommand {
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+                    output: TextStream, errors: TextStream) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags, boolean: ["help"])
+        if parsed.switches.contains("help") {
+            output.write(Help.render)
+            return 0
+        }
+        guard let kind = parsed.positionals.first else {
+            throw UsageError("render needs a widget kind; valid kinds: \(widgets.map(\.kind).joined(separator: ", "))")
+        }
+        guard parsed.positionals.count == 1 else { throw UsageError("render takes one widget kind, got \(parsed.positionals.joined(separator: " "))") }
+        let settings = try RenderSettings(parsed)
+        let descriptor = try widget(named: kind, in: widgets)
+        let family = try settings.family(for: descriptor)
+        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
+
+        if let at = settings.at { HostClock.set(at) }
+        let session = WidgetSession(descriptor: descriptor)
+        let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
+        let now = HostClock.now
+        if selection.isBeforeFirstEntry {
+            let first = selection.timeline?.entries.map(\.date).min()
+            errors.write("widgetterm: note: \(kind) has no entry yet at \(now.formatted(.iso8601)); showing the placeholder"
+                         + (first.map { " (first entry at \($0.formatted(.iso8601)))" } ?? "") + "\n")
+        }
+        let frame = session.render(selection, options: settings.options(family: family, date: now))
+        output.write(outputFormat.encode(frame, widget: kind, family: family))
+        for diagnostic in frame.diagnostics where outputFormat.kind != .json {
+            errors.write("widgetterm: \(diagnostic.isFatalToRender ? "error" : "warning"): [\(diagnostic.code)] \(diagnostic.message)\n")
+        }
+        return 0
+    }
+}
+
+/// How a frame is written: text, ANSI at a colour depth, or JSON.
+struct OutputFormat {
+    enum Kind: String { case text, ansi, json }
+    var kind: Kind
+    var depth: ColorDepth
+
+    init(_ parsed: ParsedArguments, environment: [String: String], isTerminal: Bool) throws {
+        let color = try parsed.choice("color", ["auto": "auto", "always": "always", "never": "never"], default: "auto")
+        let requested = try parsed.choice("format", ["text": Kind.text, "ansi": .ansi, "json": .json], default: nil as Kind?)
+        let forced = try parsed.choice("colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor], default: nil as ColorDepth?)
+        let detected = ColorDepth.detect(environment: environment)
+        switch requested {
+        case .some(.ansi):
+            kind = .ansi
+            depth = forced ?? (detected == .none ? .trueColor : detected)
+        case .some(let other):
+            kind = other
+            depth = .none
+        case .none:
+            let wantsColor = color == "always" || (color == "auto" && isTerminal && detected != .none)
+            kind = wantsColor ? .ansi : .text
+            depth = wantsColor ? (forced ?? (detected == .none ? .ansi256 : detected)) : .none
+        }
+        if color == "never" && requested != .ansi { kind = kind == .json ? .json : .text }
+    }
+
+    func encode(_ frame: Frame, widget: String, family: WidgetFamily) -> String {
+        switch kind {
+        case .text: return FrameEncoder.text(frame.buffer)
+        case .ansi: return FrameEncoder.ansi(frame.buffer, depth: depth)
+        case .json: return FrameJSON.encode(frame, widget: widget, family: family)
+        }
+    }
+}
+
+/// The frame as data (DESIGN.md): size, cells, tap regions, live-text regions, diagnostics.
+enum FrameJSON {
+    struct Document: Encodable {
+        var widget: String
+        var family: String
+        var width: Int
+        var height: Int
+        /// One string per row: the text layer.
+        var rows: [String]
+        /// One array per row: each cell's glyph, colours and attributes.
+        var cells: [[CellData]]
+        var tapRegions: [TapData]
+        var widgetURLs: [String]
+        var liveTexts: [RectData]
+        var diagnostics: [DiagnosticData]
+    }
+    struct CellData: Encodable {
+        var glyph: String
+        var foreground: String?
+        var background: String?
+        var attributes: [String]?
+        var wide: Bool?
+    }
+    struct RectData: Encodable { var row: Int, column: Int, width: Int, height: Int }
+    struct TapData: Encodable {
+        var rect: RectData
+        var kind: String
+        var target: String
+    }
+    struct DiagnosticData: Encodable { var severity: String, code: String, message: String }
+
+    static func rect(_ rect: CellRect) -> RectData { RectData(row: rect.y, column: rect.x, width: rect.width, height: rect.height) }
+
+    static func encode(_ frame: Frame, widget: String, family: WidgetFamily) -> String {
+        let buffer = frame.buffer
+        var cells: [[CellData]] = []
+        for row in 0..<buffer.height {
+            var line: [CellData] = []
+            for column in 0..<buffer.width where !buffer[column, row].isContinuation {
+                let cell = buffer[column, row]
+                let wide = column + 1 < buffer.width && buffer[column + 1, row].isContinuation
+                line.append(CellData(glyph: String(cell.glyph), foreground: cell.glyph == " " ? nil : cell.foreground?.hex,
+                                     background: cell.background?.hex,
+                                     attributes: cell.attributes.isEmpty ? nil : cell.attributes.names, wide: wide ? true : nil))
+            }
+            cells.append(line)
+        }
+        let taps = frame.tapRegions.map { region -> TapData in
+            switch region.action {
+            case .link(let url): return TapData(rect: rect(region.rect), kind: "link", target: url.absoluteString)
+            case .intent(let intent): return TapData(rect: rect(region.rect), kind: "intent", target: intent.description)
+            case .toggle(let isOn, let intent):
+                return TapData(rect: rect(region.rect), kind: isOn ? "toggle-on" : "toggle-off", target: intent.description)
+            }
+        }
+        let document = Document(widget: widget, family: family.rawValue, width: buffer.width, height: buffer.height,
+                                rows: (0..<buffer.height).map(buffer.text(ofRow:)), cells: cells, tapRegions: taps,
+                                widgetURLs: frame.widgetURLs.map(\.absoluteString), liveTexts: frame.liveTexts.map { rect($0.rect) },
+                                diagnostics: frame.diagnostics.map {
+                                    DiagnosticData(severity: $0.isFatalToRender ? "error" : "warning", code: $0.code, message: $0.message)
+                                })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+// MARK: - gallery
+
+/// Prints every widget in every family it supports (what `widgetterm` shows until the interactive preview).
+enum GalleryCommand {
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+                    output: TextStream, errors: TextStream) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags, boolean: ["help"])
+        if parsed.switches.contains("help") {
+            output.write(Help.gallery)
+            return 0
+        }
+        let settings = try RenderSettings(parsed)
+        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
+        if let at = settings.at { HostClock.set(at) }
+        let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
+        for descriptor in selected.isEmpty ? widgets : selected {
+            let session = WidgetSession(descriptor: descriptor)
+            output.write("\(descriptor.displayName) — \(descriptor.kind)\n")
+            for family in descriptor.supportedFamilies where settings.device.size(of: family) != nil {
+                if let only = settings.family, only != family { continue }
+                let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
+                let frame = session.render(selection, options: settings.options(family: family, date: HostClock.now))
+                output.write("  \(family)\n")
+                output.write(outputFormat.encode(frame, widget: descriptor.kind, family: family)
+                    .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }.joined(separator: "\n") + "\n\n")
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Entry point
+
+/// The `widgetterm` command line as a library, so a widget package gets the same commands for its own
+/// bundle with one call in its `main.swift`: `WidgetTermCommand.main(bundle: MyWidgets())`.
+public enum WidgetTermCommand {
+    /// Runs the command line on `bundle` with the process arguments and exits with the command's status
+    /// (0 ok, 1 diagnostics at error level, 2 usage or input errors).
+    public static func main<Bundle: WidgetBundle>(bundle: Bundle) -> Never {
+        let status = run(arguments: Array(CommandLine.arguments.dropFirst()), widgets: bundle.widgetDescriptors,
+                         environment: ProcessInfo.processInfo.environment, output: StandardStream.output, errors: StandardStream.error)
+        exit(status)
+    }
+
+    /// Runs one command and returns its exit status; output and errors go to the given streams.
+    public static func run(arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+                           output: TextStream, errors: TextStream) -> Int32 {
+        SymbolTable.installLookup()
+        let command = arguments.first ?? "gallery"
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "list": return try ListCommand.run(rest, widgets: widgets, output: output)
+            case "render": return try RenderCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
+            case "gallery", "preview": return try GalleryCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
+            case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
+            case "help", "--help", "-h":
+                output.write(Help.main)
+                return 0
+            default:
+                if command.hasPrefix("--") {
+                    return try GalleryCommand.run(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
+                }
+                throw UsageError("unknown command \(command); valid commands: list, render, gallery, bench, help")
+            }
+        } catch let error as UsageError {
+            errors.write("widgetterm: \(error.message)\n")
+            return 2
+        } catch let error as ProviderError {
+            errors.write("widgetterm: \(error.description)\n")
+            return 2
+        } catch {
+            errors.write("widgetterm: \(error)\n")
+            return 2
+        }
+    }
+}
+
+/// Where commands write: standard output, standard error, or a string in tests.
+public protocol TextStream: AnyObject {
+    func write(_ text: String)
+    /// True when the stream is an interactive terminal.
+    var isTerminal: Bool { get }
+}
+
+/// Standard output and error, unbuffered per write.
+public final class StandardStream: TextStream {
+    let descriptor: Int32
+    init(descriptor: Int32) { self.descriptor = descriptor }
+    nonisolated(unsafe) public static let output = StandardStream(descriptor: 1)
+    nonisolated(unsafe) public static let error = StandardStream(descriptor: 2)
+
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+    public var isTerminal: Bool { isatty(descriptor) != 0 }
+}
+
+/// Collects output in memory (tests).
+public final class StringStream: TextStream {
+    public private(set) var text = ""
+    public var isTerminal: Bool
+    public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+    public func write(_ text: String) { self.text += text }
+}
+
+// MARK: - Shared options
+
+/// Options every rendering command shares (DESIGN.md "Command line", global flags).
+struct RenderSettings {
+    static let valuedFlags: Set<String> = ["family", "device", "os", "scheme", "at", "context", "format", "color", "colors",
+                                           "timezone", "locale"]
+
+    var family: WidgetFamily?
+    var device: DeviceProfile = .default
+    var osVersion = 26
+    var scheme: ColorScheme = .light
+    var at: Date?
+    var context: ProviderContext = .timeline
+    var timeZone: TimeZone = .current
+    var locale = Locale(identifier: "en_US")
+
+    init(_ arguments: ParsedArguments) throws {
+        if let name = arguments["device"] {
+            guard let device = DeviceProfile.named(name) else {
+                throw UsageError("unknown --device \(name); valid devices: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
+            }
+            self.device = device
+        }
+        if let raw = arguments["family"] {
+            guard let family = WidgetFamily(rawValue: raw) else {
+                throw UsageError("unknown --family \(raw); valid families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.family = family
+        }
+        osVersion = try arguments.integer("os", in: 14...26, default: 26)
+        scheme = try arguments.choice("scheme", ["light": .light, "dark": .dark], default: .light)
+        context = try arguments.choice("context", Dictionary(uniqueKeysWithValues: ProviderContext.allCases.map { ($0.rawValue, $0) }),
+                                       default: .timeline)
+        if let zone = arguments["timezone"] {
+            guard let timeZone = TimeZone(identifier: zone) else { throw UsageError("unknown --timezone \(zone); use an IANA name such as Europe/Paris") }
+            self.timeZone = timeZone
+        }
+        if let locale = arguments["locale"] { self.locale = Locale(identifier: locale) }
+        if let at = arguments["at"] { self.at = try DateArgument.parse(at, timeZone: timeZone) }
+    }
+
+    var format: SystemTextFormat { SystemTextFormat(locale: locale, timeZone: timeZone) }
+
+    /// The family to render: the requested one if the widget supports it, else its first.
+    func family(for widget: WidgetDescriptor) throws -> WidgetFamily {
+        guard let family else { return widget.supportedFamilies.first ?? .systemSmall }
+        guard widget.supportedFamilies.contains(family) else {
+            throw UsageError("\(widget.kind) does not support \(family); supported families: \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard device.size(of: family) != nil else {
+            throw UsageError("\(device.name) has no \(family); devices with it: \(DeviceProfile.all.filter { $0.size(of: family) != nil }.map(\.name).joined(separator: ", "))")
+        }
+        return family
+    }
+
+    func options(family: WidgetFamily, date: Date) -> WidgetRenderOptions {
+        WidgetRenderOptions(family: family, device: device, osVersion: osVersion, style: PaintStyle(colorScheme: scheme),
+                            date: date, format: format)
+    }
+}
+
+/// Finds a widget by kind, or fails naming the valid kinds.
+func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> WidgetDescriptor {
+    guard let widget = widgets.first(where: { $0.kind == kind }) else {
+        throw UsageError("unknown widget kind \(kind); valid kinds: \(widgets.map(\.kind).joined(separator: ", "))")
+    }
+    return widget
+}
+
+// MARK: - list
+
+enum ListCommand {
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: [], boolean: ["help"])
+        if parsed.switches.contains("help") {
+            output.write("usage: widgetterm list\n  One line per widget kind: the kind, then its families.\n")
+            return 0
+        }
+        let width = widgets.map(\.kind.count).max() ?? 0
+        for widget in widgets {
+            output.write(widget.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                         + widget.supportedFamilies.map(\.rawValue).joined(separator: " ") + "\n")
+        }
+        return 0
+    }
+}

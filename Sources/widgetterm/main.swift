@@ -1,0 +1,4 @@
+import SampleWidgets
+import WidgetTermCLI
+
+WidgetTermCommand.main(bundle: SampleWidgetBundle())
