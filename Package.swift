@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(
             name: "WidgetTermTests",
             dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI"],
-            resources: [.copy("Goldens")]
+            exclude: ["Goldens"]
         ),
     ]
 )

@@ -420,11 +420,17 @@ final class LayoutNode {
             let minimums = children.map { along($0.size(for: offer(0))) }
             let maximums = children.map { along($0.size(for: offer(ProposedCellSize.unbounded))) }
             var remaining = max(0, main - totalSpacing)
+            // Spacers come last and only share what the other children left: in points a text beside a
+            // spacer almost always fits, and cells must not make it wrap (docs/DECISIONS.md).
+            let spacerIndices = children.indices.filter { children[$0].isSpacer }
+            let spacerMinimum = spacerIndices.reduce(0) { $0 + minimums[$1] }
+            remaining = max(0, remaining - spacerMinimum)
             let priorities = Set(children.map(\.priority)).sorted(by: >)
             for priority in priorities {
-                let members = children.indices.filter { children[$0].priority == priority }
+                let members = children.indices.filter { children[$0].priority == priority && !children[$0].isSpacer }
                     .sorted { (maximums[$0] - minimums[$0], $0) < (maximums[$1] - minimums[$1], $1) }
-                let reserved = children.indices.filter { children[$0].priority < priority }.reduce(0) { $0 + minimums[$1] }
+                let reserved = children.indices.filter { children[$0].priority < priority && !children[$0].isSpacer }
+                    .reduce(0) { $0 + minimums[$1] }
                 var available = max(0, remaining - reserved)
                 var count = members.count
                 for index in members {
@@ -435,6 +441,14 @@ final class LayoutNode {
                     count -= 1
                 }
                 remaining = max(0, remaining - members.reduce(0) { $0 + along(sizes[$1]) })
+            }
+            var available = remaining + spacerMinimum
+            var count = spacerIndices.count
+            for index in spacerIndices {
+                let share = count > 0 ? available / count : 0
+                sizes[index] = children[index].size(for: offer(share))
+                available = max(0, available - along(sizes[index]))
+                count -= 1
             }
         } else {
             for index in children.indices { sizes[index] = children[index].size(for: offer(nil)) }

@@ -6,8 +6,9 @@ import CSimulatedClock
 /// The one clock of the process (`CSimulatedClock`): real time unless set, sped up or paused.
 /// Widget code reads it through `Date()`; monotonic clocks are untouched.
 public enum HostClock {
-    /// The simulated now.
-    public static var now: Date { Date(timeIntervalSince1970: Double(widgetterm_clock_now()) / 1_000_000_000) }
+    /// The simulated now, read exactly as widget code reads it (`Date()` goes through the interposed clock),
+    /// so an entry dated `Date()` in a provider compares equal to it.
+    public static var now: Date { Date() }
 
     /// Moves the clock to `date` (it keeps running from there unless paused).
     public static func set(_ date: Date) {

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - Test support: a fixed clock and golden snapshots
+
+/// Runs `body` with the process clock frozen at `date` in UTC. The clock is one per process, so every
+/// test that moves it goes through this lock.
+enum FixedClock {
+    private static let lock = NSLock()
+    /// 2026-03-14 09:41:00 UTC, the moment every golden is rendered at.
+    static let reference = Date(timeIntervalSince1970: 1_773_481_260)
+
+    static func run<T>(at date: Date = reference, _ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer {
+            HostClock.reset()
+            lock.unlock()
+        }
+        NSTimeZone.default = TimeZone(identifier: "UTC")!
+        HostClock.isPaused = true
+        HostClock.set(date) // set while paused: the clock reads exactly `date`
+        return try body()
+    }
+
+    static let utcFormat = SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+}
+
+/// Golden snapshots: a text layer plus a style layer (FrameEncoder.golden). Set WIDGETTERM_RECORD_GOLDENS=1
+/// to write them; otherwise a missing or different golden fails the test with both versions shown.
+enum Golden {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static var isRecording: Bool { ProcessInfo.processInfo.environment["WIDGETTERM_RECORD_GOLDENS"] == "1" }
+
+    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = directory.appendingPathComponent(name + ".golden")
+        if isRecording {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try? Data(actual.utf8).write(to: url, options: .atomic)
+            return
+        }
+        guard let data = try? Data(contentsOf: url) else {
+            Issue.record("missing golden \(name).golden; run with WIDGETTERM_RECORD_GOLDENS=1 to record it", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = String(decoding: data, as: UTF8.self)
+        if expected != actual {
+            Issue.record("golden \(name) differs\n--- expected\n\(expected)--- actual\n\(actual)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Renders a widget of a bundle the way `widgetterm render` does, at the fixed clock.
+func renderWidget(_ descriptor: WidgetDescriptor, family: WidgetFamily, scheme: ColorScheme = .light, osVersion: Int = 26,
+                  device: DeviceProfile = .default, context: ProviderContext = .timeline) throws -> Frame {
+    try FixedClock.run {
+        let session = WidgetSession(descriptor: descriptor)
+        let selection = try session.selectEntry(family: family, device: device, context: context)
+        let options = WidgetRenderOptions(family: family, device: device, osVersion: osVersion, style: PaintStyle(colorScheme: scheme),
+                                          date: HostClock.now, format: FixedClock.utcFormat)
+        return session.render(selection, options: options)
+    }
+}
