@@ -1,0 +1,80 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetKitUI
+
+// MARK: - Diagnostics: one format for every check
+
+/// A finding of any check (legibility, timelines, taps, Live Activities), in the one format DESIGN.md
+/// defines: severity, stable code, a message that says what and how to fix, where, and measured values.
+public struct Diagnostic: Equatable, Sendable, Encodable {
+    /// `error`: what a person would see broken on a device; `warning`: a risk; `info`: advice.
+    public enum Severity: String, Comparable, Sendable, Encodable {
+        case info, warning, error
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+        private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+    }
+
+    /// A cell position in the rendered frame (0-based).
+    public struct Position: Equatable, Sendable, Encodable {
+        public var row: Int
+        public var column: Int
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+    }
+
+    public var severity: Severity
+    /// Stable, kebab-case.
+    public var code: String
+    public var message: String
+    public var widget: String
+    public var family: String?
+    public var mode: String?
+    public var theme: String?
+    public var position: Position?
+    /// Measured values, e.g. `ratio`, `hour`, `bytes`.
+    public var values: [String: String]
+
+    public init(severity: Severity, code: String, message: String, widget: String, family: WidgetFamily? = nil,
+                mode: WidgetRenderingMode? = nil, theme: String? = nil, position: Position? = nil, values: [String: String] = [:]) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.widget = widget
+        self.family = family?.rawValue
+        self.mode = mode?.rawValue
+        self.theme = theme
+        self.position = position
+        self.values = values
+    }
+
+    /// A diagnostic from a render (resolve, layout or paint).
+    public init(_ resolved: ResolveDiagnostic, widget: String, family: WidgetFamily?, mode: WidgetRenderingMode? = nil, theme: String? = nil) {
+        self.init(severity: resolved.isFatalToRender || resolved.code == "missing-container-background" ? .error : .warning,
+                  code: resolved.code, message: resolved.message, widget: widget, family: family, mode: mode, theme: theme)
+    }
+
+    /// One line: `severity code widget/family/mode/theme @row:column: message {values}`.
+    public var line: String {
+        var place = [widget, family, mode, theme].compactMap { $0 }.joined(separator: "/")
+        if let position { place += " @\(position.row):\(position.column)" }
+        let measured = values.isEmpty ? "" : " {" + values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: ", ") + "}"
+        return "\(severity.rawValue) \(code) \(place): \(message)\(measured)"
+    }
+}
+
+/// Writes diagnostics as text (one per line) or a JSON array.
+public enum DiagnosticFormatter {
+    public static func text(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { $0.line + "\n" }.joined()
+    }
+
+    public static func json(_ diagnostics: [Diagnostic]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(diagnostics)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
