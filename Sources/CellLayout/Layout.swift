@@ -244,7 +244,11 @@ final class LayoutNode {
                 return CellSize(width: width, height: max(1, min(proposal.height ?? 1, 1)))
             }
             let lines = textLines(text, shaper, proposal: proposal)
-            return CellSize(width: lines.map(\.width).max() ?? 0, height: lines.count)
+            var width = lines.map(\.width).max() ?? 0
+            if text.isLive, lines.count == 1 {
+                width = max(width, min(shaper.reservedWidth, proposal.width ?? shaper.reservedWidth))
+            }
+            return CellSize(width: width, height: lines.count)
         case .image(let image):
             return imageSize(image, proposal: proposal)
         case .shape:

@@ -17,6 +17,11 @@ public struct TextLine: Equatable, Sendable {
     public var graphemes: [StyledGrapheme]
     /// True when text was cut here and the painter draws `…` after the graphemes.
     public var isTruncated: Bool
+    public init(graphemes: [StyledGrapheme], isTruncated: Bool) {
+        self.graphemes = graphemes
+        self.isTruncated = isTruncated
+    }
+
     /// Columns the line takes, the ellipsis included.
     public var width: Int {
         graphemes.reduce(0) { $0 + $1.width } + (isTruncated ? 1 : 0)
@@ -30,6 +35,9 @@ public struct TextShaper: Sendable {
     public let naturalWidth: Int
     /// Lines when nothing wraps (explicit line breaks only).
     public let naturalLineCount: Int
+    /// The width a live (`.relative`, `.offset`) text reserves so its later values fit without truncation:
+    /// the widest of its current value and a template of its widest usual value (docs/DECISIONS.md).
+    public let reservedWidth: Int
 
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
@@ -52,6 +60,16 @@ public struct TextShaper: Sendable {
         }
         naturalWidth = max(widest, current)
         naturalLineCount = graphemes.isEmpty ? 0 : lines
+        var reserved = 0
+        for run in node.runs {
+            let width = DisplayWidth.of(format.string(for: run.content, at: date))
+            switch run.content {
+            case .date(_, .relative): reserved += max(width, DisplayWidth.of("00 min, 00 sec"))
+            case .date(_, .offset): reserved += max(width, DisplayWidth.of("+00 minutes"))
+            default: reserved += width
+            }
+        }
+        reservedWidth = max(reserved, naturalWidth)
     }
 
     /// Wraps at word boundaries to `width` columns (nil: no wrapping), keeping at most `maxLines` lines;

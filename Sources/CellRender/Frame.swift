@@ -11,19 +11,23 @@ public struct Frame: Sendable {
     public var tapRegions: [TapRegion]
     /// `widgetURL`s applied in the tree, in depth-first order.
     public var widgetURLs: [URL]
-    /// Cells that repaint on a clock tick.
-    public var liveTexts: [LiveTextRegion]
+    /// Regions that repaint on a clock tick: system-animated text and timer-driven progress.
+    public var liveRegions: [LiveRegion]
     /// Every text run and symbol as drawn, for the legibility check.
     public var textRuns: [PaintedRun]
     /// Problems found while resolving, laying out or painting.
     public var diagnostics: [ResolveDiagnostic]
+    /// Filled shapes as painted, in paint order (for the hue-only check).
+    public var shapes: [PaintedShape] = []
+    /// Asset and bitmap images as painted, with what the rendering mode did to them.
+    public var images: [PaintedImage] = []
 
-    public init(buffer: CellBuffer, tapRegions: [TapRegion] = [], widgetURLs: [URL] = [], liveTexts: [LiveTextRegion] = [],
+    public init(buffer: CellBuffer, tapRegions: [TapRegion] = [], widgetURLs: [URL] = [], liveRegions: [LiveRegion] = [],
                 textRuns: [PaintedRun] = [], diagnostics: [ResolveDiagnostic] = []) {
         self.buffer = buffer
         self.tapRegions = tapRegions
         self.widgetURLs = widgetURLs
-        self.liveTexts = liveTexts
+        self.liveRegions = liveRegions
         self.textRuns = textRuns
         self.diagnostics = diagnostics
     }
@@ -37,11 +41,23 @@ public struct TapRegion: Equatable, Sendable {
     public var action: TapAction
 }
 
-/// A system-animated text placed in the frame: re-formatted and repainted on each tick.
-public struct LiveTextRegion: Equatable, Sendable {
+/// Something placed in the frame that moves while the entry is on screen: re-formatted and repainted
+/// on each clock tick, everything else staying archived (DESIGN.md, the fidelity rule).
+public struct LiveRegion: Equatable, Sendable {
+    /// What moves.
+    public enum Content: Equatable, Sendable {
+        /// `Text(_:style:)` with `.timer`, `.relative` or `.offset`, or `Text(timerInterval:...)`.
+        case text(TextNode)
+        /// `ProgressView(timerInterval:countsDown:)`.
+        case progress(GaugeNode)
+    }
+
+    /// The region's cells (already clipped to what was visible).
     public var rect: CellRect
-    public var text: TextNode
-    /// The cells as painted at render time (restored before each repaint).
+    /// The layout rectangle the content was given (the text's frame), which may exceed `rect` when clipped.
+    public var layoutRect: CellRect
+    public var content: Content
+    /// The cells under the region before the content was painted (restored before each repaint).
     public var backgroundCells: [Cell]
 }
 

@@ -41,6 +41,8 @@ public struct EntrySelection: Sendable {
     public var isBeforeFirstEntry: Bool
     /// The timeline it came from, when `context` is `.timeline`.
     public var timeline: AnyTimeline?
+    /// Problems the provider caused outside any body (a backwards date range in `getTimeline`...).
+    public var providerDiagnostics: [ResolveDiagnostic] = []
 }
 
 /// Runs one widget kind's provider and renders its entries, as WidgetKit would.
@@ -72,21 +74,29 @@ public struct WidgetSession: Sendable {
     /// first, the placeholder.
     public func selectEntry(at requestedDate: Date? = nil, family: WidgetFamily, device: DeviceProfile, context: ProviderContext) throws -> EntrySelection {
         let providerContext = providerContext(family: family, device: device, isPreview: context == .snapshot)
+        _ = ProviderDiagnostics.drain()
+        var selection: EntrySelection
         switch context {
         case .placeholder:
-            return EntrySelection(entry: descriptor.placeholder(providerContext), context: .placeholder, isBeforeFirstEntry: false)
+            selection = EntrySelection(entry: descriptor.placeholder(providerContext), context: .placeholder, isBeforeFirstEntry: false)
         case .snapshot:
             let entry = try waitForCompletion(call: "getSnapshot(in:completion:)") { descriptor.snapshot(providerContext, $0) }
-            return EntrySelection(entry: entry, context: .snapshot, isBeforeFirstEntry: false)
+            selection = EntrySelection(entry: entry, context: .snapshot, isBeforeFirstEntry: false)
         case .timeline:
             let timeline = try fetchTimeline(family: family, device: device)
-            let date = requestedDate ?? HostClock.now
-            guard let entry = Self.entry(in: timeline.entries, at: date) else {
-                return EntrySelection(entry: descriptor.placeholder(providerContext), context: .placeholder,
-                                      isBeforeFirstEntry: true, timeline: timeline)
-            }
-            return EntrySelection(entry: entry, context: .timeline, isBeforeFirstEntry: false, timeline: timeline)
+            selection = select(in: timeline, at: requestedDate ?? HostClock.now, family: family, device: device)
         }
+        selection.providerDiagnostics = ProviderDiagnostics.drain()
+        return selection
+    }
+
+    /// The selection a timeline gives at `date`: the latest arrived entry, or the placeholder before the first.
+    public func select(in timeline: AnyTimeline, at date: Date, family: WidgetFamily, device: DeviceProfile) -> EntrySelection {
+        guard let entry = Self.entry(in: timeline.entries, at: date) else {
+            let context = providerContext(family: family, device: device, isPreview: false)
+            return EntrySelection(entry: descriptor.placeholder(context), context: .placeholder, isBeforeFirstEntry: true, timeline: timeline)
+        }
+        return EntrySelection(entry: entry, context: .timeline, isBeforeFirstEntry: false, timeline: timeline)
     }
 
     /// The latest entry dated at or before `date` (entries need not be sorted; ties go to the later one).
@@ -107,7 +117,7 @@ public struct WidgetSession: Sendable {
         var renderOptions = options
         renderOptions.contentMarginsDisabled = options.contentMarginsDisabled || descriptor.contentMarginsDisabled
         return WidgetRenderer.render(content: content, containerBackground: context.sink.containerBackground,
-                                     diagnostics: context.sink.diagnostics, options: renderOptions)
+                                     diagnostics: selection.providerDiagnostics + context.sink.diagnostics, options: renderOptions)
     }
 
     private func waitForCompletion<Value>(call: String, _ start: (@escaping (Value) -> Void) -> Void) throws -> Value {

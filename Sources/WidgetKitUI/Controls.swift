@@ -227,6 +227,9 @@ extension ProgressView where Label == EmptyView {
 
     /// A bar that follows the clock through `timerInterval` (iOS 16+): it empties when counting down.
     public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) {
+        if timerInterval.lowerBound == timerInterval.upperBound {
+            ResolveSink.current?.attributeBackwardsRange(to: "ProgressView(timerInterval:)")
+        }
         let progress = TimerProgress(start: timerInterval.lowerBound, end: timerInterval.upperBound, countsDown: countsDown)
         fraction = progress.fraction(at: Date())
         timer = progress

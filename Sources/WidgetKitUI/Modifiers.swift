@@ -276,6 +276,22 @@ extension View {
     /// Disables the default content margins; honoured on the widget configuration, accepted here.
     public func contentMarginsDisabled() -> Self { self }
 
+    // MARK: Code that never runs in a widget
+
+    /// Never runs in a widget: WidgetKit archives the view and runs nothing while it is shown.
+    /// WidgetTerm records a diagnostic; do the work in the timeline provider instead.
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View { NeverRunsView(content: self, name: "onAppear") }
+    /// Never runs in a widget (see `onAppear`).
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View { NeverRunsView(content: self, name: "onDisappear") }
+    /// Never runs in a widget (see `onAppear`).
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
+        NeverRunsView(content: self, name: "task")
+    }
+    /// Gestures never run in a widget: only `Link`, `widgetURL`, `Button(intent:)` and `Toggle(isOn:intent:)` react.
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
+        NeverRunsView(content: self, name: "onTapGesture")
+    }
+
     // MARK: Accepted with no effect in cells (motion, accessibility, interaction)
 
     /// Content transitions animate between renders; cells show the final state.
@@ -297,6 +313,20 @@ extension View {
     public func shadow(color: Color = .black.opacity(0.33), radius: Double, x: Double = 0, y: Double = 0) -> Self { self }
     public func scaleEffect(_ scale: Double) -> Self { self }
     public func blur(radius: Double) -> Self { self }
+}
+
+/// A view whose modifier can never run in a widget: resolves its content and records why.
+struct NeverRunsView<Content: View>: PrimitiveView {
+    let content: Content
+    let name: String
+
+    func resolve(in context: ResolveContext) -> ViewNode {
+        context.sink.report(ResolveDiagnostic(
+            code: "code-never-runs-in-widget",
+            message: ".\(name) never runs in a widget: WidgetKit renders the view ahead of time and archives it. "
+                + "Compute the value in the timeline provider and put it in the entry (or use Text(_:style:) for moving time)."))
+        return context.resolve(content)
+    }
 }
 
 /// A shape style drawn as a full-frame view (used for `containerBackground(_:for:)`).

@@ -51,6 +51,7 @@ public struct Text: PrimitiveView, Equatable {
 
     /// A range of dates, frozen at render: `9:30 AM – 2:45 PM`.
     public init(_ dates: ClosedRange<Date>) {
+        if dates.lowerBound == dates.upperBound { ResolveSink.current?.attributeBackwardsRange(to: "Text(_: ClosedRange<Date>)") }
         runs = [Run(content: .dateRange(start: dates.lowerBound, end: dates.upperBound))]
     }
 
@@ -62,6 +63,9 @@ public struct Text: PrimitiveView, Equatable {
     /// A timer bounded by `timerInterval`, as `Text(timerInterval:pauseTime:countsDown:showsHours:)` (iOS 16+):
     /// it counts down (or up) inside the interval, stops at its end, and freezes at `pauseTime`.
     public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        if timerInterval.lowerBound == timerInterval.upperBound {
+            ResolveSink.current?.attributeBackwardsRange(to: "Text(timerInterval:)")
+        }
         runs = [Run(content: .timerInterval(start: timerInterval.lowerBound, end: timerInterval.upperBound,
                                              pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))]
     }

@@ -68,6 +68,17 @@ public final class ResolveSink: @unchecked Sendable {
     public var bodyEvaluations: Int { lock.withLock { _bodyEvaluations } }
 
     func setContainerBackground(_ node: ViewNode) { lock.withLock { _containerBackground = node } }
+
+    /// Names the view that received a backwards date range reported just before (the `...` operator
+    /// cannot know which view it builds a range for).
+    func attributeBackwardsRange(to view: String) {
+        lock.withLock {
+            guard let index = _diagnostics.lastIndex(where: { $0.code == "backwards-date-range" }),
+                  !_diagnostics[index].message.hasPrefix("`") else { return }
+            _diagnostics[index].message = "`\(view)` got a " + _diagnostics[index].message.prefix(1).lowercased()
+                + _diagnostics[index].message.dropFirst()
+        }
+    }
     func countBody() { lock.withLock { _bodyEvaluations += 1 } }
     public func report(_ diagnostic: ResolveDiagnostic) { lock.withLock { _diagnostics.append(diagnostic) } }
 

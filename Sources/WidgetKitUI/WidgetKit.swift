@@ -290,9 +290,33 @@ public enum HostInterface {
 public func ... (lhs: Date, rhs: Date) -> ClosedRange<Date> {
     if lhs > rhs {
         let message = "Backwards date range: \(lhs.formatted(.iso8601)) ... \(rhs.formatted(.iso8601)). On a device this traps in the "
-            + "widget extension. Build ranges from min(start, end)...max(start, end), or check the end date is in the future."
-        ResolveSink.current?.report(ResolveDiagnostic(code: "backwards-date-range", message: message, isFatalToRender: true))
+            + "widget extension (\"Range requires lowerBound <= upperBound\"). Build ranges from min(start, end)...max(start, end), "
+            + "or check that the end date is still in the future."
+        let diagnostic = ResolveDiagnostic(code: "backwards-date-range", message: message, isFatalToRender: true)
+        if let sink = ResolveSink.current {
+            sink.report(diagnostic)
+        } else {
+            ProviderDiagnostics.report(diagnostic)
+        }
         return ClosedRange(uncheckedBounds: (lower: lhs, upper: lhs))
     }
     return ClosedRange(uncheckedBounds: (lower: lhs, upper: rhs))
+}
+
+/// Problems found outside a body (in a provider's `getTimeline`, for example), collected until the host
+/// drains them after the provider call.
+public enum ProviderDiagnostics {
+    nonisolated(unsafe) private static var pending: [ResolveDiagnostic] = []
+    private static let lock = NSLock()
+
+    /// Records a problem found outside any render.
+    public static func report(_ diagnostic: ResolveDiagnostic) { lock.withLock { pending.append(diagnostic) } }
+
+    /// Returns and forgets what was recorded.
+    public static func drain() -> [ResolveDiagnostic] {
+        lock.withLock {
+            defer { pending = [] }
+            return pending
+        }
+    }
 }

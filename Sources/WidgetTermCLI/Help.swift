@@ -11,6 +11,7 @@ enum Help {
           gallery [KIND...]   every widget in every family it supports (the default)
           list                one line per widget kind: the kind, then its families
           render KIND         one widget, family and moment to stdout
+          timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
           bench [frame]       benchmarks (release build: swift run -c release widgetterm bench)
           help                this text; `widgetterm COMMAND --help` for a command's options
 
@@ -49,6 +50,21 @@ enum Help {
 
         devices:
         \(devices)
+
+        """
+    }
+
+    static var timeline: String {
+        """
+        usage: widgetterm timeline KIND [--from ISO8601] [--hours H] [--request-every D] [--budget N] [options]
+
+        Simulates the reload schedule from --from (default: --at or now) for --hours (default 24): the initial
+        fetch, policy reloads (.atEnd, .after), app requests every D (90s, 10m, 2h) when given, the 5-minute
+        minimum interval and the daily budget (default 40 per rolling 24 h). Prints each reload with its reason
+        and the budget left, and each change of the entry shown.
+
+        options:
+        \(sharedOptions)
 
         """
     }

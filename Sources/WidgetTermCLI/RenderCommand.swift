@@ -89,7 +89,7 @@ enum FrameJSON {
         var cells: [[CellData]]
         var tapRegions: [TapData]
         var widgetURLs: [String]
-        var liveTexts: [RectData]
+        var liveRegions: [RectData]
         var diagnostics: [DiagnosticData]
     }
     struct CellData: Encodable {
@@ -133,7 +133,7 @@ enum FrameJSON {
         }
         let document = Document(widget: widget, family: family.rawValue, width: buffer.width, height: buffer.height,
                                 rows: (0..<buffer.height).map(buffer.text(ofRow:)), cells: cells, tapRegions: taps,
-                                widgetURLs: frame.widgetURLs.map(\.absoluteString), liveTexts: frame.liveTexts.map { rect($0.rect) },
+                                widgetURLs: frame.widgetURLs.map(\.absoluteString), liveRegions: frame.liveRegions.map { rect($0.rect) },
                                 diagnostics: frame.diagnostics.map {
                                     DiagnosticData(severity: $0.isFatalToRender ? "error" : "warning", code: $0.code, message: $0.message)
                                 })

@@ -32,6 +32,7 @@ public enum WidgetTermCommand {
             case "render": return try RenderCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
             case "gallery", "preview": return try GalleryCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
+            case "timeline": return try TimelineCommand.run(rest, widgets: widgets, output: output)
             case "help", "--help", "-h":
                 output.write(Help.main)
                 return 0

@@ -1,0 +1,70 @@
+import Foundation
+import CellLayout
+import WidgetKitUI
+
+// MARK: - Ticks: repainting what moves
+
+/// A cell position in a frame.
+public struct CellPosition: Hashable, Sendable {
+    public var column: Int
+    public var row: Int
+    public init(column: Int, row: Int) {
+        self.column = column
+        self.row = row
+    }
+}
+
+extension Frame {
+    /// The frame as it looks at `date`: every live region (system-animated text, timer progress) is
+    /// restored to the cells under it and repainted; everything else stays as archived.
+    ///
+    /// - Returns: the new frame and the cells whose glyph, colours or attributes changed, in row order.
+    ///   A wide glyph replaced by a narrow one changes both of its cells.
+    public func repaintingLiveRegions(at date: Date, style: PaintStyle, format: SystemTextFormat) -> (frame: Frame, changed: [CellPosition]) {
+        guard !liveRegions.isEmpty else { return (self, []) }
+        var painter = Painter(buffer: buffer, style: style, date: date, format: format)
+        painter.recordsLiveRegions = false
+        for region in liveRegions {
+            painter.restore(region)
+            painter.clip = region.rect
+            switch region.content {
+            case .text(let text):
+                let shaper = TextShaper(node: text, date: date, format: format)
+                let lines: [TextLine]
+                if text.isGreedy {
+                    lines = [TextLine(graphemes: shaper.graphemes, isTruncated: false)]
+                } else {
+                    lines = shaper.lines(width: region.layoutRect.width, maxLines: min(text.lineLimit ?? Int.max, max(region.layoutRect.height, 1)))
+                }
+                painter.paintText(text, lines: lines, in: region.layoutRect)
+            case .progress(let gauge):
+                painter.paintGauge(gauge, in: region.layoutRect)
+            }
+        }
+        var changed: [CellPosition] = []
+        let newBuffer = painter.buffer
+        for region in liveRegions {
+            for row in region.rect.y..<region.rect.maxY {
+                for column in region.rect.x..<region.rect.maxX where newBuffer[column, row] != buffer[column, row] {
+                    changed.append(CellPosition(column: column, row: row))
+                }
+            }
+        }
+        var frame = self
+        frame.buffer = newBuffer
+        return (frame, changed)
+    }
+}
+
+extension Painter {
+    /// Puts back the cells that were under a live region before its content was painted.
+    mutating func restore(_ region: LiveRegion) {
+        var index = 0
+        for row in region.rect.y..<region.rect.maxY {
+            for column in region.rect.x..<region.rect.maxX {
+                setCell(region.backgroundCells[index], column: column, row: row)
+                index += 1
+            }
+        }
+    }
+}
