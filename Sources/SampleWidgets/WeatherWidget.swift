@@ -21,9 +21,21 @@ struct WeatherEntry: TimelineEntry {
     let hours: [HourForecast]
 }
 
-struct WeatherProvider: TimelineProvider {
-    static func entry(at date: Date) -> WeatherEntry {
-        WeatherEntry(date: date, city: "Lisbon", temperature: 18, condition: "Partly Cloudy", symbol: "cloud.sun.fill",
+/// The city a weather widget shows; people pick it when they edit the widget.
+struct SelectCityIntent: WidgetConfigurationIntent {
+    static var title: LocalizedStringResource { "Select city" }
+    static var description: IntentDescription { "Choose the city the widget shows." }
+
+    @Parameter(title: "City", default: "Lisbon") var city: String
+
+    init() {}
+
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+struct WeatherProvider: AppIntentTimelineProvider {
+    static func entry(at date: Date, city: String = "Lisbon") -> WeatherEntry {
+        WeatherEntry(date: date, city: city, temperature: 18, condition: "Partly Cloudy", symbol: "cloud.sun.fill",
                      high: 21, low: 13,
                      hours: [HourForecast(hour: 13, symbol: "sun.max.fill", temperature: 19),
                              HourForecast(hour: 14, symbol: "cloud.sun.fill", temperature: 20),
@@ -32,10 +44,12 @@ struct WeatherProvider: TimelineProvider {
                              HourForecast(hour: 17, symbol: "cloud.rain.fill", temperature: 16)])
     }
     func placeholder(in context: Context) -> WeatherEntry { Self.entry(at: Date()) }
-    func getSnapshot(in context: Context, completion: @escaping (WeatherEntry) -> Void) { completion(Self.entry(at: Date())) }
-    func getTimeline(in context: Context, completion: @escaping (Timeline<WeatherEntry>) -> Void) {
+    func snapshot(for configuration: SelectCityIntent, in context: Context) async -> WeatherEntry {
+        Self.entry(at: Date(), city: configuration.city)
+    }
+    func timeline(for configuration: SelectCityIntent, in context: Context) async -> Timeline<WeatherEntry> {
         let now = Date()
-        completion(Timeline(entries: [Self.entry(at: now)], policy: .after(now.addingTimeInterval(3600))))
+        return Timeline(entries: [Self.entry(at: now, city: configuration.city)], policy: .after(now.addingTimeInterval(3600)))
     }
 }
 
@@ -83,7 +97,7 @@ struct WeatherWidgetView: View {
 
 struct WeatherWidget: Widget {
     var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "weather", provider: WeatherProvider()) { entry in
+        AppIntentConfiguration(kind: "weather", intent: SelectCityIntent.self, provider: WeatherProvider()) { entry in
             WeatherWidgetView(entry: entry)
                 .containerBackground(for: .widget) {
                     LinearGradient(colors: [Color(red: 0.25, green: 0.55, blue: 0.9), Color(red: 0.12, green: 0.35, blue: 0.7)],

@@ -13,6 +13,8 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 struct ParsedArguments {
     var positionals: [String] = []
     var options: [String: String] = [:]
+    /// Every value of each flag, in order (for repeatable flags such as `--param`).
+    var allValues: [String: [String]] = [:]
     var switches: Set<String> = []
 
     /// Parses `arguments` against the flags a command accepts (`valued` take a value, `boolean` do not).
@@ -45,6 +47,7 @@ struct ParsedArguments {
                 index += 1
             }
             options[name] = value
+            allValues[name, default: []].append(value!)
         }
     }
 

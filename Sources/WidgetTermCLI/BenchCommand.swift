@@ -14,13 +14,17 @@ enum BenchCommand {
         if parsed.switches.contains("help") {
             output.write("""
                 usage: widgetterm bench [--iterations N]
+                       widgetterm bench tick [--iterations N]
                        widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE]
 
                 """)
             return 0
         }
         if parsed.positionals.first == "frame" { return try FrameBenchmark.run(parsed, output: output) }
-        guard parsed.positionals.isEmpty else { throw UsageError("unknown benchmark \(parsed.positionals[0]); valid: frame") }
+        if parsed.positionals.first == "tick" {
+            return TickBenchmark.run(iterations: try parsed.integer("iterations", in: 1...1_000_000, default: 2000), output: output)
+        }
+        guard parsed.positionals.isEmpty else { throw UsageError("unknown benchmark \(parsed.positionals[0]); valid: frame, tick") }
         let iterations = try parsed.integer("iterations", in: 1...1_000_000, default: 500)
         return widgetBenchmark(widgets: widgets, iterations: iterations, output: output)
     }
@@ -172,6 +176,61 @@ enum FrameBenchmark {
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         }
         output.write("widgetterm\t\(String(format: "%.2f", Statistics.median(samples)))\t\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(iterations)\n")
+        return 0
+    }
+}
+
+// MARK: - One tick
+
+/// Ten ticking timers in a large widget: the CPU cost of one tick (repaint the live regions at the next
+/// second and find the changed cells), and how many cells change.
+enum TickBenchmark {
+    struct TenTimers: View {
+        let start: Date
+        var body: some View {
+            VStack(alignment: .leading, spacing: 0) {
+                ForEach(0..<10) { index in
+                    HStack {
+                        Text("Timer \(index + 1)")
+                        Spacer()
+                        Text(start.addingTimeInterval(Double(index * 617 + 30)), style: .timer)
+                            .multilineTextAlignment(.trailing)
+                            .frame(width: 64)
+                    }
+                }
+            }
+            .containerBackground(.background, for: .widget)
+        }
+    }
+
+    struct Entry: TimelineEntry { let date: Date }
+
+    static func run(iterations: Int, output: TextStream) -> Int32 {
+        let start = Date(timeIntervalSince1970: 1_773_478_800)
+        var environment = EnvironmentValues()
+        environment.widgetFamily = .systemLarge
+        let context = ResolveContext(environment: environment)
+        let content = ResolveSink.$current.withValue(context.sink) { context.resolve(TenTimers(start: start)) }
+        let options = WidgetRenderOptions(family: .systemLarge, style: PaintStyle(colorScheme: .dark), date: start)
+        let frame = WidgetRenderer.render(content: content, containerBackground: context.sink.containerBackground, diagnostics: [],
+                                          options: options)
+        var current = frame
+        var samples: [Double] = []
+        var changedCells = 0
+        for second in 1...(iterations + 100) {
+            let startTime = DispatchTime.now().uptimeNanoseconds
+            let (next, changed) = current.repaintingLiveRegions(at: start.addingTimeInterval(Double(second)), style: options.style,
+                                                                 format: options.format)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startTime) / 1000
+            current = next
+            if second > 100 {
+                samples.append(elapsed)
+                changedCells += changed.count
+            }
+        }
+        output.write("tick\tlive_regions\tmedian_us\tp90_us\tchanged_cells_per_tick\n")
+        output.write("tick\t\(frame.liveRegions.count)\t\(String(format: "%.2f", Statistics.median(samples)))\t"
+                     + "\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(String(format: "%.1f", Double(changedCells) / Double(iterations)))\n")
         return 0
     }
 }

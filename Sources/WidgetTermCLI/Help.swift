@@ -33,6 +33,8 @@ enum Help {
           --context C        placeholder, snapshot or timeline (default timeline)
           --timezone ZONE    IANA time zone for --at without offset and for .time/.date text
           --locale ID        locale of system-formatted text (default en_US)
+          --param NAME=VALUE set a configurable widget's intent parameter (repeatable)
+          --provider-timeout S  seconds a provider callback may take before it counts as killed (default 5)
           --format F         text, ansi or json (default: ansi to a colour terminal, else text)
           --color WHEN       auto, always or never (auto: colour only to a terminal; NO_COLOR honoured)
           --colors DEPTH     force 16, 256 or truecolor

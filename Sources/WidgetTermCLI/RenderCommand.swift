@@ -24,7 +24,7 @@ enum RenderCommand {
         let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
 
         if let at = settings.at { HostClock.set(at) }
-        let session = WidgetSession(descriptor: descriptor)
+        let session = try settings.session(for: descriptor)
         let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
         let now = HostClock.now
         if selection.isBeforeFirstEntry {
@@ -160,7 +160,7 @@ enum GalleryCommand {
         if let at = settings.at { HostClock.set(at) }
         let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
         for descriptor in selected.isEmpty ? widgets : selected {
-            let session = WidgetSession(descriptor: descriptor)
+            let session = try settings.session(for: descriptor)
             output.write("\(descriptor.displayName) — \(descriptor.kind)\n")
             for family in descriptor.supportedFamilies where settings.device.size(of: family) != nil {
                 if let only = settings.family, only != family { continue }

@@ -27,7 +27,7 @@ enum TimelineCommand {
         let budget = ReloadBudget(limit: try parsed.integer("budget", in: 1...10_000, default: 40))
 
         HostClock.isPaused = true
-        let simulation = TimelineSimulation(session: WidgetSession(descriptor: descriptor), family: family, device: settings.device,
+        let simulation = TimelineSimulation(session: try settings.session(for: descriptor), family: family, device: settings.device,
                                             budget: budget, start: start, duration: Double(hours) * 3600, requestInterval: interval)
         output.write("\(kind) \(family): \(hours) h from \(ReloadEvent.clockTime(start, timeZone: settings.timeZone)), budget \(budget.limit) per 24 h"
                      + (interval.map { ", app requests every \(Duration.describe($0))" } ?? "") + "\n")

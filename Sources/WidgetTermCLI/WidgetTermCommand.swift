@@ -96,7 +96,7 @@ public final class StringStream: TextStream {
 /// Options every rendering command shares (DESIGN.md "Command line", global flags).
 struct RenderSettings {
     static let valuedFlags: Set<String> = ["family", "device", "os", "scheme", "at", "context", "format", "color", "colors",
-                                           "timezone", "locale"]
+                                           "timezone", "locale", "param", "provider-timeout"]
 
     var family: WidgetFamily?
     var device: DeviceProfile = .default
@@ -106,8 +106,22 @@ struct RenderSettings {
     var context: ProviderContext = .timeline
     var timeZone: TimeZone = .current
     var locale = Locale(identifier: "en_US")
+    /// `--param name=value` for a configurable widget's intent, in order.
+    var parameters: [(String, String)] = []
+    /// Seconds a provider callback may take before it is treated as a killed extension.
+    var providerTimeLimit: TimeInterval = 5
 
     init(_ arguments: ParsedArguments) throws {
+        for text in arguments.allValues["param"] ?? [] {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { throw UsageError(IntentParameterError.malformed(text).description) }
+            parameters.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+        }
+        if let raw = arguments["provider-timeout"] {
+            guard let seconds = Double(raw), seconds > 0, seconds <= 600 else {
+                throw UsageError("--provider-timeout takes seconds between 0 and 600, not \(raw)")
+            }
+            providerTimeLimit = seconds
+        }
         if let name = arguments["device"] {
             guard let device = DeviceProfile.named(name) else {
                 throw UsageError("unknown --device \(name); valid devices: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
@@ -133,6 +147,25 @@ struct RenderSettings {
     }
 
     var format: SystemTextFormat { SystemTextFormat(locale: locale, timeZone: timeZone) }
+
+    /// Applies `--param` values to a configurable widget; an error names the valid parameters.
+    func applyParameters(to widget: WidgetDescriptor) throws {
+        guard !parameters.isEmpty else { return }
+        guard let configuration = widget.configuration else {
+            throw UsageError("\(widget.kind) is not configurable (it uses StaticConfiguration); --param needs an AppIntentConfiguration widget")
+        }
+        do {
+            for (name, value) in parameters { try configuration.set(name, to: value) }
+        } catch let error as IntentParameterError {
+            throw UsageError("\(widget.kind): \(error.description)")
+        }
+    }
+
+    /// A session for a widget with these settings' parameters and provider time limit.
+    func session(for widget: WidgetDescriptor) throws -> WidgetSession {
+        try applyParameters(to: widget)
+        return WidgetSession(descriptor: widget, callbackTimeLimit: providerTimeLimit)
+    }
 
     /// The family to render: the requested one if the widget supports it, else its first.
     func family(for widget: WidgetDescriptor) throws -> WidgetFamily {
