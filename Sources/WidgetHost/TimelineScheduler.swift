@@ -176,6 +176,11 @@ public final class TimelineScheduler: @unchecked Sendable {
         timeline.flatMap { WidgetSession.entry(in: $0.entries, at: date) }
     }
 
+    /// The date of the first entry after `date` in the current timeline (for "jump to the next entry").
+    public func nextEntryDate(after date: Date) -> Date? {
+        timeline?.entries.map(\.date).filter { $0 > date }.min()
+    }
+
     /// Asks for a reload at `date` for `reason`, applying the minimum interval and the budget.
     @discardableResult
     public func requestReload(at date: Date, reason: ReloadReason) -> ReloadEvent {
