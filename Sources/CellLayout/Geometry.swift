@@ -89,14 +89,25 @@ public struct CellMetric: Hashable, Sendable {
     public func columns(_ points: Double) -> Int { Self.cells(points, per: pointsPerColumn) }
     /// Rows for a height in points; infinity is `ProposedCellSize.unbounded`.
     public func rows(_ points: Double) -> Int { Self.cells(points, per: pointsPerRow) }
-    /// Columns for an explicit horizontal inset or spacing: a non-zero value is at least one column.
+    /// Columns for an explicit horizontal inset or spacing: a non-zero value is at least one column
+    /// (negative values, which overlap views, at least one column back).
     public func explicitColumns(_ points: Double) -> Int {
-        points > 0 ? max(1, columns(points)) : columns(points)
+        if points > 0 { return max(1, columns(points)) }
+        if points < 0 && points.isFinite { return min(-1, signedCells(points, per: pointsPerColumn)) }
+        return 0
+    }
+
+    /// Rows for an explicit inset or spacing that may be negative.
+    public func signedRows(_ points: Double) -> Int { signedCells(points, per: pointsPerRow) }
+
+    private func signedCells(_ points: Double, per size: Double) -> Int {
+        guard points.isFinite else { return 0 }
+        return points < 0 ? -Self.cells(-points, per: size) : Self.cells(points, per: size)
     }
 
     static func cells(_ points: Double, per size: Double) -> Int {
+        guard !points.isNaN, points > 0 else { return 0 }
         if points.isInfinite || points >= Double(ProposedCellSize.unbounded) * size { return ProposedCellSize.unbounded }
-        guard points.isFinite, points > 0 else { return 0 }
         return Int((points / size).rounded(.toNearestOrAwayFromZero))
     }
 

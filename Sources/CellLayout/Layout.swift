@@ -62,9 +62,10 @@ public enum CellLayout {
     /// Lays out `node` in a rectangle of `size` cells placed at (0, 0).
     public static func layout(_ node: ViewNode, in size: CellSize, environment: LayoutEnvironment) -> PlacedNode {
         let root = LayoutNode.make(node, parentAxis: nil, environment: environment)
-        let fitted = root.size(for: ProposedCellSize(size))
+        let proposal = ProposedCellSize(size)
+        let fitted = root.size(for: proposal)
         let x = (size.width - fitted.width) / 2, y = (size.height - fitted.height) / 2
-        return root.place(in: CellRect(x: x, y: y, width: fitted.width, height: fitted.height))
+        return root.place(in: CellRect(x: x, y: y, width: fitted.width, height: fitted.height), proposal: proposal)
     }
 
     /// The size `node` takes when offered `proposal`.
@@ -171,8 +172,8 @@ final class LayoutNode {
         var children = [child]
         switch modifier {
         case .padding(let insets):
-            kind = .padding(CellInsets(top: metric.rows(insets.top), leading: metric.explicitColumns(insets.leading),
-                                       bottom: metric.rows(insets.bottom), trailing: metric.explicitColumns(insets.trailing)))
+            kind = .padding(CellInsets(top: metric.signedRows(insets.top), leading: metric.explicitColumns(insets.leading),
+                                       bottom: metric.signedRows(insets.bottom), trailing: metric.explicitColumns(insets.trailing)))
         case .frame(let spec):
             func columns(_ value: Double?) -> Int? { value.map { max(0, metric.columns($0)) } }
             func rows(_ value: Double?) -> Int? { value.map { max(0, metric.rows($0)) } }
@@ -204,7 +205,7 @@ final class LayoutNode {
     /// value is at least one column), else the system's 8 pt, and none next to a spacer.
     private static func spacing(_ stack: StackNode, between first: ViewNode, and second: ViewNode, metric: CellMetric) -> Int {
         if let spacing = stack.spacing {
-            return stack.axis == .horizontal ? metric.explicitColumns(spacing) : metric.rows(spacing)
+            return stack.axis == .horizontal ? metric.explicitColumns(spacing) : metric.signedRows(spacing)
         }
         if case .spacer = first { return 0 }
         if case .spacer = second { return 0 }
@@ -270,7 +271,7 @@ final class LayoutNode {
             let inner = ProposedCellSize(width: proposal.width.map { max(0, $0 - insets.horizontal) },
                                          height: proposal.height.map { max(0, $0 - insets.vertical) })
             let size = children[0].size(for: inner)
-            return CellSize(width: size.width + insets.horizontal, height: size.height + insets.vertical)
+            return CellSize(width: max(0, size.width + insets.horizontal), height: max(0, size.height + insets.vertical))
         case .frame(_, let frame):
             return frameSize(frame, proposal: proposal)
         case .background, .overlay, .decoration, .offset:
@@ -289,7 +290,7 @@ final class LayoutNode {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
         }
         let width = proposal.width.flatMap { $0 >= ProposedCellSize.unbounded ? nil : $0 }
-        return shaper.lines(width: width, maxLines: maxLines)
+        return shaper.lines(width: width, maxLines: maxLines, truncationMode: text.truncationMode)
     }
 
     private func imageSize(_ image: ImageNode, proposal: ProposedCellSize) -> CellSize {
@@ -320,12 +321,30 @@ final class LayoutNode {
         return false
     }
 
+    private static func isFixed(_ frame: CellFrame) -> Bool {
+        frame.minWidth == nil && frame.maxWidth == nil && frame.minHeight == nil && frame.maxHeight == nil
+            && frame.idealWidth == nil && frame.idealHeight == nil
+    }
+
+    /// What a frame proposes to its child for `proposal`.
+    private func frameChildProposal(_ frame: CellFrame, proposal: ProposedCellSize) -> ProposedCellSize {
+        if Self.isFixed(frame) {
+            return ProposedCellSize(width: frame.width ?? proposal.width, height: frame.height ?? proposal.height)
+        }
+        var childProposal = ProposedCellSize(width: proposal.width ?? frame.idealWidth, height: proposal.height ?? frame.idealHeight)
+        if let width = childProposal.width {
+            childProposal.width = min(max(width, frame.minWidth ?? width), frame.maxWidth ?? Int.max)
+        }
+        if let height = childProposal.height {
+            childProposal.height = min(max(height, frame.minHeight ?? height), frame.maxHeight ?? Int.max)
+        }
+        return childProposal
+    }
+
     private func frameSize(_ frame: CellFrame, proposal: ProposedCellSize) -> CellSize {
         let child = children[0]
-        if frame.width != nil || frame.height != nil, frame.minWidth == nil, frame.maxWidth == nil,
-           frame.minHeight == nil, frame.maxHeight == nil, frame.idealWidth == nil, frame.idealHeight == nil {
-            let inner = ProposedCellSize(width: frame.width ?? proposal.width, height: frame.height ?? proposal.height)
-            let size = (frame.width != nil && frame.height != nil) ? CellSize.zero : child.size(for: inner)
+        if Self.isFixed(frame) {
+            let size = (frame.width != nil && frame.height != nil) ? CellSize.zero : child.size(for: frameChildProposal(frame, proposal: proposal))
             return CellSize(width: frame.width ?? size.width, height: frame.height ?? size.height)
         }
         func axis(_ proposed: Int?, minimum: Int?, ideal: Int?, maximum: Int?, childLength: (Int?) -> Int) -> Int {
@@ -341,20 +360,18 @@ final class LayoutNode {
             let upper = maximum ?? max(length, minimum ?? length)
             return min(max(reference, lower), max(upper, lower))
         }
-        var childProposal = ProposedCellSize(width: proposal.width ?? frame.idealWidth, height: proposal.height ?? frame.idealHeight)
-        if let width = childProposal.width {
-            childProposal.width = min(max(width, frame.minWidth ?? width), frame.maxWidth ?? Int.max)
-        }
-        if let height = childProposal.height {
-            childProposal.height = min(max(height, frame.minHeight ?? height), frame.maxHeight ?? Int.max)
-        }
-        let childSize = child.size(for: childProposal)
+        let childSize = child.size(for: frameChildProposal(frame, proposal: proposal))
         let width = axis(proposal.width, minimum: frame.minWidth, ideal: frame.idealWidth, maximum: frame.maxWidth) { _ in childSize.width }
         let height = axis(proposal.height, minimum: frame.minHeight, ideal: frame.idealHeight, maximum: frame.maxHeight) { _ in childSize.height }
         return CellSize(width: width, height: height)
     }
 
     private func aspectSize(ratio: Double?, mode: ContentMode, proposal: ProposedCellSize) -> CellSize {
+        children[0].size(for: aspectChildProposal(ratio: ratio, mode: mode, proposal: proposal))
+    }
+
+    /// What `.aspectRatio` proposes to its child: the largest (fit) or smallest (fill) size of the ratio.
+    private func aspectChildProposal(ratio: Double?, mode: ContentMode, proposal: ProposedCellSize) -> ProposedCellSize {
         let child = children[0]
         let metric = environment.metric
         let ideal = child.size(for: .ideal)
@@ -364,18 +381,17 @@ final class LayoutNode {
         guard let width = proposal.width, let height = proposal.height,
               width < ProposedCellSize.unbounded, height < ProposedCellSize.unbounded else {
             if let width = proposal.width, width < ProposedCellSize.unbounded {
-                return child.size(for: ProposedCellSize(width: width, height: Int((Double(width) / cellRatio).rounded())))
+                return ProposedCellSize(width: width, height: Int((Double(width) / cellRatio).rounded()))
             }
             if let height = proposal.height, height < ProposedCellSize.unbounded {
-                return child.size(for: ProposedCellSize(width: Int((Double(height) * cellRatio).rounded()), height: height))
+                return ProposedCellSize(width: Int((Double(height) * cellRatio).rounded()), height: height)
             }
-            return ideal
+            return ProposedCellSize(ideal)
         }
         let fitsByWidth = Double(width) / cellRatio <= Double(height)
         let useWidth = mode == .fit ? fitsByWidth : !fitsByWidth
-        let target = useWidth ? CellSize(width: width, height: Int((Double(width) / cellRatio).rounded()))
-                              : CellSize(width: Int((Double(height) * cellRatio).rounded()), height: height)
-        return child.size(for: ProposedCellSize(target))
+        return useWidth ? ProposedCellSize(width: width, height: Int((Double(width) / cellRatio).rounded()))
+                        : ProposedCellSize(width: Int((Double(height) * cellRatio).rounded()), height: height)
     }
 
     // MARK: Stacks
@@ -383,6 +399,8 @@ final class LayoutNode {
     struct StackResult {
         var size: CellSize
         var childSizes: [CellSize]
+        /// The proposal each child's size answered (placement proposes the same, as SwiftUI does).
+        var childProposals: [ProposedCellSize]
     }
 
     private var stackCacheProposal: ProposedCellSize?
@@ -403,7 +421,7 @@ final class LayoutNode {
     private func depthStack(proposal: ProposedCellSize) -> StackResult {
         let sizes = children.map { $0.size(for: proposal) }
         return StackResult(size: CellSize(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0),
-                           childSizes: sizes)
+                           childSizes: sizes, childProposals: Array(repeating: proposal, count: children.count))
     }
 
     private func linearStack(axis: StackAxis, spacings: [Int], proposal: ProposedCellSize) -> StackResult {
@@ -418,12 +436,13 @@ final class LayoutNode {
         func across(_ size: CellSize) -> Int { horizontal ? size.height : size.width }
 
         var sizes = [CellSize](repeating: .zero, count: children.count)
+        var proposals = [ProposedCellSize](repeating: offer(nil), count: children.count)
         if let main {
             // SwiftUI: by priority groups (highest first), then least flexible first, each child offered an
             // equal share of what remains after reserving the minimum of lower-priority children.
             let minimums = children.map { along($0.size(for: offer(0))) }
             let maximums = children.map { along($0.size(for: offer(ProposedCellSize.unbounded))) }
-            var remaining = max(0, main - totalSpacing)
+            var remaining = max(0, main - max(totalSpacing, 0))
             // Spacers come last and only share what the other children left: in points a text beside a
             // spacer almost always fits, and cells must not make it wrap (docs/DECISIONS.md).
             let spacerIndices = children.indices.filter { children[$0].isSpacer }
@@ -439,7 +458,8 @@ final class LayoutNode {
                 var count = members.count
                 for index in members {
                     let share = count > 0 ? (available + count - 1) / count : 0
-                    let size = children[index].size(for: offer(share))
+                    proposals[index] = offer(share)
+                    let size = children[index].size(for: proposals[index])
                     sizes[index] = size
                     available = max(0, available - along(size))
                     count -= 1
@@ -450,24 +470,25 @@ final class LayoutNode {
             var count = spacerIndices.count
             for index in spacerIndices {
                 let share = count > 0 ? available / count : 0
-                sizes[index] = children[index].size(for: offer(share))
+                proposals[index] = offer(share)
+                sizes[index] = children[index].size(for: proposals[index])
                 available = max(0, available - along(sizes[index]))
                 count -= 1
             }
         } else {
             for index in children.indices { sizes[index] = children[index].size(for: offer(nil)) }
         }
-        let length = min(sizes.reduce(totalSpacing) { $0 + along($1) }, ProposedCellSize.unbounded)
+        let length = max(0, min(sizes.reduce(totalSpacing) { $0 + along($1) }, ProposedCellSize.unbounded))
         let thickness = sizes.map(across).max() ?? 0
         let size = horizontal ? CellSize(width: length, height: thickness) : CellSize(width: thickness, height: length)
-        return StackResult(size: size, childSizes: sizes)
+        return StackResult(size: size, childSizes: sizes, childProposals: proposals)
     }
 
     // MARK: Placement
 
-    /// Places this node in `rect` (its own size already decided by the parent) and its children inside it.
-    func place(in rect: CellRect) -> PlacedNode {
-        let proposal = ProposedCellSize(rect.size)
+    /// Places this node in `rect` (the size it answered for `proposal`) and its children inside it,
+    /// proposing to each child what it was proposed while measuring, as SwiftUI's placement does.
+    func place(in rect: CellRect, proposal: ProposedCellSize) -> PlacedNode {
         switch kind {
         case .empty, .spacer:
             return PlacedNode(content: .none, frame: rect)
@@ -499,36 +520,49 @@ final class LayoutNode {
                 case .depth:
                     origin = Self.aligned(size, in: rect, alignment)
                 }
-                placed.append(child.place(in: CellRect(origin: origin, size: size)))
+                placed.append(child.place(in: CellRect(origin: origin, size: size), proposal: result.childProposals[index]))
             }
             return PlacedNode(content: .none, frame: rect, children: placed)
         case .padding(let insets):
-            let inner = rect.inset(by: insets)
-            let size = children[0].size(for: ProposedCellSize(inner.size))
+            let childProposal = ProposedCellSize(width: proposal.width.map { max(0, $0 - insets.horizontal) },
+                                                 height: proposal.height.map { max(0, $0 - insets.vertical) })
+            let size = children[0].size(for: childProposal)
+            let origin = (x: rect.x + insets.leading, y: rect.y + insets.top)
             return PlacedNode(content: .none, frame: rect,
-                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: inner, .center), size: clamp(size, inner.size)))])
+                              children: [children[0].place(in: CellRect(origin: origin, size: size), proposal: childProposal)])
         case .frame(let spec, let frame):
-            let inner = ProposedCellSize(width: frame.width ?? rect.width, height: frame.height ?? rect.height)
-            let size = children[0].size(for: inner)
+            let childProposal = frameChildProposal(frame, proposal: proposal)
+            let size = children[0].size(for: childProposal)
             return PlacedNode(content: .none, frame: rect,
-                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: rect, spec.alignment), size: size))])
+                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: rect, spec.alignment), size: size),
+                                                           proposal: childProposal)])
         case .background(let alignment), .overlay(let alignment):
-            let main = children[0].place(in: rect)
-            let extraSize = children[1].size(for: proposal)
-            let extra = children[1].place(in: CellRect(origin: Self.aligned(extraSize, in: rect, alignment), size: extraSize))
+            let main = children[0].place(in: rect, proposal: proposal)
+            let extraProposal = ProposedCellSize(rect.size)
+            let extraSize = children[1].size(for: extraProposal)
+            let extra = children[1].place(in: CellRect(origin: Self.aligned(extraSize, in: rect, alignment), size: extraSize),
+                                          proposal: extraProposal)
             guard case .background = kind else {
                 return PlacedNode(content: .modifier(.overlay(.empty, alignment: alignment)), frame: rect, children: [main, extra])
             }
             return PlacedNode(content: .modifier(.background(.empty, alignment: alignment)), frame: rect, children: [main, extra])
-        case .fixedSize, .aspectRatio:
-            let size = children[0].size(for: proposal)
+        case .fixedSize(let horizontal, let vertical):
+            let childProposal = ProposedCellSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
+            let size = children[0].size(for: childProposal)
             return PlacedNode(content: .none, frame: rect,
-                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: rect, .center), size: size))])
+                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: rect, .center), size: size),
+                                                           proposal: childProposal)])
+        case .aspectRatio(let ratio, let mode):
+            let childProposal = aspectChildProposal(ratio: ratio, mode: mode, proposal: proposal)
+            let size = children[0].size(for: childProposal)
+            return PlacedNode(content: .none, frame: rect,
+                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: rect, .center), size: size),
+                                                           proposal: childProposal)])
         case .offset(let x, let y):
             let moved = CellRect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height)
-            return PlacedNode(content: .none, frame: rect, children: [children[0].place(in: moved)])
+            return PlacedNode(content: .none, frame: rect, children: [children[0].place(in: moved, proposal: proposal)])
         case .decoration(let modifier):
-            return PlacedNode(content: .modifier(modifier), frame: rect, children: [children[0].place(in: rect)])
+            return PlacedNode(content: .modifier(modifier), frame: rect, children: [children[0].place(in: rect, proposal: proposal)])
         }
     }
 
@@ -540,8 +574,10 @@ final class LayoutNode {
         let label = children[0], current = children[1], minimum = children[2], maximum = children[3]
         func put(_ node: LayoutNode, row: Int, alignment: HorizontalAlignment, width: Int? = nil, column: Int? = nil) -> PlacedNode {
             let available = CellRect(x: column ?? rect.x, y: row, width: width ?? rect.width, height: 1)
-            let size = clamp(node.size(for: ProposedCellSize(width: available.width, height: 1)), available.size)
-            return node.place(in: CellRect(origin: Self.aligned(size, in: available, Alignment(horizontal: alignment, vertical: .center)), size: size))
+            let labelProposal = ProposedCellSize(width: available.width, height: 1)
+            let size = clamp(node.size(for: labelProposal), available.size)
+            return node.place(in: CellRect(origin: Self.aligned(size, in: available, Alignment(horizontal: alignment, vertical: .center)), size: size),
+                              proposal: labelProposal)
         }
         switch gauge.kind {
         case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:

@@ -12,20 +12,22 @@ public struct StyledGrapheme: Equatable, Sendable {
     public var width: Int
 }
 
-/// One laid-out line: graphemes that fit, and whether it ends in an ellipsis.
+/// One laid-out line: the graphemes to draw, an ellipsis `…` included where text was cut.
 public struct TextLine: Equatable, Sendable {
     public var graphemes: [StyledGrapheme]
-    /// True when text was cut here and the painter draws `…` after the graphemes.
+    /// True when text was cut on this line (its graphemes contain the ellipsis).
     public var isTruncated: Bool
+
     public init(graphemes: [StyledGrapheme], isTruncated: Bool) {
         self.graphemes = graphemes
         self.isTruncated = isTruncated
     }
 
-    /// Columns the line takes, the ellipsis included.
-    public var width: Int {
-        graphemes.reduce(0) { $0 + $1.width } + (isTruncated ? 1 : 0)
-    }
+    /// Columns the line takes.
+    public var width: Int { graphemes.reduce(0) { $0 + $1.width } }
+
+    /// The line's characters.
+    public var string: String { String(graphemes.map(\.character)) }
 }
 
 /// The graphemes of a text node, prepared once and wrapped for any width.
@@ -72,88 +74,143 @@ public struct TextShaper: Sendable {
         reservedWidth = max(reserved, naturalWidth)
     }
 
-    /// Wraps at word boundaries to `width` columns (nil: no wrapping), keeping at most `maxLines` lines;
-    /// the last kept line ends in `…` when text remains. A word wider than the line breaks between graphemes.
-    public func lines(width: Int?, maxLines: Int?) -> [TextLine] {
+    /// Wraps at word boundaries to `width` columns (nil: no wrapping), keeping at most `maxLines` lines.
+    ///
+    /// Spaces before a soft wrap are dropped; spaces after a hard line break are kept. A word wider than a
+    /// line starts its own line and breaks between graphemes. When text remains after the last kept line,
+    /// that line is filled grapheme by grapheme and cut with `…`; a single line honours `truncationMode`
+    /// (`.head`: `…o World`, `.middle`: `Hel…orld`).
+    public func lines(width: Int?, maxLines: Int?, truncationMode: Text.TruncationMode = .tail) -> [TextLine] {
         guard !graphemes.isEmpty else { return [] }
         let limit = width ?? Int.max
         let maximum = max(maxLines ?? Int.max, 1)
         guard limit > 0 else { return [TextLine(graphemes: [], isTruncated: true)] }
-        var lines: [TextLine] = []
-        var line: [StyledGrapheme] = []
-        var lineWidth = 0
-        var index = 0
-        var truncated = false
+        let starts = wrap(limit: limit, stopAfter: maximum)
+        guard starts.count > maximum else {
+            return starts.map { TextLine(graphemes: Array(graphemes[$0.start..<$0.end]), isTruncated: false) }
+        }
+        if maximum == 1 && truncationMode != .tail {
+            return [truncatedSingleLine(limit: limit, mode: truncationMode)]
+        }
+        var lines = starts.prefix(maximum - 1).map { TextLine(graphemes: Array(graphemes[$0.start..<$0.end]), isTruncated: false) }
+        lines.append(cutLine(from: starts[maximum - 1].start, limit: limit))
+        return lines
+    }
 
-        /// Ends the current line; spaces before a soft wrap are dropped, as SwiftUI does.
-        func finishLine(wrapped: Bool = false) {
-            while wrapped, let last = line.last, last.character == " " {
-                line.removeLast()
-                lineWidth -= last.width
-            }
-            lines.append(TextLine(graphemes: line, isTruncated: false))
-            line = []
+    /// Greedy word wrap: the grapheme ranges of each line, stopping once `stopAfter` lines are complete
+    /// and more text follows (one extra range is then returned to signal it).
+    private func wrap(limit: Int, stopAfter: Int) -> [(start: Int, end: Int)] {
+        var ranges: [(start: Int, end: Int)] = []
+        var index = 0
+        var lineStart = 0, lineEnd = 0, lineWidth = 0
+        var lineHasWord = false
+        var afterHardBreak = true
+
+        func finish(next: Int, hard: Bool) {
+            ranges.append((lineStart, lineEnd))
+            lineStart = next
+            lineEnd = next
             lineWidth = 0
+            lineHasWord = false
+            afterHardBreak = hard
         }
 
         while index < graphemes.count {
+            if ranges.count > stopAfter { break }
             let grapheme = graphemes[index]
             if grapheme.character == "\n" {
-                finishLine()
+                finish(next: index + 1, hard: true)
                 index += 1
-                if lines.count == maximum { truncated = index < graphemes.count; break }
                 continue
             }
             if grapheme.character == " " {
-                if lineWidth + grapheme.width <= limit && (!line.isEmpty || lines.isEmpty) {
-                    line.append(grapheme)
-                    lineWidth += grapheme.width
+                if !lineHasWord && !afterHardBreak {
+                    // A soft-wrapped line does not start with spaces.
+                    index += 1
+                    lineStart = index
+                    lineEnd = index
+                    continue
                 }
-                index += 1
+                if lineWidth + grapheme.width <= limit {
+                    lineWidth += grapheme.width
+                    index += 1
+                    if !lineHasWord { lineEnd = index }
+                } else {
+                    finish(next: index + 1, hard: false)
+                    index += 1
+                }
                 continue
             }
-            // A word: the graphemes up to the next space or line break.
             var end = index, wordWidth = 0
             while end < graphemes.count, graphemes[end].character != " ", graphemes[end].character != "\n" {
                 wordWidth += graphemes[end].width
                 end += 1
             }
             if lineWidth + wordWidth <= limit {
-                line.append(contentsOf: graphemes[index..<end])
                 lineWidth += wordWidth
                 index = end
+                lineEnd = end
+                lineHasWord = true
                 continue
             }
-            if !line.isEmpty && wordWidth <= limit {
-                finishLine(wrapped: true)
-                if lines.count == maximum { truncated = true; break }
+            if lineHasWord {
+                // Wrap before the word; trailing spaces of the line stay outside its range.
+                finish(next: index, hard: false)
                 continue
             }
-            // The word does not fit even alone: fill the line grapheme by grapheme.
+            // The word is wider than a whole line: fill this line grapheme by grapheme.
+            var filled = false
             while index < end, lineWidth + graphemes[index].width <= limit {
-                line.append(graphemes[index])
                 lineWidth += graphemes[index].width
                 index += 1
+                filled = true
             }
-            if index < end || line.isEmpty {
-                if line.isEmpty { index += 1 } // a grapheme wider than the line: drop it rather than loop
-                finishLine(wrapped: true)
-                if lines.count == maximum { truncated = index < graphemes.count; break }
-            }
+            if !filled { index += 1 } // a grapheme wider than the line: skip it rather than loop
+            lineEnd = index
+            lineHasWord = true
+            if index < end { finish(next: index, hard: false) }
         }
-        if !line.isEmpty || lines.isEmpty { finishLine() }
-        if lines.count > maximum {
-            lines.removeLast(lines.count - maximum)
-            truncated = true
+        // Spaces at the very end of the text count (they were only kept off the line at soft wraps).
+        if index >= graphemes.count && ranges.count <= stopAfter { lineEnd = max(lineEnd, graphemes.count) }
+        if lineHasWord || lineEnd > lineStart || ranges.isEmpty || afterHardBreak {
+            ranges.append((lineStart, lineEnd))
         }
-        if truncated, var last = lines.popLast() {
-            // Make room for the ellipsis.
-            var width = last.graphemes.reduce(0) { $0 + $1.width }
-            while width + 1 > limit, let removed = last.graphemes.popLast() { width -= removed.width }
-            while let tail = last.graphemes.last, tail.character == " " { last.graphemes.removeLast() }
-            last.isTruncated = true
-            lines.append(last)
+        return ranges
+    }
+
+    /// A last line cut with a tail ellipsis: graphemes from `start` while they fit beside `…`.
+    private func cutLine(from start: Int, limit: Int) -> TextLine {
+        var line: [StyledGrapheme] = []
+        var width = 0
+        var index = start
+        while index < graphemes.count, graphemes[index].character != "\n", width + graphemes[index].width <= limit - 1 {
+            line.append(graphemes[index])
+            width += graphemes[index].width
+            index += 1
         }
-        return lines
+        while let last = line.last, last.character == " " { line.removeLast() }
+        let run = line.last?.run ?? graphemes[min(start, graphemes.count - 1)].run
+        line.append(StyledGrapheme(character: "…", run: run, width: 1))
+        return TextLine(graphemes: line, isTruncated: true)
+    }
+
+    /// One line cut at its head or middle.
+    private func truncatedSingleLine(limit: Int, mode: Text.TruncationMode) -> TextLine {
+        let flat = graphemes.map { $0.character == "\n" ? StyledGrapheme(character: " ", run: $0.run, width: 1) : $0 }
+        let room = limit - 1
+        var head: [StyledGrapheme] = [], tail: [StyledGrapheme] = []
+        let headRoom = mode == .middle ? (room + 1) / 2 : 0
+        var width = 0
+        for grapheme in flat where width + grapheme.width <= headRoom {
+            head.append(grapheme)
+            width += grapheme.width
+        }
+        var tailWidth = 0
+        for grapheme in flat.reversed() where tailWidth + grapheme.width <= room - width {
+            tail.insert(grapheme, at: 0)
+            tailWidth += grapheme.width
+        }
+        let run = (tail.first ?? head.last ?? flat[0]).run
+        return TextLine(graphemes: head + [StyledGrapheme(character: "…", run: run, width: 1)] + tail, isTruncated: true)
     }
 }

@@ -108,16 +108,23 @@ public struct WidgetSession: Sendable {
         return best
     }
 
-    /// Resolves the entry's view once for a family and appearance, then lays it out and paints it.
-    public func render(_ selection: EntrySelection, options: WidgetRenderOptions) -> Frame {
+    /// Evaluates the entry's body once for a family and appearance: the resolved tree and what the
+    /// resolution found (container background, diagnostics).
+    public func resolve(_ selection: EntrySelection, options: WidgetRenderOptions) -> (content: ViewNode, sink: ResolveSink) {
         var environment = options.environment()
         if selection.context == .placeholder { environment.redactionReasons.insert(.placeholder) }
         let context = ResolveContext(environment: environment)
         let content = ResolveSink.$current.withValue(context.sink) { descriptor.content(selection.entry, context) }
+        return (content, context.sink)
+    }
+
+    /// Resolves the entry's view once for a family and appearance, then lays it out and paints it.
+    public func render(_ selection: EntrySelection, options: WidgetRenderOptions) -> Frame {
+        let (content, sink) = resolve(selection, options: options)
         var renderOptions = options
         renderOptions.contentMarginsDisabled = options.contentMarginsDisabled || descriptor.contentMarginsDisabled
-        return WidgetRenderer.render(content: content, containerBackground: context.sink.containerBackground,
-                                     diagnostics: selection.providerDiagnostics + context.sink.diagnostics, options: renderOptions)
+        return WidgetRenderer.render(content: content, containerBackground: sink.containerBackground,
+                                     diagnostics: selection.providerDiagnostics + sink.diagnostics, options: renderOptions)
     }
 
     private func waitForCompletion<Value>(call: String, _ start: (@escaping (Value) -> Void) -> Void) throws -> Value {
@@ -134,7 +141,7 @@ public struct WidgetSession: Sendable {
 /// provider that was already given up on must not count).
 final class CompletionBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private let semaphore = DispatchSemaphore(value: 0)
+    private let signal = MonotonicSignal()
     private var value: Value?
     private var isClosed = false
 
@@ -143,11 +150,11 @@ final class CompletionBox<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         guard !isClosed, value == nil else { return }
         value = newValue
-        semaphore.signal()
+        signal.signal()
     }
 
     func wait(seconds: TimeInterval) -> Value? {
-        _ = semaphore.wait(timeout: .now() + seconds)
+        _ = signal.wait(seconds: seconds)
         lock.lock()
         defer { lock.unlock() }
         isClosed = true

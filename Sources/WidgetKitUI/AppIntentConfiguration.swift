@@ -51,16 +51,33 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
 }
 
 /// Starts widget code's async work on its own task; the host waits for the completion with a time limit.
-/// Widget code is not `Sendable`-checked (it is written in Swift 5 mode), so the work is boxed.
-enum AsyncCall {
+///
+/// The task prefers an executor backed by a Dispatch queue, not the cooperative pool: the host may be
+/// blocking a pool thread while it waits (a test runner, a synchronous command), and a provider must
+/// still run. Widget code is not `Sendable`-checked (it is written in Swift 5 mode), so the work is boxed.
+public enum AsyncCall {
     private final class Work: @unchecked Sendable {
         let body: () async -> Void
         init(_ body: @escaping () async -> Void) { self.body = body }
     }
 
-    static func start(_ body: @escaping () async -> Void) {
+    /// Runs jobs on a concurrent Dispatch queue, which grows threads as needed.
+    private final class QueueExecutor: TaskExecutor {
+        let queue = DispatchQueue(label: "widgetterm.widget-code", attributes: .concurrent)
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            let executor = asUnownedTaskExecutor()
+            queue.async { job.runSynchronously(on: executor) }
+        }
+    }
+
+    private static let executor = QueueExecutor()
+
+    /// Starts `body` on a task of its own (widget providers, intents' `perform()`).
+    public static func start(_ body: @escaping () async -> Void) {
         let work = Work(body)
-        Task.detached { await work.body() }
+        Task.detached(executorPreference: executor) { await work.body() }
     }
 }
 
