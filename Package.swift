@@ -18,11 +18,13 @@ let package = Package(
         .target(name: "CellRender", dependencies: ["CellLayout"]),
         .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
-        .target(name: "WidgetTermCLI", dependencies: ["WidgetHost"]),
+        .systemLibrary(name: "CNCurses"),
+        .target(name: "TerminalUI", dependencies: ["WidgetHost", "CNCurses"]),
+        .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "TerminalUI"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(
             name: "WidgetTermTests",
-            dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI"],
+            dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI"],
             exclude: ["Goldens"]
         ),
     ]

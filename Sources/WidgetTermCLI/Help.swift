@@ -8,7 +8,8 @@ enum Help {
         usage: widgetterm [command] [options]
 
         commands:
-          gallery [KIND...]   every widget in every family it supports (the default)
+          preview [KIND]      the interactive preview: families, modes, ticking timers, taps (the default)
+          gallery [KIND...]   print every widget in every family it supports
           list                one line per widget kind: the kind, then its families
           render KIND         one widget, family and moment to stdout
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown

@@ -24,13 +24,14 @@ public enum WidgetTermCommand {
     public static func run(arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
                            output: TextStream, errors: TextStream) -> Int32 {
         SymbolTable.installLookup()
-        let command = arguments.first ?? "gallery"
+        let command = arguments.first ?? "preview"
         let rest = Array(arguments.dropFirst())
         do {
             switch command {
             case "list": return try ListCommand.run(rest, widgets: widgets, output: output)
             case "render": return try RenderCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
-            case "gallery", "preview": return try GalleryCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
+            case "gallery": return try GalleryCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
+            case "preview": return try PreviewCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets, output: output)
             case "help", "--help", "-h":
@@ -38,9 +39,9 @@ public enum WidgetTermCommand {
                 return 0
             default:
                 if command.hasPrefix("--") {
-                    return try GalleryCommand.run(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
+                    return try PreviewCommand.run(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
                 }
-                throw UsageError("unknown command \(command); valid commands: list, render, gallery, bench, help")
+                throw UsageError("unknown command \(command); valid commands: preview, list, render, gallery, bench, help")
             }
         } catch let error as UsageError {
             errors.write("widgetterm: \(error.message)\n")

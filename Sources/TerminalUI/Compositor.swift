@@ -1,0 +1,341 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - Composing the screen
+
+/// A widget card on the stage: a caption above the widget, drawn on a tile of its wallpaper.
+struct StageCard {
+    var family: WidgetFamily
+    var appearance: Appearance
+    var caption: String
+    var detail: String?
+    var frame: Frame
+    var isFocused: Bool
+
+    /// Wallpaper around the frame: one cell on each side.
+    static let margin = 1
+
+    /// Columns the card takes: the tile, or the caption when wider.
+    var width: Int { max(frame.size.width + 2 * Self.margin, DisplayWidth.of(caption) + 2) }
+    /// Rows: the caption, then the tile.
+    var height: Int { 1 + frame.size.height + 2 * Self.margin }
+}
+
+extension PreviewApp {
+    /// Columns between cards and rows between lines of cards.
+    static let cardGap = 2
+
+    /// The whole screen at `now`, as cells; records where each widget frame landed (for clicks).
+    func compose(at now: Date) -> CellBuffer {
+        let size = terminal.size
+        var canvas = Canvas(width: size.width, height: size.height)
+        placements = []
+        guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
+            drawTooSmall(&canvas)
+            return canvas.buffer
+        }
+        let bodyTop = 1
+        let bodyHeight = size.height - 3
+        let stage: CellRect
+        let side: CellRect
+        if size.width >= 100 {
+            let sideWidth = min(48, max(34, size.width / 3))
+            stage = CellRect(x: 0, y: bodyTop, width: size.width - sideWidth - 1, height: bodyHeight)
+            side = CellRect(x: size.width - sideWidth, y: bodyTop, width: sideWidth, height: bodyHeight)
+            for row in bodyTop..<(bodyTop + bodyHeight) { canvas.write("│", column: stage.maxX, row: row, style: Chrome.caption) }
+        } else {
+            let logHeight = max(5, min(9, bodyHeight / 3))
+            stage = CellRect(x: 0, y: bodyTop, width: size.width, height: bodyHeight - logHeight)
+            side = CellRect(x: 0, y: bodyTop + bodyHeight - logHeight, width: size.width, height: logHeight)
+        }
+        drawStage(&canvas, in: stage, at: now)
+        drawHeader(&canvas, width: size.width)
+        drawSidePane(&canvas, in: side)
+        drawStatusBar(&canvas, row: size.height - 2, at: now)
+        drawHints(&canvas, row: size.height - 1)
+        if showsHelp { drawHelp(&canvas) }
+        return canvas.buffer
+    }
+
+    // MARK: Stage
+
+    /// The cards of the current screen, the focused one marked.
+    func stageCards(at now: Date) -> [StageCard] {
+        guard let widget = currentWidget, let focused = focusedFamily else { return [] }
+        let hitRulesOS = configuration.osVersion
+        func card(_ family: WidgetFamily, _ appearance: Appearance, caption: String, isFocused: Bool) -> StageCard {
+            let instance = instance(of: widget, family: family)
+            let (frame, isNew) = instance.frame(at: now, appearance: appearance)
+            let scope = "\(widget.kind)/\(family)/\(appearance.key)"
+            if isNew {
+                for resolved in frame.diagnostics {
+                    log.append(Diagnostic(resolved, widget: widget.kind, family: family, mode: appearance.mode, theme: appearance.theme.name),
+                               at: now, scope: scope, once: true)
+                }
+            }
+            if isFocused {
+                let tester = HitTester(frame: frame, widget: widget.kind, family: family, osVersion: hitRulesOS)
+                for diagnostic in tester.diagnostics { log.append(diagnostic, at: now, scope: "\(widget.kind)/\(family)/iOS\(hitRulesOS)", once: true) }
+            }
+            var details: [String] = []
+            if instance.intentsInFlight > 0 { details.append("intent running…") }
+            if instance.pendingToggle != nil { details.append("toggle pending") }
+            if let note = instance.placeholderNote(at: now) { details.append(note) }
+            return StageCard(family: family, appearance: appearance, caption: caption, detail: details.isEmpty ? nil : details.joined(separator: ", "),
+                             frame: frame, isFocused: isFocused)
+        }
+        switch screen {
+        case .gallery:
+            let appearance = galleryAppearance
+            return families(of: widget).map { family in
+                card(family, appearance, caption: family.rawValue, isFocused: family == focused)
+            }
+        case .matrix:
+            return WidgetRenderingMode.allCases.map { cardMode in
+                let appearance = matrixAppearance(cardMode, family: focused)
+                return card(focused, appearance, caption: "\(cardMode.rawValue) · \(appearance.theme.name)", isFocused: cardMode == mode)
+            }
+        }
+    }
+
+    /// Where each card goes on the stage's canvas (before scrolling): a flow, left to right then down, for the
+    /// gallery; for the matrix, side by side when all three fit, else stacked.
+    static func layout(_ sizes: [CellSize], width: Int, keepsRowsWhole: Bool) -> (origins: [CellPosition], height: Int) {
+        var origins: [CellPosition] = []
+        if keepsRowsWhole {
+            let total = sizes.reduce(0) { $0 + $1.width } + cardGap * max(sizes.count - 1, 0)
+            var x = 0, y = 0
+            for size in sizes {
+                if total <= width {
+                    origins.append(CellPosition(column: x, row: 0))
+                    x += size.width + cardGap
+                } else {
+                    origins.append(CellPosition(column: 0, row: y))
+                    y += size.height + 1
+                }
+            }
+            let height = total <= width ? (sizes.map(\.height).max() ?? 0) : max(y - 1, 0)
+            return (origins, height)
+        }
+        var x = 0, y = 0, lineHeight = 0
+        for size in sizes {
+            if x > 0 && x + size.width > width {
+                x = 0
+                y += lineHeight + 1
+                lineHeight = 0
+            }
+            origins.append(CellPosition(column: x, row: y))
+            x += size.width + cardGap
+            lineHeight = max(lineHeight, size.height)
+        }
+        return (origins, y + lineHeight)
+    }
+
+    func drawStage(_ canvas: inout Canvas, in stage: CellRect, at now: Date) {
+        let cards = stageCards(at: now)
+        guard !cards.isEmpty else {
+            let message = currentWidget.map { "\($0.kind) has no family that \(configuration.device.name) shows; try --device ipad-1024" }
+                ?? "no widgets to show"
+            canvas.write(message, column: stage.x + 1, row: stage.y + 1, maxWidth: stage.width - 2, style: Chrome.caption)
+            return
+        }
+        let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(stage.width - 2, 1), height: stage.height)
+        let (origins, contentHeight) = Self.layout(cards.map { CellSize(width: $0.width, height: $0.height) }, width: inner.width,
+                                                    keepsRowsWhole: screen == .matrix)
+        if followsFocus, let focusedIndex = cards.firstIndex(where: \.isFocused) {
+            let top = origins[focusedIndex].row
+            let bottom = top + cards[focusedIndex].height
+            if top < scrollOffset { scrollOffset = top }
+            if bottom > scrollOffset + inner.height { scrollOffset = min(top, bottom - inner.height) }
+        }
+        scrollOffset = min(max(scrollOffset, 0), max(contentHeight - inner.height, 0))
+
+        for (index, card) in cards.enumerated() {
+            let x = inner.x + origins[index].column
+            let y = inner.y + origins[index].row - scrollOffset
+            let captionStyle = card.isFocused ? Chrome.focusedCaption : Chrome.caption
+            if y >= inner.y && y < inner.maxY {
+                let used = canvas.write((card.isFocused ? "▸ " : "  ") + card.caption, column: x, row: y,
+                                        maxWidth: min(card.width + 20, inner.maxX - x), style: captionStyle)
+                if let detail = card.detail {
+                    canvas.write(" · " + detail, column: x + used, row: y, maxWidth: max(inner.maxX - x - used, 0), style: Chrome.caption)
+                }
+            }
+            let tile = CellRect(x: x, y: y + 1, width: card.frame.size.width + 2 * StageCard.margin,
+                                height: card.frame.size.height + 2 * StageCard.margin)
+            canvas.fill(tile.intersection(inner), background: card.appearance.backdrop)
+            let origin = CellPosition(column: x + StageCard.margin, row: y + 1 + StageCard.margin)
+            canvas.draw(card.frame.buffer, column: origin.column, row: origin.row, clip: inner)
+            let frameRect = CellRect(x: origin.column, y: origin.row, width: card.frame.size.width, height: card.frame.size.height)
+            let visible = frameRect.intersection(inner)
+            if !visible.isEmpty {
+                placements.append(Placement(family: card.family, appearance: card.appearance, origin: origin, visible: visible))
+            }
+            if card.isFocused { drawSelection(&canvas, card: card, origin: origin, clip: inner) }
+        }
+        if scrollOffset > 0 {
+            canvas.write(" ▲ more: PgUp ", column: max(inner.maxX - 14, inner.x), row: inner.y, style: Chrome.barMuted)
+        }
+        if contentHeight - scrollOffset > inner.height {
+            canvas.write(" ▼ more: PgDn ", column: max(inner.maxX - 14, inner.x), row: inner.maxY - 1, style: Chrome.barMuted)
+        }
+    }
+
+    /// The highlighted tap target and the touch cursor of the focused card.
+    func drawSelection(_ canvas: inout Canvas, card: StageCard, origin: CellPosition, clip: CellRect) {
+        if let index = targetIndex {
+            let tester = HitTester(frame: card.frame, widget: currentWidget?.kind ?? "", family: card.family, osVersion: configuration.osVersion)
+            if index < tester.targets.count {
+                let rect = tester.targets[index].rect
+                let onScreen = CellRect(x: origin.column + rect.x, y: origin.row + rect.y, width: rect.width, height: rect.height)
+                canvas.restyle(onScreen.intersection(clip), foreground: Chrome.targetHighlightText, background: Chrome.targetHighlight)
+            }
+        }
+        // The touch cursor shows when no target is highlighted (Tab puts it on the target's centre, hidden).
+        if targetIndex == nil, let cursor {
+            let cell = CellRect(x: origin.column + cursor.column, y: origin.row + cursor.row, width: 1, height: 1)
+            if card.frame.buffer.contains(column: cursor.column, row: cursor.row) {
+                canvas.restyle(cell.intersection(clip), foreground: Chrome.cursorText, background: Chrome.cursor, adding: .bold)
+            }
+        }
+    }
+
+    // MARK: Chrome
+
+    func drawHeader(_ canvas: inout Canvas, width: Int) {
+        canvas.fill(CellRect(x: 0, y: 0, width: width, height: 1), background: Chrome.barBackground)
+        var x = canvas.write(" WidgetTerm ", column: 0, row: 0, style: TextStyle(foreground: Chrome.accent, background: Chrome.barBackground,
+                                                                                 attributes: .bold))
+        for candidate in [Screen.gallery, .matrix] {
+            let label = candidate == .gallery ? " Gallery " : " Mode matrix "
+            let style = candidate == screen ? TextStyle(foreground: RGB(0, 0, 0), background: Chrome.barText, attributes: .bold) : Chrome.barMuted
+            x += canvas.write(label, column: x, row: 0, style: style)
+        }
+        guard let widget = currentWidget else { return }
+        let title = "  \(widget.displayName) (\(widget.kind))  \(widgetIndex + 1)/\(configuration.widgets.count)"
+        x += canvas.write(title, column: x, row: 0, maxWidth: width - x, style: Chrome.bar)
+        if let focused = focusedHitTester(at: HostClock.now) {
+            let count = focused.tester.targets.count
+            let ignored = focused.tester.ignoredTargets.count
+            var text = count == 1 ? "1 tap target" : "\(count) tap targets"
+            if ignored > 0 { text += ", \(ignored) ignored" }
+            text += " "
+            let textWidth = DisplayWidth.of(text)
+            if x + textWidth + 2 <= width { canvas.write(text, column: width - textWidth, row: 0, style: Chrome.barMuted) }
+        }
+    }
+
+    func drawSidePane(_ canvas: inout Canvas, in rect: CellRect) {
+        guard rect.height >= 3 else { return }
+        let contentWidth = rect.width - 1
+        var row = rect.y
+        canvas.write("App", column: rect.x + 1, row: row, style: Chrome.title)
+        row += 1
+        let panel = appPanel.isEmpty ? ["nothing opened yet: Tab to a target and Enter, or click a widget"] : appPanel
+        var panelLines = panel.flatMap { TextFitting.wrap($0, width: contentWidth - 1, indent: "  ") }
+        let panelLimit = rect.width >= 100 ? 8 : (rect.height >= 12 ? 6 : 2)
+        if panelLines.count > panelLimit { panelLines = Array(panelLines.prefix(panelLimit)) }
+        // Narrow layout: app panel and log share the rows below the stage.
+        for line in panelLines where row < rect.maxY - 1 {
+            canvas.write(line, column: rect.x + 1, row: row, maxWidth: contentWidth, style: .plain)
+            row += 1
+        }
+        row += 1
+        guard row < rect.maxY else { return }
+        canvas.write("Event log", column: rect.x + 1, row: row, style: Chrome.title)
+        row += 1
+        let available = rect.maxY - row
+        guard available > 0 else { return }
+        var lines: [(String, TextStyle)] = []
+        for entry in log.entries.suffix(available * 2) {
+            let prefix = "\(logTimeFormatter.string(from: entry.date)) \(entry.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) "
+            let style = Self.style(of: entry)
+            for line in TextFitting.wrap(prefix + entry.text, width: contentWidth - 1, indent: "  ") { lines.append((line, style)) }
+        }
+        for (line, style) in lines.suffix(available) {
+            canvas.write(line, column: rect.x + 1, row: row, maxWidth: contentWidth, style: style)
+            row += 1
+        }
+    }
+
+    static func style(of entry: EventLog.Entry) -> TextStyle {
+        switch entry.kind {
+        case .tap: return TextStyle(foreground: Chrome.panelTitle)
+        case .route, .app: return TextStyle(foreground: Chrome.success)
+        case .intent: return TextStyle(foreground: Chrome.intent)
+        case .reload: return TextStyle(foreground: Chrome.reload)
+        case .clock: return TextStyle(foreground: Chrome.accent)
+        case .info: return TextStyle(foreground: Chrome.dim)
+        case .diagnostic:
+            switch entry.severity ?? .info {
+            case .error: return TextStyle(foreground: Chrome.error)
+            case .warning: return TextStyle(foreground: Chrome.warning)
+            case .info: return TextStyle(foreground: Chrome.dim)
+            }
+        }
+    }
+
+    /// Widget, family, mode, theme, device, OS version, clock and speed.
+    func drawStatusBar(_ canvas: inout Canvas, row: Int, at now: Date) {
+        canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1), background: Chrome.barBackground)
+        let family = focusedFamily?.rawValue ?? "-"
+        let shownTheme = focusedCard?.appearance.theme.name ?? theme.name
+        let clockState = HostClock.isPaused ? "paused" : Self.speedText(HostClock.speed)
+        let fields: [(String, String)] = [
+            ("", currentWidget?.kind ?? "-"), ("", family), ("", mode.rawValue), ("theme ", shownTheme),
+            ("", configuration.device.name), ("", "iOS \(configuration.osVersion)"),
+            ("", clockFormatter.string(from: now)), ("", clockState),
+        ]
+        var x = 1
+        for (index, (label, value)) in fields.enumerated() {
+            if index > 0 { x += canvas.write(" │ ", column: x, row: row, style: Chrome.barMuted) }
+            if !label.isEmpty { x += canvas.write(label, column: x, row: row, style: Chrome.barMuted) }
+            x += canvas.write(value, column: x, row: row, style: index == 0 ? Chrome.barKey : Chrome.bar)
+        }
+    }
+
+    func drawHints(_ canvas: inout Canvas, row: Int) {
+        var x = 1
+        for (keys, meaning) in KeyBindings.hints {
+            let width = DisplayWidth.of(keys) + DisplayWidth.of(meaning) + 3
+            guard x + width <= canvas.width else { break }
+            x += canvas.write(keys, column: x, row: row, style: Chrome.hintKey)
+            x += canvas.write(" " + meaning + "  ", column: x, row: row, style: Chrome.hint)
+        }
+    }
+
+    func drawHelp(_ canvas: inout Canvas) {
+        let lines = KeyBindings.helpLines
+        let keyWidth = (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+        let width = min(canvas.width - 2, 78)
+        let height = min(canvas.height - 2, lines.count + 4)
+        let box = CellRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
+        canvas.fill(box, background: Chrome.helpBackground)
+        canvas.border(box, title: "Keys — any key closes", style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
+        var row = box.y + 2
+        for (keys, help) in lines where row < box.maxY - 1 {
+            canvas.write(keys, column: box.x + 2, row: row, maxWidth: keyWidth,
+                         style: TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold))
+            canvas.write(help, column: box.x + 2 + keyWidth, row: row, maxWidth: box.width - keyWidth - 4,
+                         style: TextStyle(foreground: Chrome.barText, background: Chrome.helpBackground))
+            row += 1
+        }
+    }
+
+    func drawTooSmall(_ canvas: inout Canvas) {
+        let lines = [
+            "Terminal too small: \(canvas.width)×\(canvas.height)",
+            "WidgetTerm needs at least \(Self.minimumSize.width)×\(Self.minimumSize.height).",
+            "Enlarge the window, or press q to quit.",
+        ]
+        let top = max((canvas.height - lines.count) / 2, 0)
+        for (index, line) in lines.enumerated() where top + index < canvas.height {
+            let text = TextFitting.truncate(line, to: canvas.width)
+            let x = max((canvas.width - DisplayWidth.of(text)) / 2, 0)
+            canvas.write(text, column: x, row: top + index, style: index == 0 ? TextStyle(foreground: Chrome.warning, attributes: .bold) : .plain)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import WidgetHost
+
+// MARK: - The event log
+
+/// What the preview saw happen, newest last: taps, routed links, intents, reloads with their reason and the
+/// budget left, and diagnostics as they happen (issue 5, the event log pane).
+public struct EventLog: Sendable {
+    /// The kind of an entry, which sets its colour and its tag in the pane.
+    public enum Kind: String, Sendable, CaseIterable {
+        case tap, route, app, intent, reload, diagnostic, clock, info
+    }
+
+    /// One line of the log.
+    public struct Entry: Equatable, Sendable {
+        /// The host clock when it happened.
+        public var date: Date
+        public var kind: Kind
+        /// For diagnostics: their severity (sets the colour).
+        public var severity: Diagnostic.Severity?
+        public var text: String
+    }
+
+    /// The most entries kept; older ones are dropped.
+    public static let capacity = 500
+
+    public private(set) var entries: [Entry] = []
+    /// Diagnostics already logged (code and message), so a diagnostic shows once per widget appearance.
+    private var seenDiagnostics: Set<String> = []
+
+    public init() {}
+
+    /// Adds an entry.
+    public mutating func append(_ kind: Kind, _ text: String, at date: Date, severity: Diagnostic.Severity? = nil) {
+        entries.append(Entry(date: date, kind: kind, severity: severity, text: text))
+        if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+    }
+
+    /// Adds a diagnostic (one line: severity, code, where, message), once per `scope` when `once` is true.
+    public mutating func append(_ diagnostic: Diagnostic, at date: Date, scope: String = "", once: Bool = false) {
+        if once {
+            let key = scope + "|" + diagnostic.code + "|" + diagnostic.message
+            guard seenDiagnostics.insert(key).inserted else { return }
+        }
+        append(.diagnostic, diagnostic.line, at: date, severity: diagnostic.severity)
+    }
+
+    /// The entries' texts, oldest first (for tests and the e2e pane checks).
+    public var texts: [String] { entries.map(\.text) }
+}

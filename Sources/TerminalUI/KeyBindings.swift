@@ -1,0 +1,82 @@
+import Foundation
+
+// MARK: - Keys
+
+/// What a key does in the preview.
+public enum PreviewAction: Hashable, Sendable {
+    case quit, toggleHelp, closeOverlay
+    case nextWidget, previousWidget, nextFamily, previousFamily, nextMode, previousMode, nextTheme, previousTheme
+    case toggleView
+    case togglePause, jumpToNextEntry, speedUp, slowDown
+    case reload
+    case nextTarget, previousTarget, tap
+    case moveCursor(columns: Int, rows: Int)
+    case scrollUp, scrollDown
+}
+
+/// One entry of the key table: the keys, what they do, and how the help overlay and status bar show them.
+public struct KeyBinding: Sendable {
+    public var keys: [Key]
+    public var action: PreviewAction
+    /// The keys as the help overlay shows them (`w / W`).
+    public var label: String
+    public var help: String
+    /// The short form in the status bar hints, nil when the binding is only in the help overlay.
+    public var hint: String?
+}
+
+/// The preview's keys: the one table the key handler, the help overlay and the status bar hints read, so
+/// every key is shown where it is used.
+public enum KeyBindings {
+    public static let all: [KeyBinding] = [
+        KeyBinding(keys: [.character("?")], action: .toggleHelp, label: "?", help: "show or hide this help", hint: "help"),
+        KeyBinding(keys: [.character("q"), .control("c")], action: .quit, label: "q  Ctrl-C", help: "quit (the terminal is restored)",
+                   hint: "quit"),
+        KeyBinding(keys: [.character("w")], action: .nextWidget, label: "w", help: "next widget", hint: nil),
+        KeyBinding(keys: [.character("W")], action: .previousWidget, label: "W", help: "previous widget", hint: nil),
+        KeyBinding(keys: [.character("f")], action: .nextFamily, label: "f", help: "next family (the focused widget)", hint: nil),
+        KeyBinding(keys: [.character("F")], action: .previousFamily, label: "F", help: "previous family", hint: nil),
+        KeyBinding(keys: [.character("m")], action: .nextMode, label: "m", help: "next rendering mode (fullColor, accented, vibrant)", hint: nil),
+        KeyBinding(keys: [.character("M")], action: .previousMode, label: "M", help: "previous rendering mode", hint: nil),
+        KeyBinding(keys: [.character("t")], action: .nextTheme, label: "t", help: "next theme (and its own mode)", hint: nil),
+        KeyBinding(keys: [.character("T")], action: .previousTheme, label: "T", help: "previous theme", hint: nil),
+        KeyBinding(keys: [.character("v")], action: .toggleView, label: "v", help: "gallery (every family) / mode matrix (one family, 3 modes)",
+                   hint: "view"),
+        KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
+        KeyBinding(keys: [.character("n")], action: .jumpToNextEntry, label: "n",
+                   help: "jump the clock to the next timeline entry (or the next reload)", hint: "next entry"),
+        KeyBinding(keys: [.character("+"), .character("=")], action: .speedUp, label: "+", help: "clock faster (1, 2, 5, 10, 60, 600, 3600×)",
+                   hint: nil),
+        KeyBinding(keys: [.character("-"), .character("_")], action: .slowDown, label: "-", help: "clock slower", hint: nil),
+        KeyBinding(keys: [.character("r")], action: .reload, label: "r",
+                   help: "reload the widget's timelines, as the app asking (counts against the budget)", hint: "reload"),
+        KeyBinding(keys: [.tab], action: .nextTarget, label: "Tab", help: "next link or control of the focused widget", hint: "target"),
+        KeyBinding(keys: [.backTab], action: .previousTarget, label: "Shift-Tab", help: "previous link or control", hint: nil),
+        KeyBinding(keys: [.enter], action: .tap, label: "Enter", help: "tap the highlighted target, or the touch cursor", hint: "tap"),
+        KeyBinding(keys: [.up], action: .moveCursor(columns: 0, rows: -1), label: "Arrows", help: "move the touch cursor (tap anywhere)",
+                   hint: nil),
+        KeyBinding(keys: [.down], action: .moveCursor(columns: 0, rows: 1), label: "", help: "", hint: nil),
+        KeyBinding(keys: [.left], action: .moveCursor(columns: -1, rows: 0), label: "", help: "", hint: nil),
+        KeyBinding(keys: [.right], action: .moveCursor(columns: 1, rows: 0), label: "", help: "", hint: nil),
+        KeyBinding(keys: [.pageUp], action: .scrollUp, label: "PgUp PgDn", help: "scroll the widgets when they do not fit", hint: nil),
+        KeyBinding(keys: [.pageDown], action: .scrollDown, label: "", help: "", hint: nil),
+        KeyBinding(keys: [.escape], action: .closeOverlay, label: "Esc", help: "close help; clear the target and cursor", hint: nil),
+    ]
+
+    /// The action of a key, nil when the key does nothing.
+    public static func action(for key: Key) -> PreviewAction? {
+        all.first { $0.keys.contains(key) }?.action
+    }
+
+    /// The status bar hints: `? help  q quit  w/W widget ...`, as (keys, meaning) pairs.
+    public static let hints: [(String, String)] = [
+        ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
+        ("Space", "pause"), ("n", "next entry"), ("+/-", "speed"), ("r", "reload"), ("Tab", "target"), ("Enter", "tap"),
+        ("Arrows", "cursor"), ("click", "tap"),
+    ]
+
+    /// Lines of the help overlay: keys, then what they do; the mouse last.
+    public static var helpLines: [(String, String)] {
+        all.filter { !$0.label.isEmpty }.map { ($0.label, $0.help) } + [("click", "tap where the mouse lands (focuses that widget)")]
+    }
+}

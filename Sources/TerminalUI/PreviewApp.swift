@@ -1,0 +1,293 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - The interactive preview
+
+/// How the preview ended.
+public enum PreviewExit: Equatable, Sendable {
+    /// The person quit (`q`, Ctrl-C).
+    case quit
+    /// SIGINT, SIGTERM or SIGHUP (or the terminal went away): the caller restores the terminal and re-raises it.
+    case signal(Int32)
+}
+
+/// What one presented frame cost, for the benchmark (`WIDGETTERM_FRAME_LOG`).
+public struct FrameStatistics: Equatable, Sendable {
+    /// 1 for the first frame.
+    public var index: Int
+    /// Runs of changed cells written.
+    public var runs: Int
+    /// Cells in those runs.
+    public var cells: Int
+    /// True when the whole screen was drawn (first frame, resize).
+    public var isFullRepaint: Bool
+}
+
+/// The interactive preview (issue 5): a gallery of the selected widget in all its supported families or a
+/// mode matrix, a status bar, an event log and an app panel, a help overlay; keys for widgets, families,
+/// modes, themes, the clock and reloads; taps from Tab/Enter, a touch cursor and the mouse, hit-tested by
+/// `HitTester`, routed by `DeepLinkRouter`, intents run by `IntentRunner` off the render path.
+///
+/// Each frame composes the whole screen as cells and hands the terminal only the runs that changed
+/// (`ScreenDiff`). Between frames the loop sleeps in `Terminal.waitForEvents(timeout:)` until input or the
+/// next whole second of the host clock (`TickSchedule`). The app is driven from one thread; intents and
+/// `--open-command` finish on others and wake it.
+public final class PreviewApp {
+    /// The two screens of the stage.
+    public enum Screen: String, Sendable {
+        /// The widget in every family it supports.
+        case gallery
+        /// One family in fullColor, accented and vibrant, each with the theme it uses.
+        case matrix
+    }
+
+    public let configuration: PreviewConfiguration
+    public let terminal: Terminal
+    /// Everything logged so far.
+    public internal(set) var log = EventLog()
+    public internal(set) var screen: Screen = .gallery
+    public internal(set) var showsHelp = false
+    /// Set when the loop should stop.
+    public internal(set) var exit: PreviewExit?
+    /// Called after each presented frame.
+    public var frameObserver: ((FrameStatistics) -> Void)?
+    /// The app panel: what the last tap opened (URL, route, parameters) or did.
+    public internal(set) var appPanel: [String] = []
+
+    /// The clock speeds `+` and `-` step through (simulated seconds per real second).
+    public static let speeds: [Double] = [1, 2, 5, 10, 30, 60, 600, 3600]
+    /// The smallest terminal the preview draws in; smaller shows a message.
+    public static let minimumSize = CellSize(width: 50, height: 16)
+
+    var widgetIndex = 0
+    var focusedFamilyIndex: [String: Int] = [:]
+    var mode: WidgetRenderingMode
+    var theme: Theme
+    var instances: [String: [WidgetFamily: WidgetInstance]] = [:]
+    /// The highlighted tap target of the focused widget (index into its `HitTester.targets`).
+    var targetIndex: Int?
+    /// The touch cursor, in frame cells of the focused widget.
+    var cursor: CellPosition?
+    var scrollOffset = 0
+    var followsFocus = true
+    var placements: [Placement] = []
+    private var previousScreen: CellBuffer?
+    private var frameCount = 0
+    let reloadRequests = ReloadRequestCenter()
+    let completions = CompletionQueue()
+    let intentRunner: IntentRunner
+    var intentRuns: [IntentRun] = []
+    lazy var clockFormatter: DateFormatter = makeFormatter("yyyy-MM-dd HH:mm:ss")
+    lazy var logTimeFormatter: DateFormatter = makeFormatter("HH:mm:ss")
+
+    /// A cell on screen where a widget frame is drawn (the map mouse clicks are looked up in).
+    struct Placement {
+        var family: WidgetFamily
+        var appearance: Appearance
+        /// Screen cell of the frame's top-leading cell.
+        var origin: CellPosition
+        /// The part of the frame visible on screen, in screen cells.
+        var visible: CellRect
+    }
+
+    /// - Parameters:
+    ///   - configuration: widgets, what to show first, device, iOS version, router.
+    ///   - terminal: where to draw and read input (`NCursesTerminal`, or `MemoryTerminal` in tests).
+    public init(configuration: PreviewConfiguration, terminal: Terminal) {
+        self.configuration = configuration
+        self.terminal = terminal
+        theme = configuration.theme
+        mode = configuration.mode ?? configuration.theme.renderingMode
+        intentRunner = IntentRunner(timeLimit: configuration.intentTimeLimit)
+        if let kind = configuration.initialKind, let index = configuration.widgets.firstIndex(where: { $0.kind == kind }) {
+            widgetIndex = index
+        }
+        if let family = configuration.initialFamily, let widget = currentWidget, let index = families(of: widget).firstIndex(of: family) {
+            focusedFamilyIndex[widget.kind] = index
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs until the person quits or a signal arrives: draws the first frame at once, then sleeps until input,
+    /// a resize, a signal, a finished intent or the next tick, and draws what changed.
+    public func run() -> PreviewExit {
+        HostInterface.install(reloadRequests)
+        defer { HostInterface.install(nil) }
+        log.append(.info, "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
+                   + "Press ? for help.", at: HostClock.now)
+        renderFrame()
+        while exit == nil {
+            let timeout = TickSchedule.delayToNextTick(now: HostClock.now, speed: HostClock.speed, isPaused: HostClock.isPaused)
+            let events = terminal.waitForEvents(timeout: timeout)
+            for event in events where exit == nil { handle(event) }
+            if exit != nil { break }
+            renderFrame()
+        }
+        _ = AppGroupStore.synchronizeUserDefaults()
+        return exit ?? .quit
+    }
+
+    /// Reacts to one event (a key, a click, a resize, a signal, a wake-up). Does not draw.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .key(let key):
+            if showsHelp, key != .character("q"), key != .control("c") {
+                showsHelp = false
+                return
+            }
+            if let action = KeyBindings.action(for: key) { perform(action) }
+        case .mouse(let mouse):
+            if mouse.isTap { click(column: mouse.column, row: mouse.row) }
+            else if mouse.button == 64 { perform(.scrollUp) }
+            else if mouse.button == 65 { perform(.scrollDown) }
+        case .resize:
+            terminal.invalidate()
+            previousScreen = nil
+            followsFocus = true
+        case .signal(let number):
+            exit = .signal(number)
+        case .wake:
+            break
+        }
+    }
+
+    /// Brings the model up to the clock (finished intents, app reload requests, due reloads), composes the
+    /// screen, and writes the cells that changed since the last frame.
+    public func renderFrame() {
+        let now = HostClock.now
+        update(at: now)
+        let composed = compose(at: now)
+        let runs = ScreenDiff.runs(from: previousScreen, to: composed)
+        let isFull = previousScreen == nil
+        for run in runs { terminal.draw(run) }
+        terminal.present()
+        previousScreen = composed
+        frameCount += 1
+        frameObserver?(FrameStatistics(index: frameCount, runs: runs.count, cells: ScreenDiff.cellCount(runs), isFullRepaint: isFull))
+    }
+
+    /// Waits until every intent started so far has finished (tests; the app itself never blocks on them).
+    public func waitForIntents() {
+        for run in intentRuns { _ = run.wait() }
+        intentRuns.removeAll()
+    }
+
+    // MARK: The model
+
+    var currentWidget: WidgetDescriptor? {
+        configuration.widgets.isEmpty ? nil : configuration.widgets[widgetIndex]
+    }
+
+    /// The families of a widget the device has, in the widget's order.
+    func families(of widget: WidgetDescriptor) -> [WidgetFamily] {
+        widget.supportedFamilies.filter { configuration.device.size(of: $0) != nil }
+    }
+
+    var currentFamilies: [WidgetFamily] { currentWidget.map(families(of:)) ?? [] }
+
+    var focusedFamily: WidgetFamily? {
+        guard let widget = currentWidget else { return nil }
+        let families = families(of: widget)
+        guard !families.isEmpty else { return nil }
+        return families[min(focusedFamilyIndex[widget.kind] ?? 0, families.count - 1)]
+    }
+
+    /// The appearance of the gallery (the selected mode on the selected theme).
+    var galleryAppearance: Appearance { Appearance(mode: mode, theme: theme, colorScheme: configuration.colorScheme) }
+
+    /// The appearance of a mode in the matrix: the selected theme when it uses that mode, else the theme iOS
+    /// shows that mode on (light or dark Home Screen, tinted Home Screen, Lock Screen or StandBy at night).
+    func matrixAppearance(_ mode: WidgetRenderingMode, family: WidgetFamily) -> Appearance {
+        if theme.renderingMode == mode { return Appearance(mode: mode, theme: theme, colorScheme: configuration.colorScheme) }
+        let name: String
+        switch mode {
+        case .fullColor: name = theme.colorScheme == .dark ? "dark" : "light"
+        case .accented: name = "tinted"
+        case .vibrant: name = family.isAccessory || family != .systemSmall ? "lockscreen" : "standby-night"
+        }
+        let chosen = configuration.themes.first { $0.name == name } ?? Theme.builtIn(named: name) ?? theme
+        return Appearance(mode: mode, theme: chosen, colorScheme: configuration.colorScheme)
+    }
+
+    /// The focused widget on the stage: its instance and appearance.
+    var focusedCard: (instance: WidgetInstance, appearance: Appearance)? {
+        guard let widget = currentWidget, let family = focusedFamily else { return nil }
+        let appearance = screen == .gallery ? galleryAppearance : matrixAppearance(mode, family: family)
+        return (instance(of: widget, family: family), appearance)
+    }
+
+    /// The instance of a widget in a family, created (and its first timeline fetched) on first use.
+    func instance(of widget: WidgetDescriptor, family: WidgetFamily) -> WidgetInstance {
+        if let existing = instances[widget.kind]?[family] { return existing }
+        let created = WidgetInstance(descriptor: widget, family: family, configuration: configuration)
+        instances[widget.kind, default: [:]][family] = created
+        let event = created.reload(at: HostClock.now, reason: .initial)
+        logReload(event, instance: created)
+        return created
+    }
+
+    /// Finished intents and openers, app reload requests, and reloads that fell due.
+    func update(at now: Date) {
+        for completion in completions.drain() { finish(completion, at: now) }
+        for (kind, byFamily) in instances where reloadRequests.takeRequest(forKind: kind) {
+            for family in byFamily.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+                logReload(byFamily[family]!.reload(at: now, reason: .requested), instance: byFamily[family]!)
+            }
+        }
+        reloadRequests.finishRound()
+        guard let widget = currentWidget else { return }
+        for family in families(of: widget) {
+            let instance = instance(of: widget, family: family)
+            for event in instance.advance(to: now) { logReload(event, instance: instance) }
+        }
+    }
+
+    func logReload(_ event: ReloadEvent, instance: WidgetInstance) {
+        let place = "\(instance.kind)/\(instance.family)"
+        let text: String
+        switch event.outcome {
+        case .reloaded(let left): text = "\(place) reload: \(event.reason) · budget left \(left)"
+        case .refusedBudgetSpent(let until):
+            text = "\(place) reload refused: \(event.reason) · budget spent" + (until.map { " until \(clockFormatter.string(from: $0))" } ?? "")
+        case .deferred(let until): text = "\(place) reload deferred: \(event.reason) · to \(clockFormatter.string(from: until)) (5-minute minimum)"
+        case .failed(let message): text = "\(place) reload failed: \(event.reason) · \(message)"
+        }
+        log.append(.reload, text, at: event.date)
+        for diagnostic in instance.scheduler.providerDiagnostics {
+            log.append(Diagnostic(diagnostic, widget: instance.kind, family: instance.family), at: event.date, scope: place, once: true)
+        }
+    }
+
+    private func makeFormatter(_ pattern: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = configuration.format.timeZone
+        formatter.dateFormat = pattern
+        return formatter
+    }
+}
+
+// MARK: - Work finishing on other threads
+
+/// Results that arrive on other threads (intents, `--open-command`), handed to the app's thread.
+final class CompletionQueue: @unchecked Sendable {
+    enum Item {
+        case intent(IntentRunResult, kind: String, family: WidgetFamily)
+        case opener(String)
+    }
+
+    private let lock = NSLock()
+    private var items: [Item] = []
+
+    func append(_ item: Item) { lock.withLock { items.append(item) } }
+    func drain() -> [Item] {
+        lock.withLock {
+            defer { items.removeAll() }
+            return items
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import CellLayout
+import CellRender
+import TerminalUI
+import WidgetHost
+import WidgetKitUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - preview
+
+/// `widgetterm` and `widgetterm preview [KIND] [options]`: the interactive preview (issue 5). Needs a terminal
+/// on standard output and input; otherwise it says so and exits 2. The terminal is restored on quit, on error
+/// and on SIGINT, SIGTERM and SIGHUP (the signal is then re-raised, so the exit status says which).
+enum PreviewCommand {
+    static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "app-group", "intent-timeout"])
+
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+                    output: TextStream, errors: TextStream) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: valuedFlags, boolean: ["help"])
+        if parsed.switches.contains("help") {
+            output.write(help)
+            return 0
+        }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError("preview takes at most one widget kind, got \(parsed.positionals.joined(separator: " "))")
+        }
+        let settings = try RenderSettings(parsed)
+        guard !widgets.isEmpty else { throw UsageError("the bundle has no widgets to preview") }
+        let first = try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0]
+        if settings.family != nil { _ = try settings.family(for: first) }
+        let speed = try parsed["speed"].map { text -> Double in
+            guard let value = Double(text), value > 0, value <= 86_400 else {
+                throw UsageError("--speed takes simulated seconds per real second, more than 0 and at most 86400, not \(text)")
+            }
+            return value
+        } ?? 1
+        let intentTimeLimit = try parsed["intent-timeout"].map { text -> Double in
+            guard let value = Double(text), value > 0, value <= 600 else {
+                throw UsageError("--intent-timeout takes seconds between 0 and 600, not \(text)")
+            }
+            return value
+        } ?? 5
+        let forcedDepth = try parsed.choice("colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor],
+                                            default: nil as ColorDepth?)
+        var router: DeepLinkRouter
+        do {
+            router = try DeepLinkRouter(widgets: widgets)
+            if let file = parsed["routes"] { router.add(try DeepLinkRouter.routes(contentsOf: URL(fileURLWithPath: file))) }
+        } catch let error as RouteTableError {
+            throw UsageError(error.description)
+        }
+        let opener = try parsed["open-command"].map { command in
+            do {
+                return try URLOpener(command: command)
+            } catch let error as URLOpenerError {
+                throw UsageError(error.description)
+            }
+        }
+        guard output.isTerminal else {
+            errors.write("widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
+                         + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n")
+            return 2
+        }
+        do {
+            try AppGroupStore.forProcess(environment: environment).installAsContainerProvider()
+        } catch {
+            throw UsageError("\(error)")
+        }
+
+        let theme = settings.theme ?? Theme.builtIn(named: settings.isSchemeExplicit && settings.scheme == .dark ? "dark" : "light")!
+        let configuration = PreviewConfiguration(
+            widgets: widgets, initialKind: first.kind, initialFamily: settings.family, mode: settings.mode, theme: theme,
+            colorScheme: settings.isSchemeExplicit ? settings.scheme : nil, device: settings.device, osVersion: settings.osVersion,
+            format: settings.format, router: router, urlOpener: opener, providerTimeLimit: settings.providerTimeLimit,
+            intentTimeLimit: intentTimeLimit)
+        try settings.applyParameters(to: first)
+
+        if let at = settings.at { HostClock.set(at) }
+        HostClock.speed = speed
+
+        let terminal: NCursesTerminal
+        do {
+            terminal = try NCursesTerminal(environment: environment, forcedDepth: forcedDepth)
+        } catch let error as TerminalError {
+            errors.write("widgetterm: cannot open the terminal: \(error.message)\n")
+            return 2
+        }
+        let app = PreviewApp(configuration: configuration, terminal: terminal)
+        let frameLog = environment["WIDGETTERM_FRAME_LOG"].flatMap(FrameLog.init(path:))
+        if let frameLog { app.frameObserver = frameLog.record }
+        let exit = app.run()
+        terminal.restore()
+        frameLog?.close()
+        switch exit {
+        case .quit:
+            return 0
+        case .signal(let number):
+            // Die of the same signal, as a program without a handler would: the shell sees 128 + number.
+            signal(number, SIG_DFL)
+            raise(number)
+            return 128 + number
+        }
+    }
+
+    static let help = """
+        usage: widgetterm [preview] [KIND] [options]
+
+        The interactive preview: the widget KIND (default: the first) in every family it supports, or one family
+        in fullColor, accented and vibrant (v), with a status bar, an event log and the app a tap opens. Press ?
+        for every key. Needs a terminal; when standard output is not one it says so and exits 2.
+
+        options:
+          --family F         the family focused first
+          --mode M           fullColor, accented or vibrant (default: the theme's mode)
+          --theme T          light, dark, tinted, clear, lockscreen, standby-night, or a theme file (default light)
+          --scheme S         light or dark: overrides the theme's appearance
+          --device NAME      device profile (default iphone-430)
+          --os N             iOS major version whose rules apply, 14...26 (default 26): links in systemSmall need 17
+          --at ISO8601       start the clock here, e.g. 2026-11-29T09:00 (local) or ...Z
+          --speed N          simulated seconds per real second (default 1)
+          --routes FILE      more deep-link routes (JSON, see `widgetterm open --help`)
+          --open-command CMD run CMD with each opened URL as its one argument (never through a shell)
+          --app-group DIR    the App Group store directory (default under the user's cache directory)
+          --intent-timeout S seconds an intent's perform() may take (default 5)
+          --provider-timeout S  seconds a provider callback may take (default 5)
+          --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses
+                             a direct-colour terminfo entry such as xterm-direct)
+          --timezone ZONE, --locale ID, --param NAME=VALUE   as for render
+
+        """
+}
+
+/// Appends one line per presented frame to a file (`WIDGETTERM_FRAME_LOG=PATH`): the frame number, the runs
+/// and cells written, and whether it was a full repaint. For the benchmark of bytes written per tick.
+final class FrameLog {
+    private let handle: FileHandle
+
+    init?(path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        self.handle = handle
+    }
+
+    func record(_ statistics: FrameStatistics) {
+        let line = "frame \(statistics.index) runs \(statistics.runs) cells \(statistics.cells)\(statistics.isFullRepaint ? " full" : "")\n"
+        handle.write(Data(line.utf8))
+    }
+
+    func close() { try? handle.close() }
+}

@@ -1,0 +1,523 @@
+import Foundation
+import Testing
+import CellLayout
+import CellRender
+@testable import TerminalUI
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - Test widgets for the preview
+
+private struct PreviewTestEntry: TimelineEntry {
+    let date: Date
+}
+
+/// One entry dated now, policy never.
+private struct PreviewTestProvider: TimelineProvider {
+    func placeholder(in context: Context) -> PreviewTestEntry { PreviewTestEntry(date: Date()) }
+    func getSnapshot(in context: Context, completion: @escaping (PreviewTestEntry) -> Void) { completion(PreviewTestEntry(date: Date())) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<PreviewTestEntry>) -> Void) {
+        completion(Timeline(entries: [PreviewTestEntry(date: Date())], policy: .never))
+    }
+}
+
+private func previewTestWidget<Content: View>(_ kind: String, families: [WidgetFamily], routes: [String] = [],
+                                              @ViewBuilder content: @escaping (Date) -> Content) -> WidgetDescriptor {
+    StaticConfiguration(kind: kind, provider: PreviewTestProvider()) { entry in
+        content(entry.date).containerBackground(Color.white, for: .widget)
+    }
+    .supportedFamilies(families)
+    .widgetTermRoutes(routes)
+    .descriptor
+}
+
+/// Counts taps in its own UserDefaults suite (never the samples' suites).
+private struct CountTapIntent: AppIntent {
+    static var title: LocalizedStringResource { "Count a tap" }
+    static let suite = "group.widgetterm.tests.terminal-ui"
+    func perform() async throws -> some IntentResult {
+        let store = UserDefaults(suiteName: Self.suite)
+        store?.set((store?.integer(forKey: "taps") ?? 0) + 1, forKey: "taps")
+        return .result()
+    }
+}
+
+private enum PreviewWidgets {
+    /// Field case 6: a small widget with two Links and no widgetURL.
+    static let twoLinks = previewTestWidget("two-links", families: [.systemSmall], routes: ["notes://note/{id}"]) { _ in
+        VStack(alignment: .leading) {
+            Link(destination: URL(string: "notes://note/1")!) { Text("First note") }
+            Link(destination: URL(string: "notes://note/2")!) { Text("Second note") }
+        }
+    }
+
+    /// Field case 5: a medium widget with two images, each with its own widgetURL.
+    static let twoWidgetURLs = previewTestWidget("two-urls", families: [.systemMedium], routes: ["photos://album/{name}"]) { _ in
+        HStack {
+            Image(systemName: "photo").widgetURL(URL(string: "photos://album/first"))
+            Image(systemName: "photo").widgetURL(URL(string: "photos://album/second"))
+        }
+    }
+
+    /// Two links in a medium widget plus a widgetURL: Tab cycles the links.
+    static let links = previewTestWidget("links", families: [.systemMedium, .systemSmall], routes: ["shop://orders", "shop://orders/{id}"]) { _ in
+        VStack(alignment: .leading) {
+            Text("Orders")
+            Link(destination: URL(string: "shop://orders/41")!) { Text("Order 41") }
+            Link(destination: URL(string: "shop://orders/42")!) { Text("Order 42") }
+        }
+        .widgetURL(URL(string: "shop://orders"))
+    }
+
+    /// A timer counting down 25 minutes from the entry: the only thing that moves.
+    static let timer = previewTestWidget("timer", families: [.systemSmall]) { date in
+        VStack(alignment: .leading) {
+            Text("Departs")
+            Text(timerInterval: date...date.addingTimeInterval(25 * 60), countsDown: true).monospacedDigit()
+        }
+    }
+
+    /// A button that counts taps in the App Group store.
+    static let counter = previewTestWidget("counter", families: [.systemSmall]) { _ in
+        VStack {
+            Text("Taps \(UserDefaults(suiteName: CountTapIntent.suite)?.integer(forKey: "taps") ?? 0)")
+            Button(intent: CountTapIntent()) { Text("Count") }
+        }
+    }
+}
+
+/// A preview on an in-memory terminal, on the light theme.
+private func makePreview(_ widgets: [WidgetDescriptor], osVersion: Int = 26, width: Int = 120, height: Int = 40)
+    -> (PreviewApp, MemoryTerminal) {
+    let terminal = MemoryTerminal(width: width, height: height)
+    let configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, osVersion: osVersion,
+                                             format: FixedClock.utcFormat,
+                                             router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
+    return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
+}
+
+private func cells(_ text: String, style: Cell = Cell()) -> [Cell] {
+    var result: [Cell] = []
+    for character in text {
+        var cell = style
+        cell.glyph = character
+        result.append(cell)
+        if DisplayWidth.of(character) == 2 {
+            var continuation = style
+            continuation.isContinuation = true
+            result.append(continuation)
+        }
+    }
+    return result
+}
+
+private func buffer(_ rows: [String], width: Int) -> CellBuffer {
+    var buffer = CellBuffer(width: width, height: rows.count)
+    for (row, text) in rows.enumerated() {
+        for (column, cell) in cells(text).enumerated() where column < width { buffer[column, row] = cell }
+    }
+    return buffer
+}
+
+// MARK: - The diff
+
+@Suite struct ScreenDiffTests {
+    @Test func writesOnlyTheChangedCells() {
+        let old = buffer(["hello     ", "world     "], width: 10)
+        let new = buffer(["hello     ", "wOrLd     "], width: 10)
+        let runs = ScreenDiff.runs(from: old, to: new)
+        #expect(runs == [CellRun(row: 1, column: 1, cells: [Cell(glyph: "O")]), CellRun(row: 1, column: 3, cells: [Cell(glyph: "L")])])
+        #expect(ScreenDiff.runs(from: new, to: new).isEmpty)
+    }
+
+    @Test func colourChangeIsAChange() {
+        let old = buffer(["abc"], width: 3)
+        var new = old
+        new[1, 0].foreground = RGB(255, 0, 0)
+        #expect(ScreenDiff.runs(from: old, to: new) == [CellRun(row: 0, column: 1, cells: [new[1, 0]])])
+    }
+
+    @Test func withoutAPreviousScreenEveryRowIsDrawn() {
+        let new = buffer(["ab", "cd"], width: 2)
+        #expect(ScreenDiff.runs(from: nil, to: new).map(\.width) == [2, 2])
+        #expect(ScreenDiff.runs(from: buffer(["ab"], width: 2), to: new).count == 2)
+    }
+
+    @Test("a wide glyph replaced by a narrow one repaints the cell it covered")
+    func wideReplacedByNarrow() {
+        let old = buffer(["a日b"], width: 4)
+        var new = old
+        new[1, 0] = Cell(glyph: "x")
+        new[2, 0] = Cell(glyph: " ")
+        let runs = ScreenDiff.runs(from: old, to: new)
+        #expect(runs == [CellRun(row: 0, column: 1, cells: [Cell(glyph: "x"), Cell(glyph: " ")])])
+        let terminal = MemoryTerminal(width: 4, height: 1)
+        for run in ScreenDiff.runs(from: nil, to: old) { terminal.draw(run) }
+        for run in runs { terminal.draw(run) }
+        #expect(terminal.lines == ["ax b"])
+    }
+
+    @Test("writing over the right half of a wide glyph repaints its left half")
+    func rightHalfOverwritten() {
+        let old = buffer(["日ab"], width: 4)
+        var new = buffer([" yab"], width: 4)
+        new[0, 0] = Cell(glyph: " ")
+        let runs = ScreenDiff.runs(from: old, to: new)
+        #expect(runs.map(\.column) == [0])
+        #expect(runs.first?.width == 2)
+    }
+
+    @Test("a new wide glyph is written with the cell it covers")
+    func narrowReplacedByWide() {
+        let old = buffer(["abcd"], width: 4)
+        let new = buffer(["a日d"], width: 4)
+        let runs = ScreenDiff.runs(from: old, to: new)
+        #expect(runs.count == 1)
+        #expect(runs[0].column == 1)
+        #expect(runs[0].width == 2)
+        #expect(runs[0].cells[1].isContinuation)
+    }
+
+    /// Random screens with wide glyphs: after every diff the twin shows exactly the new screen.
+    @Test func twinFollowsRandomScreens() {
+        var generator = SplitMix(seed: 5)
+        let glyphs: [Character] = ["a", "b", " ", "日", "本", "x", "💧"]
+        let colors: [RGB?] = [nil, RGB(255, 0, 0), RGB(0, 0, 255)]
+        let terminal = MemoryTerminal(width: 12, height: 3)
+        var previous: CellBuffer?
+        for _ in 0..<300 {
+            var screen = CellBuffer(width: 12, height: 3)
+            for row in 0..<3 {
+                var column = 0
+                while column < 12 {
+                    let glyph = glyphs[Int(generator.next() % UInt64(glyphs.count))]
+                    let background = colors[Int(generator.next() % UInt64(colors.count))]
+                    let wide = DisplayWidth.of(glyph) == 2
+                    if wide && column == 11 { break }
+                    screen[column, row] = Cell(glyph: glyph, background: background)
+                    if wide { screen[column + 1, row] = Cell(glyph: " ", background: background, isContinuation: true) }
+                    column += wide ? 2 : 1
+                }
+            }
+            for run in ScreenDiff.runs(from: previous, to: screen) { terminal.draw(run) }
+            terminal.present()
+            #expect(terminal.screen == screen)
+            previous = screen
+        }
+    }
+}
+
+/// A small deterministic random number generator for the property test.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+// MARK: - Input
+
+@Suite struct InputDecoderTests {
+    @Test func keys() {
+        var decoder = InputDecoder()
+        let events = decoder.decode(Array("q?\t\r".utf8) + [0x1B] + Array("[Z".utf8) + [0x1B] + Array("[A".utf8) + [0x1B] + Array("OD".utf8)
+                                    + [0x1B] + Array("[5~".utf8) + [0x03] + Array("é".utf8))
+        #expect(events == [.key(.character("q")), .key(.character("?")), .key(.tab), .key(.enter), .key(.backTab), .key(.up), .key(.left),
+                           .key(.pageUp), .key(.control("c")), .key(.character("é"))])
+        #expect(!decoder.hasPendingBytes)
+    }
+
+    @Test func sgrMouse() {
+        var decoder = InputDecoder()
+        let events = decoder.decode(Array("\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<64;3;3M".utf8))
+        #expect(events == [.mouse(MouseEvent(button: 0, kind: .press, column: 9, row: 4)),
+                           .mouse(MouseEvent(button: 0, kind: .release, column: 9, row: 4)),
+                           .mouse(MouseEvent(button: 64, kind: .other, column: 2, row: 2))])
+        #expect(events.first.map { if case .mouse(let mouse) = $0 { return mouse.isTap } else { return false } } == true)
+    }
+
+    @Test func x10Mouse() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode([0x1B, 0x5B, 0x4D, 32, 33 + 9, 33 + 4]) == [.mouse(MouseEvent(button: 0, kind: .press, column: 9, row: 4))])
+    }
+
+    @Test func sequenceSplitAcrossReads() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode(Array("\u{1B}[<0;1".utf8)).isEmpty)
+        #expect(decoder.hasPendingBytes)
+        #expect(decoder.decode(Array("2;7M".utf8)) == [.mouse(MouseEvent(button: 0, kind: .press, column: 11, row: 6))])
+    }
+
+    @Test func loneEscapeIsTheEscapeKey() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode([0x1B]).isEmpty)
+        #expect(decoder.flush() == [.key(.escape)])
+        #expect(!decoder.hasPendingBytes)
+    }
+}
+
+// MARK: - The app on the in-memory terminal
+
+@Suite struct PreviewAppTests {
+    @Test func firstFrameShowsGalleryStatusBarAndHints() throws {
+        try FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.links])
+            app.renderFrame()
+            let lines = terminal.lines
+            #expect(lines[0].hasPrefix(" WidgetTerm  Gallery  Mode matrix   links (links)  1/1"))
+            #expect(lines[1].hasPrefix(" ▸ systemMedium"))
+            #expect(lines[38].hasPrefix(" links │ systemMedium │ fullColor │ theme light │ iphone-430 │ iOS 26 │ 2026-03-14 09:41:00 │ paused"))
+            #expect(lines[39].hasPrefix(" ? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  Space pause"))
+            #expect(terminal.text.contains("Order 41"))
+            #expect(terminal.presentedFrames.count == 1)
+            #expect(terminal.cellsWrittenInLastFrame == 120 * 40)
+            // Nothing changed: the next frame writes nothing.
+            app.renderFrame()
+            #expect(terminal.cellsWrittenInLastFrame == 0)
+            let frame = try #require(terminal.presentedFrames.last)
+            #expect(frame.isEmpty)
+        }
+    }
+
+    @Test func tooSmallShowsAMessageAndRecovers() {
+        FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.links])
+            app.renderFrame()
+            terminal.resize(width: 40, height: 10)
+            for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
+            app.renderFrame()
+            #expect(terminal.lines[3] == "       Terminal too small: 40×10        ")
+            #expect(terminal.lines[4].contains("WidgetTerm needs at least 50×16."))
+            #expect(terminal.lines[5].contains("Enlarge the window, or press q to quit."))
+            #expect(terminal.invalidateCount == 1)
+            terminal.resize(width: 20, height: 2)
+            for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
+            app.renderFrame()
+            #expect(terminal.lines == ["Terminal too small:…", "WidgetTerm needs at…"])
+            terminal.resize(width: 90, height: 30)
+            for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
+            app.renderFrame()
+            #expect(terminal.lines[0].hasPrefix(" WidgetTerm"))
+            #expect(terminal.lines[28].hasPrefix(" links │ systemMedium"))
+        }
+    }
+
+    @Test func keysChangeWidgetFamilyModeThemeAndView() {
+        FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.links, PreviewWidgets.timer])
+            app.renderFrame()
+            app.handle(.key(.character("f")))
+            app.renderFrame()
+            #expect(terminal.lines[38].hasPrefix(" links │ systemSmall │ fullColor │ theme light"))
+            app.handle(.key(.character("m")))
+            app.renderFrame()
+            #expect(terminal.lines[38].hasPrefix(" links │ systemSmall │ accented │ theme light"))
+            app.handle(.key(.character("t")))
+            app.renderFrame()
+            #expect(terminal.lines[38].hasPrefix(" links │ systemSmall │ fullColor │ theme dark"))
+            app.handle(.key(.character("t")))
+            app.renderFrame()
+            #expect(terminal.lines[38].hasPrefix(" links │ systemSmall │ accented │ theme tinted"))
+            app.handle(.key(.character("v")))
+            app.renderFrame()
+            #expect(app.screen == .matrix)
+            #expect(terminal.lines[1].contains("fullColor · dark"))
+            #expect(terminal.text.contains("▸ accented · tinted"))
+            #expect(terminal.text.contains("vibrant · standby-night"))
+            app.handle(.key(.character("w")))
+            app.renderFrame()
+            #expect(terminal.lines[38].hasPrefix(" timer │ systemSmall │ accented"))
+            app.handle(.key(.character("W")))
+            app.handle(.key(.character("?")))
+            app.renderFrame()
+            #expect(terminal.text.contains("Keys — any key closes"))
+            #expect(terminal.text.contains("Shift-Tab  previous link or control"))
+            app.handle(.key(.character("x")))
+            app.renderFrame()
+            #expect(!terminal.text.contains("Keys — any key closes"))
+            app.handle(.key(.character("q")))
+            #expect(app.exit == .quit)
+        }
+    }
+
+    @Test func tabCyclesTargetsAndEnterRoutesTheLink() {
+        FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.links])
+            app.renderFrame()
+            app.handle(.key(.tab))
+            app.renderFrame()
+            #expect(app.targetIndex == 0)
+            let highlighted = terminal.screen.cells.filter { $0.background == Chrome.targetHighlight && $0.glyph != " " }
+            #expect(String(highlighted.map(\.glyph)) == "Order41")
+            app.handle(.key(.tab))
+            #expect(app.targetIndex == 1)
+            app.handle(.key(.tab))
+            #expect(app.targetIndex == 0)
+            app.handle(.key(.backTab))
+            #expect(app.targetIndex == 1)
+            app.handle(.key(.enter))
+            app.renderFrame()
+            #expect(app.log.texts.contains { $0.hasPrefix("links/systemMedium tap @") && $0.contains("→ open shop://orders/42") })
+            #expect(app.log.texts.contains("shop://orders/42 → shop.orders.id (shop://orders/{id}) id=42"))
+            #expect(app.appPanel.first == "opened shop://orders/42")
+            #expect(terminal.text.contains("opened shop://orders/42"))
+        }
+    }
+
+    @Test func mouseClickTapsWhereItLands() throws {
+        try FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.links])
+            app.renderFrame()
+            let row = try #require(terminal.lines.firstIndex { $0.contains("Order 41") })
+            let column = try #require(terminal.lines[row].range(of: "Order 41")).lowerBound
+            let x = terminal.lines[row].distance(from: terminal.lines[row].startIndex, to: column) + 2
+            app.handle(.mouse(MouseEvent(button: 0, kind: .press, column: x, row: row)))
+            app.handle(.mouse(MouseEvent(button: 0, kind: .release, column: x, row: row)))
+            #expect(app.log.texts.filter { $0.contains(" tap @") }.count == 1)
+            #expect(app.log.texts.contains("shop://orders/41 → shop.orders.id (shop://orders/{id}) id=41"))
+            // Outside the links but on the widget: the widgetURL.
+            let title = try #require(terminal.lines.firstIndex { $0.contains("Orders") && !$0.contains("WidgetTerm") })
+            app.handle(.mouse(MouseEvent(button: 0, kind: .press, column: x, row: title)))
+            #expect(app.log.texts.contains("shop://orders → shop.orders (shop://orders)"))
+            // On the chrome: nothing.
+            let count = app.log.entries.count
+            app.handle(.mouse(MouseEvent(button: 0, kind: .press, column: 1, row: 39)))
+            #expect(app.log.entries.count == count)
+        }
+    }
+
+    @Test func arrowKeysMoveTheTouchCursor() {
+        FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.links])
+            app.renderFrame()
+            app.handle(.key(.down))
+            #expect(app.cursor == CellPosition(column: 23, row: 5))
+            app.handle(.key(.up))
+            app.handle(.key(.left))
+            #expect(app.cursor == CellPosition(column: 22, row: 4))
+            app.renderFrame()
+            #expect(terminal.screen.cells.filter { $0.background == Chrome.cursor }.count == 1)
+            app.handle(.key(.escape))
+            #expect(app.cursor == nil)
+        }
+    }
+
+    @Test("field case 6: two Links in a small widget open the app with no URL on iOS 16, each its URL on 17")
+    func fieldCaseSix() {
+        FixedClock.run {
+            let (app16, _) = makePreview([PreviewWidgets.twoLinks], osVersion: 16)
+            app16.renderFrame()
+            app16.handle(.key(.tab))
+            #expect(app16.targetIndex == nil)
+            #expect(app16.log.texts.contains { $0.hasPrefix("two-links/systemSmall: no link or control acts here on iOS 16 (2 ignored:")
+                && $0.hasSuffix("; a tap anywhere: opens the app with no URL") })
+            app16.handle(.key(.enter))
+            #expect(app16.log.texts.contains("app opened with no URL"))
+            #expect(app16.appPanel.first == "opened with no URL")
+
+            let (app17, _) = makePreview([PreviewWidgets.twoLinks], osVersion: 17)
+            app17.renderFrame()
+            app17.handle(.key(.tab))
+            app17.handle(.key(.enter))
+            app17.handle(.key(.tab))
+            app17.handle(.key(.enter))
+            #expect(app17.log.texts.filter { $0.hasPrefix("notes://note/") } == [
+                "notes://note/1 → notes.note.id (notes://note/{id}) id=1", "notes://note/2 → notes.note.id (notes://note/{id}) id=2",
+            ])
+        }
+    }
+
+    @Test("field case 5: two widgetURLs: every tap opens the last one, with the diagnostic")
+    func fieldCaseFive() {
+        FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.twoWidgetURLs])
+            app.renderFrame()
+            #expect(app.log.entries.contains { $0.kind == .diagnostic && $0.severity == .warning && $0.text.contains("multiple-widget-urls") })
+            app.handle(.key(.enter))
+            app.handle(.key(.left))
+            app.handle(.key(.left))
+            app.handle(.key(.enter))
+            let opened = app.log.texts.filter { $0.hasPrefix("photos://") }
+            #expect(opened == Array(repeating: "photos://album/second → photos.album.name (photos://album/{name}) name=second", count: 2))
+            let warnings = app.log.entries.filter { $0.kind == .diagnostic && $0.text.contains("multiple-widget-urls") }
+            #expect(warnings.count == 3) // once when shown, then with each tap
+            app.renderFrame()
+            #expect(terminal.text.contains("opened photos://album/second"))
+        }
+    }
+
+    @Test("a tick repaints only the timer's cells and the status bar clock; no body runs")
+    func tickRepaintsOnlyChangedCells() throws {
+        try FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.timer])
+            app.renderFrame()
+            let instance = try #require(app.instances["timer"]?[.systemSmall])
+            let evaluations = instance.bodyEvaluations
+            let placement = try #require(app.placements.first)
+            let frame = instance.frame(at: HostClock.now, appearance: placement.appearance).frame
+            let live = frame.liveRegions.map {
+                CellRect(x: placement.origin.column + $0.rect.x, y: placement.origin.row + $0.rect.y, width: $0.rect.width, height: $0.rect.height)
+            }
+            #expect(live.count == 1)
+            HostClock.set(FixedClock.reference.addingTimeInterval(1))
+            app.renderFrame()
+            let runs = try #require(terminal.presentedFrames.last)
+            // 25:00 → 24:59 changes "5" → "4" and "00" → "59" (the "2" and the colon stay); the status bar clock "0" → "1".
+            #expect(runs.map(\.width) == [1, 2, 1])
+            for run in runs {
+                let inTimer = live.contains { $0.contains(column: run.column, row: run.row) && $0.contains(column: run.column + run.width - 1, row: run.row) }
+                #expect(inTimer || run.row == 38, "run \(run) outside the timer and the status bar")
+            }
+            #expect(terminal.text.contains("24:59"))
+            #expect(terminal.lines[38].contains("09:41:01"))
+            #expect(instance.bodyEvaluations == evaluations)
+        }
+    }
+
+    @Test func intentRunsOffTheRenderPathAndTheWidgetReloads() {
+        FixedClock.run {
+            UserDefaults(suiteName: CountTapIntent.suite)?.removePersistentDomain(forName: CountTapIntent.suite)
+            defer { UserDefaults(suiteName: CountTapIntent.suite)?.removePersistentDomain(forName: CountTapIntent.suite) }
+            let (app, terminal) = makePreview([PreviewWidgets.counter])
+            app.renderFrame()
+            #expect(terminal.text.contains("Taps 0"))
+            app.handle(.key(.tab))
+            app.handle(.key(.enter))
+            app.renderFrame()
+            #expect(terminal.text.contains("intent running…"))
+            app.waitForIntents()
+            app.renderFrame()
+            #expect(app.log.texts.contains { $0.hasPrefix("intent CountTapIntent succeeded in") })
+            #expect(app.log.texts.contains("counter/systemSmall reload: intent performed (exempt) · budget left 39"))
+            #expect(terminal.text.contains("Taps 1"))
+            #expect(!terminal.text.contains("intent running…"))
+        }
+    }
+
+    @Test func runLoopSleepsForInputWhilePausedAndStopsOnSignal() {
+        FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.links])
+            terminal.enqueueKeys(.character("f"), .tab)
+            terminal.enqueue(.signal(SIGTERM))
+            #expect(app.run() == .signal(SIGTERM))
+            #expect(terminal.requestedTimeouts == [nil, nil, nil])
+            #expect(terminal.presentedFrames.count == 3)
+
+            let (quitting, quitTerminal) = makePreview([PreviewWidgets.links])
+            quitTerminal.enqueueKeys(.character("q"))
+            #expect(quitting.run() == .quit)
+        }
+    }
+
+    @Test func textFitting() {
+        #expect(TextFitting.truncate("hello world", to: 5) == "hell…")
+        #expect(TextFitting.truncate("hi", to: 5) == "hi")
+        #expect(TextFitting.wrap("one two three four", width: 9, indent: "  ") == ["one two", "  three", "  four"])
+        #expect(TextFitting.wrap("abcdefghijkl", width: 5) == ["abcde", "fghij", "kl"])
+    }
+}
