@@ -13,6 +13,7 @@ enum Help {
           list                one line per widget kind: the kind, then its families
           render KIND         one widget, family and moment to stdout
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
+          open URL            route a URL as a tap would: the matched route and its parameters
           bench [frame]       benchmarks (release build: swift run -c release widgetterm bench)
           help                this text; `widgetterm COMMAND --help` for a command's options
 
@@ -86,4 +87,22 @@ enum Help {
 
         """
     }
+
+    static let open = """
+        usage: widgetterm open URL [--routes FILE] [--open-command CMD]
+
+        Routes URL as a tap on a Link or widgetURL would: prints the URL, the matched route and its parameters
+        (percent-decoded) and any query items. With no match, a warning on standard error names the closest route.
+        Routes: every pattern the widgets declare with .widgetTermRoutes([...]), then those in FILE.
+
+        options:
+          --routes FILE       a JSON routes file: {"routes": [{"name": "order", "pattern": "shop://orders/{id}"}]}
+                              (name optional; a pattern is scheme://host/path with whole-segment {parameters})
+          --open-command CMD  then run CMD (a program on PATH or a path) with the URL as its one argument; no shell
+                              is involved, so the URL reaches CMD verbatim
+
+        exit status: 0 a route matches (and CMD exited 0); 1 no route matches, or CMD exited non-zero;
+        2 usage errors, an invalid routes file, or a CMD that cannot start
+
+        """
 }

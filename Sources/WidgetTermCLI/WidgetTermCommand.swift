@@ -33,6 +33,7 @@ public enum WidgetTermCommand {
             case "gallery": return try GalleryCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
             case "preview": return try PreviewCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
+            case "open": return try OpenCommand.run(rest, widgets: widgets, output: output, errors: errors)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets, output: output)
             case "help", "--help", "-h":
                 output.write(Help.main)
@@ -41,7 +42,7 @@ public enum WidgetTermCommand {
                 if command.hasPrefix("--") {
                     return try PreviewCommand.run(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
                 }
-                throw UsageError("unknown command \(command); valid commands: preview, list, render, gallery, bench, help")
+                throw UsageError("unknown command \(command); valid commands: preview, list, render, gallery, open, bench, help")
             }
         } catch let error as UsageError {
             errors.write("widgetterm: \(error.message)\n")

@@ -1,0 +1,182 @@
+// Routes Foundation's UserDefaults suites into the App Group store. See CAppGroupEnvironment.h.
+//
+// This runs from .preinit_array: before libc's and Foundation's constructors. libc has not yet set
+// `environ` (it is reset to the original array by libc's own constructor), so the environment is read
+// from the `envp` argument only, and never changed in place; a new environment is handed to execve.
+#define _GNU_SOURCE
+#include "CAppGroupEnvironment.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define STORE_PATH_CAPACITY (PATH_MAX + 1)
+#define ENVIRONMENT_LIMIT 4096
+
+static char store_directory[STORE_PATH_CAPACITY];
+static int has_store_directory = 0;
+static int routing_state = WIDGETTERM_APP_GROUP_NOT_RUN;
+static char routing_problem[512];
+
+const char *widgetterm_app_group_directory(void) { return has_store_directory ? store_directory : NULL; }
+
+int widgetterm_app_group_routing_state(void) { return routing_state; }
+
+const char *widgetterm_app_group_routing_problem(void) { return routing_problem; }
+
+/// The value of `name` in `envp`, or NULL.
+static const char *lookup(char **envp, const char *name) {
+    size_t length = strlen(name);
+    for (char **entry = envp; entry && *entry; entry++) {
+        if (strncmp(*entry, name, length) == 0 && (*entry)[length] == '=') return *entry + length + 1;
+    }
+    return NULL;
+}
+
+/// The value given to `--app-group` in `argv`, or NULL. Stops at `--`.
+static const char *flag_value(int argc, char **argv) {
+    static const char flag[] = "--app-group";
+    size_t length = sizeof(flag) - 1;
+    for (int index = 1; index < argc && argv[index]; index++) {
+        const char *argument = argv[index];
+        if (strcmp(argument, "--") == 0) return NULL;
+        if (strncmp(argument, flag, length) != 0) continue;
+        if (argument[length] == '=') return argument + length + 1;
+        if (argument[length] == '\0') return index + 1 < argc ? argv[index + 1] : NULL;
+    }
+    return NULL;
+}
+
+/// True when the program is a SwiftPM test bundle (`...xctest`).
+static int is_test_bundle(void) {
+    char path[STORE_PATH_CAPACITY];
+    ssize_t length = readlink("/proc/self/exe", path, sizeof(path) - 1);
+    if (length <= 0) return 0;
+    path[length] = '\0';
+    static const char suffix[] = ".xctest";
+    size_t suffix_length = sizeof(suffix) - 1;
+    return (size_t)length >= suffix_length && strcmp(path + length - suffix_length, suffix) == 0;
+}
+
+/// Writes the chosen store directory (absolute, no trailing slash) into `store_directory`. Returns 0 on success.
+static int choose_directory(int argc, char **argv, char **envp) {
+    char chosen[STORE_PATH_CAPACITY];
+    const char *flag = flag_value(argc, argv);
+    const char *variable = lookup(envp, "WIDGETTERM_APP_GROUP");
+    const char *cache = lookup(envp, "XDG_CACHE_HOME");
+    const char *home = lookup(envp, "HOME");
+    int written;
+    if (flag && *flag) {
+        written = snprintf(chosen, sizeof(chosen), "%s", flag);
+    } else if (variable && *variable) {
+        written = snprintf(chosen, sizeof(chosen), "%s", variable);
+    } else if (is_test_bundle()) {
+        const char *temporary = lookup(envp, "TMPDIR");
+        written = snprintf(chosen, sizeof(chosen), "%s/widgetterm-tests-%ld/app-group",
+                           temporary && *temporary == '/' ? temporary : "/tmp", (long)getpid());
+    } else if (cache && *cache == '/') {
+        written = snprintf(chosen, sizeof(chosen), "%s/widgetterm/app-group", cache);
+    } else if (home && *home) {
+        written = snprintf(chosen, sizeof(chosen), "%s/.cache/widgetterm/app-group", home);
+    } else {
+        snprintf(routing_problem, sizeof(routing_problem), "neither --app-group, XDG_CACHE_HOME nor HOME is set");
+        return -1;
+    }
+    if (written <= 0 || (size_t)written >= sizeof(chosen)) {
+        snprintf(routing_problem, sizeof(routing_problem), "the App Group directory path is longer than %d bytes", PATH_MAX);
+        return -1;
+    }
+    if (chosen[0] != '/') {
+        char current[STORE_PATH_CAPACITY];
+        char relative[STORE_PATH_CAPACITY];
+        if (!getcwd(current, sizeof(current))) {
+            snprintf(routing_problem, sizeof(routing_problem), "cannot read the current directory (%s)", strerror(errno));
+            return -1;
+        }
+        memcpy(relative, chosen, sizeof(relative));
+        written = snprintf(chosen, sizeof(chosen), "%s/%s", current, relative);
+        if (written <= 0 || (size_t)written >= sizeof(chosen)) {
+            snprintf(routing_problem, sizeof(routing_problem), "the App Group directory path is longer than %d bytes", PATH_MAX);
+            return -1;
+        }
+    }
+    // Create every missing component (mode 0700: the store holds a person's data).
+    for (char *slash = strchr(chosen + 1, '/');; slash = strchr(slash + 1, '/')) {
+        if (slash) *slash = '\0';
+        if (chosen[0] && mkdir(chosen, 0700) != 0 && errno != EEXIST) {
+            snprintf(routing_problem, sizeof(routing_problem), "cannot create %s (%s)", chosen, strerror(errno));
+            return -1;
+        }
+        if (!slash) break;
+        *slash = '/';
+    }
+    if (!realpath(chosen, store_directory)) {
+        snprintf(routing_problem, sizeof(routing_problem), "cannot resolve %s (%s)", chosen, strerror(errno));
+        return -1;
+    }
+    has_store_directory = 1;
+    return 0;
+}
+
+/// Runs the program again with XDG_CONFIG_HOME set to the store directory. Returns only on failure.
+static void execute_again(char **argv, char **envp, const char *original) {
+    static char *environment[ENVIRONMENT_LIMIT];
+    static char configuration[STORE_PATH_CAPACITY + 32];
+    static char original_entry[STORE_PATH_CAPACITY + 64];
+    static char guard_entry[64];
+    size_t count = 0;
+    int keeps_original = lookup(envp, "WIDGETTERM_ORIGINAL_XDG_CONFIG_HOME") != NULL;
+    for (char **entry = envp; entry && *entry; entry++) {
+        if (strncmp(*entry, "XDG_CONFIG_HOME=", 16) == 0 || strncmp(*entry, "WIDGETTERM_APP_GROUP_EXECUTED=", 30) == 0) continue;
+        if (count + 4 >= ENVIRONMENT_LIMIT) {
+            snprintf(routing_problem, sizeof(routing_problem), "the environment has more than %d variables", ENVIRONMENT_LIMIT - 4);
+            return;
+        }
+        environment[count++] = *entry;
+    }
+    snprintf(configuration, sizeof(configuration), "XDG_CONFIG_HOME=%s", store_directory);
+    environment[count++] = configuration;
+    if (!keeps_original) {
+        snprintf(original_entry, sizeof(original_entry), "WIDGETTERM_ORIGINAL_XDG_CONFIG_HOME=%s", original ? original : "");
+        environment[count++] = original_entry;
+    }
+    // The process id survives execve: a second start with this guard and still no match does not loop,
+    // while a child program (another pid) is free to route itself.
+    snprintf(guard_entry, sizeof(guard_entry), "WIDGETTERM_APP_GROUP_EXECUTED=%ld", (long)getpid());
+    environment[count++] = guard_entry;
+    environment[count] = NULL;
+    execve("/proc/self/exe", argv, environment);
+    snprintf(routing_problem, sizeof(routing_problem), "cannot execute /proc/self/exe again (%s)", strerror(errno));
+}
+
+static void route_user_defaults(int argc, char **argv, char **envp) {
+    if (choose_directory(argc, argv, envp) != 0) {
+        routing_state = WIDGETTERM_APP_GROUP_FAILED;
+        return;
+    }
+    const char *current = lookup(envp, "XDG_CONFIG_HOME");
+    if (current && strcmp(current, store_directory) == 0) {
+        routing_state = WIDGETTERM_APP_GROUP_ROUTED;
+        return;
+    }
+    const char *switch_value = lookup(envp, "WIDGETTERM_APP_GROUP_ROUTING");
+    if (switch_value && strcmp(switch_value, "off") == 0) {
+        routing_state = WIDGETTERM_APP_GROUP_DISABLED;
+        return;
+    }
+    const char *guard = lookup(envp, "WIDGETTERM_APP_GROUP_EXECUTED");
+    if (guard && strtol(guard, NULL, 10) == (long)getpid()) {
+        routing_state = WIDGETTERM_APP_GROUP_FAILED;
+        snprintf(routing_problem, sizeof(routing_problem), "XDG_CONFIG_HOME still differs after starting again");
+        return;
+    }
+    execute_again(argv, envp, current);
+    routing_state = WIDGETTERM_APP_GROUP_FAILED;
+}
+
+__attribute__((section(".preinit_array"), used))
+static void (*const widgetterm_app_group_preinit)(int, char **, char **) = route_user_defaults;

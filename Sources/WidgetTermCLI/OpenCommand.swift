@@ -1,0 +1,73 @@
+import Foundation
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - open
+
+/// `widgetterm open URL [--routes FILE] [--open-command CMD]`: routes a URL as a tap would (DESIGN.md
+/// "Taps"): prints the URL, the matched route and its parameters; with no match, a warning naming the
+/// closest route. The route table is every route the bundle's widgets declare (`.widgetTermRoutes`) plus
+/// those of `--routes FILE`. `--open-command CMD` then runs CMD with the URL as its one argument, never
+/// through a shell.
+///
+/// Exit status: 0 when a route matches (and CMD, if given, exited 0); 1 when no route matches, or CMD
+/// exited non-zero; 2 for usage errors, an unreadable or invalid routes file, or a CMD that cannot start.
+enum OpenCommand {
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: ["routes", "open-command"], boolean: ["help"])
+        if parsed.switches.contains("help") {
+            output.write(Help.open)
+            return 0
+        }
+        guard parsed.positionals.count == 1, let text = parsed.positionals.first else {
+            throw UsageError(
+                parsed.positionals.isEmpty
+                    ? "open needs a URL, like shop://orders/42"
+                    : "open takes one URL; got \(parsed.positionals.count) arguments: \(parsed.positionals.joined(separator: " "))")
+        }
+        guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else {
+            throw UsageError("\(text) is not a URL with a scheme; give one like shop://orders/42")
+        }
+        var router: DeepLinkRouter
+        do {
+            router = try DeepLinkRouter(widgets: widgets)
+            if let file = parsed["routes"] {
+                router.add(try DeepLinkRouter.routes(contentsOf: URL(fileURLWithPath: file)))
+            }
+        } catch let error as RouteTableError {
+            throw UsageError(error.description)
+        }
+        let opener = try parsed["open-command"].map { command in
+            do {
+                return try URLOpener(command: command)
+            } catch let error as URLOpenerError {
+                throw UsageError(error.description)
+            }
+        }
+
+        let result = router.route(url)
+        var status: Int32 = 0
+        switch result {
+        case .matched:
+            for line in result.lines { output.write(line + "\n") }
+        case .unmatched(let miss):
+            output.write("url: \(url.absoluteString)\nroute: none\n")
+            errors.write(DiagnosticFormatter.text([miss.diagnostic]))
+            status = 1
+        }
+        if let opener {
+            let opened: URLOpenerResult
+            do {
+                opened = try opener.open(url, capturesOutput: false)
+            } catch let error as URLOpenerError {
+                throw UsageError(error.description)
+            }
+            let exit = opened.exitStatus.map { "exited \($0)" } ?? "did not stop"
+            output.write(
+                "opened: \(opener.executable.path) with the URL as its one argument; \(opened.timedOut ? "it timed out and was stopped" : "it \(exit)")\n"
+            )
+            if opened.exitStatus != 0 { status = 1 }
+        }
+        return status
+    }
+}
