@@ -58,7 +58,8 @@ public enum ColorQuantizer {
     static func distance(_ a: RGB, _ b: RGB) -> Int {
         let meanRed = (Int(a.red) + Int(b.red)) / 2
         let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
-        return ((512 + meanRed) * dr * dr >> 8) + 4 * dg * dg + ((767 - meanRed) * db * db >> 8)
+        // Parenthesised: in Swift `>>` binds tighter than `*`.
+        return (((512 + meanRed) * dr * dr) >> 8) + 4 * dg * dg + (((767 - meanRed) * db * db) >> 8)
     }
 }
 

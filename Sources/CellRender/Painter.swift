@@ -15,6 +15,18 @@ public struct PaintStyle: Sendable {
     public var surfaceForBlending: RGB
     /// Draw symbols with their narrow fallback glyphs (for monochrome modes and narrow terminals).
     public var prefersNarrowSymbols: Bool
+    /// The default- and accent-group colours of accented and vibrant modes (white on iPhone).
+    public var tints: RenderingModeTints = .white
+    /// Accented mode: the theme's glass or tint that replaces the container background; nil leaves the
+    /// surface showing. Not used in the other modes.
+    public var containerMaterial: RGBA?
+
+    /// The colour transform of `renderingMode` with `tints`.
+    public var transform: RenderingModeTransform { RenderingModeTransform(mode: renderingMode, tints: tints) }
+
+    /// True when symbols draw with their one-column fallback: asked for, or a monochrome mode, where a
+    /// terminal cannot tint a colour emoji.
+    public var usesNarrowSymbols: Bool { prefersNarrowSymbols || renderingMode != .fullColor }
 
     public init(colorScheme: ColorScheme, palette: SystemPalette? = nil, renderingMode: WidgetRenderingMode = .fullColor,
                 surface: RGB? = nil, surfaceForBlending: RGB? = nil, prefersNarrowSymbols: Bool = false) {
@@ -34,6 +46,9 @@ public struct Painter {
     public private(set) var widgetURLs: [URL] = []
     public private(set) var liveTexts: [LiveTextRegion] = []
     public private(set) var textRuns: [PaintedRun] = []
+    /// Filled shapes and asset images as painted (for the checks that compare elements across modes).
+    public private(set) var shapes: [PaintedShape] = []
+    public private(set) var images: [PaintedImage] = []
     public private(set) var diagnostics: [ResolveDiagnostic] = []
     let style: PaintStyle
     let date: Date
@@ -53,8 +68,11 @@ public struct Painter {
 
     /// The finished frame.
     public var frame: Frame {
-        Frame(buffer: buffer, tapRegions: tapRegions, widgetURLs: widgetURLs, liveTexts: liveTexts, textRuns: textRuns,
+        var frame = Frame(buffer: buffer, tapRegions: tapRegions, widgetURLs: widgetURLs, liveTexts: liveTexts, textRuns: textRuns,
               diagnostics: diagnostics)
+        frame.shapes = shapes
+        frame.images = images
+        return frame
     }
 
     // MARK: Colours
@@ -62,10 +80,36 @@ public struct Painter {
     /// The colour a `Color` shows in the current appearance, before blending.
     public func rgba(_ color: Color) -> RGBA { color.resolved(in: style.palette) }
 
+    /// The colour a paint shows at `position`, with the current opacity, after the rendering mode's transform
+    /// (identity in full colour; the group's tint in accented; brightness as tint strength in vibrant).
     private func colorOf(_ paint: Paint, position: Double = 0) -> RGBA {
         var value = rgba(paint.baseColor(at: position))
         value.alpha *= opacity
+        return style.transform.apply(value, group: accentGroup)
+    }
+
+    /// The group the views being painted belong to.
+    private var accentGroup: AccentGroup { isAccentGroup ? .accent : .default }
+
+    /// A gauge or progress track: in accented mode, where every colour becomes the tint, the track keeps a
+    /// tertiary-level opacity (0.3) of it so the filled part stays visible, as the system controls draw it.
+    private func trackColor(_ paint: Paint) -> RGBA {
+        var value = colorOf(paint)
+        if style.renderingMode == .accented { value.alpha *= HierarchicalShapeStyle.opacity(ofLevel: 2) }
         return value
+    }
+
+    /// An image's colour after the mode's transform, honouring `Image.widgetAccentedRenderingMode(_:)`.
+    private func imageColor(_ color: RGBA, _ image: ImageNode) -> RGBA {
+        var value = color
+        value.alpha *= opacity
+        return style.transform.applyToImage(value, accentedRenderingMode: image.accentedRenderingMode, enclosing: accentGroup)
+    }
+
+    /// Fills `rect` with a system colour that is not widget content (the accented container glass): no
+    /// mode transform, composited over what is there.
+    public mutating func fillSystemMaterial(_ rect: CellRect, color: RGBA) {
+        for row in rect.y..<rect.maxY { for column in rect.x..<rect.maxX { fill(column, row, color) } }
     }
 
     /// What is behind a cell now.
@@ -266,7 +310,7 @@ public struct Painter {
         }
         switch image.source {
         case .systemSymbol(let name):
-            let color = colorOf(image.foreground)
+            let color = imageColor(rgba(image.foreground.baseColor()), image)
             let weight = TextRun(content: .verbatim(name), font: image.font, foreground: image.foreground)
             let row = rect.y + rect.height / 2
             guard let symbol = SymbolTable.glyph(forSystemName: name) else {
@@ -277,19 +321,31 @@ public struct Painter {
                 record(weight, "⍰", row: row, column: column, width: 1, isSymbol: true)
                 return
             }
-            let glyph = style.prefersNarrowSymbols ? symbol.fallback : symbol.glyph
+            let glyph = style.usesNarrowSymbols ? symbol.fallback : symbol.glyph
             let width = DisplayWidth.of(glyph)
             let column = rect.x + max(0, (rect.width - width) / 2)
             put(glyph, column, row, foreground: color, attributes: weight.isBold ? .bold : [], width: width)
             record(weight, String(glyph), row: row, column: column, width: width, isSymbol: true)
         case .asset(let name), .bitmap(let name):
-            let shade = rgba(Color(storage: .system(.systemGray4)))
+            // The placeholder stands for an opaque picture: in accented mode iOS flattens it to one tint unless
+            // `.widgetAccentedRenderingMode` says otherwise; the label stays readable on a flat block.
+            let treatment = style.transform.treatment(ofImage: image.accentedRenderingMode)
+            let visible = rect.intersection(clip)
+            let behind = visible.isEmpty ? style.surfaceForBlending : backdrop(visible.x, visible.y)
+            let shade = imageColor(rgba(Color(storage: .system(.systemGray4))), image)
             for row in rect.y..<rect.maxY { for column in rect.x..<rect.maxX { fill(column, row, shade) } }
             let label = Array("▣ " + name)
             let row = rect.y + (rect.height - 1) / 2
-            let labelColor = rgba(Color(storage: .system(.secondaryLabel)))
+            let labelColor = treatment == .flattened ? RGBA(behind)
+                : treatment == .fullColor ? rgba(Color(storage: .system(.secondaryLabel)))
+                : colorOf(.color(Color(storage: .system(.secondaryLabel))))
             for (offset, character) in label.prefix(rect.width).enumerated() {
                 put(character, rect.x + offset, row, foreground: labelColor)
+            }
+            if !visible.isEmpty {
+                let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
+                images.append(PaintedImage(name: name, rect: visible, treatment: treatment,
+                                           color: center.background ?? style.surfaceForBlending))
             }
         }
     }
@@ -316,10 +372,19 @@ public struct Painter {
                 }
                 roundCorners(of: rect, kind: shape.kind)
             }
+            recordShape(shape.kind, in: rect)
         }
         if let strokePaint = shape.stroke {
             strokeOutline(rect, kind: shape.kind, color: colorOf(strokePaint))
         }
+    }
+
+    /// Records a filled shape with the colour its centre cell shows, for checks that compare elements.
+    private mutating func recordShape(_ kind: ShapeKind, in rect: CellRect) {
+        let visible = rect.intersection(clip).intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        guard !visible.isEmpty else { return }
+        let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
+        shapes.append(PaintedShape(kind: kind, rect: visible, fill: center.background ?? style.surfaceForBlending))
     }
 
     private func isVertical(_ paint: Paint) -> Bool {
@@ -410,7 +475,7 @@ public struct Painter {
     private mutating func paintGauge(_ gauge: GaugeNode, in rect: CellRect) {
         guard !rect.isEmpty else { return }
         let fraction = gauge.timerInterval?.fraction(at: date) ?? gauge.fraction
-        let tint = colorOf(gauge.tint), track = colorOf(gauge.track)
+        let tint = colorOf(gauge.tint), track = trackColor(gauge.track)
         switch gauge.kind {
         case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
             paintRing(rect, fraction: fraction, open: gauge.kind == .accessoryCircular, tint: tint, track: track)

@@ -17,6 +17,8 @@ public struct WidgetRenderOptions: Sendable {
     public var metric: CellMetric
     /// `contentMarginsDisabled()` on the configuration.
     public var contentMarginsDisabled: Bool
+    /// True where iOS removes the container background even in full colour (iPhone StandBy, CarPlay).
+    public var removesContainerBackground = false
 
     public init(family: WidgetFamily, device: DeviceProfile = .default, osVersion: Int = 26, style: PaintStyle, date: Date,
                 format: SystemTextFormat = SystemTextFormat(), metric: CellMetric = .standard, contentMarginsDisabled: Bool = false) {
@@ -47,7 +49,7 @@ public struct WidgetRenderOptions: Sendable {
         environment.widgetFamily = family
         environment.colorScheme = style.colorScheme
         environment.widgetRenderingMode = style.renderingMode
-        environment.showsWidgetContainerBackground = !family.isAccessory && style.renderingMode == .fullColor
+        environment.showsWidgetContainerBackground = !family.isAccessory && style.renderingMode == .fullColor && !removesContainerBackground
         environment.locale = format.locale
         environment.timeZone = format.timeZone
         if let size = device.size(of: family) {
@@ -70,12 +72,17 @@ public enum WidgetRenderer {
                               options: WidgetRenderOptions) -> Frame {
         let size = options.cellSize
         let layoutEnvironment = LayoutEnvironment(metric: options.metric, date: options.date, format: options.format,
-                                                  symbolWidth: SymbolTable.displayWidth(forSystemName:))
+                                                  symbolWidth: symbolWidth(for: options.style))
         var painter = Painter(size: size, style: options.style, date: options.date, format: options.format)
+        // The adopt-API text and the error state are drawn by the system, not the widget: never tinted.
+        var systemStyle = options.style
+        systemStyle.renderingMode = .fullColor
+        systemStyle.prefersNarrowSymbols = false
         let whole = CellRect(x: 0, y: 0, width: size.width, height: size.height)
         var diagnostics = diagnostics
 
         if diagnostics.contains(where: \.isFatalToRender) {
+            painter = Painter(size: size, style: systemStyle, date: options.date, format: options.format)
             paintMessage("⚠ Widget error", detail: "see diagnostics", in: whole, options: options, painter: &painter)
             return finish(painter, diagnostics)
         }
@@ -85,19 +92,35 @@ public enum WidgetRenderer {
                 code: "missing-container-background",
                 message: "No .containerBackground(for: .widget): iOS \(options.osVersion) shows \"\(adoptContainerBackgroundText)\" instead of the content. "
                     + "Move the background into .containerBackground(for: .widget) { ... } (a .background(...) is not a container background)."))
+            painter = Painter(size: size, style: systemStyle, date: options.date, format: options.format)
             paintMessage(adoptContainerBackgroundText, detail: nil, in: whole, options: options, painter: &painter)
             return finish(painter, diagnostics)
         }
         let isSystem = !options.family.isAccessory
-        if let containerBackground, isSystem, options.style.renderingMode == .fullColor {
-            let placed = CellLayout.layout(containerBackground, in: size, environment: layoutEnvironment)
-            painter.paint(placed)
+        // The container background: drawn in full colour, replaced by the theme's glass or tint in accented
+        // mode, removed in vibrant mode and where the surface removes it (StandBy). A `.background(...)` in the
+        // content is content: it stays in every mode and takes the mode's colour transform like any view.
+        var paintedContainer = false
+        if let containerBackground, isSystem, !options.removesContainerBackground {
+            switch options.style.renderingMode {
+            case .fullColor:
+                let placed = CellLayout.layout(containerBackground, in: size, environment: layoutEnvironment)
+                painter.paint(placed)
+                paintedContainer = true
+            case .accented:
+                if let material = options.style.containerMaterial, material.alpha > 0 {
+                    painter.fillSystemMaterial(whole, color: material)
+                    paintedContainer = true
+                }
+            case .vibrant:
+                break
+            }
         }
         let contentRect = whole.inset(by: options.contentMargins)
         var placed = CellLayout.layout(content, in: contentRect.size, environment: layoutEnvironment)
         placed = translate(placed, x: contentRect.x, y: contentRect.y)
         painter.paint(placed)
-        if isSystem && containerBackground != nil { painter.roundCorners(of: whole, kind: .containerRelative) }
+        if paintedContainer { painter.roundCorners(of: whole, kind: .containerRelative) }
         return finish(painter, diagnostics)
     }
 
@@ -126,6 +149,13 @@ public enum WidgetRenderer {
                                             symbolWidth: SymbolTable.displayWidth(forSystemName:))
         painter.paint(CellLayout.layout(tree, in: rect.size, environment: environment))
         if isSystem { painter.roundCorners(of: rect, kind: .containerRelative) }
+    }
+
+    /// The width layout measures a symbol with: the glyph the painter will draw (the one-column fallback in
+    /// the monochrome modes), so layout and paint agree.
+    public static func symbolWidth(for style: PaintStyle) -> @Sendable (String) -> Int {
+        guard style.usesNarrowSymbols else { return SymbolTable.displayWidth(forSystemName:) }
+        return { name in SymbolTable.glyph(forSystemName: name).map { DisplayWidth.of($0.fallback) } ?? 1 }
     }
 
     /// Moves a placed tree by (x, y) cells.

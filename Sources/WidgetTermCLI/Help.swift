@@ -12,6 +12,7 @@ enum Help {
           gallery [KIND...]   print every widget in every family it supports
           list                one line per widget kind: the kind, then its families
           render KIND         one widget, family and moment to stdout
+          check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
           open URL            route a URL as a tap would: the matched route and its parameters
           bench [frame]       benchmarks (release build: swift run -c release widgetterm bench)
@@ -30,17 +31,43 @@ enum Help {
                              accessoryRectangular, accessoryInline (default: the widget's first family)
           --device NAME      device profile (default iphone-430)
           --os N             iOS major version whose rules apply, 14...26 (default 26)
-          --scheme S         light or dark (default light)
+          --scheme S         light or dark (default: the theme's; light)
+          --theme T          light, dark, tinted, clear, lockscreen, standby-night, or a theme file (default: light or
+                             dark by --scheme; lockscreen for accessory families)
+          --mode M           fullColor, accented or vibrant (default: the theme's mode)
           --at ISO8601       the moment to show, e.g. 2026-11-29T09:00 (local) or ...Z; Date() in widget code sees it
           --context C        placeholder, snapshot or timeline (default timeline)
           --timezone ZONE    IANA time zone for --at without offset and for .time/.date text
           --locale ID        locale of system-formatted text (default en_US)
           --param NAME=VALUE set a configurable widget's intent parameter (repeatable)
           --provider-timeout S  seconds a provider callback may take before it counts as killed (default 5)
-          --format F         text, ansi or json (default: ansi to a colour terminal, else text)
+          --format F         text, ansi, json or svg (default: ansi to a colour terminal, else text)
           --color WHEN       auto, always or never (auto: colour only to a terminal; NO_COLOR honoured)
           --colors DEPTH     force 16, 256 or truecolor
         """
+
+    static var check: String {
+        """
+        usage: widgetterm check [KIND...] [--family F] [--mode M] [--theme T] [--surfaces default|all] [--format text|json]
+
+        Renders each widget (all, or those named) in each family on the surfaces iOS shows it on, and reports:
+        text and symbols below WCAG 2.x contrast (4.5:1; 3:1 at 18 pt, or 14 pt bold) against what is really
+        behind them after the rendering mode; meaning carried by hue alone that a mode erases; images accented mode
+        flattens to one tint; and the render's own diagnostics (e.g. a missing container background on iOS 17+).
+
+        surfaces (default): system families on the Home Screen in full colour (light, dark) and accented (tinted,
+        clear); systemSmall also in StandBy (full colour, background removed) and StandBy night (vibrant red);
+        accessory families on the Lock Screen (vibrant). --surfaces all: every built-in theme in every mode.
+        --theme and --mode narrow or override these.
+
+        One finding per line (or a JSON array with --format json): severity, code, widget/family/mode/theme,
+        position (row:column), message and measured values. Exit status 1 when a finding is at error level.
+
+        options:
+        \(sharedOptions)
+
+        """
+    }
 
     static var render: String {
         """

@@ -32,24 +32,26 @@ enum RenderCommand {
             errors.write("widgetterm: note: \(kind) has no entry yet at \(now.formatted(.iso8601)); showing the placeholder"
                          + (first.map { " (first entry at \($0.formatted(.iso8601)))" } ?? "") + "\n")
         }
-        let frame = session.render(selection, options: settings.options(family: family, date: now))
-        output.write(outputFormat.encode(frame, widget: kind, family: family))
-        for diagnostic in frame.diagnostics where outputFormat.kind != .json {
-            errors.write("widgetterm: \(diagnostic.isFatalToRender ? "error" : "warning"): [\(diagnostic.code)] \(diagnostic.message)\n")
+        let options = settings.options(family: family, date: now)
+        let frame = session.render(selection, options: options)
+        output.write(outputFormat.encode(frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family)))
+        let severities = frame.diagnostics.map { Diagnostic($0, widget: kind, family: family).severity }
+        for (diagnostic, severity) in zip(frame.diagnostics, severities) where outputFormat.kind != .json {
+            errors.write("widgetterm: \(severity.rawValue): [\(diagnostic.code)] \(diagnostic.message)\n")
         }
-        return 0
+        return severities.contains(.error) ? 1 : 0
     }
 }
 
-/// How a frame is written: text, ANSI at a colour depth, or JSON.
+/// How a frame is written: text, ANSI at a colour depth, JSON, or a standalone SVG.
 struct OutputFormat {
-    enum Kind: String { case text, ansi, json }
+    enum Kind: String { case text, ansi, json, svg }
     var kind: Kind
     var depth: ColorDepth
 
     init(_ parsed: ParsedArguments, environment: [String: String], isTerminal: Bool) throws {
         let color = try parsed.choice("color", ["auto": "auto", "always": "always", "never": "never"], default: "auto")
-        let requested = try parsed.choice("format", ["text": Kind.text, "ansi": .ansi, "json": .json], default: nil as Kind?)
+        let requested = try parsed.choice("format", ["text": Kind.text, "ansi": .ansi, "json": .json, "svg": .svg], default: nil as Kind?)
         let forced = try parsed.choice("colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor], default: nil as ColorDepth?)
         let detected = ColorDepth.detect(environment: environment)
         switch requested {
@@ -64,14 +66,24 @@ struct OutputFormat {
             kind = wantsColor ? .ansi : .text
             depth = wantsColor ? (forced ?? (detected == .none ? .ansi256 : detected)) : .none
         }
-        if color == "never" && requested != .ansi { kind = kind == .json ? .json : .text }
+        if color == "never" && requested != .ansi { kind = kind == .json || kind == .svg ? kind : .text }
     }
 
-    func encode(_ frame: Frame, widget: String, family: WidgetFamily) -> String {
+    /// The frame in this format. `style` gives SVG its default colours and title; `theme` gives 16-colour
+    /// output the theme's terminal palette.
+    func encode(_ frame: Frame, widget: String, family: WidgetFamily, style: PaintStyle? = nil, theme: Theme? = nil) -> String {
         switch kind {
         case .text: return FrameEncoder.text(frame.buffer)
-        case .ansi: return FrameEncoder.ansi(frame.buffer, depth: depth)
+        case .ansi:
+            let buffer = depth == .ansi16 ? theme?.mappedToTerminalPalette(frame.buffer) ?? frame.buffer : frame.buffer
+            return FrameEncoder.ansi(buffer, depth: depth)
         case .json: return FrameJSON.encode(frame, widget: widget, family: family)
+        case .svg:
+            let isDark = style?.colorScheme == .dark
+            let foreground = isDark ? RGB(255, 255, 255) : RGB(0, 0, 0)
+            let background = style?.surface ?? style?.surfaceForBlending ?? RGB(255, 255, 255)
+            let title = [widget, family.rawValue, style?.renderingMode.rawValue, theme?.name].compactMap { $0 }.joined(separator: " ")
+            return SVGEncoder.encode(frame.buffer, defaultForeground: foreground, defaultBackground: background, title: title)
         }
     }
 }
@@ -167,7 +179,8 @@ enum GalleryCommand {
                 let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
                 let frame = session.render(selection, options: settings.options(family: family, date: HostClock.now))
                 output.write("  \(family)\n")
-                output.write(outputFormat.encode(frame, widget: descriptor.kind, family: family)
+                output.write(outputFormat.encode(frame, widget: descriptor.kind, family: family, style: settings.style(for: family),
+                                                 theme: settings.theme(for: family))
                     .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }.joined(separator: "\n") + "\n\n")
             }
         }

@@ -35,6 +35,7 @@ public enum WidgetTermCommand {
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
             case "open": return try OpenCommand.run(rest, widgets: widgets, output: output, errors: errors)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets, output: output)
+            case "check": return try CheckCommand.run(rest, widgets: widgets, output: output, errors: errors)
             case "help", "--help", "-h":
                 output.write(Help.main)
                 return 0
@@ -42,7 +43,7 @@ public enum WidgetTermCommand {
                 if command.hasPrefix("--") {
                     return try PreviewCommand.run(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
                 }
-                throw UsageError("unknown command \(command); valid commands: preview, list, render, gallery, open, bench, help")
+                throw UsageError("unknown command \(command); valid commands: preview, list, render, check, gallery, open, bench, help")
             }
         } catch let error as UsageError {
             errors.write("widgetterm: \(error.message)\n")
@@ -98,7 +99,8 @@ public final class StringStream: TextStream {
 /// Options every rendering command shares (DESIGN.md "Command line", global flags).
 struct RenderSettings {
     static let valuedFlags: Set<String> = ["family", "device", "os", "scheme", "at", "context", "format", "color", "colors",
-                                           "timezone", "locale", "param", "provider-timeout"]
+                                           "timezone", "locale", "param", "provider-timeout",
+                                           "mode", "theme"]
 
     var family: WidgetFamily?
     var device: DeviceProfile = .default
@@ -112,6 +114,16 @@ struct RenderSettings {
     var parameters: [(String, String)] = []
     /// Seconds a provider callback may take before it is treated as a killed extension.
     var providerTimeLimit: TimeInterval = 5
+    /// `--mode`: overrides the mode the theme's screen uses.
+    var mode: WidgetRenderingMode?
+    /// `--theme NAME|PATH`, resolved; nil: the terminal is the wallpaper for full colour, and the usual theme
+    /// (light or dark by `--scheme`, `lockscreen` for accessories) gives the mode and its colours.
+    var theme: Theme?
+    /// True when `--scheme` was given (it then overrides the theme's appearance).
+    var isSchemeExplicit = false
+    /// The usual themes when there is no `--theme`: Home Screen (light or dark by `--scheme`) and Lock Screen.
+    var homeScreenTheme: Theme?
+    var lockScreenTheme: Theme?
 
     init(_ arguments: ParsedArguments) throws {
         for text in arguments.allValues["param"] ?? [] {
@@ -138,6 +150,15 @@ struct RenderSettings {
         }
         osVersion = try arguments.integer("os", in: 14...26, default: 26)
         scheme = try arguments.choice("scheme", ["light": .light, "dark": .dark], default: .light)
+        isSchemeExplicit = arguments["scheme"] != nil
+        mode = try arguments.choice("mode", Dictionary(uniqueKeysWithValues: WidgetRenderingMode.allCases.map { ($0.rawValue, $0) }),
+                                    default: nil as WidgetRenderingMode?)
+        if let name = arguments["theme"] {
+            theme = try Theme.resolve(name)
+        } else {
+            homeScreenTheme = try Theme.resolve(scheme == .dark ? "dark" : "light")
+            lockScreenTheme = try Theme.resolve("lockscreen")
+        }
         context = try arguments.choice("context", Dictionary(uniqueKeysWithValues: ProviderContext.allCases.map { ($0.rawValue, $0) }),
                                        default: .timeline)
         if let zone = arguments["timezone"] {
@@ -182,8 +203,27 @@ struct RenderSettings {
     }
 
     func options(family: WidgetFamily, date: Date) -> WidgetRenderOptions {
-        WidgetRenderOptions(family: family, device: device, osVersion: osVersion, style: PaintStyle(colorScheme: scheme),
+        WidgetRenderOptions(family: family, device: device, osVersion: osVersion, style: style(for: family),
                             date: date, format: format)
+    }
+
+    /// The theme a family is shown on: `--theme`, else `lockscreen` for accessories and light or dark by `--scheme`.
+    func theme(for family: WidgetFamily) -> Theme {
+        if let theme { return theme }
+        let name = family.isAccessory ? "lockscreen" : (scheme == .dark ? "dark" : "light")
+        return (family.isAccessory ? lockScreenTheme : homeScreenTheme) ?? Theme.builtIn(named: name)!
+    }
+
+    /// The paint style: the theme's, in `--mode` or the theme's mode. With no `--theme` a full-colour render keeps
+    /// the terminal's own background around the widget, as before themes existed.
+    func style(for family: WidgetFamily) -> PaintStyle {
+        let theme = theme(for: family)
+        let renderingMode = mode ?? theme.renderingMode
+        if self.theme == nil && renderingMode == .fullColor {
+            let appearance = isSchemeExplicit ? scheme : theme.colorScheme
+            return PaintStyle(colorScheme: appearance, palette: theme.palette(for: appearance))
+        }
+        return theme.paintStyle(mode: renderingMode, colorScheme: isSchemeExplicit ? scheme : nil)
     }
 }
 
