@@ -6,8 +6,11 @@
 #define _GNU_SOURCE
 #include "CAppGroupEnvironment.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +65,36 @@ static int is_test_bundle(void) {
     return (size_t)length >= suffix_length && strcmp(path + length - suffix_length, suffix) == 0;
 }
 
+static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk) {
+    (void)info;
+    (void)flag;
+    (void)walk;
+    return remove(path);
+}
+
+/// Removes the stores of test bundles that have exited (`widgetterm-tests-<pid>` of this user, whose
+/// process no longer exists), so test runs do not pile up directories in the temporary directory.
+static void remove_stale_test_stores(const char *temporary) {
+    static const char prefix[] = "widgetterm-tests-";
+    DIR *directory = opendir(temporary);
+    if (!directory) return;
+    struct dirent *entry;
+    while ((entry = readdir(directory))) {
+        if (strncmp(entry->d_name, prefix, sizeof(prefix) - 1) != 0) continue;
+        char *end = NULL;
+        long pid = strtol(entry->d_name + sizeof(prefix) - 1, &end, 10);
+        if (!end || *end != '\0' || pid <= 0 || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
+        char path[STORE_PATH_CAPACITY];
+        int written = snprintf(path, sizeof(path), "%s/%s", temporary, entry->d_name);
+        if (written <= 0 || (size_t)written >= sizeof(path)) continue;
+        struct stat status;
+        if (lstat(path, &status) != 0 || !S_ISDIR(status.st_mode) || status.st_uid != getuid()) continue;
+        nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    }
+    closedir(directory);
+}
+
 /// Writes the chosen store directory (absolute, no trailing slash) into `store_directory`. Returns 0 on success.
 static int choose_directory(int argc, char **argv, char **envp) {
     char chosen[STORE_PATH_CAPACITY];
@@ -76,8 +109,20 @@ static int choose_directory(int argc, char **argv, char **envp) {
         written = snprintf(chosen, sizeof(chosen), "%s", variable);
     } else if (is_test_bundle()) {
         const char *temporary = lookup(envp, "TMPDIR");
-        written = snprintf(chosen, sizeof(chosen), "%s/widgetterm-tests-%ld/app-group",
-                           temporary && *temporary == '/' ? temporary : "/tmp", (long)getpid());
+        if (!temporary || *temporary != '/') temporary = "/tmp";
+        remove_stale_test_stores(temporary);
+        const char *guard = lookup(envp, "WIDGETTERM_APP_GROUP_EXECUTED");
+        if (!guard || strtol(guard, NULL, 10) != (long)getpid()) {
+            // First start of this process: a directory with this pid is left from an earlier process.
+            char own[STORE_PATH_CAPACITY];
+            written = snprintf(own, sizeof(own), "%s/widgetterm-tests-%ld", temporary, (long)getpid());
+            struct stat status;
+            if (written > 0 && (size_t)written < sizeof(own) && lstat(own, &status) == 0 && S_ISDIR(status.st_mode)
+                && status.st_uid == getuid()) {
+                nftw(own, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+            }
+        }
+        written = snprintf(chosen, sizeof(chosen), "%s/widgetterm-tests-%ld/app-group", temporary, (long)getpid());
     } else if (cache && *cache == '/') {
         written = snprintf(chosen, sizeof(chosen), "%s/widgetterm/app-group", cache);
     } else if (home && *home) {

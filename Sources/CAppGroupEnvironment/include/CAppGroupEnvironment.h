@@ -14,7 +14,8 @@
 ///   1. `--app-group DIR` or `--app-group=DIR` among the program's arguments;
 ///   2. the `WIDGETTERM_APP_GROUP` environment variable;
 ///   3. for a SwiftPM test bundle (a program whose name ends in `.xctest`), a fresh
-///      `${TMPDIR:-/tmp}/widgetterm-tests-<pid>/app-group`, so tests never see a person's data;
+///      `${TMPDIR:-/tmp}/widgetterm-tests-<pid>/app-group`, so tests never see a person's data (the stores
+///      of test bundles that have exited are removed at the same moment);
 ///   4. `$XDG_CACHE_HOME/widgetterm/app-group`, else `$HOME/.cache/widgetterm/app-group`.
 /// A relative directory is taken from the current directory. The directory is created (mode 0700).
 ///
