@@ -20,10 +20,18 @@ struct AddGlassIntent: AppIntent {
     init(amount: Int) { self.amount = amount }
 
     func perform() async throws -> some IntentResult {
-        let store = UserDefaults(suiteName: "group.example.water")
-        store?.set((store?.integer(forKey: "water.total") ?? 0) + amount, forKey: "water.total")
+        let store = UserDefaults(suiteName: WaterStore.suite)
+        store?.set(WaterStore.total(in: store) + amount, forKey: WaterStore.totalKey)
         return .result()
     }
+}
+
+/// Where the app and the widget share today's total (an App Group suite).
+enum WaterStore {
+    static let suite = "group.example.water"
+    static let totalKey = "water.total"
+    /// Today's total in millilitres; a fresh install starts at the sample's 1250 ml.
+    static func total(in store: UserDefaults?) -> Int { store?.object(forKey: totalKey) as? Int ?? 1250 }
 }
 
 struct WaterProvider: TimelineProvider {
@@ -34,8 +42,7 @@ struct WaterProvider: TimelineProvider {
     }
 
     func getTimeline(in context: Context, completion: @escaping (Timeline<WaterEntry>) -> Void) {
-        let total = UserDefaults(suiteName: "group.example.water")?.integer(forKey: "water.total") ?? 0
-        let entry = WaterEntry(date: Date(), millilitres: total == 0 ? 1250 : total, goal: 2000)
+        let entry = WaterEntry(date: Date(), millilitres: WaterStore.total(in: UserDefaults(suiteName: WaterStore.suite)), goal: 2000)
         completion(Timeline(entries: [entry], policy: .never))
     }
 }
