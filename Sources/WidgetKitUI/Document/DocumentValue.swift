@@ -1,0 +1,378 @@
+import Foundation
+
+// MARK: - Data values
+
+/// A value of a document's data (an entry's `data`, an activity's attributes or state): JSON without positions.
+///
+/// Codable as the plain JSON it came from, so an activity's attributes and states are encoded (and their 4 KB
+/// limit measured) the way ActivityKit would encode the equivalent Swift types.
+public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([DocumentValue])
+    case object([String: DocumentValue])
+
+    /// The value without positions.
+    public init(_ node: JSONNode) {
+        switch node.value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .number(let value, _): self = .number(value)
+        case .string(let value): self = .string(value)
+        case .array(let items): self = .array(items.map(DocumentValue.init))
+        case .object(let members):
+            var object: [String: DocumentValue] = [:]
+            for member in members { object[member.key] = DocumentValue(member.value) }
+            self = .object(object)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([DocumentValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: DocumentValue].self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 1e15 { try container.encode(Int64(value)) } else { try container.encode(value) }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The text a placeholder shows: numbers without a needless `.0`, `true`/`false`, nothing for null,
+    /// arrays and objects as JSON.
+    public var text: String {
+        switch self {
+        case .null: return ""
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value): return Self.text(of: value)
+        case .string(let value): return value
+        case .array, .object:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
+
+    public var description: String { text }
+
+    /// `12`, `0.5`, `-3.25`: integral values print as integers, as Swift's `Int` interpolation would.
+    static func text(of number: Double) -> String {
+        if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
+    }
+
+    /// What a person would call this value's type in an error message.
+    var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// False for null, false, 0, "", empty arrays and objects; true otherwise (how `if` reads a bare path).
+    var isTruthy: Bool {
+        switch self {
+        case .null: return false
+        case .bool(let value): return value
+        case .number(let value): return value != 0
+        case .string(let value): return !value.isEmpty
+        case .array(let items): return !items.isEmpty
+        case .object(let members): return !members.isEmpty
+        }
+    }
+
+    /// The number this value holds: a number, or a string that reads as one.
+    var number: Double? {
+        switch self {
+        case .number(let value): return value
+        case .string(let value): return Double(value.trimmingCharacters(in: .whitespaces))
+        case .bool(let value): return value ? 1 : 0
+        default: return nil
+        }
+    }
+
+    /// The value with every string that is a relative date (`"+15m"`) replaced by the ISO 8601 date it names.
+    func resolvingRelativeDates(from anchor: Date) -> DocumentValue {
+        switch self {
+        case .string(let text):
+            if let offset = DocumentDates.relativeOffset(text) { return .string(DocumentDates.string(anchor.addingTimeInterval(offset))) }
+            return self
+        case .array(let items): return .array(items.map { $0.resolvingRelativeDates(from: anchor) })
+        case .object(let members): return .object(members.mapValues { $0.resolvingRelativeDates(from: anchor) })
+        default: return self
+        }
+    }
+}
+
+// MARK: - Dates
+
+/// Dates in widget documents: ISO 8601 (`2026-03-14T09:41:00Z`, with an offset, or local without one) or relative
+/// to the host clock (`"+15m"`, `"-1h30m"`, `"+90s"`, `"+2d"`, `"now"`).
+public enum DocumentDates {
+    /// Seconds a relative date adds to its anchor, or nil when `text` is not one. Units: `s`, `m`, `h`, `d`; several
+    /// may follow each other (`+1h30m`); the sign is required (so `"15m"` stays text).
+    public static func relativeOffset(_ text: String) -> TimeInterval? {
+        if text == "now" { return 0 }
+        var characters = Substring(text)
+        guard let sign = characters.first, sign == "+" || sign == "-" else { return nil }
+        characters = characters.dropFirst()
+        guard !characters.isEmpty else { return nil }
+        var total: Double = 0
+        while !characters.isEmpty {
+            let digits = characters.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            guard !digits.isEmpty, let value = Double(digits) else { return nil }
+            characters = characters.dropFirst(digits.count)
+            guard let unit = characters.first else { return nil }
+            let scale: Double
+            switch unit {
+            case "s": scale = 1
+            case "m": scale = 60
+            case "h": scale = 3600
+            case "d": scale = 86_400
+            default: return nil
+            }
+            total += value * scale
+            characters = characters.dropFirst()
+        }
+        return sign == "-" ? -total : total
+    }
+
+    /// The date `text` names: relative to `anchor`, or ISO 8601 (a date without an offset is in `timeZone`).
+    public static func date(_ text: String, anchor: Date, timeZone: TimeZone = .current) -> Date? {
+        if let offset = relativeOffset(text) { return anchor.addingTimeInterval(offset) }
+        let withZone = ISO8601DateFormatter()
+        withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = withZone.date(from: text) { return date }
+        withZone.formatOptions = [.withInternetDateTime]
+        if let date = withZone.date(from: text) { return date }
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = timeZone
+        for pattern in ["yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
+            local.dateFormat = pattern
+            if let date = local.date(from: text) { return date }
+        }
+        return nil
+    }
+
+    /// ISO 8601 in UTC, with milliseconds only when the date has a fraction of a second.
+    public static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        let hasFraction = date.timeIntervalSince1970.rounded() != date.timeIntervalSince1970
+        formatter.formatOptions = hasFraction ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    /// What a valid date looks like, for error messages.
+    static let expectedForm = "a date: ISO 8601 such as \"2026-03-14T09:41:00Z\", or relative to the clock such as \"+15m\", \"-2h\", \"now\""
+}
+
+// MARK: - Data paths
+
+/// A path into a document's data, as written in placeholders and conditions: `orders`, `order.title`,
+/// `orders[0].id`, `orders.count`, `store["water.total"]`, `env.widgetFamily`.
+struct DataPath: Hashable, Sendable, CustomStringConvertible {
+    enum Step: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    var steps: [Step]
+    let text: String
+
+    var description: String { text }
+
+    /// The first name (the data field, variable or reserved root the path starts from).
+    var root: String {
+        if case .key(let key)? = steps.first { return key }
+        return ""
+    }
+
+    /// Parses a path; nil with a reason when it is malformed.
+    static func parse(_ raw: String) -> Result<DataPath, PathError> {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        var steps: [Step] = []
+        var index = text.startIndex
+        func isNameCharacter(_ character: Character) -> Bool {
+            character.isLetter || character.isNumber || character == "_" || character == "$" || character == "-"
+        }
+        var expectsName = true
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "[" {
+                guard let close = text[index...].firstIndex(of: "]") else { return .failure(PathError(reason: "an unclosed [ in \"\(text)\"")) }
+                let inside = text[text.index(after: index)..<close].trimmingCharacters(in: .whitespaces)
+                if let number = Int(inside), number >= 0 {
+                    steps.append(.index(number))
+                } else if inside.count >= 2, (inside.first == "\"" && inside.last == "\"") || (inside.first == "'" && inside.last == "'") {
+                    steps.append(.key(String(inside.dropFirst().dropLast())))
+                } else {
+                    return .failure(PathError(reason: "[\(inside)] is neither an index nor a quoted name"))
+                }
+                index = text.index(after: close)
+                expectsName = false
+                continue
+            }
+            if character == "." {
+                guard !steps.isEmpty, !expectsName else { return .failure(PathError(reason: "an empty name in \"\(text)\"")) }
+                expectsName = true
+                index = text.index(after: index)
+                continue
+            }
+            guard isNameCharacter(character) else {
+                return .failure(PathError(reason: "\"\(character)\" cannot appear in a name (in \"\(text)\")"))
+            }
+            guard expectsName else { return .failure(PathError(reason: "a name must follow a dot (in \"\(text)\")")) }
+            let end = text[index...].firstIndex { !isNameCharacter($0) } ?? text.endIndex
+            let name = String(text[index..<end])
+            if let number = Int(name), !steps.isEmpty { steps.append(.index(number)) } else { steps.append(.key(name)) }
+            index = end
+            expectsName = false
+        }
+        guard !steps.isEmpty, !expectsName else { return .failure(PathError(reason: text.isEmpty ? "an empty path" : "\"\(text)\" ends with a dot")) }
+        return .success(DataPath(steps: steps, text: text))
+    }
+
+    struct PathError: Error { let reason: String }
+
+    /// Looks the path up from `root`; `count` on an array, object or string is its size. Fails with the first
+    /// step that does not exist, and the names that do.
+    func lookup(in scope: [String: DocumentValue]) -> Result<DocumentValue, LookupFailure> {
+        guard case .key(let first)? = steps.first else { return .failure(LookupFailure(step: text, available: scope.keys.sorted())) }
+        guard var value = scope[first] else { return .failure(LookupFailure(step: first, available: scope.keys.sorted())) }
+        var walked = first
+        for step in steps.dropFirst() {
+            switch (step, value) {
+            case (.key("count"), .array(let items)):
+                value = .number(Double(items.count))
+            case (.key(let key), .object(let members)):
+                if let member = members[key] {
+                    value = member
+                } else if key == "count" {
+                    value = .number(Double(members.count))
+                } else {
+                    return .failure(LookupFailure(step: walked + "." + key, available: members.keys.sorted()))
+                }
+            case (.key("count"), .string(let string)):
+                value = .number(Double(string.count))
+            case (.index(let index), .array(let items)):
+                guard index < items.count else {
+                    return .failure(LookupFailure(step: "\(walked)[\(index)]", available: [], detail: "\(walked) has \(items.count) items"))
+                }
+                value = items[index]
+            case (.key(let key), _):
+                return .failure(LookupFailure(step: walked + "." + key, available: [], detail: "\(walked) is \(value.typeName), which has no members"))
+            case (.index(let index), _):
+                return .failure(LookupFailure(step: "\(walked)[\(index)]", available: [], detail: "\(walked) is \(value.typeName), not an array"))
+            }
+            switch step {
+            case .key(let key): walked += "." + key
+            case .index(let index): walked += "[\(index)]"
+            }
+        }
+        return .success(value)
+    }
+
+    /// A failed lookup: the step that does not exist and what does.
+    struct LookupFailure: Error {
+        var step: String
+        var available: [String]
+        var detail: String?
+    }
+}
+
+// MARK: - Templates
+
+/// A string with `{{path}}` placeholders, parsed once: `"{{count}} steps"`, `"at {{departure|time}}"`.
+/// A placeholder may name a date style after a bar (`time`, `date`, `relative`, `offset`, `timer`), which makes
+/// the text a system-formatted date, as `Text("at \(date, style: .time)")`. `\{{` is a literal `{{`.
+struct Template: Hashable, Sendable {
+    enum Part: Hashable, Sendable {
+        case literal(String)
+        case placeholder(DataPath, style: Text.DateStyle?)
+    }
+
+    var parts: [Part]
+
+    /// True when the template is exactly one placeholder: its value keeps its type (a number stays a number).
+    var singlePlaceholder: DataPath? {
+        if parts.count == 1, case .placeholder(let path, nil) = parts[0] { return path }
+        return nil
+    }
+
+    var hasPlaceholders: Bool { parts.contains { if case .placeholder = $0 { return true } else { return false } } }
+
+    /// The paths the template reads.
+    var paths: [DataPath] {
+        parts.compactMap { if case .placeholder(let path, _) = $0 { return path } else { return nil } }
+    }
+
+    /// Parses `text`; fails with what is wrong (an unclosed `{{`, a bad path, an unknown style).
+    static func parse(_ text: String) -> Result<Template, TemplateError> {
+        var parts: [Part] = []
+        var literal = ""
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            if rest.hasPrefix("\\{{") {
+                literal += "{{"
+                rest = rest.dropFirst(3)
+                continue
+            }
+            if rest.hasPrefix("{{") {
+                guard let close = rest.range(of: "}}") else {
+                    return .failure(TemplateError(expected: "}} to close the placeholder", found: "\"\(rest.prefix(30))\"", suggestion: nil))
+                }
+                let inside = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
+                var pathText = String(inside)
+                var style: Text.DateStyle?
+                if let bar = inside.firstIndex(of: "|") {
+                    pathText = String(inside[..<bar])
+                    let styleName = inside[inside.index(after: bar)...].trimmingCharacters(in: .whitespaces)
+                    guard let parsed = Text.DateStyle(rawValue: styleName) else {
+                        let names = ["time", "date", "relative", "offset", "timer"]
+                        return .failure(TemplateError(expected: "a date style after | (\(names.joined(separator: ", ")))",
+                                                      found: "\"\(styleName)\"", suggestion: NearestName.suggestion(for: styleName, among: names)))
+                    }
+                    style = parsed
+                }
+                switch DataPath.parse(pathText) {
+                case .success(let path):
+                    if !literal.isEmpty { parts.append(.literal(literal)) }
+                    literal = ""
+                    parts.append(.placeholder(path, style: style))
+                case .failure(let error):
+                    return .failure(TemplateError(expected: "a data path inside {{ }} such as {{title}} or {{order.id}}", found: error.reason, suggestion: nil))
+                }
+                rest = rest[close.upperBound...]
+                continue
+            }
+            literal.append(rest.removeFirst())
+        }
+        if !literal.isEmpty || parts.isEmpty { parts.append(.literal(literal)) }
+        return .success(Template(parts: parts))
+    }
+
+    struct TemplateError: Error {
+        var expected: String
+        var found: String
+        var suggestion: String?
+    }
+}
