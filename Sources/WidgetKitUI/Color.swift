@@ -52,6 +52,11 @@ public struct Color: Hashable, Sendable {
         self = uiColor.color
     }
 
+    /// A `UIColor` stand-in, as `Color(_:)` with a UIKit colour.
+    public init(_ uiColor: UIColor) {
+        self = uiColor.color
+    }
+
     /// The same colour with its alpha multiplied by `opacity` (0...1).
     public func opacity(_ opacity: Double) -> Color {
         Color(storage: storage, alpha: alpha * opacity)
@@ -283,6 +288,30 @@ public struct BackgroundStyle: ShapeStyle {
 
 extension ShapeStyle where Self == BackgroundStyle {
     public static var background: BackgroundStyle { BackgroundStyle() }
+}
+
+/// The system fill colours, as `SwiftUI.FillShapeStyle` (`.fill`, `.fill.secondary`...): translucent greys
+/// that Xcode's widget template uses for backgrounds (`.containerBackground(.fill.tertiary, for: .widget)`).
+public struct FillShapeStyle: ShapeStyle {
+    /// 0 primary ... 3 quaternary.
+    public let level: Int
+    public init() { level = 0 }
+    init(level: Int) { self.level = level }
+
+    public var secondary: FillShapeStyle { FillShapeStyle(level: 1) }
+    public var tertiary: FillShapeStyle { FillShapeStyle(level: 2) }
+    public var quaternary: FillShapeStyle { FillShapeStyle(level: 3) }
+
+    /// Apple's system fill opacities over systemGray (120,120,128): 0.2, 0.16, 0.12, 0.08 in light
+    /// appearance (the dark values differ slightly; one set serves both here).
+    public func resolvePaint(inheriting foreground: Paint) -> Paint {
+        let opacity = [0.2, 0.16, 0.12, 0.08][min(max(level, 0), 3)]
+        return .color(Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, opacity: opacity))
+    }
+}
+
+extension ShapeStyle where Self == FillShapeStyle {
+    public static var fill: FillShapeStyle { FillShapeStyle() }
 }
 
 extension ShapeStyle where Self == TintShapeStyle {
