@@ -1,0 +1,4 @@
+import WidgetTermCLI
+import widgets
+
+WidgetTermCommand.main(bundle: MyWidgets())
