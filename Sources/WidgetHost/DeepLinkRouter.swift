@@ -499,7 +499,8 @@ public struct URLOpener: Sendable {
             process.standardError = handle
             outputFile = file
         }
-        let finished = DispatchSemaphore(value: 0)
+        // Measured on the monotonic clock: the realtime clock is simulated (see MonotonicSignal).
+        let finished = MonotonicSignal()
         process.terminationHandler = { _ in finished.signal() }
         do {
             try process.run()
@@ -508,11 +509,11 @@ public struct URLOpener: Sendable {
             throw URLOpenerError.launchFailed(command: executable.path, reason: error.localizedDescription)
         }
         var timedOut = false
-        var exited = finished.wait(timeout: .now() + timeLimit) == .success
+        var exited = finished.wait(seconds: timeLimit)
         if !exited {
             timedOut = true
             process.terminate()
-            exited = finished.wait(timeout: .now() + 2) == .success
+            exited = finished.wait(seconds: 2)
         }
         // The termination handler can run before `isRunning` turns false; this returns at once then.
         if exited { process.waitUntilExit() }
