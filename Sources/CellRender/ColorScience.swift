@@ -14,12 +14,14 @@ public struct LabColor: Hashable, Sendable, CustomStringConvertible {
     /// b*, negative blue, positive yellow.
     public var b: Double
 
+    /// A CIELAB colour from L* (0...100), a* and b*.
     public init(lightness: Double, a: Double, b: Double) {
         self.lightness = lightness
         self.a = a
         self.b = b
     }
 
+    /// `Lab(L, a, b)` with two decimals.
     public var description: String {
         String(format: "Lab(%.2f, %.2f, %.2f)", lightness, a, b)
     }

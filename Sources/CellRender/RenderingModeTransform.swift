@@ -13,6 +13,7 @@ public struct RenderingModeTints: Hashable, Sendable {
     /// The colour of the accent group.
     public var accentTint: RGB
 
+    /// Tints for the default and the accent group.
     public init(defaultTint: RGB, accentTint: RGB) {
         self.defaultTint = defaultTint
         self.accentTint = accentTint
@@ -51,9 +52,12 @@ public enum ImageTreatment: String, Hashable, Sendable {
 ///   lets the material through (HIG): a colour becomes the default tint at alpha × brightness (CIELAB L* / 100),
 ///   so white is the tint, black vanishes into the material, and mid grey is half way.
 public struct RenderingModeTransform: Hashable, Sendable {
+    /// The mode whose transform this is.
     public var mode: WidgetRenderingMode
+    /// The group tints of the monochrome modes.
     public var tints: RenderingModeTints
 
+    /// The transform of `mode` with `tints` (white on iPhone by default).
     public init(mode: WidgetRenderingMode, tints: RenderingModeTints = .white) {
         self.mode = mode
         self.tints = tints

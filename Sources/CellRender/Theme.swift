@@ -26,6 +26,7 @@ import WidgetKitUI
 ///   default); output limited to 16 colours picks the nearest of these. Optional.
 /// - `name` (string): optional, default the file name without `.json`.
 public struct Theme: Equatable, Sendable {
+    /// The name `--theme` and diagnostics use.
     public var name: String
     /// What the theme shows, one sentence.
     public var comment: String
@@ -46,6 +47,7 @@ public struct Theme: Equatable, Sendable {
     /// The 16 colours assumed for ANSI colours 0–15.
     public var terminalPalette: [RGB]
 
+    /// A theme; unspecified parts are no material, white tints, Apple's system colours and xterm's palette.
     public init(name: String, comment: String, renderingMode: WidgetRenderingMode, colorScheme: ColorScheme, wallpaper: RGB,
                 material: RGBA = RGBA(red: 0, green: 0, blue: 0, alpha: 0), tints: RenderingModeTints = .white,
                 lightPalette: SystemPalette = .light, darkPalette: SystemPalette = .dark,
@@ -120,14 +122,17 @@ public struct ThemeError: Error, Equatable, CustomStringConvertible {
     public var file: String
     /// The key at fault, as a path (`systemColors.dark.red`); nil when the whole file is at fault.
     public var key: String?
+    /// What is wrong and what to write instead.
     public var problem: String
 
+    /// An error about `key` of `file`.
     public init(file: String, key: String?, problem: String) {
         self.file = file
         self.key = key
         self.problem = problem
     }
 
+    /// `theme FILE: key "KEY": PROBLEM`.
     public var description: String {
         if let key { return "theme \(file): key \"\(key)\": \(problem)" }
         return "theme \(file): \(problem)"

@@ -15,13 +15,16 @@ public struct Surface: Hashable, Sendable, CustomStringConvertible {
         case standBy = "standby"
     }
 
+    /// The screen.
     public var place: Place
     /// A theme name or path, as `--theme` takes it.
     public var theme: String
+    /// The rendering mode iOS uses there.
     public var mode: WidgetRenderingMode
     /// True where iOS removes the container background even in full colour (StandBy).
     public var removesContainerBackground: Bool
 
+    /// A surface: a screen, a theme name or path, a mode, and whether the container background is removed.
     public init(place: Place, theme: String, mode: WidgetRenderingMode, removesContainerBackground: Bool = false) {
         self.place = place
         self.theme = theme
@@ -71,10 +74,20 @@ public enum Surfaces {
         case (let mode?, nil):
             let matching = defaults(for: family).filter { $0.mode == mode }
             if !matching.isEmpty { return matching }
-            let usual = family.isAccessory ? "lockscreen" : "light"
-            return [Surface(place: family.isAccessory ? .lockScreen : .homeScreen, theme: usual, mode: mode)]
+            let usual = usualTheme(for: mode, family: family, colorScheme: .light)
+            return [Surface(place: place(ofTheme: usual, family: family), theme: usual, mode: mode)]
         case (let mode, let theme?):
             return [Surface(place: place(ofTheme: theme, family: family), theme: theme, mode: mode ?? themeMode ?? .fullColor)]
+        }
+    }
+
+    /// The built-in theme that usually shows a mode: `tinted` for accented, `lockscreen` for vibrant, and for full
+    /// colour `light` or `dark` by `colorScheme` (`lockscreen` for accessory families, which live on the Lock Screen).
+    public static func usualTheme(for mode: WidgetRenderingMode, family: WidgetFamily, colorScheme: ColorScheme) -> String {
+        switch mode {
+        case .accented: return "tinted"
+        case .vibrant: return "lockscreen"
+        case .fullColor: return family.isAccessory ? "lockscreen" : (colorScheme == .dark ? "dark" : "light")
         }
     }
 
@@ -95,17 +108,23 @@ public enum Surfaces {
 public struct CheckInput: Sendable {
     /// The widget kind.
     public var widget: String
+    /// The family rendered.
     public var family: WidgetFamily
+    /// Where it is shown.
     public var surface: Surface
+    /// The surface's theme, resolved.
     public var theme: Theme
     /// The paint style the frame was rendered with (mode, palette, surface colour).
     public var style: PaintStyle
+    /// The frame as rendered on the surface.
     public var frame: Frame
     /// The same entry rendered in full colour with the same theme and appearance; the frame itself when the
     /// surface is full colour.
     public var fullColorFrame: Frame
+    /// The iOS major version whose rules applied.
     public var osVersion: Int
 
+    /// An input for the checks.
     public init(widget: String, family: WidgetFamily, surface: Surface, theme: Theme, style: PaintStyle, frame: Frame,
                 fullColorFrame: Frame, osVersion: Int) {
         self.widget = widget

@@ -33,7 +33,8 @@ enum Help {
           --os N             iOS major version whose rules apply, 14...26 (default 26)
           --scheme S         light or dark (default: the theme's; light)
           --theme T          light, dark, tinted, clear, lockscreen, standby-night, or a theme file (default: light or
-                             dark by --scheme; lockscreen for accessory families)
+                             dark by --scheme, lockscreen for accessory families; with --mode accented tinted, with
+                             --mode vibrant lockscreen)
           --mode M           fullColor, accented or vibrant (default: the theme's mode)
           --at ISO8601       the moment to show, e.g. 2026-11-29T09:00 (local) or ...Z; Date() in widget code sees it
           --context C        placeholder, snapshot or timeline (default timeline)

@@ -121,9 +121,8 @@ struct RenderSettings {
     var theme: Theme?
     /// True when `--scheme` was given (it then overrides the theme's appearance).
     var isSchemeExplicit = false
-    /// The usual themes when there is no `--theme`: Home Screen (light or dark by `--scheme`) and Lock Screen.
-    var homeScreenTheme: Theme?
-    var lockScreenTheme: Theme?
+    /// The usual themes when there is no `--theme` (`Surfaces.usualTheme`), by name.
+    var usualThemes: [String: Theme] = [:]
 
     init(_ arguments: ParsedArguments) throws {
         for text in arguments.allValues["param"] ?? [] {
@@ -156,8 +155,13 @@ struct RenderSettings {
         if let name = arguments["theme"] {
             theme = try Theme.resolve(name)
         } else {
-            homeScreenTheme = try Theme.resolve(scheme == .dark ? "dark" : "light")
-            lockScreenTheme = try Theme.resolve("lockscreen")
+            let modes = mode.map { [$0] } ?? [.fullColor, .vibrant]
+            for mode in modes {
+                for family in [WidgetFamily.systemSmall, .accessoryCircular] {
+                    let name = Self.usualThemeName(mode: mode, family: family, scheme: scheme)
+                    if usualThemes[name] == nil { usualThemes[name] = try Theme.resolve(name) }
+                }
+            }
         }
         context = try arguments.choice("context", Dictionary(uniqueKeysWithValues: ProviderContext.allCases.map { ($0.rawValue, $0) }),
                                        default: .timeline)
@@ -207,11 +211,16 @@ struct RenderSettings {
                             date: date, format: format)
     }
 
-    /// The theme a family is shown on: `--theme`, else `lockscreen` for accessories and light or dark by `--scheme`.
+    /// The theme a family is shown on: `--theme`; else the usual theme of `--mode` (tinted for accented,
+    /// lockscreen for vibrant); else `lockscreen` for accessories and light or dark by `--scheme`.
     func theme(for family: WidgetFamily) -> Theme {
         if let theme { return theme }
-        let name = family.isAccessory ? "lockscreen" : (scheme == .dark ? "dark" : "light")
-        return (family.isAccessory ? lockScreenTheme : homeScreenTheme) ?? Theme.builtIn(named: name)!
+        let name = Self.usualThemeName(mode: mode, family: family, scheme: scheme)
+        return usualThemes[name] ?? Theme.builtIn(named: name)!
+    }
+
+    static func usualThemeName(mode: WidgetRenderingMode?, family: WidgetFamily, scheme: ColorScheme) -> String {
+        Surfaces.usualTheme(for: mode ?? (family.isAccessory ? .vibrant : .fullColor), family: family, colorScheme: scheme)
     }
 
     /// The paint style: the theme's, in `--mode` or the theme's mode. With no `--theme` a full-colour render keeps

@@ -230,7 +230,9 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         #expect(Surfaces.select(for: .systemSmall, mode: .vibrant, theme: nil, themeMode: nil).map(\.description)
                 == ["standby/vibrant/standby-night"])
         #expect(Surfaces.select(for: .systemMedium, mode: .vibrant, theme: nil, themeMode: nil).map(\.description)
-                == ["home-screen/vibrant/light"])
+                == ["lock-screen/vibrant/lockscreen"])
+        #expect(Surfaces.select(for: .accessoryInline, mode: .accented, theme: nil, themeMode: nil).map(\.description)
+                == ["lock-screen/accented/tinted"])
         #expect(Surfaces.select(for: .systemMedium, mode: nil, theme: "clear", themeMode: .accented).map(\.description)
                 == ["home-screen/accented/clear"])
         #expect(Surfaces.all(for: .accessoryInline).count == 18)
@@ -293,6 +295,12 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
                                   output: adopt, errors: adoptErrors)
         }
         #expect(adoptStatus == 1)
+        let usual = StringStream()
+        _ = FixedClock.run {
+            WidgetTermCommand.run(arguments: ["render", "tinted-fills", "--mode", "accented", "--format", "svg"],
+                                  widgets: LegibilityFixtures.all, environment: [:], output: usual, errors: StringStream())
+        }
+        #expect(usual.text.contains("<title>tinted-fills systemMedium accented tinted</title>"))
         #expect(adoptErrors.text.hasPrefix("widgetterm: error: [missing-container-background]"))
     }
 
