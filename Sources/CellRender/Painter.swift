@@ -44,7 +44,9 @@ public struct Painter {
     public private(set) var buffer: CellBuffer
     public private(set) var tapRegions: [TapRegion] = []
     public private(set) var widgetURLs: [URL] = []
-    public private(set) var liveTexts: [LiveTextRegion] = []
+    public private(set) var liveRegions: [LiveRegion] = []
+    /// False while repainting a live region (the region already exists).
+    var recordsLiveRegions = true
     public private(set) var textRuns: [PaintedRun] = []
     /// Filled shapes and asset images as painted (for the checks that compare elements across modes).
     public private(set) var shapes: [PaintedShape] = []
@@ -54,7 +56,7 @@ public struct Painter {
     let date: Date
     let format: SystemTextFormat
 
-    private var clip: CellRect
+    var clip: CellRect
     private var opacity: Double = 1
     private var isAccentGroup = false
 
@@ -66,13 +68,28 @@ public struct Painter {
         clip = CellRect(x: 0, y: 0, width: size.width, height: size.height)
     }
 
+    /// A painter that draws over an existing buffer (used to repaint live regions on a tick).
+    init(buffer: CellBuffer, style: PaintStyle, date: Date, format: SystemTextFormat) {
+        self.buffer = buffer
+        self.style = style
+        self.date = date
+        self.format = format
+        clip = CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+    }
+
     /// The finished frame.
     public var frame: Frame {
-        var frame = Frame(buffer: buffer, tapRegions: tapRegions, widgetURLs: widgetURLs, liveTexts: liveTexts, textRuns: textRuns,
+        var frame = Frame(buffer: buffer, tapRegions: tapRegions, widgetURLs: widgetURLs, liveRegions: liveRegions, textRuns: textRuns,
               diagnostics: diagnostics)
         frame.shapes = shapes
         frame.images = images
         return frame
+    }
+
+    /// Replaces one cell as is (no blending), inside the buffer.
+    mutating func setCell(_ cell: Cell, column: Int, row: Int) {
+        guard buffer.contains(column: column, row: row) else { return }
+        buffer[column, row] = cell
     }
 
     // MARK: Colours
@@ -236,13 +253,19 @@ public struct Painter {
 
     // MARK: Text
 
-    private mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
-        if text.isLive {
-            let visible = rect.intersection(clip)
-            var saved: [Cell] = []
-            for row in visible.y..<visible.maxY { for column in visible.x..<visible.maxX { saved.append(buffer[column, row]) } }
-            liveTexts.append(LiveTextRegion(rect: visible, text: text, backgroundCells: saved))
-        }
+    /// Records a region that moves on ticks, with the cells under it.
+    private mutating func recordLiveRegion(_ content: LiveRegion.Content, in rect: CellRect) {
+        guard recordsLiveRegions else { return }
+        let visible = rect.intersection(clip)
+        guard !visible.isEmpty else { return }
+        var saved: [Cell] = []
+        saved.reserveCapacity(visible.width * visible.height)
+        for row in visible.y..<visible.maxY { for column in visible.x..<visible.maxX { saved.append(buffer[column, row]) } }
+        liveRegions.append(LiveRegion(rect: visible, layoutRect: rect, content: content, backgroundCells: saved))
+    }
+
+    mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
+        if text.isLive { recordLiveRegion(.text(text), in: rect) }
         let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
         for (index, line) in lines.enumerated() where index < rect.height {
             let row = rect.y + index
@@ -269,12 +292,6 @@ public struct Painter {
                     attributes: attributes(of: run), width: grapheme.width)
                 runText.append(grapheme.character)
                 column += grapheme.width
-            }
-            if line.isTruncated, column < rect.maxX, !text.runs.isEmpty {
-                let run = text.runs[line.graphemes.last?.run ?? 0]
-                put("…", column, row, foreground: colorOf(run.foreground), attributes: attributes(of: run))
-                runText.append("…")
-                column += 1
             }
             if !line.graphemes.isEmpty { record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart) }
         }
@@ -472,8 +489,9 @@ public struct Painter {
     /// Eighth blocks for partial bar cells, from one eighth to seven.
     static let eighths: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    private mutating func paintGauge(_ gauge: GaugeNode, in rect: CellRect) {
+    mutating func paintGauge(_ gauge: GaugeNode, in rect: CellRect) {
         guard !rect.isEmpty else { return }
+        if gauge.timerInterval != nil { recordLiveRegion(.progress(gauge), in: rect) }
         let fraction = gauge.timerInterval?.fraction(at: date) ?? gauge.fraction
         let tint = colorOf(gauge.tint), track = trackColor(gauge.track)
         switch gauge.kind {
