@@ -49,11 +49,17 @@ public enum LegibilityCheck {
         return lowest
     }
 
-    /// Text and symbols below the WCAG minimum on this surface (`low-contrast`, error).
+    /// Text and symbols below the WCAG minimum on this surface (`low-contrast`): an error below 3:1, which
+    /// no text size makes legible; a warning between 3:1 and the minimum for its size (4.5:1 for normal text),
+    /// which fails WCAG AA but still reads (Apple's own secondary label on white is 3.44:1).
+    /// Colour emoji are skipped in full colour: the terminal draws them in their own colours.
     public static let contrast: WidgetCheck = { input in
         guard !input.isContentReplaced else { return [] }
         var findings: [Diagnostic] = []
         for run in input.frame.textRuns {
+            if run.isSymbol, input.surface.mode == .fullColor, run.text.unicodeScalars.contains(where: \.properties.isEmojiPresentation) {
+                continue
+            }
             guard let measured = lowestContrast(of: run, in: input.frame.buffer, surface: input.style.surfaceForBlending) else { continue }
             let required = requiredRatio(for: run)
             guard measured.ratio < required else { continue }
@@ -61,7 +67,8 @@ public enum LegibilityCheck {
             let what = run.isSymbol ? "Symbol \"\(run.text)\"" : "\"\(run.text)\""
             let message = "\(what) has contrast \(format(measured.ratio)):1 (\(measured.foreground.hex) on \(measured.background.hex)); "
                 + "\(size) text needs \(format(required)):1. " + advice(for: input.surface.mode)
-            findings.append(input.diagnostic(.error, code: "low-contrast", message: message, row: run.row, column: run.column, values: [
+            let severity: Diagnostic.Severity = measured.ratio < 3 ? .error : .warning
+            findings.append(input.diagnostic(severity, code: "low-contrast", message: message, row: run.row, column: run.column, values: [
                 "ratio": format(measured.ratio), "required": format(required), "text": run.text,
                 "foreground": measured.foreground.hex, "background": measured.background.hex,
                 "pointSize": format(run.pointSize, decimals: 0),
