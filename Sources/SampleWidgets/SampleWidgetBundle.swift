@@ -1,8 +1,8 @@
 import Foundation
 import WidgetKitUI
 
-/// The widgets `widgetterm` shows when given nothing else: six widgets a real app would ship,
-/// together covering every family.
+/// The widgets `widgetterm` shows when given nothing else: widgets a real app would ship, together
+/// covering every family, plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose.
 public struct SampleWidgetBundle: WidgetBundle {
     public init() {}
 
@@ -13,6 +13,8 @@ public struct SampleWidgetBundle: WidgetBundle {
         CountdownWidget()
         WeatherWidget()
         AgendaWidget()
+        DeparturesWidget()
+        MemoriesWidget()
     }
 }
 

@@ -35,6 +35,12 @@ enum TerminalSignals {
         }
         _ = tcgetattr(STDIN_FILENO, &savedAttributes)
         _ = resetBytes.count
+        // A parent may have started us with these signals blocked (a mask is inherited across exec, and worker
+        // threads of test runners block everything): unblock them on this thread, or they would never arrive.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signalNumber in forwarded + crashes { sigaddset(&unblocked, signalNumber) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for signalNumber in forwarded {
             signal(signalNumber) { number in
                 var byte = UInt8(truncatingIfNeeded: number)
