@@ -2,7 +2,8 @@ import Foundation
 import WidgetKitUI
 
 /// The widgets `widgetterm` shows when given nothing else: widgets a real app would ship, together
-/// covering every family, plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose.
+/// covering every family, plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose, and two Live Activities
+/// (`delivery`, `workout`).
 public struct SampleWidgetBundle: WidgetBundle {
     public init() {}
 
@@ -15,6 +16,8 @@ public struct SampleWidgetBundle: WidgetBundle {
         AgendaWidget()
         DeparturesWidget()
         MemoriesWidget()
+        DeliveryActivity()
+        WorkoutActivity()
     }
 }
 

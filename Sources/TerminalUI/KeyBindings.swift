@@ -7,6 +7,8 @@ public enum PreviewAction: Hashable, Sendable {
     case quit, toggleHelp, closeOverlay
     case nextWidget, previousWidget, nextFamily, previousFamily, nextMode, previousMode, nextTheme, previousTheme
     case toggleView
+    /// The Live Activity island screen and back (IslandScreen.swift).
+    case toggleIslands
     case togglePause, jumpToNextEntry, speedUp, slowDown
     case reload
     case nextTarget, previousTarget, tap
@@ -42,6 +44,8 @@ public enum KeyBindings {
         KeyBinding(keys: [.character("T")], action: .previousTheme, label: "T", help: "previous theme", hint: nil),
         KeyBinding(keys: [.character("v")], action: .toggleView, label: "v", help: "gallery (every family) / mode matrix (one family, 3 modes)",
                    hint: "view"),
+        KeyBinding(keys: [.character("i")], action: .toggleIslands, label: "i",
+                   help: "Live Activities: the Dynamic Island and Lock Screen (s start, u next state, x stale, e/E/L end, 2 two)", hint: nil),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
         KeyBinding(keys: [.character("n")], action: .jumpToNextEntry, label: "n",
                    help: "jump the clock to the next timeline entry (or the next reload)", hint: "next entry"),

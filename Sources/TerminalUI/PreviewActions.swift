@@ -31,6 +31,7 @@ extension PreviewApp {
             scrollOffset = 0
             followsFocus = true
             clearTapSelection()
+        case .toggleIslands: toggleIslands()
         case .togglePause:
             HostClock.isPaused.toggle()
             log.append(.clock, HostClock.isPaused ? "clock paused at \(clockFormatter.string(from: now))"

@@ -79,6 +79,8 @@ public final class PreviewApp {
     let reloadRequests = ReloadRequestCenter()
     let completions = CompletionQueue()
     let intentRunner: IntentRunner
+    /// The Live Activity screen, shown with `i` (IslandScreen.swift).
+    let islands: IslandScreen
     var intentRuns: [IntentRun] = []
     lazy var clockFormatter: DateFormatter = makeFormatter("yyyy-MM-dd HH:mm:ss")
     lazy var logTimeFormatter: DateFormatter = makeFormatter("HH:mm:ss")
@@ -102,6 +104,11 @@ public final class PreviewApp {
         theme = configuration.theme
         mode = configuration.mode ?? configuration.theme.renderingMode
         intentRunner = IntentRunner(timeLimit: configuration.intentTimeLimit)
+        islands = IslandScreen(activities: configuration.activities)
+        if let kind = configuration.initialKind, let index = configuration.activities.firstIndex(where: { $0.kind == kind }) {
+            islands.selectedKind = index
+            islands.isShown = true
+        }
         if let kind = configuration.initialKind, let index = configuration.widgets.firstIndex(where: { $0.kind == kind }) {
             widgetIndex = index
         }
@@ -139,9 +146,11 @@ public final class PreviewApp {
                 showsHelp = false
                 return
             }
+            if islands.isShown, handleIslandKey(key) { return }
             if let action = KeyBindings.action(for: key) { perform(action) }
         case .mouse(let mouse):
-            if mouse.isTap { click(column: mouse.column, row: mouse.row) }
+            if mouse.isTap, islands.isShown { clickIslands(column: mouse.column, row: mouse.row) }
+            else if mouse.isTap { click(column: mouse.column, row: mouse.row) }
             else if mouse.button == 64 { perform(.scrollUp) }
             else if mouse.button == 65 { perform(.scrollDown) }
         case .resize:

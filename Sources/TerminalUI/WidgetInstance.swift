@@ -12,6 +12,8 @@ import WidgetKitUI
 public struct PreviewConfiguration: Sendable {
     /// The widgets to cycle through, in order.
     public var widgets: [WidgetDescriptor]
+    /// The Live Activities (`ActivityConfiguration`s) of the bundle, shown on the island screen; `widgets` has the rest.
+    public var activities: [WidgetDescriptor]
     /// The widget shown first (nil: the first).
     public var initialKind: String?
     /// The family focused first (nil: the widget's first family).
@@ -44,7 +46,8 @@ public struct PreviewConfiguration: Sendable {
                 device: DeviceProfile = .default, osVersion: Int = 26, format: SystemTextFormat = SystemTextFormat(),
                 router: DeepLinkRouter = DeepLinkRouter(), urlOpener: URLOpener? = nil, providerTimeLimit: TimeInterval = 5,
                 intentTimeLimit: TimeInterval = 5, reloadBudget: ReloadBudget = ReloadBudget()) {
-        self.widgets = widgets
+        self.widgets = widgets.filter { !$0.isActivity }
+        activities = widgets.filter(\.isActivity)
         self.initialKind = initialKind
         self.initialFamily = initialFamily
         self.mode = mode

@@ -53,6 +53,8 @@ public struct WidgetDescriptor: @unchecked Sendable {
     public let timeline: (TimelineProviderContext, @escaping (AnyTimeline) -> Void) -> Void
     /// Resolves the content view for an entry in an environment.
     public let content: (AnyTimelineEntry, ResolveContext) -> ViewNode
+    /// For a Live Activity (`ActivityConfiguration`): its presentations; it then has no families and no timeline.
+    public var activity: ActivityDescriptor?
 }
 
 /// A widget whose content is fixed by the developer, as `WidgetKit.StaticConfiguration`.

@@ -42,6 +42,12 @@ enum CheckCommand {
         var findings: [Diagnostic] = []
         var surfaceCount = 0
         for descriptor in selected.isEmpty ? widgets : selected {
+            if descriptor.isActivity {
+                let checked = ActivityRenderCommand.check(descriptor, settings: settings)
+                findings += checked.findings
+                surfaceCount += checked.presentations
+                continue
+            }
             let session = try settings.session(for: descriptor)
             let families = settings.family == nil ? descriptor.supportedFamilies : [try settings.family(for: descriptor)]
             for family in families {

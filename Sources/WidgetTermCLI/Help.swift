@@ -77,6 +77,7 @@ enum Help {
         Prints KIND for the entry current at --at (before its first entry: the placeholder, with a note on
         standard error). Diagnostics go to standard error.
 
+        \(ActivityRenderCommand.help)
         options:
         \(sharedOptions)
 

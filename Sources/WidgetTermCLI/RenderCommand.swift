@@ -9,7 +9,7 @@ import WidgetKitUI
 enum RenderCommand {
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags, boolean: ["help"])
+        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(ActivityRenderCommand.flags), boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.render)
             return 0
@@ -20,6 +20,11 @@ enum RenderCommand {
         guard parsed.positionals.count == 1 else { throw UsageError("render takes one widget kind, got \(parsed.positionals.joined(separator: " "))") }
         let settings = try RenderSettings(parsed)
         let descriptor = try widget(named: kind, in: widgets)
+        if descriptor.isActivity {
+            return try ActivityRenderCommand.run(parsed, activity: descriptor, widgets: widgets, settings: settings, environment: environment,
+                                                 output: output, errors: errors)
+        }
+        try ActivityRenderCommand.rejectFlags(parsed, widget: descriptor)
         let family = try settings.family(for: descriptor)
         let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
 
@@ -174,6 +179,10 @@ enum GalleryCommand {
         for descriptor in selected.isEmpty ? widgets : selected {
             let session = try settings.session(for: descriptor)
             output.write("\(descriptor.displayName) — \(descriptor.kind)\n")
+            if descriptor.isActivity {
+                output.write(ActivityRenderCommand.gallery(descriptor, settings: settings, format: outputFormat))
+                continue
+            }
             for family in descriptor.supportedFamilies where settings.device.size(of: family) != nil {
                 if let only = settings.family, only != family { continue }
                 let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)

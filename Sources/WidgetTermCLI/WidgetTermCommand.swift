@@ -196,6 +196,10 @@ struct RenderSettings {
 
     /// The family to render: the requested one if the widget supports it, else its first.
     func family(for widget: WidgetDescriptor) throws -> WidgetFamily {
+        guard !widget.isActivity else {
+            throw UsageError("\(widget.kind) is a Live Activity, not a widget: it has presentations, not families; "
+                             + "use widgetterm render \(widget.kind) --presentation compact|minimal|expanded|lockscreen")
+        }
         guard let family else { return widget.supportedFamilies.first ?? .systemSmall }
         guard widget.supportedFamilies.contains(family) else {
             throw UsageError("\(widget.kind) does not support \(family); supported families: \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))")
@@ -250,13 +254,14 @@ enum ListCommand {
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: [], boolean: ["help"])
         if parsed.switches.contains("help") {
-            output.write("usage: widgetterm list\n  One line per widget kind: the kind, then its families.\n")
+            output.write("usage: widgetterm list\n  One line per widget kind: the kind, then its families (Live Activities: their presentations).\n")
             return 0
         }
         let width = widgets.map(\.kind.count).max() ?? 0
         for widget in widgets {
             output.write(widget.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                         + widget.supportedFamilies.map(\.rawValue).joined(separator: " ") + "\n")
+                         + (widget.isActivity ? ActivityRenderCommand.listing
+                                              : widget.supportedFamilies.map(\.rawValue).joined(separator: " ")) + "\n")
         }
         return 0
     }

@@ -1,0 +1,385 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - The island screen (issue 6 §4)
+
+/// The Live Activity screen of the preview: a status bar with the Dynamic Island (compact with one activity,
+/// the attached and detached minimal pair with two), the expanded island and the Lock Screen view of the
+/// focused activity, and keys that play each activity's scripted content states into an `ActivityCenter`
+/// that stands in for iOS. Taps follow the presentation's rules (`TapRules`): the island's `widgetURL` in
+/// compact and minimal; links, buttons and toggles in the expanded and Lock Screen presentations. Timers
+/// tick: each content is rendered once and only its live regions repaint.
+final class IslandScreen {
+    /// The bundle's Live Activities, in bundle order.
+    let activities: [WidgetDescriptor]
+    /// iOS's side of ActivityKit for the preview: `Activity` calls from intents land here while the screen is shown.
+    let center: ActivityCenter
+    /// True while the island screen replaces the widget stage.
+    var isShown = false {
+        didSet { if isShown { ActivityHost.install(center) } }
+    }
+    /// The activity kind `s` starts (index into `activities`).
+    var selectedKind = 0
+    /// The activity the keys act on and the expanded and Lock Screen views show (index into `running`).
+    var focused = 0
+    /// The highlighted link or control (index into the screen's targets).
+    var targetIndex: Int?
+
+    /// An activity started from the screen, with its script.
+    struct Running {
+        var id: String
+        var descriptor: WidgetDescriptor
+        var contents: [EncodedActivityContent]
+        /// The scripted state shown last (1-based).
+        var stateNumber: Int
+    }
+
+    private(set) var running: [Running] = []
+    private var intentRuns: [(run: IntentRun, kind: String)] = []
+    private var loggedEvents = 0
+    /// Renders archived per activity content, presentation and appearance; ticks repaint their live regions.
+    private var archive: [String: IslandFrame] = [:]
+    /// Where each presentation landed on the last screen, for clicks and the tap targets.
+    var panels: [Panel] = []
+
+    /// A presentation as drawn on screen.
+    struct Panel {
+        var presentation: ActivityPresentation
+        var kind: String
+        var island: IslandFrame
+        var origin: CellPosition
+        var visible: CellRect
+    }
+
+    init(activities: [WidgetDescriptor], center: ActivityCenter = ActivityCenter()) {
+        self.activities = activities
+        self.center = center
+    }
+
+    /// The keys of the island screen, for its hint line and the help overlay.
+    static let keys: [(String, String)] = [
+        ("s", "start"), ("k", "kind"), ("2", "two at once"), ("u", "next state"), ("x", "stale"), ("e", "end"),
+        ("E", "end now"), ("L", "end in 15 min"), ("o", "other"), ("Tab", "target"), ("Enter", "tap"), ("i", "widgets"),
+    ]
+
+    // MARK: State
+
+    /// The running activity the keys act on, if any.
+    var focusedRunning: Running? { running.isEmpty ? nil : running[min(focused, running.count - 1)] }
+
+    func descriptor(ofID id: String) -> WidgetDescriptor? { running.first { $0.id == id }?.descriptor }
+
+    /// Starts activity `index` of the bundle with its first scripted state.
+    func start(_ index: Int, at now: Date, log: (EventLog.Kind, String) -> Void) {
+        guard activities.indices.contains(index) else {
+            log(.info, "no Live Activity in this bundle: add an ActivityConfiguration to see the island")
+            return
+        }
+        let descriptor = activities[index]
+        do {
+            let contents = try ActivityScript.contents(of: descriptor, startingAt: now)
+            let id = try ActivityScript.start(descriptor, in: center, state: 1, startingAt: now)
+            running.append(Running(id: id, descriptor: descriptor, contents: contents, stateNumber: 1))
+            focused = running.count - 1
+            targetIndex = nil
+        } catch {
+            log(.info, "\(descriptor.kind): \(error)")
+        }
+    }
+
+    /// Pushes the focused activity's next scripted state (wrapping to the first).
+    func pushNextState(log: (EventLog.Kind, String) -> Void) {
+        guard var current = focusedRunning else { return log(.info, "no activity: press s to start one") }
+        let next = current.stateNumber % current.contents.count + 1
+        do {
+            try center.updateActivity(id: current.id, content: current.contents[next - 1], alertConfiguration: nil)
+            current.stateNumber = next
+            running[min(focused, running.count - 1)] = current
+        } catch {
+            log(.info, "\(current.descriptor.kind): update refused: \(error)")
+        }
+    }
+
+    /// Ends the focused activity with `policy`.
+    func end(_ policy: ActivityUIDismissalPolicy, log: (EventLog.Kind, String) -> Void) {
+        guard let current = focusedRunning else { return log(.info, "no activity: press s to start one") }
+        do { try center.endActivity(id: current.id, content: nil, dismissalPolicy: policy) } catch {
+            log(.info, "\(current.descriptor.kind): \(error)")
+        }
+    }
+
+    /// Forgets activities that were dismissed, keeping the focus on the same one where possible.
+    func prune(at now: Date) {
+        let visible = Set(center.snapshots(at: now).map(\.id))
+        let focusedID = focusedRunning?.id
+        running.removeAll { !visible.contains($0.id) }
+        focused = running.firstIndex { $0.id == focusedID } ?? max(0, running.count - 1)
+        if archive.count > 64 { archive.removeAll() }
+    }
+
+    /// Logs what the center did since the last call, and intents that finished.
+    func drainEvents(log: (EventLog.Kind, String) -> Void) {
+        let events = center.events
+        for event in events.dropFirst(loggedEvents) {
+            let kind = event.activityID.flatMap(descriptor(ofID:))?.kind ?? "activity"
+            log(event.kind == .refused ? .diagnostic : .info, "\(kind) \(event.kind.rawValue): \(event.message)")
+        }
+        loggedEvents = events.count
+        var waiting: [(run: IntentRun, kind: String)] = []
+        for item in intentRuns {
+            if let result = item.run.result { log(.intent, "\(item.kind) " + result.logLine) } else { waiting.append(item) }
+        }
+        intentRuns = waiting
+    }
+
+    /// Starts an activity's intent off the render path (a `LiveActivityIntent` updates the activity through `Activity`).
+    func perform(_ intent: IntentReference, kind: String, runner: IntentRunner, wake: (@Sendable () -> Void)?) {
+        let run = runner.start(intent, widget: kind) { _ in wake?() }
+        intentRuns.append((run, kind))
+    }
+
+    /// Waits for the intents started so far (tests).
+    func waitForIntents() {
+        for item in intentRuns { _ = item.run.wait() }
+    }
+
+    // MARK: Rendering
+
+    /// A presentation of an activity as it looks at `now`: rendered once per content and appearance, then
+    /// only its live regions repaint.
+    func frame(_ snapshot: ActivitySnapshot, _ presentation: ActivityPresentation, detached: ActivitySnapshot?,
+               options: IslandRenderOptions, styleKey: String) -> IslandFrame? {
+        func key(_ snapshot: ActivitySnapshot) -> String {
+            "\(snapshot.id)@\(snapshot.record.content.hashValue)/\(snapshot.isStale)/\(snapshot.activityState)"
+        }
+        let archiveKey = [key(snapshot), detached.map(key) ?? "-", presentation.rawValue, styleKey].joined(separator: "|")
+        let style = presentation == .lockScreen ? options.style : options.islandStyle
+        if let archived = archive[archiveKey] {
+            var repainted = archived
+            repainted.frame = archived.frame.repaintingLiveRegions(at: options.date, style: style, format: options.format).frame
+            return repainted
+        }
+        guard let descriptor = descriptor(ofID: snapshot.id)?.activity else { return nil }
+        let second = detached.flatMap { other in self.descriptor(ofID: other.id)?.activity.map { (other, $0) } }
+        guard let island = try? ActivityRendering.render(snapshot, with: descriptor, kind: "", presentation: presentation,
+                                                         detached: second, options: options) else { return nil }
+        archive[archiveKey] = island
+        return island
+    }
+
+    /// The links and controls that act on screen now (expanded and Lock Screen panels), in reading order.
+    func targets(osVersion: Int) -> [(panel: Panel, target: TapTarget, tester: HitTester)] {
+        panels.flatMap { panel -> [(Panel, TapTarget, HitTester)] in
+            let rules = TapRules(surface: .liveActivity(LiveActivityPresentation(panel.presentation)), osVersion: osVersion)
+            let tester = HitTester(frame: panel.island.frame, widget: panel.kind, rules: rules)
+            return tester.targets.map { (panel, $0, tester) }
+        }
+    }
+}
+
+// MARK: - The preview app's island screen
+
+extension PreviewApp {
+    /// Waits until every intent a Live Activity's button started has finished (tests; the app never blocks on them).
+    public func waitForIslandIntents() { islands.waitForIntents() }
+
+    /// `i`: shows the island screen, or goes back to the widgets.
+    func toggleIslands() {
+        islands.isShown.toggle()
+        islands.targetIndex = nil
+        let now = HostClock.now
+        if islands.isShown {
+            log.append(.info, islands.activities.isEmpty
+                       ? "Live Activities: none in this bundle"
+                       : "Live Activities: \(islands.activities.map(\.kind).joined(separator: ", ")) — s starts one, ? lists the keys", at: now)
+        }
+    }
+
+    /// Keys of the island screen; false for keys the app handles as usual (quit, help, clock...).
+    func handleIslandKey(_ key: Key) -> Bool {
+        let now = HostClock.now
+        let write: (EventLog.Kind, String) -> Void = { self.log.append($0, $1, at: now) }
+        switch key {
+        case .character("s"): islands.start(islands.selectedKind, at: now, log: write)
+        case .character("k"):
+            guard !islands.activities.isEmpty else { return true }
+            islands.selectedKind = (islands.selectedKind + 1) % islands.activities.count
+            log.append(.info, "s now starts \(islands.activities[islands.selectedKind].kind)", at: now)
+        case .character("2"):
+            // Two activities at once: the selected one (unless one runs already), and the next kind beside it.
+            if islands.center.islandActivities(at: now).isEmpty { islands.start(islands.selectedKind, at: now, log: write) }
+            let other = islands.activities.count > 1 ? (islands.selectedKind + 1) % islands.activities.count : islands.selectedKind
+            islands.start(other, at: now, log: write)
+        case .character("u"): islands.pushNextState(log: write)
+        case .character("x"):
+            guard let current = islands.focusedRunning else { return true }
+            islands.center.markStale(id: current.id)
+        case .character("e"): islands.end(.default, log: write)
+        case .character("E"): islands.end(.immediate, log: write)
+        case .character("L"): islands.end(.after(now.addingTimeInterval(15 * 60)), log: write)
+        case .character("o"):
+            guard !islands.running.isEmpty else { return true }
+            islands.focused = (islands.focused + 1) % islands.running.count
+            islands.targetIndex = nil
+        case .tab, .backTab:
+            let targets = islands.targets(osVersion: configuration.osVersion)
+            guard !targets.isEmpty else {
+                log.append(.info, "no link or control acts here: compact and minimal are one tap target (the island's widgetURL)", at: now)
+                return true
+            }
+            let step = key == .tab ? 1 : -1
+            let count = targets.count
+            islands.targetIndex = islands.targetIndex.map { (($0 + step) % count + count) % count } ?? (step > 0 ? 0 : count - 1)
+        case .enter:
+            let targets = islands.targets(osVersion: configuration.osVersion)
+            if let index = islands.targetIndex, index < targets.count {
+                let chosen = targets[index]
+                actOnIsland(chosen.tester.tap(chosen.target), panel: chosen.panel, at: now)
+            } else if let panel = islands.panels.first {
+                // No target: a tap on the island itself.
+                tapIsland(panel, column: panel.island.islandRect.x + panel.island.islandRect.width / 2, row: 0, at: now)
+            }
+        case .escape: islands.targetIndex = nil
+        default: return false
+        }
+        return true
+    }
+
+    /// A mouse click on the island screen: taps the presentation under it.
+    func clickIslands(column: Int, row: Int) {
+        guard let panel = islands.panels.last(where: { $0.visible.contains(column: column, row: row) }) else { return }
+        tapIsland(panel, column: column - panel.origin.column, row: row - panel.origin.row, at: HostClock.now)
+    }
+
+    private func tapIsland(_ panel: IslandScreen.Panel, column: Int, row: Int, at now: Date) {
+        let rules = TapRules(surface: .liveActivity(LiveActivityPresentation(panel.presentation)), osVersion: configuration.osVersion)
+        let tester = HitTester(frame: panel.island.frame, widget: panel.kind, rules: rules)
+        guard var outcome = tester.tap(column: column, row: row) else { return }
+        // The minimal pair holds two activities: outside links and controls, a tap opens the one under it.
+        if outcome.target == nil, panel.presentation == .minimal || panel.presentation == .compact {
+            guard panel.island.activityRects.contains(where: { $0.contains(column: column, row: row) }) else { return }
+            let url = panel.island.widgetURL(atColumn: column, row: row)
+            outcome.effect = url.map(TapEffect.openURL) ?? .openApp
+            outcome.reason = url == nil ? "the island has no widgetURL: the app opens with NSUserActivityTypeLiveActivity"
+                : "the island's widgetURL (\(panel.presentation) is one tap target)"
+            outcome.diagnostics = []
+        }
+        actOnIsland(outcome, panel: panel, at: now)
+    }
+
+    private func actOnIsland(_ outcome: TapOutcome, panel: IslandScreen.Panel, at now: Date) {
+        let kind = panel.kind
+        log.append(.tap, "\(kind)/\(panel.presentation.argument) \(outcome.logLine)", at: now)
+        for diagnostic in outcome.diagnostics { log.append(diagnostic, at: now) }
+        switch outcome.effect {
+        case .openURL(let url): open(url, widget: kind, at: now)
+        case .openApp: appPanel = ["opened the app (no URL): NSUserActivityTypeLiveActivity"]
+        case .performIntent(let intent), .toggle(let intent, _):
+            islands.perform(intent, kind: kind, runner: intentRunner, wake: terminal.wakeHandler)
+        }
+    }
+
+    /// Draws the island screen in the stage.
+    func drawIslands(_ canvas: inout Canvas, in stage: CellRect, at now: Date) {
+        let write: (EventLog.Kind, String) -> Void = { self.log.append($0, $1, at: now) }
+        islands.drainEvents(log: write)
+        islands.prune(at: now)
+        var panels: [IslandScreen.Panel] = []
+        let appearance = Appearance(mode: .fullColor, theme: theme, colorScheme: configuration.colorScheme)
+        let style = appearance.style
+        let options = IslandRenderOptions(device: configuration.device, style: style, date: now, format: configuration.format)
+        let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: stage.height)
+        var row = inner.y
+        func caption(_ text: String, style: TextStyle = Chrome.caption) {
+            canvas.write(text, column: inner.x, row: row, maxWidth: inner.width, style: style)
+            row += 1
+        }
+        guard let geometry = IslandGeometry(device: configuration.device) else {
+            caption("\(configuration.device.name) has no Dynamic Island: Live Activities show on an iPhone profile (--device iphone-430)")
+            return
+        }
+        let snapshots = islands.center.snapshots(at: now)
+        let onIsland = snapshots.filter(\.isOnDynamicIsland)
+        func place(_ island: IslandFrame?, _ presentation: ActivityPresentation, kind: String, backdrop: RGB?) {
+            guard let island else { return }
+            let size = island.frame.size
+            let tile = CellRect(x: inner.x, y: row, width: min(size.width, inner.width), height: size.height)
+            canvas.fill(tile.intersection(inner), background: backdrop)
+            canvas.draw(island.frame.buffer, column: inner.x, row: row, clip: inner)
+            let visible = CellRect(x: inner.x, y: row, width: size.width, height: size.height).intersection(inner)
+            panels.append(IslandScreen.Panel(presentation: presentation, kind: kind, island: island,
+                                             origin: CellPosition(column: inner.x, row: row), visible: visible))
+            row += size.height + 1
+        }
+        let styleKey = appearance.key
+
+        // The status bar with the island: compact for one activity, the minimal pair for two or more.
+        let presentation: ActivityPresentation = onIsland.count >= 2 ? .minimal : .compact
+        caption(onIsland.isEmpty ? "Dynamic Island · idle" : "Dynamic Island · \(presentation.argument)"
+                + (onIsland.count >= 2 ? " (\(onIsland.count) activities: attached and detached)" : ""), style: Chrome.title)
+        let statusTop = row
+        canvas.fill(CellRect(x: inner.x, y: row, width: min(geometry.screenColumns, inner.width), height: geometry.islandRows).intersection(inner),
+                    background: style.surface)
+        let clock = DateFormatter()
+        clock.locale = Locale(identifier: "en_US_POSIX")
+        clock.timeZone = configuration.format.timeZone
+        clock.dateFormat = "H:mm"
+        let textStyle = TextStyle(foreground: style.colorScheme == .dark ? RGB(255, 255, 255) : RGB(0, 0, 0), background: style.surface,
+                                  attributes: .bold)
+        canvas.write(clock.string(from: now), column: inner.x + 3, row: row, style: textStyle)
+        canvas.write("5G ▮▮▮", column: inner.x + geometry.screenColumns - 9, row: row, style: textStyle)
+        if let first = onIsland.first, let kind = islands.descriptor(ofID: first.id)?.kind {
+            place(islands.frame(first, presentation, detached: onIsland.count >= 2 ? onIsland[1] : nil, options: options, styleKey: styleKey),
+                  presentation, kind: kind, backdrop: nil)
+        } else {
+            let idle = CellRect(x: inner.x + geometry.cameraColumn - 1, y: row, width: geometry.cameraColumns + 2, height: geometry.islandRows)
+            canvas.fill(idle.intersection(inner), background: IslandRenderer.islandColor)
+            row += geometry.islandRows + 1
+        }
+        if row == statusTop { row += geometry.islandRows + 1 }
+
+        if let current = islands.focusedRunning, let snapshot = islands.center.snapshot(id: current.id, at: now) {
+            let kind = current.descriptor.kind
+            let life = snapshot.isStale && snapshot.activityState == .ended ? "ended, stale" : snapshot.activityState.rawValue
+            caption("Expanded (touch and hold) · \(kind)", style: Chrome.title)
+            if snapshot.isOnDynamicIsland {
+                place(islands.frame(snapshot, .expanded, detached: nil, options: options, styleKey: styleKey), .expanded, kind: kind, backdrop: nil)
+            } else {
+                caption("  ended at \(clockFormatter.string(from: snapshot.endDate)): no longer in the Dynamic Island")
+                row += 1
+            }
+            caption("Lock Screen · \(kind) · state \(current.stateNumber)/\(current.contents.count) · \(life) · "
+                    + "leaves the Lock Screen \(snapshot.activityState == .active || snapshot.activityState == .stale ? "4 h after it ends" : "at " + clockFormatter.string(from: snapshot.dismissalDate))",
+                    style: Chrome.title)
+            place(islands.frame(snapshot, .lockScreen, detached: nil, options: options, styleKey: styleKey), .lockScreen, kind: kind,
+                  backdrop: appearance.backdrop)
+        } else {
+            caption(islands.activities.isEmpty ? "No Live Activity in this bundle."
+                    : "No activity running. s starts \(islands.activities[islands.selectedKind].kind); 2 starts two at once.")
+            row += 1
+        }
+        islands.panels = panels
+
+        // The highlighted target.
+        let targets = islands.targets(osVersion: configuration.osVersion)
+        if let index = islands.targetIndex, index < targets.count {
+            let chosen = targets[index]
+            let rect = chosen.target.rect
+            let onScreen = CellRect(x: chosen.panel.origin.column + rect.x, y: chosen.panel.origin.row + rect.y, width: rect.width, height: rect.height)
+            canvas.restyle(onScreen.intersection(inner), foreground: Chrome.targetHighlightText, background: Chrome.targetHighlight)
+        }
+        // The island screen's keys.
+        var x = inner.x
+        let keysRow = max(row, inner.maxY - 1)
+        guard keysRow < inner.maxY else { return }
+        for (keys, meaning) in IslandScreen.keys {
+            let width = DisplayWidth.of(keys) + DisplayWidth.of(meaning) + 3
+            guard x + width <= inner.maxX else { break }
+            x += canvas.write(keys, column: x, row: keysRow, style: Chrome.hintKey)
+            x += canvas.write(" " + meaning + "  ", column: x, row: keysRow, style: Chrome.hint)
+        }
+    }
+}

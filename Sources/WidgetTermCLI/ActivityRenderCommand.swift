@@ -1,0 +1,227 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - render ACTIVITY
+
+/// `widgetterm render ACTIVITY --presentation compact|minimal|expanded|lockscreen [--state N] [--started T] [--at T]`:
+/// plays the activity's scripted content states into an activity center (requested at `--started`, updated through
+/// state N), then renders the presentation as it looks at `--at`. `RenderCommand` hands activities to it.
+enum ActivityRenderCommand {
+    /// The flags only Live Activities take.
+    static let flags: Set<String> = ["presentation", "state", "started", "with"]
+
+    /// What `widgetterm list` prints after an activity's kind.
+    static let listing = "Live Activity: " + ActivityPresentation.allCases.map(\.argument).joined(separator: " ")
+
+    /// The Live Activity part of `render --help`.
+    static let help = """
+        Live Activities (marked in widgetterm list): widgetterm render ACTIVITY [--presentation P] [--state N]
+          [--started T] [--with ACTIVITY] [--at T] [--device D] [--scheme S] [--format F]
+          --presentation P  compact, minimal, expanded or lockscreen (default compact)
+          --state N         the Nth of the activity's scripted content states, 1-based (default 1)
+          --started T       when the activity was requested: ISO 8601, or a time before --at such as -90m, -2h,
+                            -45s (default: --at). A later --at shows it stale after its stale date, ended by the
+                            system after 8 h (gone from the island) and dismissed from the Lock Screen 4 h later.
+          --with ACTIVITY   minimal only: a second activity (its first state), detached beside the island
+        """
+
+    /// Fails when a widget is given a Live Activity flag.
+    static func rejectFlags(_ parsed: ParsedArguments, widget: WidgetDescriptor) throws {
+        if let flag = flags.sorted().first(where: { parsed[$0] != nil }) {
+            throw UsageError("--\(flag) applies to Live Activities; \(widget.kind) is a widget (it takes --family)")
+        }
+    }
+
+    static func run(_ parsed: ParsedArguments, activity descriptor: WidgetDescriptor, widgets: [WidgetDescriptor], settings: RenderSettings,
+                    environment: [String: String], output: TextStream, errors: TextStream) throws -> Int32 {
+        let kind = descriptor.kind
+        if settings.family != nil {
+            throw UsageError("\(kind) is a Live Activity: it takes --presentation compact|minimal|expanded|lockscreen, not --family")
+        }
+        if settings.mode != nil { throw UsageError("\(kind) is a Live Activity: it renders in full colour; --mode applies to widgets") }
+        let presentation = try parsed["presentation"].map { raw -> ActivityPresentation in
+            guard let presentation = ActivityPresentation(argument: raw) else {
+                throw UsageError("unknown --presentation \(raw); valid presentations: \(ActivityPresentation.allCases.map(\.argument).joined(separator: ", "))")
+            }
+            return presentation
+        } ?? .compact
+        let stateNumber = try parsed.integer("state", in: 1...999, default: 1)
+        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
+        guard let geometry = IslandGeometry(device: settings.device) else {
+            let phones = DeviceProfile.all.filter { $0.island != nil }.map(\.name).joined(separator: ", ")
+            throw UsageError("\(settings.device.name) has no Live Activity sizes here; devices with them: \(phones)")
+        }
+
+        if let at = settings.at { HostClock.set(at) }
+        let at = HostClock.now
+        let started = try parsed["started"].map { try startDate($0, before: at, timeZone: settings.timeZone) } ?? at
+        guard started <= at else {
+            throw UsageError("--started \(started.formatted(.iso8601)) is after the moment shown (\(at.formatted(.iso8601))); start it earlier")
+        }
+        let clock = ScriptClock(started)
+        let center = ActivityCenter(now: { clock.date })
+        let id = try play(descriptor, in: center, state: stateNumber, start: started)
+        var second: (id: String, descriptor: WidgetDescriptor)?
+        if let other = parsed["with"] {
+            guard presentation == .minimal else { throw UsageError("--with shows a second activity in the minimal presentation; add --presentation minimal") }
+            let otherDescriptor = try widget(named: other, in: widgets)
+            guard otherDescriptor.isActivity else { throw UsageError("--with \(other): \(other) is a widget, not a Live Activity") }
+            second = (try play(otherDescriptor, in: center, state: 1, start: started), otherDescriptor)
+        }
+        clock.date = at
+
+        let snapshot = center.snapshot(id: id)!
+        let style = paintStyle(settings)
+        let options = IslandRenderOptions(device: settings.device, style: style, date: at, format: settings.format)
+        let island: IslandFrame
+        let resolved: ResolvedActivity
+        do {
+            try ActivityRendering.checkVisible(snapshot, kind: kind, in: presentation)
+            resolved = try ActivityRendering.resolve(snapshot, with: descriptor.activity!, options: options)
+            let detached = try second.map { other -> (ActivitySnapshot, ActivityDescriptor) in
+                let otherSnapshot = center.snapshot(id: other.id)!
+                try ActivityRendering.checkVisible(otherSnapshot, kind: other.descriptor.kind, in: presentation)
+                return (otherSnapshot, other.descriptor.activity!)
+            }
+            island = try ActivityRendering.render(resolved, presentation: presentation, detached: detached, options: options)
+        } catch let error as ActivityRenderError {
+            throw UsageError(error.description)
+        }
+
+        output.write(encode(island, kind: kind, stateNumber: stateNumber, format: outputFormat, style: options.islandStyle(for: presentation)))
+        if snapshot.activityState != .active {
+            errors.write("widgetterm: note: \(kind) is \(snapshot.activityState) at \(at.formatted(.iso8601))"
+                         + (snapshot.isStale ? "; its views get isStale == true" : "")
+                         + (snapshot.activityState == .ended ? "; the Lock Screen shows it until \(snapshot.dismissalDate.formatted(.iso8601))" : "")
+                         + "\n")
+        }
+        var findings = island.frame.diagnostics.map { Diagnostic($0, widget: kind, family: nil) }
+        let input = ActivityCheckInput(kind: kind, stateNumber: stateNumber, snapshot: snapshot, resolved: resolved,
+                                       frames: [presentation: island], geometry: geometry, options: options)
+        findings += ActivityChecks.designChecks.flatMap { $0(input) }.filter { $0.values["presentation"] == nil || $0.values["presentation"] == presentation.argument }
+        if outputFormat.kind != .json {
+            for finding in findings { errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(finding.message)\n") }
+        }
+        return findings.contains { $0.severity == .error } ? 1 : 0
+    }
+
+    /// `widgetterm check` on a Live Activity: every scripted state in every presentation, started at `--at` (or now),
+    /// on `--device` (or the default iPhone when it has no Live Activity sizes).
+    /// - Returns: the findings and how many presentations were rendered per state.
+    static func check(_ descriptor: WidgetDescriptor, settings: RenderSettings) -> (findings: [Diagnostic], presentations: Int) {
+        let device = settings.device.island != nil ? settings.device : DeviceProfile.default
+        let findings = ActivityChecks.run(descriptor, device: device, style: paintStyle(settings), format: settings.format,
+                                          startingAt: HostClock.now)
+        return (findings, ActivityPresentation.allCases.count)
+    }
+
+    /// `widgetterm gallery` on a Live Activity: its first scripted state in every presentation, indented like families;
+    /// a presentation that cannot be shown is one line saying why.
+    static func gallery(_ descriptor: WidgetDescriptor, settings: RenderSettings, format: OutputFormat) -> String {
+        let now = HostClock.now
+        let center = ActivityCenter(now: { now })
+        let options = IslandRenderOptions(device: settings.device, style: paintStyle(settings), date: now, format: settings.format)
+        var text = ""
+        do {
+            let id = try ActivityScript.start(descriptor, in: center, startingAt: now)
+            let snapshot = center.snapshot(id: id)!
+            let resolved = try ActivityRendering.resolve(snapshot, with: descriptor.activity!, options: options)
+            for presentation in ActivityPresentation.allCases {
+                text += "  \(presentation.argument)\n"
+                guard let island = try? ActivityRendering.render(resolved, presentation: presentation, options: options) else {
+                    text += "  \(settings.device.name) has no Live Activity sizes\n\n"
+                    continue
+                }
+                let encoded = encode(island, kind: descriptor.kind, stateNumber: 1, format: format, style: options.islandStyle(for: presentation))
+                text += encoded.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }.joined(separator: "\n") + "\n\n"
+            }
+        } catch {
+            text += "  \(error)\n\n"
+        }
+        return text
+    }
+
+    /// Requests the activity with its first scripted state at `start` and updates it through state `number`.
+    static func play(_ descriptor: WidgetDescriptor, in center: ActivityCenter, state number: Int, start: Date) throws -> String {
+        do {
+            return try ActivityScript.start(descriptor, in: center, state: number, startingAt: start)
+        } catch let error as ActivityScriptError {
+            throw UsageError(error.message)
+        } catch let error as ActivityAuthorizationError {
+            throw UsageError("\(descriptor.kind): ActivityKit refused the scripted activity: \(error.description)")
+        }
+    }
+
+    /// `--started`: an ISO 8601 date, or a duration before `at` (`-90m`, `-2h`, `-45s`, `-1d`).
+    static func startDate(_ text: String, before at: Date, timeZone: TimeZone) throws -> Date {
+        if text.hasPrefix("-"), let unit = text.last, let amount = Double(text.dropFirst().dropLast()), amount >= 0 {
+            let seconds: Double
+            switch unit {
+            case "s": seconds = amount
+            case "m": seconds = amount * 60
+            case "h": seconds = amount * 3600
+            case "d": seconds = amount * 86_400
+            default: throw UsageError("--started \(text): use s, m, h or d after the number (e.g. -90m), or an ISO 8601 date")
+            }
+            return at.addingTimeInterval(-seconds)
+        }
+        do { return try DateArgument.parse(text, timeZone: timeZone) } catch {
+            throw UsageError("--started \(text) is neither a time before --at (-90m, -2h) nor an ISO 8601 date such as 2026-11-29T09:00")
+        }
+    }
+
+    /// The Lock Screen appearance: the theme's palette in full colour (Live Activities are never tinted); with no
+    /// `--theme` the terminal's background shows around the presentation, as for widgets.
+    static func paintStyle(_ settings: RenderSettings) -> PaintStyle {
+        if let theme = settings.theme { return theme.paintStyle(mode: .fullColor, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil) }
+        return settings.style(for: .systemMedium)
+    }
+
+    static func encode(_ island: IslandFrame, kind: String, stateNumber: Int, format: OutputFormat, style: PaintStyle) -> String {
+        switch format.kind {
+        case .text, .ansi:
+            return format.encode(island.frame, widget: kind, family: .systemSmall)
+        case .svg:
+            let isDark = style.colorScheme == .dark
+            return SVGEncoder.encode(island.frame.buffer, defaultForeground: isDark ? RGB(255, 255, 255) : RGB(0, 0, 0),
+                                     defaultBackground: style.surface ?? style.surfaceForBlending,
+                                     title: "\(kind) \(island.presentation.argument) state \(stateNumber)")
+        case .json:
+            // The frame document widgets use, with the presentation in place of the family, and the island's cells.
+            let document = FrameJSON.encode(island.frame, widget: kind, family: .systemSmall)
+            guard var object = (try? JSONSerialization.jsonObject(with: Data(document.utf8))) as? [String: Any] else { return document }
+            object["family"] = nil
+            object["presentation"] = island.presentation.argument
+            object["state"] = stateNumber
+            let rect = island.islandRect
+            object["island"] = ["row": rect.y, "column": rect.x, "width": rect.width, "height": rect.height]
+            if let detached = island.detachedRect {
+                object["detachedIsland"] = ["row": detached.y, "column": detached.x, "width": detached.width, "height": detached.height]
+            }
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            else { return document }
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+    }
+}
+
+/// The time the scripted activity's center reads: the start while it is played, then the moment shown.
+final class ScriptClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Date
+    init(_ date: Date) { value = date }
+    var date: Date {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+extension IslandRenderOptions {
+    /// The style a presentation is painted in: the island's dark style, or the Lock Screen's.
+    func islandStyle(for presentation: ActivityPresentation) -> PaintStyle {
+        presentation == .lockScreen ? style : islandStyle
+    }
+}
