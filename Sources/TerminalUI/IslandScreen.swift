@@ -329,17 +329,20 @@ extension PreviewApp {
         clock.dateFormat = "H:mm"
         let textStyle = TextStyle(foreground: style.colorScheme == .dark ? RGB(255, 255, 255) : RGB(0, 0, 0), background: style.surface,
                                   attributes: .bold)
-        canvas.write(clock.string(from: now), column: inner.x + 3, row: row, style: textStyle)
-        canvas.write("5G ▮▮▮", column: inner.x + geometry.screenColumns - 9, row: row, style: textStyle)
-        if let first = onIsland.first, let kind = islands.descriptor(ofID: first.id)?.kind {
-            place(islands.frame(first, presentation, detached: onIsland.count >= 2 ? onIsland[1] : nil, options: options, styleKey: styleKey),
-                  presentation, kind: kind, backdrop: nil)
+        // The island covers the time and the status icons when it grows over them, as on a device.
+        var covered = [CellRect(x: inner.x + geometry.cameraColumn - 1, y: row, width: geometry.cameraColumns + 2, height: geometry.islandRows)]
+        if let first = onIsland.first, let kind = islands.descriptor(ofID: first.id)?.kind,
+           let island = islands.frame(first, presentation, detached: onIsland.count >= 2 ? onIsland[1] : nil, options: options, styleKey: styleKey) {
+            covered = island.activityRects.map { CellRect(x: inner.x + $0.x, y: row + $0.y, width: $0.width, height: $0.height) }
+            place(island, presentation, kind: kind, backdrop: nil)
         } else {
-            let idle = CellRect(x: inner.x + geometry.cameraColumn - 1, y: row, width: geometry.cameraColumns + 2, height: geometry.islandRows)
-            canvas.fill(idle.intersection(inner), background: IslandRenderer.islandColor)
+            canvas.fill(covered[0].intersection(inner), background: IslandRenderer.islandColor)
             row += geometry.islandRows + 1
         }
-        if row == statusTop { row += geometry.islandRows + 1 }
+        for (text, column) in [(clock.string(from: now), inner.x + 3), ("5G ▮▮▮", inner.x + geometry.screenColumns - 9)] {
+            let span = CellRect(x: column, y: statusTop, width: DisplayWidth.of(text), height: 1)
+            if !covered.contains(where: { !$0.intersection(span).isEmpty }) { canvas.write(text, column: column, row: statusTop, style: textStyle) }
+        }
 
         if let current = islands.focusedRunning, let snapshot = islands.center.snapshot(id: current.id, at: now) {
             let kind = current.descriptor.kind
