@@ -37,8 +37,10 @@ extension PreviewApp {
             drawTooSmall(&canvas)
             return canvas.buffer
         }
+        let hintRows = KeyBindings.hintRows(width: size.width, maxRows: size.height >= 24 ? 2 : 1)
+        let statusRow = size.height - 1 - hintRows.count
         let bodyTop = 1
-        let bodyHeight = size.height - 3
+        let bodyHeight = statusRow - bodyTop
         let stage: CellRect
         let side: CellRect
         if size.width >= 100 {
@@ -54,8 +56,8 @@ extension PreviewApp {
         if islands.isShown { drawIslands(&canvas, in: stage, at: now) } else { drawStage(&canvas, in: stage, at: now) }
         drawHeader(&canvas, width: size.width)
         drawSidePane(&canvas, in: side)
-        drawStatusBar(&canvas, row: size.height - 2, at: now)
-        drawHints(&canvas, row: size.height - 1)
+        drawStatusBar(&canvas, row: statusRow, at: now)
+        for (index, hints) in hintRows.enumerated() { drawHints(hints, on: &canvas, row: statusRow + 1 + index) }
         if showsHelp { drawHelp(&canvas) }
         return canvas.buffer
     }
@@ -278,30 +280,38 @@ extension PreviewApp {
         }
     }
 
-    /// Widget, family, mode, theme, device, OS version, clock and speed.
+    /// Widget, family, mode, theme, device, OS version, clock and speed; more compact when the terminal is
+    /// narrow (thin separators, then the time without the date), so the clock and speed always show.
     func drawStatusBar(_ canvas: inout Canvas, row: Int, at now: Date) {
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1), background: Chrome.barBackground)
         let family = focusedFamily?.rawValue ?? "-"
         let shownTheme = focusedCard?.appearance.theme.name ?? theme.name
         let clockState = HostClock.isPaused ? "paused" : Self.speedText(HostClock.speed)
-        let fields: [(String, String)] = [
-            ("", currentWidget?.kind ?? "-"), ("", family), ("", mode.rawValue), ("theme ", shownTheme),
-            ("", configuration.device.name), ("", "iOS \(configuration.osVersion)"),
-            ("", clockFormatter.string(from: now)), ("", clockState),
+        let date = clockFormatter.string(from: now)
+        func fields(label: Bool, fullDate: Bool) -> [(String, String)] {
+            [("", currentWidget?.kind ?? "-"), ("", family), ("", mode.rawValue), (label ? "theme " : "", shownTheme),
+             ("", configuration.device.name), ("", "iOS \(configuration.osVersion)"),
+             ("", fullDate ? date : String(date.suffix(8))), ("", clockState)]
+        }
+        let layouts: [(fields: [(String, String)], separator: String)] = [
+            (fields(label: true, fullDate: true), " │ "), (fields(label: false, fullDate: true), "│"), (fields(label: false, fullDate: false), "│"),
         ]
+        func width(_ layout: (fields: [(String, String)], separator: String)) -> Int {
+            layout.fields.reduce(0) { $0 + DisplayWidth.of($1.0) + DisplayWidth.of($1.1) }
+                + DisplayWidth.of(layout.separator) * (layout.fields.count - 1)
+        }
+        let chosen = layouts.first { width($0) <= canvas.width - 2 } ?? layouts[layouts.count - 1]
         var x = 1
-        for (index, (label, value)) in fields.enumerated() {
-            if index > 0 { x += canvas.write(" │ ", column: x, row: row, style: Chrome.barMuted) }
+        for (index, (label, value)) in chosen.fields.enumerated() {
+            if index > 0 { x += canvas.write(chosen.separator, column: x, row: row, style: Chrome.barMuted) }
             if !label.isEmpty { x += canvas.write(label, column: x, row: row, style: Chrome.barMuted) }
             x += canvas.write(value, column: x, row: row, style: index == 0 ? Chrome.barKey : Chrome.bar)
         }
     }
 
-    func drawHints(_ canvas: inout Canvas, row: Int) {
+    func drawHints(_ hints: [(String, String)], on canvas: inout Canvas, row: Int) {
         var x = 1
-        for (keys, meaning) in KeyBindings.hints {
-            let width = DisplayWidth.of(keys) + DisplayWidth.of(meaning) + 3
-            guard x + width <= canvas.width else { break }
+        for (keys, meaning) in hints {
             x += canvas.write(keys, column: x, row: row, style: Chrome.hintKey)
             x += canvas.write(" " + meaning + "  ", column: x, row: row, style: Chrome.hint)
         }

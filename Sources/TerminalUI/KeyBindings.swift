@@ -72,12 +72,30 @@ public enum KeyBindings {
         all.first { $0.keys.contains(key) }?.action
     }
 
-    /// The status bar hints: `? help  q quit  w/W widget ...`, as (keys, meaning) pairs.
+    /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar.
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("Space", "pause"), ("n", "next entry"), ("+/-", "speed"), ("r", "reload"), ("Tab", "target"), ("Enter", "tap"),
-        ("Arrows", "cursor"), ("click", "tap"),
+        ("i", "activities"), ("Space", "pause"), ("n", "next entry"), ("+/-", "speed"), ("r", "reload"), ("Tab/Shift-Tab", "target"),
+        ("Enter", "tap"), ("Arrows", "cursor"), ("click", "tap"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]
+
+    /// The hints laid out in at most `maxRows` rows of `width` columns; what does not fit is left to the help
+    /// overlay (`?` always comes first).
+    public static func hintRows(width: Int, maxRows: Int) -> [[(String, String)]] {
+        var rows: [[(String, String)]] = [[]]
+        var x = 1
+        for (keys, meaning) in hints {
+            let needed = keys.count + meaning.count + 3
+            if x + needed > width {
+                guard rows.count < maxRows else { break }
+                rows.append([])
+                x = 1
+            }
+            rows[rows.count - 1].append((keys, meaning))
+            x += needed
+        }
+        return rows
+    }
 
     /// Lines of the help overlay: keys, then what they do; the mouse last.
     public static var helpLines: [(String, String)] {

@@ -3,8 +3,10 @@ import Testing
 import CellLayout
 import CellRender
 @testable import TerminalUI
+import SampleWidgets
 import WidgetHost
 import WidgetKitUI
+import WidgetTermCLI
 
 // MARK: - Test widgets for the preview
 
@@ -42,7 +44,48 @@ private struct CountTapIntent: AppIntent {
     }
 }
 
+/// Waits until the test opens its gate (so the test sees the state while the intent is in flight); changes nothing.
+private struct GatedIntent: AppIntent {
+    static var title: LocalizedStringResource { "Switch the lamp" }
+    static let gate = DispatchSemaphore(value: 0)
+    func perform() async throws -> some IntentResult {
+        Self.gate.wait()
+        return .result()
+    }
+}
+
+private struct BrokenIntent: AppIntent {
+    struct Offline: Error, CustomStringConvertible { var description: String { "the lamp is offline" } }
+    static var title: LocalizedStringResource { "Break" }
+    func perform() async throws -> IntentResultValue { throw Offline() }
+}
+
+/// Entries now and 10 and 20 minutes later, for jumping the clock.
+private struct SteppedProvider: TimelineProvider {
+    func placeholder(in context: Context) -> PreviewTestEntry { PreviewTestEntry(date: Date()) }
+    func getSnapshot(in context: Context, completion: @escaping (PreviewTestEntry) -> Void) { completion(PreviewTestEntry(date: Date())) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<PreviewTestEntry>) -> Void) {
+        let now = Date()
+        completion(Timeline(entries: [0.0, 600, 1200].map { PreviewTestEntry(date: now.addingTimeInterval($0)) }, policy: .never))
+    }
+}
+
 private enum PreviewWidgets {
+    /// A toggle whose intent never stores the new state: it must snap back after the reload.
+    static let lamp = previewTestWidget("lamp", families: [.systemSmall]) { _ in
+        Toggle(isOn: false, intent: GatedIntent()) { Text("Lamp") }
+    }
+
+    static let broken = previewTestWidget("broken", families: [.systemSmall]) { _ in
+        Button(intent: BrokenIntent()) { Text("Break it") }
+    }
+
+    static let stepped = StaticConfiguration(kind: "stepped", provider: SteppedProvider()) { entry in
+        Text("Entry \(Int(entry.date.timeIntervalSince1970) % 3600 / 60)").containerBackground(Color.white, for: .widget)
+    }
+    .supportedFamilies([.systemSmall])
+    .descriptor
+
     /// Field case 6: a small widget with two Links and no widgetURL.
     static let twoLinks = previewTestWidget("two-links", families: [.systemSmall], routes: ["notes://note/{id}"]) { _ in
         VStack(alignment: .leading) {
@@ -94,6 +137,14 @@ private func makePreview(_ widgets: [WidgetDescriptor], osVersion: Int = 26, wid
                                              format: FixedClock.utcFormat,
                                              router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
     return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
+}
+
+/// The text of the first widget frame on screen (not the log or panel).
+private func firstWidgetText(_ app: PreviewApp, _ terminal: MemoryTerminal) -> String {
+    guard let visible = app.placements.first?.visible else { return "" }
+    return (visible.y..<visible.maxY).map { row in
+        String((visible.x..<visible.maxX).compactMap { terminal.screen[$0, row].isContinuation ? nil : terminal.screen[$0, row].glyph })
+    }.joined(separator: "\n")
 }
 
 private func cells(_ text: String, style: Cell = Cell()) -> [Cell] {
@@ -271,8 +322,12 @@ private struct SplitMix {
             let lines = terminal.lines
             #expect(lines[0].hasPrefix(" WidgetTerm  Gallery  Mode matrix   links (links)  1/1"))
             #expect(lines[1].hasPrefix(" ▸ systemMedium"))
-            #expect(lines[38].hasPrefix(" links │ systemMedium │ fullColor │ theme light │ iphone-430 │ iOS 26 │ 2026-03-14 09:41:00 │ paused"))
-            #expect(lines[39].hasPrefix(" ? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  Space pause"))
+            #expect(lines[37].hasPrefix(" links │ systemMedium │ fullColor │ theme light │ iphone-430 │ iOS 26 │ 2026-03-14 09:41:00 │ paused"))
+            // Every key in two rows of hints.
+            #expect(lines[38].trimmingCharacters(in: .whitespaces)
+                        == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i activities  Space pause  n next entry")
+            #expect(lines[39].trimmingCharacters(in: .whitespaces)
+                        == "+/- speed  r reload  Tab/Shift-Tab target  Enter tap  Arrows cursor  click tap  PgUp/PgDn scroll  Esc clear")
             #expect(terminal.text.contains("Order 41"))
             #expect(terminal.presentedFrames.count == 1)
             #expect(terminal.cellsWrittenInLastFrame == 120 * 40)
@@ -303,7 +358,9 @@ private struct SplitMix {
             for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
             app.renderFrame()
             #expect(terminal.lines[0].hasPrefix(" WidgetTerm"))
-            #expect(terminal.lines[28].hasPrefix(" links │ systemMedium"))
+            // 90 columns: the status bar drops its spaced separators and the "theme" label, keeping the clock and speed.
+            #expect(terminal.lines[27] == " links│systemMedium│fullColor│light│iphone-430│iOS 26│2026-03-14 09:41:00│paused"
+                        + String(repeating: " ", count: 10))
         }
     }
 
@@ -313,16 +370,16 @@ private struct SplitMix {
             app.renderFrame()
             app.handle(.key(.character("f")))
             app.renderFrame()
-            #expect(terminal.lines[38].hasPrefix(" links │ systemSmall │ fullColor │ theme light"))
+            #expect(terminal.lines[37].hasPrefix(" links │ systemSmall │ fullColor │ theme light"))
             app.handle(.key(.character("m")))
             app.renderFrame()
-            #expect(terminal.lines[38].hasPrefix(" links │ systemSmall │ accented │ theme light"))
+            #expect(terminal.lines[37].hasPrefix(" links │ systemSmall │ accented │ theme light"))
             app.handle(.key(.character("t")))
             app.renderFrame()
-            #expect(terminal.lines[38].hasPrefix(" links │ systemSmall │ fullColor │ theme dark"))
+            #expect(terminal.lines[37].hasPrefix(" links │ systemSmall │ fullColor │ theme dark"))
             app.handle(.key(.character("t")))
             app.renderFrame()
-            #expect(terminal.lines[38].hasPrefix(" links │ systemSmall │ accented │ theme tinted"))
+            #expect(terminal.lines[37].hasPrefix(" links │ systemSmall │ accented │ theme tinted"))
             app.handle(.key(.character("v")))
             app.renderFrame()
             #expect(app.screen == .matrix)
@@ -331,7 +388,7 @@ private struct SplitMix {
             #expect(terminal.text.contains("vibrant · standby-night"))
             app.handle(.key(.character("w")))
             app.renderFrame()
-            #expect(terminal.lines[38].hasPrefix(" timer │ systemSmall │ accented"))
+            #expect(terminal.lines[37].hasPrefix(" timer │ systemSmall │ accented"))
             app.handle(.key(.character("W")))
             app.handle(.key(.character("?")))
             app.renderFrame()
@@ -386,7 +443,7 @@ private struct SplitMix {
             #expect(app.log.texts.contains("shop://orders → shop.orders (shop://orders)"))
             // On the chrome: nothing.
             let count = app.log.entries.count
-            app.handle(.mouse(MouseEvent(button: 0, kind: .press, column: 1, row: 39)))
+            app.handle(.mouse(MouseEvent(button: 0, kind: .press, column: 1, row: 39)))  // the hints row
             #expect(app.log.entries.count == count)
         }
     }
@@ -471,10 +528,10 @@ private struct SplitMix {
             #expect(runs.map(\.width) == [1, 2, 1])
             for run in runs {
                 let inTimer = live.contains { $0.contains(column: run.column, row: run.row) && $0.contains(column: run.column + run.width - 1, row: run.row) }
-                #expect(inTimer || run.row == 38, "run \(run) outside the timer and the status bar")
+                #expect(inTimer || run.row == 37, "run \(run) outside the timer and the status bar")
             }
             #expect(terminal.text.contains("24:59"))
-            #expect(terminal.lines[38].contains("09:41:01"))
+            #expect(terminal.lines[37].contains("09:41:01"))
             #expect(instance.bodyEvaluations == evaluations)
         }
     }
@@ -499,6 +556,72 @@ private struct SplitMix {
         }
     }
 
+    @Test("a toggle shows its new state at once and snaps back when the store disagrees after the reload")
+    func toggleSnapsBack() {
+        FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.lamp])
+            app.renderFrame()
+            #expect(firstWidgetText(app, terminal).contains("Lamp") && firstWidgetText(app, terminal).contains("○"))
+            #expect(!firstWidgetText(app, terminal).contains("◉"))
+            app.handle(.key(.tab))
+            app.handle(.key(.enter))
+            app.renderFrame()
+            #expect(firstWidgetText(app, terminal).contains("◉") && !firstWidgetText(app, terminal).contains("○"), "the new state shows at once")
+            #expect(terminal.text.contains("intent running…, toggle pending"))
+            GatedIntent.gate.signal()
+            app.waitForIntents()
+            app.renderFrame()
+            #expect(app.log.texts.contains("lamp/systemSmall reload: intent performed (exempt) · budget left 39"))
+            #expect(app.log.texts.contains("toggle snapped back to off: the store disagrees after the reload"))
+            #expect(firstWidgetText(app, terminal).contains("○") && !firstWidgetText(app, terminal).contains("◉"))
+        }
+    }
+
+    @Test("an intent that throws is logged and the widget stays as it was, with no reload")
+    func throwingIntent() {
+        FixedClock.run {
+            let (app, _) = makePreview([PreviewWidgets.broken])
+            app.renderFrame()
+            app.handle(.key(.tab))
+            app.handle(.key(.enter))
+            app.waitForIntents()
+            app.renderFrame()
+            #expect(app.log.texts.contains("intent BrokenIntent threw Offline: the lamp is offline; broken unchanged"))
+            #expect(app.log.entries.contains { $0.kind == .diagnostic && $0.severity == .error && $0.text.contains("intent-threw") })
+            #expect(app.log.texts.filter { $0.hasPrefix("broken/systemSmall reload") } == ["broken/systemSmall reload: initial · budget left 39"])
+        }
+    }
+
+    @Test func clockKeysPauseJumpAndChangeSpeed() {
+        FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.stepped])
+            app.renderFrame()
+            #expect(terminal.text.contains("Entry 41"))
+            app.handle(.key(.character("n")))
+            #expect(HostClock.now == FixedClock.reference.addingTimeInterval(600))
+            app.renderFrame()
+            #expect(terminal.text.contains("Entry 51"))
+            #expect(app.log.texts.contains("clock → 2026-03-14 09:51:00 (next timeline entry)"))
+            app.handle(.key(.character("n")))
+            app.handle(.key(.character("n")))
+            #expect(HostClock.now == FixedClock.reference.addingTimeInterval(1200))
+            #expect(app.log.texts.last == "no later entry and no reload scheduled (policy .never): the clock stays")
+            app.handle(.key(.character("+")))
+            app.handle(.key(.character("+")))
+            #expect(HostClock.speed == 5)
+            app.handle(.key(.character("-")))
+            #expect(HostClock.speed == 2)
+            app.renderFrame()
+            #expect(terminal.lines[37].hasSuffix("│ paused" + String(repeating: " ", count: 120 - DisplayWidth.of(terminal.lines[37].trimmingCharacters(in: .whitespaces)) - 1)))
+            app.handle(.key(.character(" ")))
+            #expect(!HostClock.isPaused)
+            app.handle(.key(.character(" ")))
+            #expect(HostClock.isPaused)
+            app.handle(.key(.character("r")))
+            #expect(app.log.texts.last == "stepped/systemSmall reload: app requested · budget left 38")
+        }
+    }
+
     @Test func runLoopSleepsForInputWhilePausedAndStopsOnSignal() {
         FixedClock.run {
             let (app, terminal) = makePreview([PreviewWidgets.links])
@@ -519,5 +642,37 @@ private struct SplitMix {
         #expect(TextFitting.truncate("hi", to: 5) == "hi")
         #expect(TextFitting.wrap("one two three four", width: 9, indent: "  ") == ["one two", "  three", "  four"])
         #expect(TextFitting.wrap("abcdefghijkl", width: 5) == ["abcde", "fghij", "kl"])
+    }
+}
+
+// MARK: - The command
+
+@Suite struct PreviewCommandTests {
+    static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
+        let output = StringStream(), errors = StringStream()
+        let status = WidgetTermCommand.run(arguments: arguments, widgets: SampleWidgetBundle().widgetDescriptors, environment: [:],
+                                           output: output, errors: errors)
+        return (status, output.text, errors.text)
+    }
+
+    @Test func notATerminalSaysSoAndExitsTwo() {
+        for arguments in [[], ["preview"], ["preview", "orders", "--family", "systemLarge"], ["--os", "16"]] {
+            let result = Self.run(arguments)
+            #expect(result.status == 2)
+            #expect(result.errors == "widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
+                        + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n")
+        }
+    }
+
+    @Test func badFlagsAreUsageErrors() {
+        #expect(Self.run(["preview", "orders", "--family", "accessoryInline"]).errors
+                    == "widgetterm: orders does not support accessoryInline; supported families: systemMedium, systemLarge, systemSmall\n")
+        #expect(Self.run(["preview", "--speed", "0"]).errors
+                    == "widgetterm: --speed takes simulated seconds per real second, more than 0 and at most 86400, not 0\n")
+        #expect(Self.run(["preview", "nope"]).status == 2)
+        #expect(Self.run(["preview", "orders", "water"]).status == 2)
+        let help = Self.run(["preview", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--speed N          simulated seconds per real second (default 1)"))
     }
 }
