@@ -253,7 +253,8 @@ extension PreviewApp {
         guard available > 0 else { return }
         var lines: [(String, TextStyle)] = []
         for entry in log.entries.suffix(available * 2) {
-            let prefix = "\(logTimeFormatter.string(from: entry.date)) \(entry.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) "
+            let tag = entry.kind == .diagnostic ? "diag" : entry.kind.rawValue
+            let prefix = "\(logTimeFormatter.string(from: entry.date)) \(tag.padding(toLength: 6, withPad: " ", startingAt: 0)) "
             let style = Self.style(of: entry)
             for line in TextFitting.wrap(prefix + entry.text, width: contentWidth - 1, indent: "  ") { lines.append((line, style)) }
         }

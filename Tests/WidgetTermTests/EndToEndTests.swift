@@ -289,7 +289,8 @@ struct EndToEndTests {
         let small = try session.wait(for: "Terminal too small: 40×12")
         #expect(small.contains("WidgetTerm needs at least 50×16."))
         try session.resize(width: 80, height: 30)
-        let medium = try session.wait(for: "departures │ systemSmall")
+        // 80 columns: the log goes under the widgets and the status bar uses thin separators.
+        let medium = try session.wait(for: "departures│systemSmall│fullColor│light")
         #expect(medium.contains("Event log"))
         #expect(!medium.contains("too small"))
         try session.resize(width: 120, height: 40)

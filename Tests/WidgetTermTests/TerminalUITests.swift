@@ -622,6 +622,28 @@ private struct SplitMix {
         }
     }
 
+    @Test("--open-command runs with the URL as its one argument, off the render path, and its answer is logged")
+    func openCommand() throws {
+        try FixedClock.run {
+            let widgets = [PreviewWidgets.links]
+            let terminal = MemoryTerminal(width: 120, height: 40)
+            let configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+                                                     router: try DeepLinkRouter(widgets: widgets), urlOpener: try URLOpener(command: "/bin/echo"))
+            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            app.renderFrame()
+            app.handle(.key(.tab))
+            app.handle(.key(.enter))
+            var answered = false
+            for _ in 0..<200 where !answered {
+                for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
+                app.renderFrame()
+                answered = app.log.texts.contains("/bin/echo shop://orders/41 → exit 0: shop://orders/41")
+                if !answered { usleep(25_000) }
+            }
+            #expect(answered, "\(app.log.texts)")
+        }
+    }
+
     @Test func runLoopSleepsForInputWhilePausedAndStopsOnSignal() {
         FixedClock.run {
             let (app, terminal) = makePreview([PreviewWidgets.links])
