@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Keys
 
-/// What a key does in the preview.
+/// What a key does in the preview (`PreviewApp.perform(_:)`); `KeyBindings.all` maps keys to these.
 public enum PreviewAction: Hashable, Sendable {
     case quit, toggleHelp, closeOverlay
     case nextWidget, previousWidget, nextFamily, previousFamily, nextMode, previousMode, nextTheme, previousTheme

@@ -66,9 +66,13 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case tab
     /// Shift-Tab (back tab, `ESC [ Z`).
     case backTab
+    /// The arrow keys (CSI or SS3 `A`–`D`; modifiers ignored).
     case up, down, left, right
+    /// Page Up/Down (`ESC [ 5 ~`, `ESC [ 6 ~`), Home and End (several encodings).
     case pageUp, pageDown, home, end
+    /// Escape pressed on its own (no sequence followed within 30 ms).
     case escape
+    /// Backspace (DEL or BS).
     case backspace
     /// Control plus a letter (Ctrl-C is `.control("c")`).
     case control(Character)

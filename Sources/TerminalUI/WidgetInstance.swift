@@ -26,9 +26,11 @@ public struct PreviewConfiguration: Sendable {
     public var themes: [Theme]
     /// Overrides each theme's appearance (`--scheme`).
     public var colorScheme: ColorScheme?
+    /// The device whose widget sizes (in points, then cells) apply (`--device`).
     public var device: DeviceProfile
     /// The iOS major version whose rules apply (links in small families, container backgrounds...).
     public var osVersion: Int
+    /// Locale and time zone of system-formatted text and of the preview's own clock readouts.
     public var format: SystemTextFormat
     /// Routes for the URLs taps open.
     public var router: DeepLinkRouter
