@@ -319,18 +319,23 @@ extension PreviewApp {
     }
 
     func drawHelp(_ canvas: inout Canvas) {
-        let lines = KeyBindings.helpLines
-        let keyWidth = (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
-        let width = min(canvas.width - 2, 78)
-        let height = min(canvas.height - 2, lines.count + 4)
+        let entries = KeyBindings.helpLines
+        let keyWidth = (entries.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+        let width = min(canvas.width - 2, 100)
+        let textWidth = max(width - keyWidth - 4, 10)
+        // Long descriptions wrap under themselves.
+        let rows: [(String, String)] = entries.flatMap { keys, help in
+            TextFitting.wrap(help, width: textWidth).enumerated().map { ($0.offset == 0 ? keys : "", $0.element) }
+        }
+        let height = min(canvas.height - 2, rows.count + 4)
         let box = CellRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         canvas.fill(box, background: Chrome.helpBackground)
         canvas.border(box, title: "Keys — any key closes", style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
         var row = box.y + 2
-        for (keys, help) in lines where row < box.maxY - 1 {
+        for (keys, help) in rows where row < box.maxY - 1 {
             canvas.write(keys, column: box.x + 2, row: row, maxWidth: keyWidth,
                          style: TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold))
-            canvas.write(help, column: box.x + 2 + keyWidth, row: row, maxWidth: box.width - keyWidth - 4,
+            canvas.write(help, column: box.x + 2 + keyWidth, row: row, maxWidth: textWidth,
                          style: TextStyle(foreground: Chrome.barText, background: Chrome.helpBackground))
             row += 1
         }
