@@ -58,6 +58,7 @@ extension PreviewApp {
         drawSidePane(&canvas, in: side)
         drawStatusBar(&canvas, row: statusRow, at: now)
         for (index, hints) in hintRows.enumerated() { drawHints(hints, on: &canvas, row: statusRow + 1 + index) }
+        drawDocumentBanner(&canvas, width: size.width)
         if showsHelp { drawHelp(&canvas) }
         return canvas.buffer
     }

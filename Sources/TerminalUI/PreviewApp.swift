@@ -44,7 +44,7 @@ public final class PreviewApp {
         case matrix
     }
 
-    public let configuration: PreviewConfiguration
+    public internal(set) var configuration: PreviewConfiguration
     public let terminal: Terminal
     /// Everything logged so far.
     public internal(set) var log = EventLog()
@@ -54,6 +54,11 @@ public final class PreviewApp {
     public internal(set) var exit: PreviewExit?
     /// Called after each presented frame.
     public var frameObserver: ((FrameStatistics) -> Void)?
+    /// Widget documents to hot-reload (`widgetterm preview FILE...`): change `i` replaces widget `i`
+    /// (DocumentReloading.swift).
+    public var documentWatcher: DocumentFileWatcher?
+    /// The error of the last broken save of each widget document, by widget index, shown in a banner.
+    var documentErrors: [Int: String] = [:]
     /// The app panel: what the last tap opened (URL, route, parameters) or did.
     public internal(set) var appPanel: [String] = []
 
@@ -123,6 +128,7 @@ public final class PreviewApp {
     /// a resize, a signal, a finished intent or the next tick, and draws what changed.
     public func run() -> PreviewExit {
         HostInterface.install(reloadRequests)
+        documentWatcher?.start(wake: terminal.wakeHandler)
         defer { HostInterface.install(nil) }
         log.append(.info, "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
                    + "Press ? for help.", at: HostClock.now)
@@ -134,6 +140,7 @@ public final class PreviewApp {
             if exit != nil { break }
             renderFrame()
         }
+        documentWatcher?.stop()
         _ = AppGroupStore.synchronizeUserDefaults()
         return exit ?? .quit
     }
@@ -241,6 +248,7 @@ public final class PreviewApp {
 
     /// Finished intents and openers, app reload requests, and reloads that fell due.
     func update(at now: Date) {
+        applyDocumentChanges(at: now)
         for completion in completions.drain() { finish(completion, at: now) }
         for (kind, byFamily) in instances where reloadRequests.takeRequest(forKind: kind) {
             for family in byFamily.keys.sorted(by: { $0.rawValue < $1.rawValue }) {

@@ -16,16 +16,19 @@ import Glibc
 enum PreviewCommand {
     static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "app-group", "intent-timeout"])
 
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+    static func run(_ arguments: [String], widgets bundle: [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: valuedFlags, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(help)
             return 0
         }
-        guard parsed.positionals.count <= 1 else {
-            throw UsageError("preview takes at most one widget kind, got \(parsed.positionals.joined(separator: " "))")
+        // Widget documents (`preview FILE...`) are previewed on their own and reloaded when saved.
+        let documentFiles = parsed.positionals.filter(WidgetDocument.isDocumentArgument)
+        guard documentFiles.isEmpty ? parsed.positionals.count <= 1 : documentFiles.count == parsed.positionals.count else {
+            throw UsageError("preview takes at most one widget kind, or widget document files, got \(parsed.positionals.joined(separator: " "))")
         }
+        let widgets = documentFiles.isEmpty ? bundle : try documentFiles.map { try widget(named: $0, in: bundle) }
         let settings = try RenderSettings(parsed)
         guard !widgets.isEmpty else { throw UsageError("the bundle has no widgets to preview") }
         let first = try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0]
@@ -88,6 +91,14 @@ enum PreviewCommand {
             return 2
         }
         let app = PreviewApp(configuration: configuration, terminal: terminal)
+        if !documentFiles.isEmpty {
+            do {
+                app.documentWatcher = try DocumentFileWatcher(files: documentFiles)
+            } catch {
+                terminal.restore()
+                throw UsageError("\(error)")
+            }
+        }
         let frameLog = environment["WIDGETTERM_FRAME_LOG"].flatMap(FrameLog.init(path:))
         if let frameLog { app.frameObserver = frameLog.record }
         let exit = app.run()
@@ -105,11 +116,13 @@ enum PreviewCommand {
     }
 
     static let help = """
-        usage: widgetterm [preview] [KIND] [options]
+        usage: widgetterm [preview] [KIND | FILE...] [options]
 
         The interactive preview: the widget KIND (default: the first) in every family it supports, or one family
         in fullColor, accented and vibrant (v), with a status bar, an event log and the app a tap opens. Press ?
         for every key. Needs a terminal; when standard output is not one it says so and exits 2.
+        FILE... are widget documents (docs/widget-document.md): each save re-renders within half a second; a broken
+        save keeps the last good render and shows the error in a banner.
 
         options:
           --family F         the family focused first

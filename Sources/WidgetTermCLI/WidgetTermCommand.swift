@@ -241,7 +241,10 @@ struct RenderSettings {
 }
 
 /// Finds a widget by kind, or fails naming the valid kinds.
+/// An argument that names an existing file or ends in `.json` is a widget document (docs/widget-document.md); a
+/// malformed or invalid one throws its `DocumentError` (file, line, column, JSON path), which exits with status 2.
 func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> WidgetDescriptor {
+    if WidgetDocument.isDocumentArgument(kind) { return try WidgetDocument(contentsOf: kind).descriptor }
     guard let widget = widgets.first(where: { $0.kind == kind }) else {
         throw UsageError("unknown widget kind \(kind); valid kinds: \(widgets.map(\.kind).joined(separator: ", "))")
     }

@@ -166,6 +166,53 @@ extension DocumentError {
 /// Decodes argument values: each returns an `Expr` that is constant (and checked now) when the JSON is a literal,
 /// or reads the entry's data when it holds `{{placeholders}}`.
 enum Decode {
+    // MARK: Values that depend on the environment
+
+    /// The environment values a value can depend on, with the names of their cases.
+    static let selectors: [(key: String, names: [String], read: @Sendable (EnvironmentValues) -> String)] = [
+        ("byFamily", WidgetFamily.allCases.map(\.rawValue), { $0.widgetFamily.rawValue }),
+        ("byRenderingMode", WidgetRenderingMode.allCases.map(\.rawValue), { $0.widgetRenderingMode.rawValue }),
+        ("byColorScheme", ColorScheme.allCases.map(\.rawValue), { $0.colorScheme.rawValue }),
+    ]
+
+    /// A value chosen by the environment when the body runs, as Swift code writes `family == .systemLarge ? 4 : 2`
+    /// or `renderingMode == .fullColor ? .blue : .primary`: `{"byFamily": {"systemLarge": 4, "default": 2}}`,
+    /// `{"byRenderingMode": {"fullColor": "blue", "default": "primary"}}`, `{"byColorScheme": {"dark": ..., "light": ...}}`.
+    /// Names may list alternatives (`"accented, vibrant"`); `default` serves the rest. Nil when `located` is not one.
+    static func selector<Value>(_ located: Located, _ decode: (Located) throws -> Expr<Value>) throws -> Expr<Value>? {
+        guard let members = located.members, members.count == 1,
+              let selector = selectors.first(where: { $0.key == members[0].key }) else { return nil }
+        let cases = members[0].value
+        guard let options = cases.members, !options.isEmpty else {
+            throw DocumentError(at: cases, expected: "an object from \(selector.names.joined(separator: ", ")) (and \"default\") to values")
+        }
+        var values: [String: Expr<Value>] = [:]
+        var fallback: Expr<Value>?
+        for option in options {
+            let value = try decode(option.value)
+            if option.key == "default" {
+                fallback = value
+                continue
+            }
+            for name in option.key.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                guard selector.names.contains(name) else {
+                    throw DocumentError(file: "", position: option.keyPosition, path: option.value.path,
+                                        expected: "\(selector.names.joined(separator: ", ")) or default", found: "\"\(name)\"",
+                                        suggestion: NearestName.suggestion(for: name, among: selector.names + ["default"]))
+                }
+                values[name] = value
+            }
+        }
+        let read = selector.read
+        return Expr { evaluation in
+            let name = read(evaluation.environment)
+            guard let chosen = values[name] ?? fallback else {
+                throw DocumentError(at: cases, expected: "a value for \(name) or a \"default\"", found: "none")
+            }
+            return try chosen.evaluate(evaluation)
+        }
+    }
+
     // MARK: Strings and templates
 
     /// A template string (numbers and booleans are accepted as their text).
@@ -199,6 +246,7 @@ enum Decode {
 
     /// A string: the template with each placeholder's text.
     static func string(_ located: Located) throws -> Expr<String> {
+        if let selected = try selector(located, string) { return selected }
         let template = try template(located)
         if !template.hasPlaceholders { return .constant(template.parts.map { if case .literal(let text) = $0 { return text } else { return "" } }.joined()) }
         return Expr { evaluation in try render(template, at: located, in: evaluation) }
@@ -234,7 +282,7 @@ enum Decode {
     /// A number: a JSON number, or a placeholder holding one (or a string that reads as one).
     static func number(_ located: Located, what: String = "a number") throws -> Expr<Double> {
         if case .number(let value, _) = located.value { return .constant(value) }
-        if let byFamily = located["byFamily"], located.members?.count == 1 { return try familyDependent(byFamily, what: what) }
+        if let selected = try selector(located, { try number($0, what: what) }) { return selected }
         if case .string = located.value, let path = try template(located).singlePlaceholder {
             return Expr { evaluation in
                 let value = try value(of: path, at: located, in: evaluation)
@@ -247,37 +295,6 @@ enum Decode {
         throw DocumentError(at: located, expected: what + " or a {{placeholder}} holding one")
     }
 
-    /// A number that depends on the family being rendered: `{"byFamily": {"systemLarge": 4, "default": 2}}`, as Swift
-    /// code writes `family == .systemLarge ? 4 : 2`.
-    static func familyDependent(_ located: Located, what: String) throws -> Expr<Double> {
-        guard let members = located.members else { throw DocumentError(at: located, expected: "an object from family names (and \"default\") to numbers") }
-        var values: [WidgetFamily: Expr<Double>] = [:]
-        var fallback: Expr<Double>?
-        let names = families.map(\.key)
-        for member in members {
-            if member.key == "default" {
-                fallback = try number(member.value, what: what)
-                continue
-            }
-            let keys = member.key.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            for key in keys {
-                guard let family = WidgetFamily(rawValue: key) else {
-                    throw DocumentError(file: "", position: member.keyPosition, path: member.value.path,
-                                        expected: "a widget family (\(names.joined(separator: ", "))) or \"default\"", found: "\"\(key)\"",
-                                        suggestion: NearestName.suggestion(for: key, among: names + ["default"]))
-                }
-                values[family] = try number(member.value, what: what)
-            }
-        }
-        return Expr { evaluation in
-            let family = evaluation.environment.widgetFamily
-            guard let chosen = values[family] ?? fallback else {
-                throw DocumentError(at: located, expected: "a value for \(family.rawValue) or a \"default\"", found: "none")
-            }
-            return try chosen.evaluate(evaluation)
-        }
-    }
-
     /// A whole number.
     static func integer(_ located: Located, what: String = "a whole number") throws -> Expr<Int> {
         let number = try number(located, what: what)
@@ -288,14 +305,30 @@ enum Decode {
         }
     }
 
-    /// A length in points; `"infinity"` (or `".infinity"`) for a frame's maximum.
+    /// A length in points, from -100 000 to 100 000 (a widget is a few hundred points across); `"infinity"` (or
+    /// `".infinity"`) for a frame's maximum.
     static func length(_ located: Located, allowsInfinity: Bool = false) throws -> Expr<Double> {
         if allowsInfinity, case .string(let text) = located.value, text == "infinity" || text == ".infinity" { return .constant(.infinity) }
-        return try number(located, what: allowsInfinity ? "a length in points or \"infinity\"" : "a length in points")
+        return try number(located, what: allowsInfinity ? "a length in points or \"infinity\"" : "a length in points", in: -100_000...100_000)
+    }
+
+    /// A number within `range`, checked now when literal and when the body runs when it comes from data.
+    static func number(_ located: Located, what: String, in range: ClosedRange<Double>) throws -> Expr<Double> {
+        let bounded = "\(what) from \(DocumentValue.text(of: range.lowerBound)) to \(DocumentValue.text(of: range.upperBound))"
+        if case .number(let value, _) = located.value, !range.contains(value) {
+            throw DocumentError(at: located, expected: bounded)
+        }
+        let value = try number(located, what: what)
+        return Expr { evaluation in
+            let number = try value.evaluate(evaluation)
+            guard range.contains(number) else { throw DocumentError(at: located, expected: bounded, found: DocumentValue.text(of: number)) }
+            return number
+        }
     }
 
     /// A boolean: `true`/`false`, or a placeholder (any value, read as `if` reads it).
     static func bool(_ located: Located) throws -> Expr<Bool> {
+        if let selected = try selector(located, bool) { return selected }
         if case .bool(let value) = located.value { return .constant(value) }
         if case .string = located.value, let path = try template(located).singlePlaceholder {
             return Expr { try value(of: path, at: located, in: $0).isTruthy }
@@ -365,6 +398,7 @@ enum Decode {
     /// One of a set of names (an alignment, a font weight, a family...), checked now when literal; a misspelled
     /// name gets the nearest valid one.
     static func choice<Value>(_ located: Located, _ names: KeyValuePairs<String, Value>, what: String) throws -> Expr<Value> {
+        if let selected = try selector(located, { try choice($0, names, what: what) }) { return selected }
         let table = Dictionary(names.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let ordered = names.map(\.key)
         func resolve(_ raw: String, found: String) throws -> Value {
@@ -458,6 +492,7 @@ enum Decode {
     /// `{"size": 28, "weight": "bold", "design": "rounded"}`, `{"custom": "Avenir", "size": 17}`, with optional
     /// `italic`, `monospacedDigit`, `monospaced` (booleans).
     static func font(_ located: Located) throws -> Expr<Font> {
+        if let selected = try selector(located, font) { return selected }
         if case .string = located.value {
             return try choice(located, textStyles, what: "a font text style").map { Font(size: .textStyle($0)) }
         }
@@ -467,7 +502,7 @@ enum Decode {
         var arguments = try Arguments(owner: "a font", primary: nil, labeled: members,
                                       valid: ["style", "size", "custom", "weight", "design", "italic", "monospacedDigit", "monospaced", "relativeTo"])
         let style = try arguments.take("style").map { try choice($0, textStyles, what: "a font text style") }
-        let size = try arguments.take("size").map { try number($0, what: "a font size in points") }
+        let size = try arguments.take("size").map { try number($0, what: "a font size in points", in: 1...1000) }
         let custom = try arguments.take("custom").map { try string($0) }
         let weight = try arguments.take("weight").map { try choice($0, weights, what: "a font weight") }
         let design = try arguments.take("design").map { try choice($0, designs, what: "a font design") }
@@ -521,6 +556,7 @@ enum Decode {
     /// A colour: a name (`"blue"`, `"systemBackground"`), `"#RRGGBB"` / `"#RRGGBBAA"`, `{"red": r, "green": g,
     /// "blue": b, "opacity": a}` (0...1), `{"white": w}`, or `{"color": COLOR, "opacity": a}` (`.opacity(a)`).
     static func color(_ located: Located) throws -> Expr<Color> {
+        if let selected = try selector(located, color) { return selected }
         switch located.value {
         case .string(let text):
             let template = try template(located)
@@ -585,6 +621,7 @@ enum Decode {
     /// A shape style: a colour, `"primary"`...`"quaternary"` (hierarchical levels), `"background"`, `"tint"`,
     /// `{"linearGradient": {...}}` or `{"gradient": COLOR}` (`Color.gradient`).
     static func style(_ located: Located) throws -> Expr<DocumentStyle> {
+        if let selected = try selector(located, style) { return selected }
         let hierarchical: [String: Int] = ["primary": 0, "secondary": 1, "tertiary": 2, "quaternary": 3]
         if case .string(let text) = located.value {
             let template = try template(located)

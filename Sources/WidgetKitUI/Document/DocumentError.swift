@@ -100,19 +100,38 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
 /// Finds the valid name closest to a misspelled one (Damerau–Levenshtein distance, case folded first).
 public enum NearestName {
     /// The candidate nearest to `name`, or nil when none is close (more than a third of the longer name differs,
-    /// with at least 2 edits allowed).
+    /// with at least 2 edits allowed). Between equally near candidates, one that contains the misspelling's letters
+    /// in order wins (a dropped letter is the commonest slip: "timr" is "timer" rather than "time"), then the shorter.
     public static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
         let folded = name.lowercased()
-        var best: (name: String, distance: Int)?
+        var best: (name: String, distance: Int, contains: Bool)?
         for candidate in candidates {
-            let distance = candidate.lowercased() == folded ? 0 : editDistance(Array(folded), Array(candidate.lowercased()))
-            if best == nil || distance < best!.distance || (distance == best!.distance && candidate.count < best!.name.count) {
-                best = (candidate, distance)
+            let lowered = candidate.lowercased()
+            let distance = lowered == folded ? 0 : editDistance(Array(folded), Array(lowered))
+            let contains = isSubsequence(folded, of: lowered)
+            let better: Bool
+            if let best {
+                if distance != best.distance { better = distance < best.distance }
+                else if contains != best.contains { better = contains }
+                else { better = candidate.count < best.name.count }
+            } else {
+                better = true
             }
+            if better { best = (candidate, distance, contains) }
         }
         guard let best, best.name != name else { return nil }
         let allowed = max(2, max(name.count, best.name.count) / 3)
         return best.distance <= allowed ? best.name : nil
+    }
+
+    /// True when the characters of `text` appear in `other` in the same order.
+    static func isSubsequence(_ text: String, of other: String) -> Bool {
+        var remaining = Substring(other)
+        for character in text {
+            guard let index = remaining.firstIndex(of: character) else { return false }
+            remaining = remaining[remaining.index(after: index)...]
+        }
+        return true
     }
 
     /// The optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions.

@@ -231,13 +231,17 @@ struct ModifierCompiler {
                         throw DocumentError(at: primary, expected: "a ratio (width / height), null, or {\"width\": ..., \"height\": ...}")
                     }
                     try size.finish()
-                    let widthValue = try Decode.number(width), heightValue = try Decode.number(height)
+                    let widthValue = try Decode.number(width, what: "a width", in: 0.001...100_000)
+                    let heightValue = try Decode.number(height, what: "a height", in: 0.001...100_000)
                     ratio = Expr { evaluation in
-                        let height = try heightValue.evaluate(evaluation)
-                        return height > 0 ? try widthValue.evaluate(evaluation) / height : nil
+                        let value = try widthValue.evaluate(evaluation) / heightValue.evaluate(evaluation)
+                        guard (0.001...1000).contains(value) else {
+                            throw DocumentError(at: primary, expected: "a width / height ratio from 0.001 to 1000", found: DocumentValue.text(of: value))
+                        }
+                        return value
                     }
                 } else if primary.value != .null {
-                    ratio = try Decode.number(primary, what: "a ratio (width / height)").map { Optional($0) }
+                    ratio = try Decode.number(primary, what: "a ratio (width / height)", in: 0.001...1000).map { Optional($0) }
                 }
             }
             return onView { view, evaluation in AnyView(view.aspectRatio(try ratio.evaluate(evaluation), contentMode: try mode.evaluate(evaluation))) }

@@ -185,9 +185,10 @@ struct ViewCompiler {
         let named = members.filter { Self.viewNames.contains($0.key) }
         guard let head = named.first else {
             let first = members.first { $0.key != "modifiers" } ?? members[0]
+            let suggestion = NearestName.suggestion(for: first.key, among: Self.viewNames + Self.controlFlowKeys)
             throw DocumentError(file: "", position: first.keyPosition, path: first.value.path,
-                                expected: "a view name (\(Self.viewNames.joined(separator: ", "))) or if/switch",
-                                found: "\"\(first.key)\"", suggestion: NearestName.suggestion(for: first.key, among: Self.viewNames + Self.controlFlowKeys))
+                                expected: suggestion != nil ? "a view name or if/switch" : "a view name (\(Self.viewNames.joined(separator: ", "))) or if/switch",
+                                found: "\"\(first.key)\"", suggestion: suggestion)
         }
         if named.count > 1 {
             throw DocumentError(file: "", position: named[1].keyPosition, path: named[1].value.path,
@@ -278,7 +279,7 @@ struct ViewCompiler {
         if let primary = arguments.primary, case .object = primary.value { try arguments.expandPrimaryObject() }
         if let timer = arguments.take("timerInterval") {
             let (start, end) = try Decode.dateRange(timer)
-            let pause = try arguments.take("pauseTime").map { try Decode.date($0) }
+            let pause = try arguments.take("pauseTime").flatMap { $0.value == .null ? nil : try Decode.date($0) }
             let countsDown = try arguments.take("countsDown").map(Decode.bool) ?? .constant(true)
             let showsHours = try arguments.take("showsHours").map(Decode.bool) ?? .constant(true)
             return Expr { evaluation in
@@ -291,8 +292,9 @@ struct ViewCompiler {
             return Expr { evaluation in Text(try start.evaluate(evaluation)...(try end.evaluate(evaluation))) }
         }
         if let verbatim = arguments.take("verbatim") {
-            let string = try Decode.string(verbatim)
-            return Expr { Text(verbatim: try string.evaluate($0)) }
+            // Shown exactly as written: no placeholders (the way to show a literal "{{").
+            guard case .string(let string) = verbatim.value else { throw DocumentError(at: verbatim, expected: "a string shown exactly as written") }
+            return .constant(Text(verbatim: string))
         }
         guard let primary = arguments.primary ?? arguments.take("date") else {
             throw DocumentError(at: located, expected: "Text's content: a string, {\"verbatim\": ...}, {\"date\": ..., \"style\": ...}, "

@@ -1,0 +1,992 @@
+import Foundation
+import Testing
+import CellLayout
+import CellRender
+import SampleWidgets
+import WidgetHost
+@testable import WidgetKitUI
+@testable import WidgetTermCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Fixtures
+
+enum DocumentFixtures {
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let examples = package.appendingPathComponent("examples")
+    static let samples = SampleWidgetBundle().widgetDescriptors
+
+    static func sample(_ kind: String) throws -> WidgetDescriptor { try #require(samples.first { $0.kind == kind }) }
+
+    /// A document from `examples/` (or `examples/twins/`).
+    static func example(_ name: String) throws -> WidgetDescriptor {
+        try WidgetDocument(contentsOf: examples.appendingPathComponent(name).path).descriptor
+    }
+
+    /// The error loading `text` throws (the test fails when it loads).
+    static func error(_ text: String, file: String = "test.json", sourceLocation: SourceLocation = #_sourceLocation) -> DocumentError? {
+        do {
+            _ = try WidgetDocument(text: text, file: file)
+            Issue.record("the document loaded, but an error was expected", sourceLocation: sourceLocation)
+            return nil
+        } catch let error as DocumentError {
+            return error
+        } catch {
+            Issue.record("expected a DocumentError, got \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// A one-view widget document around `view` (JSON text), in `systemSmall` with a container background.
+    static func widget(_ view: String, data: String = "{}", extra: String = "") -> String {
+        """
+        {"kind": "probe", "families": ["systemSmall"], \(extra)
+         "timeline": {"entries": [{"data": \(data)}]},
+         "view": {"VStack": [\(view)], "modifiers": [{"containerBackground": "background"}]}}
+        """
+    }
+
+    /// Renders like `widgetterm render` at the fixed clock, in a paint style.
+    static func render(_ descriptor: WidgetDescriptor, family: WidgetFamily, style: PaintStyle = PaintStyle(colorScheme: .light),
+                       context: ProviderContext = .timeline, at date: Date = FixedClock.reference) throws -> Frame {
+        try FixedClock.run(at: date) {
+            let session = WidgetSession(descriptor: descriptor)
+            let selection = try session.selectEntry(family: family, device: .default, context: context)
+            let options = WidgetRenderOptions(family: family, device: .default, osVersion: 26, style: style, date: HostClock.now,
+                                              format: FixedClock.utcFormat)
+            return session.render(selection, options: options)
+        }
+    }
+
+    static func rows(_ frame: Frame) -> [String] {
+        (0..<frame.buffer.height).map { String(frame.buffer.text(ofRow: $0).reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    /// The appearances a round trip compares: light and dark full colour, tinted (accented), Lock Screen (vibrant).
+    static var styles: [(String, PaintStyle)] {
+        [("light", PaintStyle(colorScheme: .light)), ("dark", PaintStyle(colorScheme: .dark)),
+         ("tinted", Theme.builtIn(named: "tinted")!.paintStyle(mode: .accented)),
+         ("lockscreen", Theme.builtIn(named: "lockscreen")!.paintStyle(mode: .vibrant))]
+    }
+}
+
+// MARK: - Round trip: Swift samples and their document twins
+
+@Suite("Widget documents: round trip with the Swift samples")
+struct DocumentRoundTripTests {
+    @Test("a document twin renders the same frames as its Swift sample, cell for cell, in every family and appearance",
+          arguments: ["orders", "memories", "departures", "countdown", "steps"])
+    func twinRendersIdentically(_ kind: String) throws {
+        let sample = try DocumentFixtures.sample(kind)
+        let twin = try DocumentFixtures.example("twins/\(kind).json")
+        #expect(twin.kind == "\(kind)-document")
+        #expect(twin.supportedFamilies == sample.supportedFamilies)
+        #expect(twin.displayName == sample.displayName)
+        #expect(twin.routes == sample.routes)
+        var compared = 0
+        for family in sample.supportedFamilies {
+            for (name, style) in DocumentFixtures.styles {
+                for context in [ProviderContext.timeline, .placeholder, .snapshot] {
+                    let expected = try DocumentFixtures.render(sample, family: family, style: style, context: context)
+                    let actual = try DocumentFixtures.render(twin, family: family, style: style, context: context)
+                    #expect(FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(kind) \(family) \(name) \(context)")
+                    #expect(actual.tapRegions == expected.tapRegions, "\(kind) \(family) \(name) \(context): tap regions")
+                    #expect(actual.widgetURLs == expected.widgetURLs, "\(kind) \(family) \(name): widgetURLs")
+                    #expect(actual.liveRegions.map(\.rect) == expected.liveRegions.map(\.rect), "\(kind) \(family) \(name): live regions")
+                    #expect(actual.diagnostics.map(\.code) == expected.diagnostics.map(\.code), "\(kind) \(family) \(name): diagnostics")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == sample.supportedFamilies.count * 12)
+    }
+
+    @Test("live text in a twin moves as the Swift sample's does (90 s later)")
+    func liveTextMovesAlike() throws {
+        for kind in ["departures", "countdown"] {
+            let later = FixedClock.reference.addingTimeInterval(90)
+            let sample = try DocumentFixtures.render(try DocumentFixtures.sample(kind), family: .systemSmall, at: later)
+            let twin = try DocumentFixtures.render(try DocumentFixtures.example("twins/\(kind).json"), family: .systemSmall, at: later)
+            #expect(FrameEncoder.golden(twin.buffer) == FrameEncoder.golden(sample.buffer))
+        }
+        let departures = try DocumentFixtures.render(try DocumentFixtures.example("twins/departures.json"), family: .systemSmall)
+        #expect(DocumentFixtures.rows(departures)[3] == "  4:00", "the first departure is four minutes away")
+    }
+
+    @Test("the Live Activity twin renders every presentation of every state as the Swift `delivery` does, fresh and stale")
+    func activityTwinRendersIdentically() throws {
+        let sample = try DocumentFixtures.sample("delivery")
+        let twin = try DocumentFixtures.example("twins/delivery.json")
+        #expect(twin.isActivity)
+        #expect(twin.supportedFamilies.isEmpty)
+        #expect(twin.activity?.attributesType == "WidgetDocument(delivery-document)")
+        let started = FixedClock.reference
+        for state in 1...4 {
+            for presentation in ActivityPresentation.allCases {
+                // 11 minutes after the start: fresh; 60 minutes after: states 1-3 are past their stale dates.
+                for minutes in [11.0, 60.0] {
+                    let shown = started.addingTimeInterval(minutes * 60)
+                    let expected = try Self.render(sample, presentation, state: state, started: started, at: shown)
+                    let actual = try Self.render(twin, presentation, state: state, started: started, at: shown)
+                    #expect(FrameEncoder.golden(actual.frame.buffer) == FrameEncoder.golden(expected.frame.buffer),
+                            "delivery \(presentation) state \(state) at +\(Int(minutes)) min")
+                    #expect(actual.frame.tapRegions == expected.frame.tapRegions)
+                    #expect(actual.frame.widgetURLs == expected.frame.widgetURLs)
+                }
+            }
+        }
+    }
+
+    static func render(_ descriptor: WidgetDescriptor, _ presentation: ActivityPresentation, state: Int, started: Date, at shown: Date) throws -> IslandFrame {
+        try FixedClock.run(at: shown) {
+            final class Clock: @unchecked Sendable { var now: Date; init(_ date: Date) { now = date } }
+            let clock = Clock(started)
+            let center = ActivityCenter(now: { clock.now })
+            let id = try ActivityScript.start(descriptor, in: center, state: state, startingAt: started)
+            clock.now = shown
+            let options = IslandRenderOptions(device: .default, style: PaintStyle(colorScheme: .light), date: shown, format: FixedClock.utcFormat)
+            return try ActivityRendering.render(try #require(center.snapshot(id: id)), with: try #require(descriptor.activity), kind: descriptor.kind,
+                                                presentation: presentation, options: options)
+        }
+    }
+
+    @Test("every example document loads and renders every family it declares without a document diagnostic",
+          arguments: ["water.json", "agenda.json", "accented-fills.json", "lockscreen.json", "status.json", "parking.json", "all-views.json"])
+    func examplesLoadAndRender(_ name: String) throws {
+        let descriptor = try DocumentFixtures.example(name)
+        if descriptor.isActivity {
+            for presentation in ActivityPresentation.allCases {
+                let frame = try Self.render(descriptor, presentation, state: 1, started: FixedClock.reference, at: FixedClock.reference)
+                #expect(!frame.frame.diagnostics.contains { $0.code == "invalid-widget-document" })
+            }
+            return
+        }
+        #expect(!descriptor.supportedFamilies.isEmpty)
+        for family in descriptor.supportedFamilies {
+            let frame = try DocumentFixtures.render(descriptor, family: family)
+            #expect(!frame.diagnostics.contains { $0.code == "invalid-widget-document" || $0.code == "missing-container-background" },
+                    "\(name) \(family): \(frame.diagnostics.map(\.message))")
+        }
+    }
+}
+
+// MARK: - Examples: coverage and mode concerns
+
+@Suite("Widget documents: the examples")
+struct DocumentExampleTests {
+    /// Every object key in a JSON document.
+    static func keys(_ node: JSONNode) -> Set<String> {
+        switch node.value {
+        case .object(let members): return members.reduce(into: Set(members.map(\.key))) { $0.formUnion(keys($1.value)) }
+        case .array(let items): return items.reduce(into: []) { $0.formUnion(keys($1)) }
+        case .string(let text): return [text]
+        default: return []
+        }
+    }
+
+    @Test("the catalogue and the Live Activity example use every view and every modifier the decoder knows")
+    func catalogueCoversEverything() throws {
+        var used: Set<String> = []
+        for name in ["all-views.json", "parking.json"] {
+            let text = try String(contentsOf: DocumentFixtures.examples.appendingPathComponent(name), encoding: .utf8)
+            used.formUnion(Self.keys(try JSONScanner.parse(text)))
+        }
+        #expect(Set(ViewCompiler.viewNames).subtracting(used).isEmpty, "views no example uses")
+        #expect(Set(ModifierCompiler.labels.keys).subtracting(used).sorted() == [], "modifiers no example uses")
+    }
+
+    func check(_ path: String) -> (status: Int32, output: String, summary: String) {
+        let output = StringStream(), errors = StringStream()
+        let status = FixedClock.run {
+            WidgetTermCommand.run(arguments: ["check", path], widgets: DocumentFixtures.samples, environment: [:], output: output, errors: errors)
+        }
+        return (status, output.text, errors.text)
+    }
+
+    @Test("the mode-concern examples pass every check on every surface iOS shows them on",
+          arguments: ["accented-fills.json", "lockscreen.json", "status.json", "water.json", "agenda.json", "parking.json"])
+    func modeConcernsAreClean(_ name: String) {
+        let result = check(DocumentFixtures.examples.appendingPathComponent(name).path)
+        #expect(result.status == 0)
+        #expect(result.output == "", "\(result.output)")
+        #expect(result.summary.hasPrefix("widgetterm: check: 0 errors, 0 warnings"), "\(result.summary)")
+    }
+
+    @Test("every json block in docs/widget-document.md is a complete document that loads and renders each family or presentation")
+    func documentationExamples() throws {
+        let markdown = try String(contentsOf: DocumentFixtures.package.appendingPathComponent("docs/widget-document.md"), encoding: .utf8)
+        let blocks = markdown.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count == 15)
+        for (index, block) in blocks.enumerated() {
+            let descriptor: WidgetDescriptor
+            do {
+                descriptor = try WidgetDocument(text: block, file: "widget-document.md block \(index + 1)").descriptor
+            } catch {
+                Issue.record("block \(index + 1): \(error)")
+                continue
+            }
+            if descriptor.isActivity {
+                for presentation in ActivityPresentation.allCases {
+                    let frame = try DocumentRoundTripTests.render(descriptor, presentation, state: 1, started: FixedClock.reference, at: FixedClock.reference)
+                    #expect(!frame.frame.diagnostics.contains { $0.code == "invalid-widget-document" }, "block \(index + 1) \(presentation)")
+                }
+                continue
+            }
+            for family in descriptor.supportedFamilies {
+                let frame = try DocumentFixtures.render(descriptor, family: family)
+                #expect(!frame.diagnostics.contains { $0.code == "invalid-widget-document" || $0.code == "missing-container-background" },
+                        "block \(index + 1) \(family): \(frame.diagnostics.map(\.message))")
+            }
+        }
+    }
+
+    @Test("the JSON Schema names exactly the views, modifiers and labels the decoder knows")
+    func schemaMatchesTheDecoder() throws {
+        let text = try String(contentsOf: DocumentFixtures.package.appendingPathComponent("docs/widget-document.schema.json"), encoding: .utf8)
+        let schema = try JSONScanner.parse(text)
+        let definitions = try #require(schema["$defs"]?.members)
+        func labels(_ prefix: String) -> [String: Set<String>] {
+            var result: [String: Set<String>] = [:]
+            for member in definitions where member.key.hasPrefix(prefix) {
+                let name = String(member.key.dropFirst(prefix.count))
+                let properties = member.value["properties"]?.members?.map(\.key) ?? []
+                result[name] = Set(properties).subtracting([name, "modifiers"])
+            }
+            return result
+        }
+        #expect(labels("view.") == ViewCompiler.labels.mapValues(Set.init))
+        #expect(labels("modifier.") == ModifierCompiler.labels.mapValues(Set.init))
+    }
+
+    @Test("the same status list without its symbols and words is reported as hue-only in accented mode")
+    func hueOnlyIsCaught() throws {
+        var text = try String(contentsOf: DocumentFixtures.examples.appendingPathComponent("status.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"xmark.octagon\"", with: "\"checkmark.circle.fill\"")
+            .replacingOccurrences(of: "\"Down\"", with: "\"Up\"")
+            .replacingOccurrences(of: "{\"font\": {\"style\": \"caption\", \"weight\": \"bold\"}}, \"widgetAccentable\"", with: "{\"font\": \"caption\"}")
+            .replacingOccurrences(of: ", \"widgetAccentable\"]}}", with: "]}}")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-hue-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("status-hue-only.json")
+        try Data(text.utf8).write(to: file)
+        let result = check(file.path)
+        #expect(result.output.contains("warning hue-only status-document/systemSmall/accented/tinted"), "\(result.output)")
+    }
+}
+
+// MARK: - Errors: positions
+
+@Suite("Widget documents: errors name the file, line, column and JSON path")
+struct DocumentErrorPositionTests {
+    @Test("a missing comma: the position of what follows, and what was expected")
+    func missingComma() throws {
+        let text = """
+        {
+          "kind": "probe"
+          "view": {"Text": "x"}
+        }
+        """
+        let error = try #require(DocumentFixtures.error(text, file: "docs/probe.json"))
+        #expect(error.kind == .syntax)
+        #expect(error.file == "docs/probe.json")
+        #expect(error.line == 3)
+        #expect(error.column == 3)
+        #expect(error.path.description == "$")
+        #expect(error.expected == "a comma or } after the member \"kind\"")
+        #expect(error.found == "\"")
+        #expect(error.description == "docs/probe.json:3:3: error: $: expected a comma or } after the member \"kind\"; found \"")
+    }
+
+    @Test("an unknown view deep in the tree: the key's position and the path down to it")
+    func unknownViewDeep() throws {
+        let text = """
+        {
+          "kind": "probe",
+          "view": {
+            "VStack": [
+              {"Text": "a"},
+              {"HStack": [{"Imgae": {"systemName": "star"}}]}
+            ]
+          }
+        }
+        """
+        let error = try #require(DocumentFixtures.error(text))
+        #expect(error.kind == .invalid)
+        #expect(error.line == 6)
+        #expect(error.column == 20)
+        #expect(error.path.description == "$.view.VStack[1].HStack[0].Imgae")
+        #expect(error.found == "\"Imgae\"")
+        #expect(error.suggestion == "Image")
+    }
+
+    @Test("a value of the wrong type: the value's own position")
+    func wrongType() throws {
+        let text = "{\"kind\": \"probe\",\n \"view\": {\"Text\": \"x\",\n   \"modifiers\": [{\"lineLimit\": \"two\"}]}}"
+        let error = try #require(DocumentFixtures.error(text))
+        #expect(error.line == 3)
+        #expect(error.column == 32)
+        #expect(error.path.description == "$.view.modifiers[0].lineLimit")
+        #expect(error.expected == "a number of lines or a {{placeholder}} holding one")
+        #expect(error.found == "the string \"two\"")
+    }
+
+    @Test("a placeholder naming a field the entry lacks is found when the document loads, at the string holding it")
+    func missingField() throws {
+        let text = DocumentFixtures.widget("""
+        {"Text": "Hi"},
+        {"Text": "{{count}} steps"}
+        """, data: "{\"cuont\": 3}")
+        let error = try #require(DocumentFixtures.error(text))
+        #expect(error.line == 4)
+        #expect(error.column == 10)
+        #expect(error.path.description == "$.view.VStack[1].Text")
+        #expect(error.found == "no such field in {{count}}")
+        #expect(error.suggestion == "cuont")
+    }
+
+    @Test("JSON faults: trailing comma, duplicate key, comment, single quotes, control character, end of file, bad UTF-8")
+    func jsonFaults() throws {
+        let trailing = try #require(DocumentFixtures.error("{\"kind\": \"a\",\n \"view\": [1, 2, ]}"))
+        #expect((trailing.line, trailing.column) == (2, 17))
+        #expect(trailing.expected == "another value after the comma (JSON allows no trailing comma)")
+
+        let duplicate = try #require(DocumentFixtures.error("{\"kind\": \"a\",\n  \"kind\": \"b\"}"))
+        #expect((duplicate.line, duplicate.column) == (2, 3))
+        #expect(duplicate.path.description == "$.kind")
+        #expect(duplicate.expected == "each member name once per object (\"kind\" is already at line 1, column 2)")
+
+        let comment = try #require(DocumentFixtures.error("{\n  // the kind\n  \"kind\": \"a\"}"))
+        #expect((comment.line, comment.column) == (2, 3))
+        #expect(comment.found == "a comment (JSON has no comments)")
+
+        let quotes = try #require(DocumentFixtures.error("{\"kind\": 'a'}"))
+        #expect((quotes.line, quotes.column) == (1, 10))
+        #expect(quotes.found == "' (JSON strings use double quotes)")
+
+        let control = try #require(DocumentFixtures.error("{\"kind\": \"a\tb\"}"))
+        #expect((control.line, control.column) == (1, 12))
+        #expect(control.found == "the control character U+0009")
+
+        let truncated = try #require(DocumentFixtures.error("{\"kind\": \"probe\", \"view\": {\"Text\""))
+        #expect((truncated.line, truncated.column) == (1, 34))
+        #expect(truncated.found == "the end of the file")
+
+        let bytes: [UInt8] = Array("{\"kind\": \"é\n\"".utf8) + [0xFF] + Array("\"}".utf8)
+        do {
+            _ = try WidgetDocument(bytes: bytes, file: "bad.json")
+            Issue.record("invalid UTF-8 loaded")
+        } catch let error as DocumentError {
+            #expect((error.line, error.column) == (2, 2))
+            #expect(error.found == "the byte 0xFF, which is not valid UTF-8")
+        }
+    }
+
+    @Test("columns count characters, not bytes: a key after non-ASCII text")
+    func columnsCountCharacters() throws {
+        let error = try #require(DocumentFixtures.error("{\"displayName\": \"Café ☕\", \"knd\": \"x\"}"))
+        #expect((error.line, error.column) == (1, 27))
+        #expect(error.suggestion == "kind")
+    }
+
+    @Test("a missing file and a directory are errors with exit status 2 from render")
+    func unreadableFiles() throws {
+        let missing = try #require(DocumentFixtures.catching { _ = try WidgetDocument(contentsOf: "/nonexistent/widget.json") })
+        #expect(missing.kind == .file)
+        #expect(missing.description == "/nonexistent/widget.json:1:1: error: $: expected a readable widget document file; found no such file")
+        let output = StringStream(), errors = StringStream()
+        let status = WidgetTermCommand.run(arguments: ["render", "/nonexistent/widget.json"], widgets: DocumentFixtures.samples,
+                                           environment: [:], output: output, errors: errors)
+        #expect(status == 2)
+        #expect(errors.text == "widgetterm: /nonexistent/widget.json:1:1: error: $: expected a readable widget document file; found no such file\n")
+    }
+}
+
+extension DocumentFixtures {
+    static func catching(_ body: () throws -> Void) -> DocumentError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error as? DocumentError
+        }
+    }
+}
+
+// MARK: - Errors: every misspelling path
+
+@Suite("Widget documents: a misspelled name gets the nearest valid one")
+struct DocumentMisspellingTests {
+    /// (what is misspelled, the view JSON, the expected suggestion, the expected path)
+    static let cases: [(String, String, String, String)] = [
+        ("view name", #"{"VStak": []}"#, "VStack", "$.view.VStack[0].VStak"),
+        ("view name written alone", #""Spacr""#, "Spacer", "$.view.VStack[0]"),
+        ("view name, case", #"{"vstack": []}"#, "VStack", "$.view.VStack[0].vstack"),
+        ("modifier name", #"{"Text": "a", "modifiers": [{"fnt": "headline"}]}"#, "font", "$.view.VStack[0].modifiers[0].fnt"),
+        ("modifier name written alone", #"{"Text": "a", "modifiers": ["bld"]}"#, "bold", "$.view.VStack[0].modifiers[0]"),
+        ("modifier name, long", #"{"Text": "a", "modifiers": [{"forgroundStyle": "red"}]}"#, "foregroundStyle", "$.view.VStack[0].modifiers[0].forgroundStyle"),
+        ("view argument", #"{"HStack": [], "spacng": 4}"#, "spacing", "$.view.VStack[0].spacng"),
+        ("view argument inside the object", #"{"Image": {"systemNam": "star"}}"#, "systemName", "$.view.VStack[0].Image.systemNam"),
+        ("modifier argument", #"{"Text": "a", "modifiers": [{"frame": {"maxWidht": "infinity"}}]}"#, "maxWidth",
+         "$.view.VStack[0].modifiers[0].frame.maxWidht"),
+        ("font text style", #"{"Text": "a", "modifiers": [{"font": "headlin"}]}"#, "headline", "$.view.VStack[0].modifiers[0].font"),
+        ("font weight", #"{"Text": "a", "modifiers": [{"font": {"style": "body", "weight": "semibld"}}]}"#, "semibold",
+         "$.view.VStack[0].modifiers[0].font.weight"),
+        ("font design", #"{"Text": "a", "modifiers": [{"font": {"size": 20, "design": "rounde"}}]}"#, "rounded",
+         "$.view.VStack[0].modifiers[0].font.design"),
+        ("date style", #"{"Text": "+5m", "style": "timr"}"#, "timer", "$.view.VStack[0].style"),
+        ("date style in a placeholder", #"{"Text": "at {{entry.date|tiem}}"}"#, "time", "$.view.VStack[0].Text"),
+        ("alignment", #"{"VStack": [], "alignment": "leadng"}"#, "leading", "$.view.VStack[0].alignment"),
+        ("gauge style", #"{"Gauge": {"value": 0.5}, "modifiers": [{"gaugeStyle": "accessoryCirculr"}]}"#, "accessoryCircular",
+         "$.view.VStack[0].modifiers[0].gaugeStyle"),
+        ("colour", #"{"Text": "a", "modifiers": [{"foregroundStyle": "bleu"}]}"#, "blue", "$.view.VStack[0].modifiers[0].foregroundStyle"),
+        ("shape", #"{"Text": "a", "modifiers": [{"clipShape": "Capsul"}]}"#, "Capsule", "$.view.VStack[0].modifiers[0].clipShape"),
+        ("data field", #"{"Text": "{{titel}}"}"#, "title", "$.view.VStack[0].Text"),
+        ("environment value", #"{"Text": "{{env.widgetFamly}}"}"#, "widgetFamily", "$.view.VStack[0].Text"),
+        ("intent name", #"{"Button": "Add", "intent": "addGlas"}"#, "addGlass", "$.view.VStack[0].intent"),
+        ("family in a switch", #"{"switch": "env.widgetFamily", "cases": {"systemSmal": "Spacer"}}"#, "systemSmall",
+         "$.view.VStack[0].cases.systemSmal"),
+    ]
+
+    @Test("view, modifier, argument and value names", arguments: 0..<22)
+    func misspelling(_ index: Int) throws {
+        let (what, view, suggestion, path) = Self.cases[index]
+        let text = DocumentFixtures.widget(view, data: #"{"title": "Hi"}"#, extra: """
+            "store": {"suite": "group.test.misspell", "defaults": {"glasses": 0}},
+            "intents": {"addGlass": {"increment": "glasses"}},
+            """)
+        let error = try #require(DocumentFixtures.error(text), "\(what)")
+        #expect(error.suggestion == suggestion, "\(what): \(error)")
+        #expect(error.path.description == path, "\(what): \(error)")
+        #expect(error.description.hasSuffix(". Did you mean \"\(suggestion)\"?"), "\(what)")
+    }
+
+    @Test("top-level keys, families, expanded regions and store keys")
+    func documentLevelNames() throws {
+        let topLevel = try #require(DocumentFixtures.error(#"{"kind": "a", "dispalyName": "A", "view": "Spacer"}"#))
+        #expect(topLevel.suggestion == "displayName")
+        #expect(topLevel.path.description == "$.dispalyName")
+
+        let family = try #require(DocumentFixtures.error(#"{"kind": "a", "families": ["systemMedum"], "view": "Spacer"}"#))
+        #expect(family.suggestion == "systemMedium")
+        #expect(family.path.description == "$.families[0]")
+
+        let region = try #require(DocumentFixtures.error("""
+            {"kind": "a", "activity": {"contentStates": [{"state": {}}], "lockScreen": "Spacer",
+             "dynamicIsland": {"expanded": {"leadin": "Spacer"}}}}
+            """))
+        #expect(region.suggestion == "leading")
+        #expect(region.path.description == "$.activity.dynamicIsland.expanded.leadin")
+
+        let storeKey = try #require(DocumentFixtures.error("""
+            {"kind": "a", "store": {"suite": "group.a", "defaults": {"total": 0}}, "intents": {"add": {"increment": "totl"}}, "view": "Spacer"}
+            """))
+        #expect(storeKey.suggestion == "total")
+        #expect(storeKey.path.description == "$.intents.add.increment")
+    }
+
+    @Test("a name with no near match lists the valid ones and suggests nothing")
+    func farNames() throws {
+        let error = try #require(DocumentFixtures.error(DocumentFixtures.widget(#"{"Xylophone": 1}"#)))
+        #expect(error.suggestion == nil)
+        #expect(error.expected.hasPrefix("a view name (Text, Image, Label, VStack"))
+        #expect(NearestName.suggestion(for: "zzzzzz", among: ["font", "frame"]) == nil)
+        #expect(NearestName.editDistance(Array("fnot"), Array("font")) == 1, "a transposition is one edit")
+        #expect(NearestName.editDistance(Array("kitten"), Array("sitting")) == 3)
+    }
+}
+
+// MARK: - Limits and random input
+
+@Suite("Widget documents: limits and random input")
+struct DocumentRobustnessTests {
+    @Test("nesting deeper than the limit is refused with a limit message, not a stack overflow")
+    func deepNesting() throws {
+        let depth = 100_000
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let error = try #require(DocumentFixtures.catching { _ = try JSONScanner.parse(text) })
+        #expect(error.kind == .limit)
+        #expect(error.expected == "at most 128 levels of nested arrays and objects (limit)")
+        #expect(error.found == "level 129")
+        #expect((error.line, error.column) == (1, 129))
+
+        // Deep but within the limit: a view tree 60 stacks deep loads and renders.
+        var view = #"{"Text": "deep"}"#
+        for _ in 0..<60 { view = #"{"VStack": [\#(view)]}"# }
+        let descriptor = try WidgetDocument(text: DocumentFixtures.widget(view)).descriptor
+        let frame = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        #expect(DocumentFixtures.rows(frame).contains { $0.contains("deep") })
+    }
+
+    @Test("a document over the size limit is refused before it is parsed")
+    func hugeDocument() throws {
+        let text = "{\"kind\": \"" + String(repeating: "a", count: 3 * 1024 * 1024) + "\"}"
+        let error = try #require(DocumentFixtures.error(text))
+        #expect(error.kind == .limit)
+        #expect(error.expected == "a document of at most 2097152 bytes (limit)")
+        #expect(error.found == "3145740 bytes")
+        let small = DocumentLimits(maximumBytes: 1_000_000, maximumDepth: 128, maximumValues: 1000)
+        let many = "[" + Array(repeating: "0", count: 2000).joined(separator: ",") + "]"
+        let countError = try #require(DocumentFixtures.catching { _ = try JSONScanner.parse(many, limits: small) })
+        #expect(countError.expected == "at most 1000 values in a document (limit)")
+    }
+
+    /// SplitMix64: a small seeded generator, so a failure can be replayed.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A random view tree from the format's own vocabulary, with random (sometimes wrong) values.
+    static func randomView(_ random: inout SeededGenerator, depth: Int) -> String {
+        let views = ["Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Spacer", "Divider", "Color",
+                     "RoundedRectangle", "Circle", "Link", "Button", "Toggle", "Gauge", "ProgressView", "if", "switch", "Nope"]
+        let modifiers = ["font", "bold", "padding", "frame", "foregroundStyle", "background", "opacity", "lineLimit", "widgetURL",
+                         "widgetAccentable", "containerBackground", "overlay", "offset", "aspectRatio", "tint", "gaugeStyle", "fill", "unknown"]
+        func value(_ random: inout SeededGenerator) -> String {
+            switch Int.random(in: 0..<12, using: &random) {
+            case 0: return "\(Int.random(in: -50...500, using: &random))"
+            case 1: return "\(Double.random(in: -2...2, using: &random))"
+            case 2: return ["true", "false", "null"].randomElement(using: &random)!
+            case 3: return "\"{{items}}\""
+            case 4: return "\"{{title}}\""
+            case 5: return "\"{{missing.deep}}\""
+            case 6: return "\"+\(Int.random(in: 0...90, using: &random))m\""
+            case 7: return ["\"headline\"", "\"infinity\"", "\"leading\"", "\"blue\"", "\"systemSmall\"", "\"x://y\""].randomElement(using: &random)!
+            case 8: return "{\"maxWidth\": \"infinity\", \"alignment\": \"leading\"}"
+            case 9: return "[\"Spacer\", {\"Text\": \"x\"}]"
+            case 10: return "{\"start\": \"+0m\", \"end\": \"+5m\"}"
+            default: return "\"text {{title}}\""
+            }
+        }
+        let name = views.randomElement(using: &random)!
+        var members: [String] = []
+        switch name {
+        case "if": members.append("\"if\": \"title && !missing\", \"then\": \(depth > 0 ? randomView(&random, depth: depth - 1) : "\"Spacer\"")")
+        case "switch": members.append("\"switch\": \"env.widgetFamily\", \"cases\": {\"systemSmall\": \"Divider\"}, \"default\": \"Spacer\"")
+        case "VStack", "HStack", "ZStack", "Group":
+            let count = Int.random(in: 0...3, using: &random)
+            let children = (0..<count).map { _ in depth > 0 ? randomView(&random, depth: depth - 1) : "\"Spacer\"" }
+            members.append("\"\(name)\": [\(children.joined(separator: ", "))]")
+        case "ForEach":
+            members.append("\"ForEach\": \"{{items}}\", \"content\": \(depth > 0 ? randomView(&random, depth: depth - 1) : "{\"Text\": \"{{item}}\"}")")
+        default:
+            members.append("\"\(name)\": \(value(&random))")
+            for label in ["systemName", "style", "value", "isOn", "intent", "destination", "timerInterval", "cornerRadius"]
+            where Int.random(in: 0..<6, using: &random) == 0 {
+                members.append("\"\(label)\": \(value(&random))")
+            }
+        }
+        if Int.random(in: 0..<2, using: &random) == 0 {
+            let count = Int.random(in: 1...3, using: &random)
+            let list = (0..<count).map { _ in "{\"\(modifiers.randomElement(using: &random)!)\": \(value(&random))}" }
+            members.append("\"modifiers\": [\(list.joined(separator: ", "))]")
+        }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    /// Loads `text`; a document that loads is rendered in each of its families. Returns whether it loaded. Any
+    /// error must be a `DocumentError` with a position inside the text.
+    static func exercise(_ text: String) throws -> Bool {
+        let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        do {
+            let descriptor = try WidgetDocument(text: text).descriptor
+            for family in descriptor.supportedFamilies.prefix(2) {
+                _ = try DocumentFixtures.render(descriptor, family: family)
+            }
+            return true
+        } catch let error as DocumentError {
+            #expect(error.line >= 1 && error.line <= lineCount + 1, "line \(error.line) of \(lineCount): \(error)")
+            #expect(error.column >= 1, "\(error)")
+            #expect(!error.expected.isEmpty && !error.found.isEmpty)
+            return false
+        }
+    }
+
+    @Test("random documents, truncated documents and mutated documents never crash; every refusal is positioned (seed 0x5EED)")
+    func randomAndTruncatedDocuments() throws {
+        var random = SeededGenerator(state: 0x5EED)
+        var loaded = 0, refused = 0
+        for _ in 0..<250 {
+            let view = Self.randomView(&random, depth: 3)
+            let text = """
+                {"kind": "random", "families": ["systemSmall", "accessoryInline"],
+                 "store": {"suite": "group.test.random", "defaults": {"n": 1}}, "intents": {"add": {"increment": "n"}},
+                 "timeline": {"entries": [{"data": {"title": "T", "items": ["a", "b"]}}]},
+                 "view": \(view)}
+                """
+            if try Self.exercise(text) { loaded += 1 } else { refused += 1 }
+        }
+        // Truncations and single-byte mutations of real documents.
+        let sources = try ["twins/orders.json", "twins/delivery.json", "water.json"].map {
+            try String(contentsOf: DocumentFixtures.examples.appendingPathComponent($0), encoding: .utf8)
+        }
+        let junk: [Character] = ["{", "}", "[", "]", ",", ":", "\"", "\\", "x", "1", " ", "\n", "é", "\u{0}"]
+        for source in sources {
+            let characters = Array(source)
+            for end in stride(from: 0, to: characters.count, by: 13) {
+                if try Self.exercise(String(characters[..<end])) { loaded += 1 } else { refused += 1 }
+            }
+            for _ in 0..<60 {
+                var mutated = characters
+                let index = Int.random(in: 0..<mutated.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: mutated.remove(at: index)
+                case 1: mutated.insert(junk.randomElement(using: &random)!, at: index)
+                default: mutated[index] = junk.randomElement(using: &random)!
+                }
+                if try Self.exercise(String(mutated)) { loaded += 1 } else { refused += 1 }
+            }
+        }
+        #expect(loaded > 20, "some random documents are valid and render")
+        #expect(refused > 500, "most truncations and mutations are refused with a positioned error")
+    }
+}
+
+// MARK: - Time, intents, commands
+
+@Suite("Widget documents: time, intents and commands")
+struct DocumentBehaviourTests {
+    @Test("relative dates count from the host clock when the timeline is made; the policy too")
+    func relativeDates() throws {
+        let descriptor = try WidgetDocument(text: """
+            {"kind": "times", "families": ["systemSmall"],
+             "timeline": {"entries": [{"date": "now", "data": {"due": "+1h30m"}}, {"date": "+15m", "data": {"due": "2026-03-14T12:00:00Z"}}],
+                          "policy": {"after": "+2h"}},
+             "view": {"Text": "{{due|time}}", "modifiers": [{"containerBackground": "background"}]}}
+            """).descriptor
+        let timeline = try FixedClock.run { try WidgetSession(descriptor: descriptor).fetchTimeline(family: .systemSmall, device: .default) }
+        #expect(timeline.entries.map(\.date) == [FixedClock.reference, FixedClock.reference.addingTimeInterval(900)])
+        #expect(timeline.policy == .after(FixedClock.reference.addingTimeInterval(7200)))
+        let first = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        #expect(DocumentFixtures.rows(first).contains { $0.contains("11:11\u{202F}AM") }, "09:41 + 1 h 30 min")
+        // 16 minutes on, the timeline fetched at 09:41 shows its second entry.
+        let later = FixedClock.reference.addingTimeInterval(960)
+        let second = FixedClock.run(at: later) { () -> Frame in
+            let session = WidgetSession(descriptor: descriptor)
+            let options = WidgetRenderOptions(family: .systemSmall, style: PaintStyle(colorScheme: .light), date: later, format: FixedClock.utcFormat)
+            return session.render(session.select(in: timeline, at: later, family: .systemSmall, device: .default), options: options)
+        }
+        #expect(DocumentFixtures.rows(second).contains { $0.contains("12:00\u{202F}PM") })
+        let before = try FixedClock.run(at: FixedClock.reference.addingTimeInterval(-60)) {
+            try WidgetSession(descriptor: descriptor).fetchTimeline(family: .systemSmall, device: .default)
+        }
+        #expect(before.entries[0].date == FixedClock.reference.addingTimeInterval(-60), "a later fetch re-anchors")
+    }
+
+    @Test("a Button's intent increments an App Group key and the reloaded widget shows the new value; a Toggle flips a key")
+    func storeIntents() throws {
+        let suite = "group.test.documents.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = try WidgetDocument(text: """
+            {"kind": "counter", "families": ["systemSmall"],
+             "store": {"suite": "\(suite)", "defaults": {"glasses": 3, "done": false}},
+             "intents": {"add": {"title": "Add a glass", "increment": "glasses", "by": 2}, "finish": {"toggle": "done"},
+                         "reset": {"set": "glasses", "to": 0}},
+             "view": {"VStack": [
+               {"Text": "Glasses: {{store.glasses}}"},
+               {"Button": "Add", "intent": "add"},
+               {"Toggle": "Done", "isOn": "{{store.done}}", "intent": "finish"},
+               {"Button": "Reset", "intent": "reset"}
+             ], "modifiers": [{"containerBackground": "background"}]}}
+            """).descriptor
+        let before = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        #expect(DocumentFixtures.rows(before).contains { $0.contains("Glasses: 3") })
+        let tester = HitTester(frame: before, widget: "counter", family: .systemSmall, osVersion: 26)
+        #expect(tester.targets.map(\.label) == ["Add", "Done ○", "Reset"])
+        let add = try #require(tester.targets.first { $0.label == "Add" })
+        guard case .intent(let intent) = add.action else { Issue.record("Add is not an intent button"); return }
+        #expect(intent.typeName == "DocumentIntent")
+        #expect(intent.description.contains("name=add"))
+        #expect(IntentRunner(timeLimit: 10).run(intent, widget: "counter").outcome == .succeeded)
+        #expect(DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall)).contains { $0.contains("Glasses: 5") })
+        #expect(UserDefaults(suiteName: suite)?.integer(forKey: "glasses") == 5)
+
+        let toggle = try #require(tester.targets.first { $0.label.hasPrefix("Done") })
+        guard case .toggle(false, let toggleIntent) = toggle.action else { Issue.record("Done is not an off toggle"); return }
+        #expect(IntentRunner(timeLimit: 10).run(toggleIntent, widget: "counter").outcome == .succeeded)
+        let toggled = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        #expect(DocumentFixtures.rows(toggled).contains { $0.contains("Done") && $0.hasSuffix("◉") })
+
+        let reset = try #require(tester.targets.first { $0.label == "Reset" })
+        guard case .intent(let resetIntent) = reset.action else { return }
+        #expect(IntentRunner(timeLimit: 10).run(resetIntent, widget: "counter").outcome == .succeeded)
+        #expect(DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall)).contains { $0.contains("Glasses: 0") })
+    }
+
+    @Test("text is resolved with the environment, as in Swift: a font set on a stack reaches the Text inside it")
+    func environmentInheritance() throws {
+        let descriptor = try WidgetDocument(text: DocumentFixtures.widget(#"""
+            {"HStack": [{"Text": "a"}, {"Text": "b", "modifiers": [{"font": "caption"}]}], "modifiers": [{"font": "headline"}, {"foregroundStyle": "secondary"}]}
+            """#)).descriptor
+        let (node, _) = FixedClock.run {
+            ViewResolver.resolve(AnyView(erasing: DocumentProbe(descriptor: descriptor)), environment: EnvironmentValues())
+        }
+        var fonts: [Font] = [], paints: [Paint] = []
+        func walk(_ node: ViewNode) {
+            switch node {
+            case .text(let text):
+                fonts += text.runs.map(\.font)
+                paints += text.runs.map(\.foreground)
+            case .stack(let stack): stack.children.forEach(walk)
+            case .group(let children): children.forEach(walk)
+            case .modified(let inner, _): walk(inner)
+            default: break
+            }
+        }
+        walk(node)
+        #expect(fonts == [.headline, .caption])
+        #expect(paints == [.hierarchical(level: 1, base: nil), .hierarchical(level: 1, base: nil)])
+    }
+
+    /// A document's content resolved as a view, for looking at the tree.
+    struct DocumentProbe: View {
+        let descriptor: WidgetDescriptor
+        var body: AnyView {
+            let context = ResolveContext(environment: EnvironmentValues.current)
+            let entry = descriptor.placeholder(TimelineProviderContext(family: .systemSmall, isPreview: false, displaySize: .zero))
+            let node = descriptor.content(entry, context)
+            return AnyView(ResolvedNode(node: node))
+        }
+    }
+
+    struct ResolvedNode: PrimitiveView {
+        let node: ViewNode
+        func resolve(in context: ResolveContext) -> ViewNode { node }
+    }
+
+    @Test("render, check and timeline take a document file; an invalid one exits 2 with the positioned error")
+    func commands() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-documents-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("hello.json")
+        try Data(DocumentFixtures.widget(#"{"Text": "Hello {{name}}"}"#, data: #"{"name": "doc"}"#).utf8).write(to: good)
+        let bad = directory.appendingPathComponent("broken.json")
+        try Data("{\"kind\": \"broken\",\n \"view\": {\"Txt\": \"x\"}}".utf8).write(to: bad)
+
+        func run(_ arguments: [String]) -> (Int32, String, String) {
+            let output = StringStream(), errors = StringStream()
+            let status = FixedClock.run {
+                WidgetTermCommand.run(arguments: arguments, widgets: DocumentFixtures.samples, environment: [:], output: output, errors: errors)
+            }
+            return (status, output.text, errors.text)
+        }
+        let rendered = run(["render", good.path, "--format", "text"])
+        #expect(rendered.0 == 0)
+        #expect(rendered.1.contains("Hello doc"))
+
+        let checked = run(["check", good.path])
+        #expect(checked.0 == 0, "\(checked.1)")
+        #expect(checked.2.hasPrefix("widgetterm: check: 0 errors"))
+
+        let timeline = run(["timeline", good.path, "--hours", "1"])
+        #expect(timeline.0 == 0)
+        #expect(timeline.1.hasPrefix("\(good.path) systemSmall: 1 h from 2026-03-14 09:41"))
+        #expect(timeline.1.contains("09:46  reload   policy atEnd"), "policy atEnd: the next reload five minutes on (the minimum)")
+
+        for command in ["render", "check", "timeline"] {
+            let failed = run([command, bad.path])
+            #expect(failed.0 == 2, "\(command)")
+            #expect(failed.2 == "widgetterm: \(bad.path):2:11: error: $.view.Txt: expected a view name or if/switch; found \"Txt\". Did you mean \"Text\"?\n",
+                    "\(command)")
+        }
+        let missingJSON = run(["render", directory.appendingPathComponent("absent.json").path])
+        #expect(missingJSON.0 == 2)
+        #expect(missingJSON.2.contains("absent.json:1:1: error: $: expected a readable widget document file; found no such file"))
+    }
+}
+
+// MARK: - Hot reload
+
+@Suite("Widget documents: hot reload")
+struct DocumentReloadTests {
+    /// Waits (at most `seconds`) until `watcher` has queued a change; nil when none came.
+    static func nextChange(_ watcher: DocumentFileWatcher, seconds: Double = 10) -> DocumentFileWatcher.Change? {
+        let deadline = Date.timeIntervalSinceReferenceDate + seconds
+        while Date.timeIntervalSinceReferenceDate < deadline {
+            if let change = watcher.takeChanges().first { return change }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    @Test("a file written in two steps is compiled once, whole; a broken save is a failure; a replaced file is seen")
+    func watcherDebouncesAndRevalidates() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-watch-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("live.json")
+        try Data(DocumentFixtures.widget(#"{"Text": "one"}"#).utf8).write(to: file)
+        let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.4, settle: 0.05)
+        watcher.start(wake: {})
+        defer { watcher.stop() }
+
+        // Two writes 20 ms apart: the first half alone is not JSON, and must never be compiled.
+        let whole = Array(DocumentFixtures.widget(#"{"Text": "two"}"#).utf8)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        handle.write(Data(whole[..<(whole.count / 2)]))
+        usleep(20_000)
+        handle.write(Data(whole[(whole.count / 2)...]))
+        try handle.close()
+        let change = try #require(Self.nextChange(watcher))
+        #expect(change.index == 0)
+        let descriptor = try change.result.get()
+        #expect(DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall)).contains { $0.contains("two") })
+        #expect(watcher.takeChanges().isEmpty, "one change for one save")
+
+        try Data("{\"kind\": \"probe\", \"view\": {\"Text\": }".utf8).write(to: file)
+        let broken = try #require(Self.nextChange(watcher))
+        guard case .failure(let error) = broken.result else { Issue.record("a broken save compiled"); return }
+        #expect(error.file == file.path)
+        #expect((error.line, error.column) == (1, 36))
+
+        // Saved the way editors do: a new file renamed over the old one.
+        let temporary = directory.appendingPathComponent(".live.json.swp")
+        try Data(DocumentFixtures.widget(#"{"Text": "three"}"#).utf8).write(to: temporary)
+        #expect(rename(temporary.path, file.path) == 0)
+        let replaced = try #require(Self.nextChange(watcher))
+        #expect(DocumentFixtures.rows(try DocumentFixtures.render(try replaced.result.get(), family: .systemSmall)).contains { $0.contains("three") })
+    }
+
+    @Test("in the real binary under tmux: a save re-renders, a broken save shows a banner over the old render, a fix recovers",
+          .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+    func hotReloadInTmux() throws {
+        let tmux = try ReloadTmux()
+        let file = tmux.directory.appendingPathComponent("live.json")
+        func save(_ text: String) throws {
+            // Written in place, in two steps, as a slow editor might.
+            let bytes = Array(text.utf8)
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: 0)
+            handle.write(Data(bytes[..<(bytes.count / 2)]))
+            handle.write(Data(bytes[(bytes.count / 2)...]))
+            try handle.close()
+        }
+        try Data(DocumentFixtures.widget(#"{"Text": "Hello first"}"#).utf8).write(to: file)
+        try tmux.launch(["preview", file.path])
+        try tmux.wait(for: "Hello first")
+
+        try save(DocumentFixtures.widget(#"{"Text": "Hello second"}"#))
+        let second = try tmux.wait(for: "Hello second")
+        #expect(!second.contains("Hello first"))
+
+        try save("{\"kind\": \"probe\", \"view\": {\"Txt\": \"x\"}}")
+        let broken = try tmux.wait(for: "⚠ \(file.path):1:28: error: $.view.Txt")
+        #expect(broken.contains("Did you mean \"Text\"?"))
+        #expect(broken.contains("Hello second"), "the last good render stays on screen")
+
+        try save(DocumentFixtures.widget(#"{"Text": "Hello third"}"#))
+        let recovered = try tmux.wait(for: "Hello third")
+        #expect(!recovered.contains("⚠"), "the banner is gone")
+        try tmux.keys("q")
+        try tmux.wait(for: "EXIT=0")
+    }
+}
+
+/// A tmux server of its own for the hot-reload test, driven with `posix_spawn` and `waitpid` (each command has a
+/// time limit; descriptors above 2 are closed in the child, so the server it forks holds nothing of the test's).
+final class ReloadTmux {
+    static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// `widgetterm` beside the test bundle (the same build directory), else `WIDGETTERM_BINARY`.
+    static let binary: String? = {
+        var candidates: [String] = []
+        if let explicit = ProcessInfo.processInfo.environment["WIDGETTERM_BINARY"] { candidates.append(explicit) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("widgetterm").path)
+            directory = directory.deletingLastPathComponent()
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static var isAvailable: Bool { tmuxPath != nil && binary != nil }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift does not import.
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+
+    let socket = "widgetterm-documents-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try run(["-f", "/dev/null", "new-session", "-d", "-s", "reload", "-x", "120", "-y", "40",
+                 "env", "-i", "HOME=\(directory.path)", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=tmux-256color", "PS1=$ ",
+                 "bash", "--norc", "--noprofile"])
+        try run(["set-option", "-t", "reload", "status", "off"])
+    }
+
+    deinit {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs one tmux command, at most 10 s, and returns what it printed.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let output = directory.appendingPathComponent("output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
+        let argv = ([Self.tmuxPath!, "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, Self.tmuxPath!, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        var waited = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if waited >= 500 {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                Issue.record("tmux \(arguments.joined(separator: " ")) did not finish within 10 s")
+                break
+            }
+            usleep(20_000)
+            waited += 1
+        }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
+    /// Starts the binary in the pane; when it ends the shell prints `EXIT=status`.
+    func launch(_ arguments: [String]) throws {
+        let command = "env TERM=xterm-256color COLORTERM=truecolor '\(Self.binary!)' \(arguments.joined(separator: " ")) "
+            + "--app-group '\(directory.path)/app-group'; echo EXIT=$?"
+        try run(["send-keys", "-t", "reload", "-l", command])
+        try run(["send-keys", "-t", "reload", "Enter"])
+    }
+
+    func keys(_ keys: String...) throws { try run(["send-keys", "-t", "reload"] + keys) }
+
+    /// Polls the pane until it shows `text`, for at most `seconds`; returns the last capture.
+    @discardableResult
+    func wait(for text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let deadline = Date.timeIntervalSinceReferenceDate + seconds
+        var screen = try run(["capture-pane", "-t", "reload", "-p"])
+        while !screen.contains(text) {
+            if Date.timeIntervalSinceReferenceDate > deadline {
+                Issue.record("the pane never showed \(text); it shows:\n\(screen)", sourceLocation: sourceLocation)
+                return screen
+            }
+            usleep(50_000)
+            screen = try run(["capture-pane", "-t", "reload", "-p"])
+        }
+        return screen
+    }
+}
