@@ -20,6 +20,9 @@ enum Help {
 
         exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors
 
+        KIND may also be a widget document, a JSON file (an argument that names an existing file or ends in .json):
+        see docs/widget-document.md. `preview FILE...` re-renders each document when it is saved.
+
         """
 
     static var devices: String {
