@@ -21,6 +21,9 @@ public struct Frame: Sendable {
     public var shapes: [PaintedShape] = []
     /// Asset and bitmap images as painted, with what the rendering mode did to them.
     public var images: [PaintedImage] = []
+    /// Regions of views marked `.invalidatableContent()`: shown pending between an intent tap and the next
+    /// render (`showingPendingContent(surface:)`).
+    public var invalidatableRegions: [CellRect] = []
 
     public init(buffer: CellBuffer, tapRegions: [TapRegion] = [], widgetURLs: [URL] = [], liveRegions: [LiveRegion] = [],
                 textRuns: [PaintedRun] = [], diagnostics: [ResolveDiagnostic] = []) {
@@ -75,4 +78,28 @@ public struct PaintedRun: Equatable, Sendable {
     public var foreground: RGB
     /// What was behind the first cell.
     public var background: RGB
+}
+
+extension Frame {
+    /// The frame while an intent runs: views marked `.invalidatableContent()` are drawn redacted, their ink
+    /// replaced by a faint bar of the text colour over what is behind it ("automatically redacted with a
+    /// standard styling", `invalidatableContent(_:)`, iOS 17), until the reload lands.
+    ///
+    /// - Parameter surface: the colour assumed behind cells with no background.
+    public func showingPendingContent(surface: RGB) -> Frame {
+        guard !invalidatableRegions.isEmpty else { return self }
+        var frame = self
+        for region in invalidatableRegions {
+            for row in max(region.y, 0)..<min(region.maxY, buffer.height) {
+                for column in max(region.x, 0)..<min(region.maxX, buffer.width) {
+                    let cell = frame.buffer[column, row]
+                    guard cell.glyph != " " || cell.isContinuation else { continue }
+                    let behind = cell.background ?? surface
+                    let ink = cell.foreground ?? RGB(142, 142, 147)
+                    frame.buffer[column, row] = Cell(background: behind.blended(with: ink, alpha: 0.22))
+                }
+            }
+        }
+        return frame
+    }
 }

@@ -45,6 +45,8 @@ public struct Painter {
     public private(set) var tapRegions: [TapRegion] = []
     public private(set) var widgetURLs: [URL] = []
     public private(set) var liveRegions: [LiveRegion] = []
+    /// Frames of views marked `.invalidatableContent()`.
+    public private(set) var invalidatableRegions: [CellRect] = []
     /// False while repainting a live region (the region already exists).
     var recordsLiveRegions = true
     public private(set) var textRuns: [PaintedRun] = []
@@ -82,6 +84,7 @@ public struct Painter {
         var frame = Frame(buffer: buffer, tapRegions: tapRegions, widgetURLs: widgetURLs, liveRegions: liveRegions, textRuns: textRuns,
               diagnostics: diagnostics)
         frame.shapes = shapes
+        frame.invalidatableRegions = invalidatableRegions
         frame.images = images
         return frame
     }
@@ -190,6 +193,9 @@ public struct Painter {
             paint(node.children[0])
         case .tapTarget(let action):
             tapRegions.append(TapRegion(rect: node.frame.intersection(clip), action: action))
+            paint(node.children[0])
+        case .invalidatableContent:
+            invalidatableRegions.append(node.frame.intersection(clip))
             paint(node.children[0])
         case .widgetAccentable(let accentable):
             let saved = isAccentGroup

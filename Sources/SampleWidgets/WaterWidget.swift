@@ -72,6 +72,7 @@ struct WaterWidgetView: View {
                 }
                 Text("\(entry.millilitres) ml")
                     .font(.system(size: 28, weight: .bold, design: .rounded))
+                    .invalidatableContent()
                 Text("Goal \(entry.goal) ml")
                     .font(.caption)
                     .foregroundStyle(.secondary)

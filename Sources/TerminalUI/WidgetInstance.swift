@@ -159,6 +159,7 @@ final class WidgetInstance {
             if let shown = archive.frame(at: date) {
                 var frame = shown.frame
                 if let pendingToggle { frame = pendingToggle.optimisticFrame(frame) }
+                if intentsInFlight > 0 { frame = frame.showingPendingContent(surface: archive.options.style.surfaceForBlending) }
                 return (frame, isNew)
             }
         }
