@@ -38,6 +38,12 @@ enum RenderCommand {
                          + (first.map { " (first entry at \($0.formatted(.iso8601)))" } ?? "") + "\n")
         }
         let options = settings.options(family: family, date: now)
+        if parsed["format"] == "tree" {
+            let (content, sink) = session.resolve(selection, options: options)
+            output.write("\(content)\n")
+            if let background = sink.containerBackground { output.write("containerBackground:\n\(background)\n") }
+            return 0
+        }
         let frame = session.render(selection, options: options)
         output.write(outputFormat.encode(frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family)))
         let severities = frame.diagnostics.map { Diagnostic($0, widget: kind, family: family).severity }
@@ -56,7 +62,7 @@ struct OutputFormat {
 
     init(_ parsed: ParsedArguments, environment: [String: String], isTerminal: Bool) throws {
         let color = try parsed.choice("color", ["auto": "auto", "always": "always", "never": "never"], default: "auto")
-        let requested = try parsed.choice("format", ["text": Kind.text, "ansi": .ansi, "json": .json, "svg": .svg], default: nil as Kind?)
+        let requested = try parsed.choice("format", ["text": Kind.text, "ansi": .ansi, "json": .json, "svg": .svg, "tree": .text], default: nil as Kind?)
         let forced = try parsed.choice("colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor], default: nil as ColorDepth?)
         let detected = ColorDepth.detect(environment: environment)
         switch requested {

@@ -43,7 +43,7 @@ public enum WidgetTermCommand {
                 if command.hasPrefix("--") {
                     return try PreviewCommand.run(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
                 }
-                throw UsageError("unknown command \(command); valid commands: preview, list, render, check, gallery, open, bench, help")
+                throw UsageError("unknown command \(command); valid commands: preview, list, render, check, gallery, timeline, open, bench, help")
             }
         } catch let error as UsageError {
             errors.write("widgetterm: \(error.message)\n")
