@@ -308,7 +308,7 @@ struct DocumentLoader {
     let file: String
 
     static let widgetKeys = ["$schema", "version", "kind", "displayName", "description", "families", "contentMarginsDisabled",
-                             "routes", "store", "intents", "timeline", "placeholder", "snapshot", "view"]
+                             "containerBackgroundRemovable", "routes", "store", "intents", "timeline", "placeholder", "snapshot", "view"]
     static let activityKeys = ["$schema", "version", "kind", "displayName", "description", "routes", "store", "intents", "activity"]
     /// Names the views read that data may not use.
     static let reservedNames: Set<String> = ["env", "entry", "store"]
@@ -360,6 +360,10 @@ struct DocumentLoader {
             guard case .bool(let value) = node.value else { throw DocumentError(at: node, expected: "true or false") }
             return value
         } ?? false
+        let backgroundRemovable = try top.take("containerBackgroundRemovable").map { node -> Bool in
+            guard case .bool(let value) = node.value else { throw DocumentError(at: node, expected: "true or false") }
+            return value
+        }
         guard let viewNode = top.take("view") else {
             throw DocumentError(at: root, expected: "a \"view\": the widget's view tree, such as {\"Text\": \"{{title}}\"}")
         }
@@ -381,6 +385,7 @@ struct DocumentLoader {
         .supportedFamilies(families)
         .widgetTermRoutes(routes)
         if marginsDisabled { configuration = configuration.contentMarginsDisabled() }
+        if let backgroundRemovable { configuration = configuration.containerBackgroundRemovable(backgroundRemovable) }
         let descriptor = configuration.descriptor
 
         let validate = {
