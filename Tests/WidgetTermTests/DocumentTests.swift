@@ -48,13 +48,16 @@ enum DocumentFixtures {
     }
 
     /// Renders like `widgetterm render` at the fixed clock, in a paint style.
-    static func render(_ descriptor: WidgetDescriptor, family: WidgetFamily, style: PaintStyle = PaintStyle(colorScheme: .light),
-                       context: ProviderContext = .timeline, at date: Date = FixedClock.reference) throws -> Frame {
+    static func render(
+        _ descriptor: WidgetDescriptor, family: WidgetFamily, style: PaintStyle = PaintStyle(colorScheme: .light),
+        context: ProviderContext = .timeline, at date: Date = FixedClock.reference
+    ) throws -> Frame {
         try FixedClock.run(at: date) {
             let session = WidgetSession(descriptor: descriptor)
             let selection = try session.selectEntry(family: family, device: .default, context: context)
-            let options = WidgetRenderOptions(family: family, device: .default, osVersion: 26, style: style, date: HostClock.now,
-                                              format: FixedClock.utcFormat)
+            let options = WidgetRenderOptions(
+                family: family, device: .default, osVersion: 26, style: style, date: HostClock.now,
+                format: FixedClock.utcFormat)
             return session.render(selection, options: options)
         }
     }
@@ -65,9 +68,11 @@ enum DocumentFixtures {
 
     /// The appearances a round trip compares: light and dark full colour, tinted (accented), Lock Screen (vibrant).
     static var styles: [(String, PaintStyle)] {
-        [("light", PaintStyle(colorScheme: .light)), ("dark", PaintStyle(colorScheme: .dark)),
-         ("tinted", Theme.builtIn(named: "tinted")!.paintStyle(mode: .accented)),
-         ("lockscreen", Theme.builtIn(named: "lockscreen")!.paintStyle(mode: .vibrant))]
+        [
+            ("light", PaintStyle(colorScheme: .light)), ("dark", PaintStyle(colorScheme: .dark)),
+            ("tinted", Theme.builtIn(named: "tinted")!.paintStyle(mode: .accented)),
+            ("lockscreen", Theme.builtIn(named: "lockscreen")!.paintStyle(mode: .vibrant)),
+        ]
     }
 }
 
@@ -75,8 +80,9 @@ enum DocumentFixtures {
 
 @Suite("Widget documents: round trip with the Swift samples")
 struct DocumentRoundTripTests {
-    @Test("a document twin renders the same frames as its Swift sample, cell for cell, in every family and appearance",
-          arguments: ["orders", "memories", "departures", "countdown", "steps"])
+    @Test(
+        "a document twin renders the same frames as its Swift sample, cell for cell, in every family and appearance",
+        arguments: ["orders", "memories", "departures", "countdown", "steps"])
     func twinRendersIdentically(_ kind: String) throws {
         let sample = try DocumentFixtures.sample(kind)
         let twin = try DocumentFixtures.example("twins/\(kind).json")
@@ -90,7 +96,8 @@ struct DocumentRoundTripTests {
                 for context in [ProviderContext.timeline, .placeholder, .snapshot] {
                     let expected = try DocumentFixtures.render(sample, family: family, style: style, context: context)
                     let actual = try DocumentFixtures.render(twin, family: family, style: style, context: context)
-                    #expect(FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(kind) \(family) \(name) \(context)")
+                    #expect(
+                        FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(kind) \(family) \(name) \(context)")
                     #expect(actual.tapRegions == expected.tapRegions, "\(kind) \(family) \(name) \(context): tap regions")
                     #expect(actual.widgetURLs == expected.widgetURLs, "\(kind) \(family) \(name): widgetURLs")
                     #expect(actual.liveRegions.map(\.rect) == expected.liveRegions.map(\.rect), "\(kind) \(family) \(name): live regions")
@@ -129,8 +136,9 @@ struct DocumentRoundTripTests {
                     let shown = started.addingTimeInterval(minutes * 60)
                     let expected = try Self.render(sample, presentation, state: state, started: started, at: shown)
                     let actual = try Self.render(twin, presentation, state: state, started: started, at: shown)
-                    #expect(FrameEncoder.golden(actual.frame.buffer) == FrameEncoder.golden(expected.frame.buffer),
-                            "delivery \(presentation) state \(state) at +\(Int(minutes)) min")
+                    #expect(
+                        FrameEncoder.golden(actual.frame.buffer) == FrameEncoder.golden(expected.frame.buffer),
+                        "delivery \(presentation) state \(state) at +\(Int(minutes)) min")
                     #expect(actual.frame.tapRegions == expected.frame.tapRegions)
                     #expect(actual.frame.widgetURLs == expected.frame.widgetURLs)
                 }
@@ -138,21 +146,29 @@ struct DocumentRoundTripTests {
         }
     }
 
-    static func render(_ descriptor: WidgetDescriptor, _ presentation: ActivityPresentation, state: Int, started: Date, at shown: Date) throws -> IslandFrame {
+    static func render(_ descriptor: WidgetDescriptor, _ presentation: ActivityPresentation, state: Int, started: Date, at shown: Date)
+        throws -> IslandFrame
+    {
         try FixedClock.run(at: shown) {
-            final class Clock: @unchecked Sendable { var now: Date; init(_ date: Date) { now = date } }
+            final class Clock: @unchecked Sendable {
+                var now: Date
+                init(_ date: Date) { now = date }
+            }
             let clock = Clock(started)
             let center = ActivityCenter(now: { clock.now })
             let id = try ActivityScript.start(descriptor, in: center, state: state, startingAt: started)
             clock.now = shown
-            let options = IslandRenderOptions(device: .default, style: PaintStyle(colorScheme: .light), date: shown, format: FixedClock.utcFormat)
-            return try ActivityRendering.render(try #require(center.snapshot(id: id)), with: try #require(descriptor.activity), kind: descriptor.kind,
-                                                presentation: presentation, options: options)
+            let options = IslandRenderOptions(
+                device: .default, style: PaintStyle(colorScheme: .light), date: shown, format: FixedClock.utcFormat)
+            return try ActivityRendering.render(
+                try #require(center.snapshot(id: id)), with: try #require(descriptor.activity), kind: descriptor.kind,
+                presentation: presentation, options: options)
         }
     }
 
-    @Test("every example document loads and renders every family it declares without a document diagnostic",
-          arguments: ["water.json", "agenda.json", "accented-fills.json", "lockscreen.json", "status.json", "parking.json", "all-views.json"])
+    @Test(
+        "every example document loads and renders every family it declares without a document diagnostic",
+        arguments: ["water.json", "agenda.json", "accented-fills.json", "lockscreen.json", "status.json", "parking.json", "all-views.json"])
     func examplesLoadAndRender(_ name: String) throws {
         let descriptor = try DocumentFixtures.example(name)
         if descriptor.isActivity {
@@ -165,8 +181,9 @@ struct DocumentRoundTripTests {
         #expect(!descriptor.supportedFamilies.isEmpty)
         for family in descriptor.supportedFamilies {
             let frame = try DocumentFixtures.render(descriptor, family: family)
-            #expect(!frame.diagnostics.contains { $0.code == "invalid-widget-document" || $0.code == "missing-container-background" },
-                    "\(name) \(family): \(frame.diagnostics.map(\.message))")
+            #expect(
+                !frame.diagnostics.contains { $0.code == "invalid-widget-document" || $0.code == "missing-container-background" },
+                "\(name) \(family): \(frame.diagnostics.map(\.message))")
         }
     }
 }
@@ -199,13 +216,15 @@ struct DocumentExampleTests {
     func check(_ path: String) -> (status: Int32, output: String, summary: String) {
         let output = StringStream(), errors = StringStream()
         let status = FixedClock.run {
-            WidgetTermCommand.run(arguments: ["check", path], widgets: DocumentFixtures.samples, environment: [:], output: output, errors: errors)
+            WidgetTermCommand.run(
+                arguments: ["check", path], widgets: DocumentFixtures.samples, environment: [:], output: output, errors: errors)
         }
         return (status, output.text, errors.text)
     }
 
-    @Test("the mode-concern examples pass every check on every surface iOS shows them on",
-          arguments: ["accented-fills.json", "lockscreen.json", "status.json", "water.json", "agenda.json", "parking.json"])
+    @Test(
+        "the mode-concern examples pass every check on every surface iOS shows them on",
+        arguments: ["accented-fills.json", "lockscreen.json", "status.json", "water.json", "agenda.json", "parking.json"])
     func modeConcernsAreClean(_ name: String) {
         let result = check(DocumentFixtures.examples.appendingPathComponent(name).path)
         #expect(result.status == 0)
@@ -228,22 +247,26 @@ struct DocumentExampleTests {
             }
             if descriptor.isActivity {
                 for presentation in ActivityPresentation.allCases {
-                    let frame = try DocumentRoundTripTests.render(descriptor, presentation, state: 1, started: FixedClock.reference, at: FixedClock.reference)
-                    #expect(!frame.frame.diagnostics.contains { $0.code == "invalid-widget-document" }, "block \(index + 1) \(presentation)")
+                    let frame = try DocumentRoundTripTests.render(
+                        descriptor, presentation, state: 1, started: FixedClock.reference, at: FixedClock.reference)
+                    #expect(
+                        !frame.frame.diagnostics.contains { $0.code == "invalid-widget-document" }, "block \(index + 1) \(presentation)")
                 }
                 continue
             }
             for family in descriptor.supportedFamilies {
                 let frame = try DocumentFixtures.render(descriptor, family: family)
-                #expect(!frame.diagnostics.contains { $0.code == "invalid-widget-document" || $0.code == "missing-container-background" },
-                        "block \(index + 1) \(family): \(frame.diagnostics.map(\.message))")
+                #expect(
+                    !frame.diagnostics.contains { $0.code == "invalid-widget-document" || $0.code == "missing-container-background" },
+                    "block \(index + 1) \(family): \(frame.diagnostics.map(\.message))")
             }
         }
     }
 
     @Test("the JSON Schema names exactly the views, modifiers and labels the decoder knows")
     func schemaMatchesTheDecoder() throws {
-        let text = try String(contentsOf: DocumentFixtures.package.appendingPathComponent("docs/widget-document.schema.json"), encoding: .utf8)
+        let text = try String(
+            contentsOf: DocumentFixtures.package.appendingPathComponent("docs/widget-document.schema.json"), encoding: .utf8)
         let schema = try JSONScanner.parse(text)
         let definitions = try #require(schema["$defs"]?.members)
         func labels(_ prefix: String) -> [String: Set<String>] {
@@ -264,9 +287,12 @@ struct DocumentExampleTests {
         var text = try String(contentsOf: DocumentFixtures.examples.appendingPathComponent("status.json"), encoding: .utf8)
         text = text.replacingOccurrences(of: "\"xmark.octagon\"", with: "\"checkmark.circle.fill\"")
             .replacingOccurrences(of: "\"Down\"", with: "\"Up\"")
-            .replacingOccurrences(of: "{\"font\": {\"style\": \"caption\", \"weight\": \"bold\"}}, \"widgetAccentable\"", with: "{\"font\": \"caption\"}")
+            .replacingOccurrences(
+                of: "{\"font\": {\"style\": \"caption\", \"weight\": \"bold\"}}, \"widgetAccentable\"", with: "{\"font\": \"caption\"}"
+            )
             .replacingOccurrences(of: ", \"widgetAccentable\"]}}", with: "]}}")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-hue-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "widgetterm-hue-\(getpid())-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("status-hue-only.json")
@@ -283,11 +309,11 @@ struct DocumentErrorPositionTests {
     @Test("a missing comma: the position of what follows, and what was expected")
     func missingComma() throws {
         let text = """
-        {
-          "kind": "probe"
-          "view": {"Text": "x"}
-        }
-        """
+            {
+              "kind": "probe"
+              "view": {"Text": "x"}
+            }
+            """
         let error = try #require(DocumentFixtures.error(text, file: "docs/probe.json"))
         #expect(error.kind == .syntax)
         #expect(error.file == "docs/probe.json")
@@ -302,16 +328,16 @@ struct DocumentErrorPositionTests {
     @Test("an unknown view deep in the tree: the key's position and the path down to it")
     func unknownViewDeep() throws {
         let text = """
-        {
-          "kind": "probe",
-          "view": {
-            "VStack": [
-              {"Text": "a"},
-              {"HStack": [{"Imgae": {"systemName": "star"}}]}
-            ]
-          }
-        }
-        """
+            {
+              "kind": "probe",
+              "view": {
+                "VStack": [
+                  {"Text": "a"},
+                  {"HStack": [{"Imgae": {"systemName": "star"}}]}
+                ]
+              }
+            }
+            """
         let error = try #require(DocumentFixtures.error(text))
         #expect(error.kind == .invalid)
         #expect(error.line == 6)
@@ -334,10 +360,11 @@ struct DocumentErrorPositionTests {
 
     @Test("a placeholder naming a field the entry lacks is found when the document loads, at the string holding it")
     func missingField() throws {
-        let text = DocumentFixtures.widget("""
-        {"Text": "Hi"},
-        {"Text": "{{count}} steps"}
-        """, data: "{\"cuont\": 3}")
+        let text = DocumentFixtures.widget(
+            """
+            {"Text": "Hi"},
+            {"Text": "{{count}} steps"}
+            """, data: "{\"cuont\": 3}")
         let error = try #require(DocumentFixtures.error(text))
         #expect(error.line == 4)
         #expect(error.column == 10)
@@ -394,12 +421,16 @@ struct DocumentErrorPositionTests {
     func unreadableFiles() throws {
         let missing = try #require(DocumentFixtures.catching { _ = try WidgetDocument(contentsOf: "/nonexistent/widget.json") })
         #expect(missing.kind == .file)
-        #expect(missing.description == "/nonexistent/widget.json:1:1: error: $: expected a readable widget document file; found no such file")
+        #expect(
+            missing.description == "/nonexistent/widget.json:1:1: error: $: expected a readable widget document file; found no such file")
         let output = StringStream(), errors = StringStream()
-        let status = WidgetTermCommand.run(arguments: ["render", "/nonexistent/widget.json"], widgets: DocumentFixtures.samples,
-                                           environment: [:], output: output, errors: errors)
+        let status = WidgetTermCommand.run(
+            arguments: ["render", "/nonexistent/widget.json"], widgets: DocumentFixtures.samples,
+            environment: [:], output: output, errors: errors)
         #expect(status == 2)
-        #expect(errors.text == "widgetterm: /nonexistent/widget.json:1:1: error: $: expected a readable widget document file; found no such file\n")
+        #expect(
+            errors.text
+                == "widgetterm: /nonexistent/widget.json:1:1: error: $: expected a readable widget document file; found no such file\n")
     }
 }
 
@@ -425,37 +456,52 @@ struct DocumentMisspellingTests {
         ("view name, case", #"{"vstack": []}"#, "VStack", "$.view.VStack[0].vstack"),
         ("modifier name", #"{"Text": "a", "modifiers": [{"fnt": "headline"}]}"#, "font", "$.view.VStack[0].modifiers[0].fnt"),
         ("modifier name written alone", #"{"Text": "a", "modifiers": ["bld"]}"#, "bold", "$.view.VStack[0].modifiers[0]"),
-        ("modifier name, long", #"{"Text": "a", "modifiers": [{"forgroundStyle": "red"}]}"#, "foregroundStyle", "$.view.VStack[0].modifiers[0].forgroundStyle"),
+        (
+            "modifier name, long", #"{"Text": "a", "modifiers": [{"forgroundStyle": "red"}]}"#, "foregroundStyle",
+            "$.view.VStack[0].modifiers[0].forgroundStyle"
+        ),
         ("view argument", #"{"HStack": [], "spacng": 4}"#, "spacing", "$.view.VStack[0].spacng"),
         ("view argument inside the object", #"{"Image": {"systemNam": "star"}}"#, "systemName", "$.view.VStack[0].Image.systemNam"),
-        ("modifier argument", #"{"Text": "a", "modifiers": [{"frame": {"maxWidht": "infinity"}}]}"#, "maxWidth",
-         "$.view.VStack[0].modifiers[0].frame.maxWidht"),
+        (
+            "modifier argument", #"{"Text": "a", "modifiers": [{"frame": {"maxWidht": "infinity"}}]}"#, "maxWidth",
+            "$.view.VStack[0].modifiers[0].frame.maxWidht"
+        ),
         ("font text style", #"{"Text": "a", "modifiers": [{"font": "headlin"}]}"#, "headline", "$.view.VStack[0].modifiers[0].font"),
-        ("font weight", #"{"Text": "a", "modifiers": [{"font": {"style": "body", "weight": "semibld"}}]}"#, "semibold",
-         "$.view.VStack[0].modifiers[0].font.weight"),
-        ("font design", #"{"Text": "a", "modifiers": [{"font": {"size": 20, "design": "rounde"}}]}"#, "rounded",
-         "$.view.VStack[0].modifiers[0].font.design"),
+        (
+            "font weight", #"{"Text": "a", "modifiers": [{"font": {"style": "body", "weight": "semibld"}}]}"#, "semibold",
+            "$.view.VStack[0].modifiers[0].font.weight"
+        ),
+        (
+            "font design", #"{"Text": "a", "modifiers": [{"font": {"size": 20, "design": "rounde"}}]}"#, "rounded",
+            "$.view.VStack[0].modifiers[0].font.design"
+        ),
         ("date style", #"{"Text": "+5m", "style": "timr"}"#, "timer", "$.view.VStack[0].style"),
         ("date style in a placeholder", #"{"Text": "at {{entry.date|tiem}}"}"#, "time", "$.view.VStack[0].Text"),
         ("alignment", #"{"VStack": [], "alignment": "leadng"}"#, "leading", "$.view.VStack[0].alignment"),
-        ("gauge style", #"{"Gauge": {"value": 0.5}, "modifiers": [{"gaugeStyle": "accessoryCirculr"}]}"#, "accessoryCircular",
-         "$.view.VStack[0].modifiers[0].gaugeStyle"),
+        (
+            "gauge style", #"{"Gauge": {"value": 0.5}, "modifiers": [{"gaugeStyle": "accessoryCirculr"}]}"#, "accessoryCircular",
+            "$.view.VStack[0].modifiers[0].gaugeStyle"
+        ),
         ("colour", #"{"Text": "a", "modifiers": [{"foregroundStyle": "bleu"}]}"#, "blue", "$.view.VStack[0].modifiers[0].foregroundStyle"),
         ("shape", #"{"Text": "a", "modifiers": [{"clipShape": "Capsul"}]}"#, "Capsule", "$.view.VStack[0].modifiers[0].clipShape"),
         ("data field", #"{"Text": "{{titel}}"}"#, "title", "$.view.VStack[0].Text"),
         ("environment value", #"{"Text": "{{env.widgetFamly}}"}"#, "widgetFamily", "$.view.VStack[0].Text"),
         ("intent name", #"{"Button": "Add", "intent": "addGlas"}"#, "addGlass", "$.view.VStack[0].intent"),
-        ("family in a switch", #"{"switch": "env.widgetFamily", "cases": {"systemSmal": "Spacer"}}"#, "systemSmall",
-         "$.view.VStack[0].cases.systemSmal"),
+        (
+            "family in a switch", #"{"switch": "env.widgetFamily", "cases": {"systemSmal": "Spacer"}}"#, "systemSmall",
+            "$.view.VStack[0].cases.systemSmal"
+        ),
     ]
 
     @Test("view, modifier, argument and value names", arguments: 0..<22)
     func misspelling(_ index: Int) throws {
         let (what, view, suggestion, path) = Self.cases[index]
-        let text = DocumentFixtures.widget(view, data: #"{"title": "Hi"}"#, extra: """
-            "store": {"suite": "group.test.misspell", "defaults": {"glasses": 0}},
-            "intents": {"addGlass": {"increment": "glasses"}},
-            """)
+        let text = DocumentFixtures.widget(
+            view, data: #"{"title": "Hi"}"#,
+            extra: """
+                "store": {"suite": "group.test.misspell", "defaults": {"glasses": 0}},
+                "intents": {"addGlass": {"increment": "glasses"}},
+                """)
         let error = try #require(DocumentFixtures.error(text), "\(what)")
         #expect(error.suggestion == suggestion, "\(what): \(error)")
         #expect(error.path.description == path, "\(what): \(error)")
@@ -472,16 +518,20 @@ struct DocumentMisspellingTests {
         #expect(family.suggestion == "systemMedium")
         #expect(family.path.description == "$.families[0]")
 
-        let region = try #require(DocumentFixtures.error("""
-            {"kind": "a", "activity": {"contentStates": [{"state": {}}], "lockScreen": "Spacer",
-             "dynamicIsland": {"expanded": {"leadin": "Spacer"}}}}
-            """))
+        let region = try #require(
+            DocumentFixtures.error(
+                """
+                {"kind": "a", "activity": {"contentStates": [{"state": {}}], "lockScreen": "Spacer",
+                 "dynamicIsland": {"expanded": {"leadin": "Spacer"}}}}
+                """))
         #expect(region.suggestion == "leading")
         #expect(region.path.description == "$.activity.dynamicIsland.expanded.leadin")
 
-        let storeKey = try #require(DocumentFixtures.error("""
-            {"kind": "a", "store": {"suite": "group.a", "defaults": {"total": 0}}, "intents": {"add": {"increment": "totl"}}, "view": "Spacer"}
-            """))
+        let storeKey = try #require(
+            DocumentFixtures.error(
+                """
+                {"kind": "a", "store": {"suite": "group.a", "defaults": {"total": 0}}, "intents": {"add": {"increment": "totl"}}, "view": "Spacer"}
+                """))
         #expect(storeKey.suggestion == "total")
         #expect(storeKey.path.description == "$.intents.add.increment")
     }
@@ -546,10 +596,14 @@ struct DocumentRobustnessTests {
 
     /// A random view tree from the format's own vocabulary, with random (sometimes wrong) values.
     static func randomView(_ random: inout SeededGenerator, depth: Int) -> String {
-        let views = ["Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Spacer", "Divider", "Color",
-                     "RoundedRectangle", "Circle", "Link", "Button", "Toggle", "Gauge", "ProgressView", "if", "switch", "Nope"]
-        let modifiers = ["font", "bold", "padding", "frame", "foregroundStyle", "background", "opacity", "lineLimit", "widgetURL",
-                         "widgetAccentable", "containerBackground", "overlay", "offset", "aspectRatio", "tint", "gaugeStyle", "fill", "unknown"]
+        let views = [
+            "Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Spacer", "Divider", "Color",
+            "RoundedRectangle", "Circle", "Link", "Button", "Toggle", "Gauge", "ProgressView", "if", "switch", "Nope",
+        ]
+        let modifiers = [
+            "font", "bold", "padding", "frame", "foregroundStyle", "background", "opacity", "lineLimit", "widgetURL",
+            "widgetAccentable", "containerBackground", "overlay", "offset", "aspectRatio", "tint", "gaugeStyle", "fill", "unknown",
+        ]
         func value(_ random: inout SeededGenerator) -> String {
             switch Int.random(in: 0..<12, using: &random) {
             case 0: return "\(Int.random(in: -50...500, using: &random))"
@@ -559,7 +613,9 @@ struct DocumentRobustnessTests {
             case 4: return "\"{{title}}\""
             case 5: return "\"{{missing.deep}}\""
             case 6: return "\"+\(Int.random(in: 0...90, using: &random))m\""
-            case 7: return ["\"headline\"", "\"infinity\"", "\"leading\"", "\"blue\"", "\"systemSmall\"", "\"x://y\""].randomElement(using: &random)!
+            case 7:
+                return ["\"headline\"", "\"infinity\"", "\"leading\"", "\"blue\"", "\"systemSmall\"", "\"x://y\""].randomElement(
+                    using: &random)!
             case 8: return "{\"maxWidth\": \"infinity\", \"alignment\": \"leading\"}"
             case 9: return "[\"Spacer\", {\"Text\": \"x\"}]"
             case 10: return "{\"start\": \"+0m\", \"end\": \"+5m\"}"
@@ -569,14 +625,18 @@ struct DocumentRobustnessTests {
         let name = views.randomElement(using: &random)!
         var members: [String] = []
         switch name {
-        case "if": members.append("\"if\": \"title && !missing\", \"then\": \(depth > 0 ? randomView(&random, depth: depth - 1) : "\"Spacer\"")")
-        case "switch": members.append("\"switch\": \"env.widgetFamily\", \"cases\": {\"systemSmall\": \"Divider\"}, \"default\": \"Spacer\"")
+        case "if":
+            members.append("\"if\": \"title && !missing\", \"then\": \(depth > 0 ? randomView(&random, depth: depth - 1) : "\"Spacer\"")")
+        case "switch":
+            members.append("\"switch\": \"env.widgetFamily\", \"cases\": {\"systemSmall\": \"Divider\"}, \"default\": \"Spacer\"")
         case "VStack", "HStack", "ZStack", "Group":
             let count = Int.random(in: 0...3, using: &random)
             let children = (0..<count).map { _ in depth > 0 ? randomView(&random, depth: depth - 1) : "\"Spacer\"" }
             members.append("\"\(name)\": [\(children.joined(separator: ", "))]")
         case "ForEach":
-            members.append("\"ForEach\": \"{{items}}\", \"content\": \(depth > 0 ? randomView(&random, depth: depth - 1) : "{\"Text\": \"{{item}}\"}")")
+            members.append(
+                "\"ForEach\": \"{{items}}\", \"content\": \(depth > 0 ? randomView(&random, depth: depth - 1) : "{\"Text\": \"{{item}}\"}")"
+            )
         default:
             members.append("\"\(name)\": \(value(&random))")
             for label in ["systemName", "style", "value", "isOn", "intent", "destination", "timerInterval", "cornerRadius"]
@@ -656,13 +716,17 @@ struct DocumentRobustnessTests {
 struct DocumentBehaviourTests {
     @Test("relative dates count from the host clock when the timeline is made; the policy too")
     func relativeDates() throws {
-        let descriptor = try WidgetDocument(text: """
-            {"kind": "times", "families": ["systemSmall"],
-             "timeline": {"entries": [{"date": "now", "data": {"due": "+1h30m"}}, {"date": "+15m", "data": {"due": "2026-03-14T12:00:00Z"}}],
-                          "policy": {"after": "+2h"}},
-             "view": {"Text": "{{due|time}}", "modifiers": [{"containerBackground": "background"}]}}
-            """).descriptor
-        let timeline = try FixedClock.run { try WidgetSession(descriptor: descriptor).fetchTimeline(family: .systemSmall, device: .default) }
+        let descriptor = try WidgetDocument(
+            text: """
+                {"kind": "times", "families": ["systemSmall"],
+                 "timeline": {"entries": [{"date": "now", "data": {"due": "+1h30m"}}, {"date": "+15m", "data": {"due": "2026-03-14T12:00:00Z"}}],
+                              "policy": {"after": "+2h"}},
+                 "view": {"Text": "{{due|time}}", "modifiers": [{"containerBackground": "background"}]}}
+                """
+        ).descriptor
+        let timeline = try FixedClock.run {
+            try WidgetSession(descriptor: descriptor).fetchTimeline(family: .systemSmall, device: .default)
+        }
         #expect(timeline.entries.map(\.date) == [FixedClock.reference, FixedClock.reference.addingTimeInterval(900)])
         #expect(timeline.policy == .after(FixedClock.reference.addingTimeInterval(7200)))
         let first = try DocumentFixtures.render(descriptor, family: .systemSmall)
@@ -671,7 +735,8 @@ struct DocumentBehaviourTests {
         let later = FixedClock.reference.addingTimeInterval(960)
         let second = FixedClock.run(at: later) { () -> Frame in
             let session = WidgetSession(descriptor: descriptor)
-            let options = WidgetRenderOptions(family: .systemSmall, style: PaintStyle(colorScheme: .light), date: later, format: FixedClock.utcFormat)
+            let options = WidgetRenderOptions(
+                family: .systemSmall, style: PaintStyle(colorScheme: .light), date: later, format: FixedClock.utcFormat)
             return session.render(session.select(in: timeline, at: later, family: .systemSmall, device: .default), options: options)
         }
         #expect(DocumentFixtures.rows(second).contains { $0.contains("12:00\u{202F}PM") })
@@ -684,24 +749,29 @@ struct DocumentBehaviourTests {
     @Test("a Button's intent increments an App Group key and the reloaded widget shows the new value; a Toggle flips a key")
     func storeIntents() throws {
         let suite = "group.test.documents.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = try WidgetDocument(text: """
-            {"kind": "counter", "families": ["systemSmall"],
-             "store": {"suite": "\(suite)", "defaults": {"glasses": 3, "done": false}},
-             "intents": {"add": {"title": "Add a glass", "increment": "glasses", "by": 2}, "finish": {"toggle": "done"},
-                         "reset": {"set": "glasses", "to": 0}},
-             "view": {"VStack": [
-               {"Text": "Glasses: {{store.glasses}}"},
-               {"Button": "Add", "intent": "add"},
-               {"Toggle": "Done", "isOn": "{{store.done}}", "intent": "finish"},
-               {"Button": "Reset", "intent": "reset"}
-             ], "modifiers": [{"containerBackground": "background"}]}}
-            """).descriptor
+        let descriptor = try WidgetDocument(
+            text: """
+                {"kind": "counter", "families": ["systemSmall"],
+                 "store": {"suite": "\(suite)", "defaults": {"glasses": 3, "done": false}},
+                 "intents": {"add": {"title": "Add a glass", "increment": "glasses", "by": 2}, "finish": {"toggle": "done"},
+                             "reset": {"set": "glasses", "to": 0}},
+                 "view": {"VStack": [
+                   {"Text": "Glasses: {{store.glasses}}"},
+                   {"Button": "Add", "intent": "add"},
+                   {"Toggle": "Done", "isOn": "{{store.done}}", "intent": "finish"},
+                   {"Button": "Reset", "intent": "reset"}
+                 ], "modifiers": [{"containerBackground": "background"}]}}
+                """
+        ).descriptor
         let before = try DocumentFixtures.render(descriptor, family: .systemSmall)
         #expect(DocumentFixtures.rows(before).contains { $0.contains("Glasses: 3") })
         let tester = HitTester(frame: before, widget: "counter", family: .systemSmall, osVersion: 26)
         #expect(tester.targets.map(\.label) == ["Add", "Done ○", "Reset"])
         let add = try #require(tester.targets.first { $0.label == "Add" })
-        guard case .intent(let intent) = add.action else { Issue.record("Add is not an intent button"); return }
+        guard case .intent(let intent) = add.action else {
+            Issue.record("Add is not an intent button")
+            return
+        }
         #expect(intent.typeName == "DocumentIntent")
         #expect(intent.description.contains("name=add"))
         #expect(IntentRunner(timeLimit: 10).run(intent, widget: "counter").outcome == .succeeded)
@@ -709,7 +779,10 @@ struct DocumentBehaviourTests {
         #expect(UserDefaults(suiteName: suite)?.integer(forKey: "glasses") == 5)
 
         let toggle = try #require(tester.targets.first { $0.label.hasPrefix("Done") })
-        guard case .toggle(false, let toggleIntent) = toggle.action else { Issue.record("Done is not an off toggle"); return }
+        guard case .toggle(false, let toggleIntent) = toggle.action else {
+            Issue.record("Done is not an off toggle")
+            return
+        }
         #expect(IntentRunner(timeLimit: 10).run(toggleIntent, widget: "counter").outcome == .succeeded)
         let toggled = try DocumentFixtures.render(descriptor, family: .systemSmall)
         #expect(DocumentFixtures.rows(toggled).contains { $0.contains("Done") && $0.hasSuffix("◉") })
@@ -722,9 +795,12 @@ struct DocumentBehaviourTests {
 
     @Test("text is resolved with the environment, as in Swift: a font set on a stack reaches the Text inside it")
     func environmentInheritance() throws {
-        let descriptor = try WidgetDocument(text: DocumentFixtures.widget(#"""
-            {"HStack": [{"Text": "a"}, {"Text": "b", "modifiers": [{"font": "caption"}]}], "modifiers": [{"font": "headline"}, {"foregroundStyle": "secondary"}]}
-            """#)).descriptor
+        let descriptor = try WidgetDocument(
+            text: DocumentFixtures.widget(
+                #"""
+                {"HStack": [{"Text": "a"}, {"Text": "b", "modifiers": [{"font": "caption"}]}], "modifiers": [{"font": "headline"}, {"foregroundStyle": "secondary"}]}
+                """#)
+        ).descriptor
         let (node, _) = FixedClock.run {
             ViewResolver.resolve(AnyView(erasing: DocumentProbe(descriptor: descriptor)), environment: EnvironmentValues())
         }
@@ -763,7 +839,8 @@ struct DocumentBehaviourTests {
 
     @Test("render, check and timeline take a document file; an invalid one exits 2 with the positioned error")
     func commands() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-documents-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "widgetterm-documents-\(getpid())-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = directory.appendingPathComponent("hello.json")
@@ -774,7 +851,8 @@ struct DocumentBehaviourTests {
         func run(_ arguments: [String]) -> (Int32, String, String) {
             let output = StringStream(), errors = StringStream()
             let status = FixedClock.run {
-                WidgetTermCommand.run(arguments: arguments, widgets: DocumentFixtures.samples, environment: [:], output: output, errors: errors)
+                WidgetTermCommand.run(
+                    arguments: arguments, widgets: DocumentFixtures.samples, environment: [:], output: output, errors: errors)
             }
             return (status, output.text, errors.text)
         }
@@ -794,8 +872,10 @@ struct DocumentBehaviourTests {
         for command in ["render", "check", "timeline"] {
             let failed = run([command, bad.path])
             #expect(failed.0 == 2, "\(command)")
-            #expect(failed.2 == "widgetterm: \(bad.path):2:11: error: $.view.Txt: expected a view name or if/switch; found \"Txt\". Did you mean \"Text\"?\n",
-                    "\(command)")
+            #expect(
+                failed.2
+                    == "widgetterm: \(bad.path):2:11: error: $.view.Txt: expected a view name or if/switch; found \"Txt\". Did you mean \"Text\"?\n",
+                "\(command)")
         }
         let missingJSON = run(["render", directory.appendingPathComponent("absent.json").path])
         #expect(missingJSON.0 == 2)
@@ -819,7 +899,8 @@ struct DocumentReloadTests {
 
     @Test("a file written in two steps is compiled once, whole; a broken save is a failure; a replaced file is seen")
     func watcherDebouncesAndRevalidates() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-watch-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "widgetterm-watch-\(getpid())-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("live.json")
@@ -844,7 +925,10 @@ struct DocumentReloadTests {
 
         try Data("{\"kind\": \"probe\", \"view\": {\"Text\": }".utf8).write(to: file)
         let broken = try #require(Self.nextChange(watcher))
-        guard case .failure(let error) = broken.result else { Issue.record("a broken save compiled"); return }
+        guard case .failure(let error) = broken.result else {
+            Issue.record("a broken save compiled")
+            return
+        }
         #expect(error.file == file.path)
         #expect((error.line, error.column) == (1, 36))
 
@@ -853,11 +937,15 @@ struct DocumentReloadTests {
         try Data(DocumentFixtures.widget(#"{"Text": "three"}"#).utf8).write(to: temporary)
         #expect(rename(temporary.path, file.path) == 0)
         let replaced = try #require(Self.nextChange(watcher))
-        #expect(DocumentFixtures.rows(try DocumentFixtures.render(try replaced.result.get(), family: .systemSmall)).contains { $0.contains("three") })
+        #expect(
+            DocumentFixtures.rows(try DocumentFixtures.render(try replaced.result.get(), family: .systemSmall)).contains {
+                $0.contains("three")
+            })
     }
 
-    @Test("in the real binary under tmux: a save re-renders, a broken save shows a banner over the old render, a fix recovers",
-          .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+    @Test(
+        "in the real binary under tmux: a save re-renders, a broken save shows a banner over the old render, a fix recovers",
+        .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
     func hotReloadInTmux() throws {
         let tmux = try ReloadTmux()
         let file = tmux.directory.appendingPathComponent("live.json")
@@ -921,9 +1009,11 @@ final class ReloadTmux {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try run(["-f", "/dev/null", "new-session", "-d", "-s", "reload", "-x", "120", "-y", "40",
-                 "env", "-i", "HOME=\(directory.path)", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=tmux-256color", "PS1=$ ",
-                 "bash", "--norc", "--noprofile"])
+        try run([
+            "-f", "/dev/null", "new-session", "-d", "-s", "reload", "-x", "120", "-y", "40",
+            "env", "-i", "HOME=\(directory.path)", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=tmux-256color", "PS1=$ ",
+            "bash", "--norc", "--noprofile",
+        ])
         try run(["set-option", "-t", "reload", "status", "off"])
     }
 
@@ -945,7 +1035,7 @@ final class ReloadTmux {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
         let argv = ([Self.tmuxPath!, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, Self.tmuxPath!, &actions, nil, argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
@@ -966,7 +1056,8 @@ final class ReloadTmux {
 
     /// Starts the binary in the pane; when it ends the shell prints `EXIT=status`.
     func launch(_ arguments: [String]) throws {
-        let command = "env TERM=xterm-256color COLORTERM=truecolor '\(Self.binary!)' \(arguments.joined(separator: " ")) "
+        let command =
+            "env TERM=xterm-256color COLORTERM=truecolor '\(Self.binary!)' \(arguments.joined(separator: " ")) "
             + "--app-group '\(directory.path)/app-group'; echo EXIT=$?"
         try run(["send-keys", "-t", "reload", "-l", command])
         try run(["send-keys", "-t", "reload", "Enter"])

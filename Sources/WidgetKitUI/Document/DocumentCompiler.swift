@@ -102,7 +102,8 @@ struct Arguments {
     let valid: [String]
     private var used: Set<String> = []
 
-    init(owner: String, primary: Located?, labeled: [(key: String, keyPosition: DocumentPosition, value: Located)], valid: [String]) throws {
+    init(owner: String, primary: Located?, labeled: [(key: String, keyPosition: DocumentPosition, value: Located)], valid: [String]) throws
+    {
         self.owner = owner
         self.primary = primary
         self.valid = valid
@@ -112,14 +113,17 @@ struct Arguments {
     private mutating func add(_ members: [(key: String, keyPosition: DocumentPosition, value: Located)]) throws {
         for member in members {
             guard valid.contains(member.key) else {
-                throw DocumentError(file: "", position: member.keyPosition, path: member.value.path,
-                                    expected: valid.isEmpty ? "no arguments for \(owner)" : "an argument of \(owner) (\(valid.joined(separator: ", ")))",
-                                    found: "\"\(member.key)\"", suggestion: NearestName.suggestion(for: member.key, among: valid))
+                throw DocumentError(
+                    file: "", position: member.keyPosition, path: member.value.path,
+                    expected: valid.isEmpty ? "no arguments for \(owner)" : "an argument of \(owner) (\(valid.joined(separator: ", ")))",
+                    found: "\"\(member.key)\"", suggestion: NearestName.suggestion(for: member.key, among: valid))
             }
             if let existing = labeled.first(where: { $0.key == member.key }) {
-                throw DocumentError(file: "", position: member.keyPosition, path: member.value.path,
-                                    expected: "\"\(member.key)\" given once (it is also at line \(existing.keyPosition.line), column \(existing.keyPosition.column))",
-                                    found: "\"\(member.key)\" twice")
+                throw DocumentError(
+                    file: "", position: member.keyPosition, path: member.value.path,
+                    expected:
+                        "\"\(member.key)\" given once (it is also at line \(existing.keyPosition.line), column \(existing.keyPosition.column))",
+                    found: "\"\(member.key)\" twice")
             }
             labeled.append(member)
         }
@@ -145,8 +149,9 @@ struct Arguments {
     /// Fails for a member the chosen form did not use.
     func finish() throws {
         for member in labeled where !used.contains(member.key) {
-            throw DocumentError(file: "", position: member.keyPosition, path: member.value.path,
-                                expected: "only the arguments this form of \(owner) uses", found: "\"\(member.key)\", which it ignores")
+            throw DocumentError(
+                file: "", position: member.keyPosition, path: member.value.path,
+                expected: "only the arguments this form of \(owner) uses", found: "\"\(member.key)\", which it ignores")
         }
     }
 }
@@ -156,8 +161,9 @@ struct Arguments {
 extension DocumentError {
     /// An error at a located value (the file is filled in by the loader).
     init(at located: Located, expected: String, found: String? = nil, suggestion: String? = nil) {
-        self.init(file: "", position: located.position, path: located.path, expected: expected,
-                  found: found ?? located.value.summary, suggestion: suggestion)
+        self.init(
+            file: "", position: located.position, path: located.path, expected: expected,
+            found: found ?? located.value.summary, suggestion: suggestion)
     }
 }
 
@@ -181,7 +187,8 @@ enum Decode {
     /// Names may list alternatives (`"accented, vibrant"`); `default` serves the rest. Nil when `located` is not one.
     static func selector<Value>(_ located: Located, _ decode: (Located) throws -> Expr<Value>) throws -> Expr<Value>? {
         guard let members = located.members, members.count == 1,
-              let selector = selectors.first(where: { $0.key == members[0].key }) else { return nil }
+            let selector = selectors.first(where: { $0.key == members[0].key })
+        else { return nil }
         let cases = members[0].value
         guard let options = cases.members, !options.isEmpty else {
             throw DocumentError(at: cases, expected: "an object from \(selector.names.joined(separator: ", ")) (and \"default\") to values")
@@ -196,9 +203,10 @@ enum Decode {
             }
             for name in option.key.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard selector.names.contains(name) else {
-                    throw DocumentError(file: "", position: option.keyPosition, path: option.value.path,
-                                        expected: "\(selector.names.joined(separator: ", ")) or default", found: "\"\(name)\"",
-                                        suggestion: NearestName.suggestion(for: name, among: selector.names + ["default"]))
+                    throw DocumentError(
+                        file: "", position: option.keyPosition, path: option.value.path,
+                        expected: "\(selector.names.joined(separator: ", ")) or default", found: "\"\(name)\"",
+                        suggestion: NearestName.suggestion(for: name, among: selector.names + ["default"]))
                 }
                 values[name] = value
             }
@@ -237,10 +245,12 @@ enum Decode {
         case .failure(let failure):
             let names = failure.available.isEmpty && failure.detail == nil ? evaluation.rootNames : failure.available
             let last = failure.step.split(separator: ".").last.map(String.init) ?? failure.step
-            throw DocumentError(at: located,
-                                expected: failure.detail.map { "a value at \(failure.step) (\($0))" }
-                                    ?? "a data field \(failure.step)" + (names.isEmpty ? "" : " (available: \(names.sorted().prefix(12).joined(separator: ", ")))"),
-                                found: "no such field in {{\(path)}}", suggestion: NearestName.suggestion(for: last, among: names))
+            throw DocumentError(
+                at: located,
+                expected: failure.detail.map { "a value at \(failure.step) (\($0))" }
+                    ?? "a data field \(failure.step)"
+                    + (names.isEmpty ? "" : " (available: \(names.sorted().prefix(12).joined(separator: ", ")))"),
+                found: "no such field in {{\(path)}}", suggestion: NearestName.suggestion(for: last, among: names))
         }
     }
 
@@ -248,7 +258,9 @@ enum Decode {
     static func string(_ located: Located) throws -> Expr<String> {
         if let selected = try selector(located, string) { return selected }
         let template = try template(located)
-        if !template.hasPlaceholders { return .constant(template.parts.map { if case .literal(let text) = $0 { return text } else { return "" } }.joined()) }
+        if !template.hasPlaceholders {
+            return .constant(template.parts.map { if case .literal(let text) = $0 { return text } else { return "" } }.joined())
+        }
         return Expr { evaluation in try render(template, at: located, in: evaluation) }
     }
 
@@ -300,7 +312,9 @@ enum Decode {
         let number = try number(located, what: what)
         return Expr { evaluation in
             let value = try number.evaluate(evaluation)
-            guard value.rounded() == value, abs(value) < 1e9 else { throw DocumentError(at: located, expected: what, found: DocumentValue.text(of: value)) }
+            guard value.rounded() == value, abs(value) < 1e9 else {
+                throw DocumentError(at: located, expected: what, found: DocumentValue.text(of: value))
+            }
             return Int(value)
         }
     }
@@ -309,7 +323,8 @@ enum Decode {
     /// `".infinity"`) for a frame's maximum.
     static func length(_ located: Located, allowsInfinity: Bool = false) throws -> Expr<Double> {
         if allowsInfinity, case .string(let text) = located.value, text == "infinity" || text == ".infinity" { return .constant(.infinity) }
-        return try number(located, what: allowsInfinity ? "a length in points or \"infinity\"" : "a length in points", in: -100_000...100_000)
+        return try number(
+            located, what: allowsInfinity ? "a length in points or \"infinity\"" : "a length in points", in: -100_000...100_000)
     }
 
     /// A number within `range`, checked now when literal and when the body runs when it comes from data.
@@ -353,9 +368,13 @@ enum Decode {
         guard case .string = located.value else { throw DocumentError(at: located, expected: DocumentDates.expectedForm) }
         let template = try template(located)
         if !template.hasPlaceholders {
-            let text = try string(located).evaluate(DocumentEvaluation(values: [:], anchor: Date(timeIntervalSince1970: 0),
-                                                                        environment: EnvironmentValues(), file: ""))
-            guard DocumentDates.date(text, anchor: Date()) != nil else { throw DocumentError(at: located, expected: DocumentDates.expectedForm) }
+            let text = try string(located).evaluate(
+                DocumentEvaluation(
+                    values: [:], anchor: Date(timeIntervalSince1970: 0),
+                    environment: EnvironmentValues(), file: ""))
+            guard DocumentDates.date(text, anchor: Date()) != nil else {
+                throw DocumentError(at: located, expected: DocumentDates.expectedForm)
+            }
             return Expr { DocumentDates.date(text, anchor: $0.anchor, timeZone: $0.environment.timeZone)! }
         }
         return Expr { evaluation in
@@ -404,8 +423,9 @@ enum Decode {
         func resolve(_ raw: String, found: String) throws -> Value {
             let name = raw.hasPrefix(".") ? String(raw.dropFirst()) : raw
             if let value = table[name] { return value }
-            throw DocumentError(at: located, expected: "\(what) (\(ordered.joined(separator: ", ")))", found: found,
-                                suggestion: NearestName.suggestion(for: name, among: ordered))
+            throw DocumentError(
+                at: located, expected: "\(what) (\(ordered.joined(separator: ", ")))", found: found,
+                suggestion: NearestName.suggestion(for: name, among: ordered))
         }
         guard case .string(let text) = located.value else {
             throw DocumentError(at: located, expected: "\(what) (\(ordered.joined(separator: ", ")))")
@@ -427,7 +447,9 @@ enum Decode {
         return try choice(located, names, what: what).map { Optional($0) }
     }
 
-    static let horizontalAlignments: KeyValuePairs<String, HorizontalAlignment> = ["leading": .leading, "center": .center, "trailing": .trailing]
+    static let horizontalAlignments: KeyValuePairs<String, HorizontalAlignment> = [
+        "leading": .leading, "center": .center, "trailing": .trailing,
+    ]
     static let verticalAlignments: KeyValuePairs<String, VerticalAlignment> = [
         "top": .top, "center": .center, "bottom": .bottom, "firstTextBaseline": .firstTextBaseline, "lastTextBaseline": .lastTextBaseline,
     ]
@@ -440,7 +462,9 @@ enum Decode {
         "ultraLight": .ultraLight, "thin": .thin, "light": .light, "regular": .regular, "medium": .medium,
         "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black,
     ]
-    static let designs: KeyValuePairs<String, Font.Design> = ["default": .default, "serif": .serif, "rounded": .rounded, "monospaced": .monospaced]
+    static let designs: KeyValuePairs<String, Font.Design> = [
+        "default": .default, "serif": .serif, "rounded": .rounded, "monospaced": .monospaced,
+    ]
     static let textStyles: KeyValuePairs<String, Font.TextStyle> = [
         "largeTitle": .largeTitle, "title": .title, "title2": .title2, "title3": .title3, "headline": .headline,
         "subheadline": .subheadline, "body": .body, "callout": .callout, "footnote": .footnote, "caption": .caption,
@@ -477,7 +501,8 @@ enum Decode {
     /// An edge set: `"all"`, `"horizontal"`, `"vertical"`, an edge, or an array of these.
     static func edges(_ located: Located) throws -> Expr<Edge.Set> {
         let names: KeyValuePairs<String, Edge.Set> = [
-            "all": .all, "horizontal": .horizontal, "vertical": .vertical, "top": .top, "leading": .leading, "bottom": .bottom, "trailing": .trailing,
+            "all": .all, "horizontal": .horizontal, "vertical": .vertical, "top": .top, "leading": .leading, "bottom": .bottom,
+            "trailing": .trailing,
         ]
         if let items = located.items {
             let parts = try items.map { try choice($0, names, what: "an edge") }
@@ -497,10 +522,13 @@ enum Decode {
             return try choice(located, textStyles, what: "a font text style").map { Font(size: .textStyle($0)) }
         }
         guard let members = located.members else {
-            throw DocumentError(at: located, expected: "a font: a text style such as \"headline\", or {\"style\": ..., \"weight\": ...} or {\"size\": 28, ...}")
+            throw DocumentError(
+                at: located,
+                expected: "a font: a text style such as \"headline\", or {\"style\": ..., \"weight\": ...} or {\"size\": 28, ...}")
         }
-        var arguments = try Arguments(owner: "a font", primary: nil, labeled: members,
-                                      valid: ["style", "size", "custom", "weight", "design", "italic", "monospacedDigit", "monospaced", "relativeTo"])
+        var arguments = try Arguments(
+            owner: "a font", primary: nil, labeled: members,
+            valid: ["style", "size", "custom", "weight", "design", "italic", "monospacedDigit", "monospaced", "relativeTo"])
         let style = try arguments.take("style").map { try choice($0, textStyles, what: "a font text style") }
         let size = try arguments.take("size").map { try number($0, what: "a font size in points", in: 1...1000) }
         let custom = try arguments.take("custom").map { try string($0) }
@@ -524,9 +552,11 @@ enum Decode {
                 font = Font.custom("", size: try size.evaluate(evaluation))
                 if let weight { font = font.weight(try weight.evaluate(evaluation)) }
             } else if let size {
-                font = Font.system(size: try size.evaluate(evaluation), weight: try weight?.evaluate(evaluation), design: try design?.evaluate(evaluation))
+                font = Font.system(
+                    size: try size.evaluate(evaluation), weight: try weight?.evaluate(evaluation), design: try design?.evaluate(evaluation))
             } else {
-                font = Font.system(try style!.evaluate(evaluation), design: try design?.evaluate(evaluation), weight: try weight?.evaluate(evaluation))
+                font = Font.system(
+                    try style!.evaluate(evaluation), design: try design?.evaluate(evaluation), weight: try weight?.evaluate(evaluation))
             }
             if custom != nil, let design { font.design = try design.evaluate(evaluation) }
             if try italic?.evaluate(evaluation) == true { font = font.italic() }
@@ -566,8 +596,9 @@ enum Decode {
                 return try namedColor(name, at: located, found: "\"\(name)\" from \(text)")
             }
         case .object:
-            var arguments = try Arguments(owner: "a colour", primary: nil, labeled: located.members!,
-                                          valid: ["color", "opacity", "white", "red", "green", "blue"])
+            var arguments = try Arguments(
+                owner: "a colour", primary: nil, labeled: located.members!,
+                valid: ["color", "opacity", "white", "red", "green", "blue"])
             let opacity = try arguments.take("opacity").map { try number($0, what: "an opacity from 0 to 1") }
             if let base = arguments.take("color") {
                 let color = try color(base)
@@ -587,9 +618,15 @@ enum Decode {
             let blue = try arguments.take("blue").map { try number($0, what: "a blue component from 0 to 1") }
             try arguments.finish()
             guard let red, let green, let blue else {
-                throw DocumentError(at: located, expected: "a colour object: {\"red\", \"green\", \"blue\"} (0...1), {\"white\"} or {\"color\", \"opacity\"}")
+                throw DocumentError(
+                    at: located,
+                    expected: "a colour object: {\"red\", \"green\", \"blue\"} (0...1), {\"white\"} or {\"color\", \"opacity\"}")
             }
-            return Expr { Color(red: try red.evaluate($0), green: try green.evaluate($0), blue: try blue.evaluate($0), opacity: try opacity?.evaluate($0) ?? 1) }
+            return Expr {
+                Color(
+                    red: try red.evaluate($0), green: try green.evaluate($0), blue: try blue.evaluate($0),
+                    opacity: try opacity?.evaluate($0) ?? 1)
+            }
         default:
             throw DocumentError(at: located, expected: "a colour: a name such as \"blue\", \"#RRGGBB\", or {\"red\", \"green\", \"blue\"}")
         }
@@ -606,16 +643,20 @@ enum Decode {
         if let color = namedColors[name] { return color }
         if name.hasPrefix("#"), let color = hexColor(String(name.dropFirst())) { return color }
         let names = namedColors.keys.sorted()
-        throw DocumentError(at: located, expected: "a colour name (\(names.prefix(19).joined(separator: ", ")), ...) or #RRGGBB", found: found,
-                            suggestion: name.hasPrefix("#") ? nil : NearestName.suggestion(for: name, among: names))
+        throw DocumentError(
+            at: located, expected: "a colour name (\(names.prefix(19).joined(separator: ", ")), ...) or #RRGGBB", found: found,
+            suggestion: name.hasPrefix("#") ? nil : NearestName.suggestion(for: name, among: names))
     }
 
     static func hexColor(_ hex: String) -> Color? {
         guard hex.count == 6 || hex.count == 8, let value = UInt64(hex, radix: 16) else { return nil }
-        let components = hex.count == 8 ? [(value >> 24) & 0xFF, (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF]
-                                        : [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF, 0xFF]
-        return Color(red: Double(components[0]) / 255, green: Double(components[1]) / 255, blue: Double(components[2]) / 255,
-                     opacity: Double(components[3]) / 255)
+        let components =
+            hex.count == 8
+            ? [(value >> 24) & 0xFF, (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF]
+            : [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF, 0xFF]
+        return Color(
+            red: Double(components[0]) / 255, green: Double(components[1]) / 255, blue: Double(components[2]) / 255,
+            opacity: Double(components[3]) / 255)
     }
 
     /// A shape style: a colour, `"primary"`...`"quaternary"` (hierarchical levels), `"background"`, `"tint"`,
@@ -634,8 +675,11 @@ enum Decode {
                     return .color(try namedColor(name, at: located, found: found))
                 } catch var error as DocumentError {
                     error.expected = "a style: a colour name, #RRGGBB, primary, secondary, tertiary, quaternary, background or tint"
-                    error.suggestion = name.hasPrefix("#") ? nil
-                        : NearestName.suggestion(for: name, among: namedColors.keys.sorted() + ["tertiary", "quaternary", "background", "tint"])
+                    error.suggestion =
+                        name.hasPrefix("#")
+                        ? nil
+                        : NearestName.suggestion(
+                            for: name, among: namedColors.keys.sorted() + ["tertiary", "quaternary", "background", "tint"])
                     throw error
                 }
             }
@@ -666,7 +710,8 @@ enum Decode {
         guard let members = located.members else {
             throw DocumentError(at: located, expected: "a gradient: {\"colors\": [...], \"startPoint\": ..., \"endPoint\": ...}")
         }
-        var arguments = try Arguments(owner: "LinearGradient", primary: nil, labeled: members, valid: ViewCompiler.labels["LinearGradient"]!)
+        var arguments = try Arguments(
+            owner: "LinearGradient", primary: nil, labeled: members, valid: ViewCompiler.labels["LinearGradient"]!)
         return try linearGradient(&arguments, at: located)
     }
 
@@ -676,9 +721,13 @@ enum Decode {
             return try items.map(color)
         }
         let stops = try arguments.take("stops").map { list -> [(Expr<Color>, Expr<Double>)] in
-            guard let items = list.items, !items.isEmpty else { throw DocumentError(at: list, expected: "an array of {\"color\", \"location\"} stops") }
+            guard let items = list.items, !items.isEmpty else {
+                throw DocumentError(at: list, expected: "an array of {\"color\", \"location\"} stops")
+            }
             return try items.map { item in
-                guard let members = item.members else { throw DocumentError(at: item, expected: "a stop: {\"color\": ..., \"location\": 0...1}") }
+                guard let members = item.members else {
+                    throw DocumentError(at: item, expected: "a stop: {\"color\": ..., \"location\": 0...1}")
+                }
                 var stop = try Arguments(owner: "a gradient stop", primary: nil, labeled: members, valid: ["color", "location"])
                 guard let color = stop.take("color"), let location = stop.take("location") else {
                     throw DocumentError(at: item, expected: "a stop: {\"color\": ..., \"location\": 0...1}")
@@ -698,7 +747,9 @@ enum Decode {
             if let colors {
                 return LinearGradient(colors: try colors.map { try $0.evaluate(evaluation) }, startPoint: startPoint, endPoint: endPoint)
             }
-            let gradientStops = try stops!.map { Gradient.Stop(color: try $0.0.evaluate(evaluation), location: try $0.1.evaluate(evaluation)) }
+            let gradientStops = try stops!.map {
+                Gradient.Stop(color: try $0.0.evaluate(evaluation), location: try $0.1.evaluate(evaluation))
+            }
             return LinearGradient(gradient: Gradient(stops: gradientStops), startPoint: startPoint, endPoint: endPoint)
         }
     }

@@ -25,7 +25,11 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         for component in components {
             switch component {
             case .key(let key):
-                if Self.isIdentifier(key) { text += "." + key } else { text += "[\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\"]" }
+                if Self.isIdentifier(key) {
+                    text += "." + key
+                } else {
+                    text += "[\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
+                }
             case .index(let index): text += "[\(index)]"
             }
         }
@@ -33,7 +37,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, first == "$" || first == "_" || CharacterSet.letters.contains(first) else { return false }
+        guard let first = key.unicodeScalars.first, first == "$" || first == "_" || CharacterSet.letters.contains(first) else {
+            return false
+        }
         return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || CharacterSet.alphanumerics.contains($0) }
     }
 }
@@ -75,8 +81,10 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
     public var suggestion: String?
     public var kind: Kind
 
-    public init(file: String, position: DocumentPosition, path: JSONPath, expected: String, found: String, suggestion: String? = nil,
-                kind: Kind = .invalid) {
+    public init(
+        file: String, position: DocumentPosition, path: JSONPath, expected: String, found: String, suggestion: String? = nil,
+        kind: Kind = .invalid
+    ) {
         self.file = file
         line = position.line
         column = position.column
@@ -111,9 +119,13 @@ public enum NearestName {
             let contains = isSubsequence(folded, of: lowered)
             let better: Bool
             if let best {
-                if distance != best.distance { better = distance < best.distance }
-                else if contains != best.contains { better = contains }
-                else { better = candidate.count < best.name.count }
+                if distance != best.distance {
+                    better = distance < best.distance
+                } else if contains != best.contains {
+                    better = contains
+                } else {
+                    better = candidate.count < best.name.count
+                }
             } else {
                 better = true
             }

@@ -58,7 +58,9 @@ public final class DocumentFileWatcher: @unchecked Sendable {
         self.settle = settle
         self.limits = limits
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { throw WatchError(description: "cannot watch documents: inotify_init1 failed (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else {
+            throw WatchError(description: "cannot watch documents: inotify_init1 failed (\(String(cString: strerror(errno))))")
+        }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_ATTRIB)
         for (index, file) in files.enumerated() {
             let directory = Self.directory(of: file)
@@ -66,7 +68,8 @@ public final class DocumentFileWatcher: @unchecked Sendable {
             let watch = inotify_add_watch(descriptor, directory, mask)
             guard watch >= 0 else {
                 close(descriptor)
-                throw WatchError(description: "cannot watch \(directory) for changes to \(files[index]): \(String(cString: strerror(errno)))")
+                throw WatchError(
+                    description: "cannot watch \(directory) for changes to \(files[index]): \(String(cString: strerror(errno)))")
             }
             directories[watch] = directory
         }
@@ -145,13 +148,18 @@ public final class DocumentFileWatcher: @unchecked Sendable {
                 lastBytes[index] = bytes
                 let change: Change
                 do {
-                    change = Change(index: index, file: files[index], result: .success(try WidgetDocument(bytes: bytes, file: files[index], limits: limits).descriptor))
+                    change = Change(
+                        index: index, file: files[index],
+                        result: .success(try WidgetDocument(bytes: bytes, file: files[index], limits: limits).descriptor))
                 } catch let error as DocumentError {
                     change = Change(index: index, file: files[index], result: .failure(error))
                 } catch {
-                    change = Change(index: index, file: files[index], result: .failure(DocumentError(
-                        file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                        expected: "a widget document", found: "\(error)", kind: .file)))
+                    change = Change(
+                        index: index, file: files[index],
+                        result: .failure(
+                            DocumentError(
+                                file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
+                                expected: "a widget document", found: "\(error)", kind: .file)))
                 }
                 lock.withLock { queued.append(change) }
                 wake()

@@ -54,9 +54,10 @@ struct ModifierCompiler {
             let all = located.members!
             name = all[0].key
             guard let valid = Self.labels[name] else {
-                throw DocumentError(file: "", position: all[0].keyPosition, path: all[0].value.path,
-                                    expected: "a modifier name (such as font, padding, frame, foregroundStyle)", found: "\"\(name)\"",
-                                    suggestion: NearestName.suggestion(for: name, among: Self.names))
+                throw DocumentError(
+                    file: "", position: all[0].keyPosition, path: all[0].value.path,
+                    expected: "a modifier name (such as font, padding, frame, foregroundStyle)", found: "\"\(name)\"",
+                    suggestion: NearestName.suggestion(for: name, among: Self.names))
             }
             arguments = try Arguments(owner: "modifier \(name)", primary: all[0].value, labeled: Array(all.dropFirst()), valid: valid)
         default:
@@ -71,8 +72,9 @@ struct ModifierCompiler {
     }
 
     private func unknown(_ name: String, at located: Located) -> DocumentError {
-        DocumentError(at: located, expected: "a modifier name (such as font, padding, frame, foregroundStyle)", found: "\"\(name)\"",
-                      suggestion: NearestName.suggestion(for: name, among: Self.names))
+        DocumentError(
+            at: located, expected: "a modifier name (such as font, padding, frame, foregroundStyle)", found: "\"\(name)\"",
+            suggestion: NearestName.suggestion(for: name, among: Self.names))
     }
 
     /// The value under the modifier's name, required.
@@ -94,7 +96,8 @@ struct ModifierCompiler {
         switch name {
         // MARK: Text and style
         case "font":
-            let value = try required(&arguments, name, at: located, expected: "a font such as \"headline\" or {\"size\": 28, \"weight\": \"bold\"}")
+            let value = try required(
+                &arguments, name, at: located, expected: "a font such as \"headline\" or {\"size\": 28, \"weight\": \"bold\"}")
             let font: Expr<Font>? = value.value == .null ? nil : try Decode.font(value)
             return { built, evaluation in
                 let resolved = try font?.evaluate(evaluation)
@@ -128,12 +131,14 @@ struct ModifierCompiler {
         case "monospaced", "underline", "strikethrough", "kerning", "tracking", "baselineOffset":
             return try textOnly(name, &arguments, at: located)
         case "foregroundStyle":
-            let value = try required(&arguments, name, at: located, expected: "a style such as \"secondary\", \"blue\" or {\"linearGradient\": ...}")
+            let value = try required(
+                &arguments, name, at: located, expected: "a style such as \"secondary\", \"blue\" or {\"linearGradient\": ...}")
             if let pair = value.items {
                 guard pair.count == 2 else { throw DocumentError(at: value, expected: "one style, or [primary, secondary]") }
                 let primary = try Decode.style(pair[0]), secondary = try Decode.style(pair[1])
                 return onView { view, evaluation in
-                    AnyView(view.foregroundStyle(try primary.evaluate(evaluation).shapeStyle, try secondary.evaluate(evaluation).shapeStyle))
+                    AnyView(
+                        view.foregroundStyle(try primary.evaluate(evaluation).shapeStyle, try secondary.evaluate(evaluation).shapeStyle))
                 }
             }
             let style = try Decode.style(value)
@@ -160,19 +165,24 @@ struct ModifierCompiler {
             let reservesSpace = try arguments.take("reservesSpace").map(Decode.bool)
             return onView { view, evaluation in
                 let lines = try limit?.evaluate(evaluation)
-                if let reservesSpace, let lines { return AnyView(view.lineLimit(lines, reservesSpace: try reservesSpace.evaluate(evaluation))) }
+                if let reservesSpace, let lines {
+                    return AnyView(view.lineLimit(lines, reservesSpace: try reservesSpace.evaluate(evaluation)))
+                }
                 return AnyView(view.lineLimit(lines))
             }
         case "multilineTextAlignment":
-            let alignment = try Decode.choice(try required(&arguments, name, at: located, expected: "leading, center or trailing"),
-                                              Decode.textAlignments, what: "a text alignment")
+            let alignment = try Decode.choice(
+                try required(&arguments, name, at: located, expected: "leading, center or trailing"),
+                Decode.textAlignments, what: "a text alignment")
             return onView { view, evaluation in AnyView(view.multilineTextAlignment(try alignment.evaluate(evaluation))) }
         case "minimumScaleFactor":
-            let factor = try Decode.number(try required(&arguments, name, at: located, expected: "a factor from 0 to 1"), what: "a factor from 0 to 1")
+            let factor = try Decode.number(
+                try required(&arguments, name, at: located, expected: "a factor from 0 to 1"), what: "a factor from 0 to 1")
             return onView { view, evaluation in AnyView(view.minimumScaleFactor(try factor.evaluate(evaluation))) }
         case "truncationMode":
-            let mode = try Decode.choice(try required(&arguments, name, at: located, expected: "head, middle or tail"),
-                                         Decode.truncationModes, what: "a truncation mode")
+            let mode = try Decode.choice(
+                try required(&arguments, name, at: located, expected: "head, middle or tail"),
+                Decode.truncationModes, what: "a truncation mode")
             return onView { view, evaluation in AnyView(view.truncationMode(try mode.evaluate(evaluation))) }
         case "textCase":
             let value = try required(&arguments, name, at: located, expected: "uppercase, lowercase or null")
@@ -181,11 +191,13 @@ struct ModifierCompiler {
         case "environment":
             return try environment(&arguments, at: located)
         case "gaugeStyle":
-            let style = try Decode.choice(try required(&arguments, name, at: located, expected: "a gauge style"), Decode.gaugeStyles, what: "a gauge style")
+            let style = try Decode.choice(
+                try required(&arguments, name, at: located, expected: "a gauge style"), Decode.gaugeStyles, what: "a gauge style")
             return onView { view, evaluation in AnyView(view.gaugeStyle(try style.evaluate(evaluation))) }
         case "progressViewStyle":
-            let style = try Decode.choice(try required(&arguments, name, at: located, expected: "linear or circular"),
-                                          Decode.progressViewStyles, what: "a progress view style")
+            let style = try Decode.choice(
+                try required(&arguments, name, at: located, expected: "linear or circular"),
+                Decode.progressViewStyles, what: "a progress view style")
             return onView { view, evaluation in AnyView(view.progressViewStyle(try style.evaluate(evaluation))) }
 
         // MARK: Redaction
@@ -209,7 +221,9 @@ struct ModifierCompiler {
         case "padding": return try padding(&arguments, at: located)
         case "frame": return try frame(&arguments, at: located)
         case "fixedSize":
-            if let primary = arguments.primary, case .object(let members) = primary.value, !members.isEmpty { try arguments.expandPrimaryObject() }
+            if let primary = arguments.primary, case .object(let members) = primary.value, !members.isEmpty {
+                try arguments.expandPrimaryObject()
+            }
             _ = try Decode.flag(arguments.primary)
             arguments.primary = nil
             let horizontal = try arguments.take("horizontal").map(Decode.bool) ?? .constant(true)
@@ -221,7 +235,9 @@ struct ModifierCompiler {
             let priority = try Decode.number(try required(&arguments, name, at: located, expected: "a priority number"))
             return onView { view, evaluation in AnyView(view.layoutPriority(try priority.evaluate(evaluation))) }
         case "aspectRatio":
-            let mode = try arguments.take("contentMode").map { try Decode.choice($0, Decode.contentModes, what: "a content mode") } ?? .constant(.fit)
+            let mode =
+                try arguments.take("contentMode").map { try Decode.choice($0, Decode.contentModes, what: "a content mode") }
+                ?? .constant(.fit)
             var ratio: Expr<Double?> = .constant(nil)
             if let primary = arguments.primary {
                 arguments.primary = nil
@@ -236,7 +252,8 @@ struct ModifierCompiler {
                     ratio = Expr { evaluation in
                         let value = try widthValue.evaluate(evaluation) / heightValue.evaluate(evaluation)
                         guard (0.001...1000).contains(value) else {
-                            throw DocumentError(at: primary, expected: "a width / height ratio from 0.001 to 1000", found: DocumentValue.text(of: value))
+                            throw DocumentError(
+                                at: primary, expected: "a width / height ratio from 0.001 to 1000", found: DocumentValue.text(of: value))
                         }
                         return value
                     }
@@ -244,7 +261,9 @@ struct ModifierCompiler {
                     ratio = try Decode.number(primary, what: "a ratio (width / height)", in: 0.001...1000).map { Optional($0) }
                 }
             }
-            return onView { view, evaluation in AnyView(view.aspectRatio(try ratio.evaluate(evaluation), contentMode: try mode.evaluate(evaluation))) }
+            return onView { view, evaluation in
+                AnyView(view.aspectRatio(try ratio.evaluate(evaluation), contentMode: try mode.evaluate(evaluation)))
+            }
         case "scaledToFit", "scaledToFill":
             arguments.primary = nil
             let fits = name == "scaledToFit"
@@ -258,7 +277,8 @@ struct ModifierCompiler {
         // MARK: Drawing
         case "background": return try background(&arguments, at: located)
         case "overlay":
-            let alignment = try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") } ?? .constant(.center)
+            let alignment =
+                try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") } ?? .constant(.center)
             guard let content = arguments.primary ?? arguments.take("content") else {
                 throw DocumentError(at: located, expected: "the view drawn in front: {\"overlay\": VIEW}")
             }
@@ -269,7 +289,8 @@ struct ModifierCompiler {
                 return AnyView(view.overlay(alignment: try alignment.evaluate(evaluation)) { drawn })
             }
         case "opacity":
-            let opacity = try Decode.number(try required(&arguments, name, at: located, expected: "an opacity from 0 to 1"), what: "an opacity from 0 to 1")
+            let opacity = try Decode.number(
+                try required(&arguments, name, at: located, expected: "an opacity from 0 to 1"), what: "an opacity from 0 to 1")
             return { built, evaluation in
                 let value = try opacity.evaluate(evaluation)
                 if case .color(let color) = built { return .color(color.opacity(value)) }
@@ -289,7 +310,9 @@ struct ModifierCompiler {
         case "border":
             let style = try Decode.style(try required(&arguments, name, at: located, expected: "a style such as \"gray\""))
             let width = try arguments.take("width").map { try Decode.length($0) } ?? .constant(1)
-            return onView { view, evaluation in AnyView(view.border(try style.evaluate(evaluation).shapeStyle, width: try width.evaluate(evaluation))) }
+            return onView { view, evaluation in
+                AnyView(view.border(try style.evaluate(evaluation).shapeStyle, width: try width.evaluate(evaluation)))
+            }
 
         // MARK: WidgetKit
         case "containerBackground": return try containerBackground(&arguments, at: located)
@@ -306,7 +329,8 @@ struct ModifierCompiler {
                 return accentable ? AnyView(view.widgetAccentable(value)) : AnyView(view.invalidatableContent(value))
             }
         case "widgetAccentedRenderingMode":
-            let value = try required(&arguments, name, at: located, expected: "accented, desaturated, accentedDesaturated, fullColor or null")
+            let value = try required(
+                &arguments, name, at: located, expected: "accented, desaturated, accentedDesaturated, fullColor or null")
             let mode = try Decode.optionalChoice(value, Decode.accentedRenderingModes, what: "an accented rendering mode")
             return { built, evaluation in
                 let resolved = try mode.evaluate(evaluation)
@@ -320,13 +344,16 @@ struct ModifierCompiler {
 
         // MARK: Images and shapes
         case "resizable", "renderingMode", "interpolation", "antialiased":
-            let choices: [String: [String]] = ["renderingMode": ["template", "original"], "interpolation": ["none", "low", "medium", "high"]]
+            let choices: [String: [String]] = [
+                "renderingMode": ["template", "original"], "interpolation": ["none", "low", "medium", "high"],
+            ]
             if let names = choices[name] {
                 let value = try required(&arguments, name, at: located, expected: names.joined(separator: ", "))
                 guard case .string(let written) = value.value, names.contains(written) else {
                     let text: String = { if case .string(let text) = value.value { return text } else { return "" } }()
-                    throw DocumentError(at: value, expected: "\(name) (\(names.joined(separator: ", ")))",
-                                        suggestion: NearestName.suggestion(for: text, among: names))
+                    throw DocumentError(
+                        at: value, expected: "\(name) (\(names.joined(separator: ", ")))",
+                        suggestion: NearestName.suggestion(for: text, among: names))
                 }
             } else {
                 _ = try Decode.flag(arguments.primary)
@@ -344,7 +371,9 @@ struct ModifierCompiler {
             let lineWidth = try arguments.take("lineWidth").map { try Decode.length($0) } ?? .constant(1)
             return { built, evaluation in
                 guard case .shape(let shape) = built else {
-                    throw DocumentError(at: located, expected: "\(name) on a shape (Rectangle, RoundedRectangle, Capsule, Circle...)", found: built.typeName)
+                    throw DocumentError(
+                        at: located, expected: "\(name) on a shape (Rectangle, RoundedRectangle, Capsule, Circle...)", found: built.typeName
+                    )
                 }
                 let resolved = try style.evaluate(evaluation).shapeStyle
                 switch name {
@@ -356,8 +385,8 @@ struct ModifierCompiler {
 
         // MARK: Accepted with no effect in cells
         case "contentTransition", "transition", "animation", "accessibilityLabel", "accessibilityHidden", "accessibilityElement",
-             "accessibilityValue", "symbolRenderingMode", "symbolVariant", "imageScale", "buttonStyle", "labelsHidden", "disabled", "id",
-             "scaleEffect":
+            "accessibilityValue", "symbolRenderingMode", "symbolVariant", "imageScale", "buttonStyle", "labelsHidden", "disabled", "id",
+            "scaleEffect":
             arguments.primary = nil
             _ = arguments.take("value")
             _ = arguments.take("children")
@@ -374,12 +403,16 @@ struct ModifierCompiler {
             let isBackground = name == "activityBackgroundTint"
             return onView { view, evaluation in
                 let resolved = try color.evaluate(evaluation)
-                return isBackground ? AnyView(view.activityBackgroundTint(resolved)) : AnyView(view.activitySystemActionForegroundColor(resolved))
+                return isBackground
+                    ? AnyView(view.activityBackgroundTint(resolved)) : AnyView(view.activitySystemActionForegroundColor(resolved))
             }
         case "dynamicIsland":
             try arguments.expandPrimaryObject()
-            guard let placement = arguments.take("verticalPlacement") else { throw DocumentError(at: located, expected: "{\"verticalPlacement\": \"belowIfTooWide\"}") }
-            _ = try Decode.choice(placement, ["belowIfTooWide": DynamicIslandExpandedRegionVerticalPlacement.belowIfTooWide], what: "a vertical placement")
+            guard let placement = arguments.take("verticalPlacement") else {
+                throw DocumentError(at: located, expected: "{\"verticalPlacement\": \"belowIfTooWide\"}")
+            }
+            _ = try Decode.choice(
+                placement, ["belowIfTooWide": DynamicIslandExpandedRegionVerticalPlacement.belowIfTooWide], what: "a vertical placement")
             return onView { view, _ in AnyView(view.dynamicIsland(verticalPlacement: .belowIfTooWide)) }
         default:
             throw unknown(name, at: located)
@@ -404,8 +437,9 @@ struct ModifierCompiler {
         arguments.primary = nil
         return { built, evaluation in
             guard case .text(let text) = built else {
-                throw DocumentError(at: located, expected: "\(name) directly on a Text (it is a Text modifier; put it before any view modifier)",
-                                    found: built.typeName)
+                throw DocumentError(
+                    at: located, expected: "\(name) directly on a Text (it is a Text modifier; put it before any view modifier)",
+                    found: built.typeName)
             }
             let active = try flag.evaluate(evaluation)
             switch name {
@@ -434,7 +468,8 @@ struct ModifierCompiler {
                 arguments.primary = nil
                 let edges = try Decode.edges(primary)
                 let length = try arguments.take("length").map { try Decode.length($0) }
-                return onView { view, evaluation in AnyView(view.padding(try edges.evaluate(evaluation), try length?.evaluate(evaluation))) }
+                return onView { view, evaluation in AnyView(view.padding(try edges.evaluate(evaluation), try length?.evaluate(evaluation)))
+                }
             case .null:
                 arguments.primary = nil
             default:
@@ -445,7 +480,8 @@ struct ModifierCompiler {
         let insets = try edgeNames.map { edge in try arguments.take(edge).map { try Decode.length($0) } }
         if insets.contains(where: { $0 != nil }) {
             if let extra = ["edges", "length"].first(where: arguments.has) {
-                throw DocumentError(at: arguments.take(extra)!, expected: "either per-edge insets (top, leading, bottom, trailing) or edges and length")
+                throw DocumentError(
+                    at: arguments.take(extra)!, expected: "either per-edge insets (top, leading, bottom, trailing) or edges and length")
             }
             return onView { view, evaluation in
                 let values = try insets.map { try $0?.evaluate(evaluation) ?? 0 }
@@ -461,23 +497,32 @@ struct ModifierCompiler {
     /// "alignment": "leading"}` (flexible: min, ideal and max). The two forms do not mix, as in the API.
     private func frame(_ arguments: inout Arguments, at located: Located) throws -> ModifierRecipe {
         try arguments.expandPrimaryObject()
-        let alignment = try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") } ?? .constant(.center)
+        let alignment =
+            try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") } ?? .constant(.center)
         let fixedLabels = ["width", "height"]
         let flexibleLabels = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
         let fixed = try fixedLabels.map { label in try arguments.take(label).map { try Decode.length($0) } }
-        let flexible = try flexibleLabels.map { label in try arguments.take(label).map { try Decode.length($0, allowsInfinity: label.hasPrefix("max")) } }
+        let flexible = try flexibleLabels.map { label in
+            try arguments.take(label).map { try Decode.length($0, allowsInfinity: label.hasPrefix("max")) }
+        }
         if fixed.contains(where: { $0 != nil }) && flexible.contains(where: { $0 != nil }) {
-            throw DocumentError(at: located, expected: "either width/height or min/ideal/max sizes (two frame modifiers for both)", found: "both")
+            throw DocumentError(
+                at: located, expected: "either width/height or min/ideal/max sizes (two frame modifiers for both)", found: "both")
         }
         if flexible.contains(where: { $0 != nil }) {
             return onView { view, evaluation in
                 let values = try flexible.map { try $0?.evaluate(evaluation) }
-                return AnyView(view.frame(minWidth: values[0], idealWidth: values[1], maxWidth: values[2], minHeight: values[3],
-                                          idealHeight: values[4], maxHeight: values[5], alignment: try alignment.evaluate(evaluation)))
+                return AnyView(
+                    view.frame(
+                        minWidth: values[0], idealWidth: values[1], maxWidth: values[2], minHeight: values[3],
+                        idealHeight: values[4], maxHeight: values[5], alignment: try alignment.evaluate(evaluation)))
             }
         }
         return onView { view, evaluation in
-            AnyView(view.frame(width: try fixed[0]?.evaluate(evaluation), height: try fixed[1]?.evaluate(evaluation), alignment: try alignment.evaluate(evaluation)))
+            AnyView(
+                view.frame(
+                    width: try fixed[0]?.evaluate(evaluation), height: try fixed[1]?.evaluate(evaluation),
+                    alignment: try alignment.evaluate(evaluation)))
         }
     }
 
@@ -496,18 +541,25 @@ struct ModifierCompiler {
     private func background(_ arguments: inout Arguments, at located: Located) throws -> ModifierRecipe {
         let alignment = try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") }
         _ = try arguments.take("ignoresSafeAreaEdges").map(Decode.edges)
-        if let content = arguments.take("content") ?? arguments.primary.flatMap({ ViewCompiler.isViewObject($0) || $0.items != nil ? $0 : nil }) {
+        if let content = arguments.take("content")
+            ?? arguments.primary.flatMap({ ViewCompiler.isViewObject($0) || $0.items != nil ? $0 : nil })
+        {
             arguments.primary = nil
             if arguments.has("in") { throw DocumentError(at: arguments.take("in")!, expected: "\"in\" only with a style background") }
             let recipes = try views.content(content)
             return onView { view, evaluation in
-                AnyView(view.background(alignment: try alignment?.evaluate(evaluation) ?? .center) { ViewCompiler.contentView(recipes, evaluation) })
+                AnyView(
+                    view.background(alignment: try alignment?.evaluate(evaluation) ?? .center) {
+                        ViewCompiler.contentView(recipes, evaluation)
+                    })
             }
         }
         let style = try Decode.style(try required(&arguments, "background", at: located, expected: "a style or a view"))
         if let shapeNode = arguments.take("in") {
             let shape = try ViewCompiler.shapeValue(shapeNode)
-            return onView { view, evaluation in AnyView(view.background(try style.evaluate(evaluation).shapeStyle, in: try shape.evaluate(evaluation))) }
+            return onView { view, evaluation in
+                AnyView(view.background(try style.evaluate(evaluation).shapeStyle, in: try shape.evaluate(evaluation)))
+            }
         }
         return onView { view, evaluation in AnyView(view.background(try style.evaluate(evaluation).shapeStyle)) }
     }
@@ -518,29 +570,39 @@ struct ModifierCompiler {
         if let placement = arguments.take("for") {
             _ = try Decode.choice(placement, ["widget": ContainerBackgroundPlacement.widget], what: "a container background placement")
         }
-        let alignment = try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") } ?? .constant(.center)
-        if let content = arguments.take("content") ?? arguments.primary.flatMap({ ViewCompiler.isViewObject($0) || $0.items != nil ? $0 : nil }) {
+        let alignment =
+            try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") } ?? .constant(.center)
+        if let content = arguments.take("content")
+            ?? arguments.primary.flatMap({ ViewCompiler.isViewObject($0) || $0.items != nil ? $0 : nil })
+        {
             arguments.primary = nil
             let recipes = try views.content(content)
             return onView { view, evaluation in
-                AnyView(view.containerBackground(for: .widget, alignment: try alignment.evaluate(evaluation)) { ViewCompiler.contentView(recipes, evaluation) })
+                AnyView(
+                    view.containerBackground(for: .widget, alignment: try alignment.evaluate(evaluation)) {
+                        ViewCompiler.contentView(recipes, evaluation)
+                    })
             }
         }
-        let style = try Decode.style(try required(&arguments, "containerBackground", at: located,
-                                                   expected: "a style such as \"background\" or a view such as {\"LinearGradient\": ...}"))
+        let style = try Decode.style(
+            try required(
+                &arguments, "containerBackground", at: located,
+                expected: "a style such as \"background\" or a view such as {\"LinearGradient\": ...}"))
         return onView { view, evaluation in AnyView(view.containerBackground(try style.evaluate(evaluation).shapeStyle, for: .widget)) }
     }
 
     /// `environment`: `{"environment": "colorScheme", "value": "dark"}`; key paths: colorScheme, locale (an
     /// identifier), timeZone (an IANA name), isLuminanceReduced.
     private func environment(_ arguments: inout Arguments, at located: Located) throws -> ModifierRecipe {
-        let keyPath = try required(&arguments, "environment", at: located, expected: "a key path: colorScheme, locale, timeZone or isLuminanceReduced")
+        let keyPath = try required(
+            &arguments, "environment", at: located, expected: "a key path: colorScheme, locale, timeZone or isLuminanceReduced")
         guard let valueNode = arguments.take("value") else { throw DocumentError(at: located, expected: "\"value\": the value to set") }
         let names = ["colorScheme", "locale", "timeZone", "isLuminanceReduced"]
         guard case .string(let name) = keyPath.value, names.contains(name) else {
             let written: String = { if case .string(let text) = keyPath.value { return text } else { return "" } }()
-            throw DocumentError(at: keyPath, expected: "an environment key path (\(names.joined(separator: ", ")))",
-                                suggestion: NearestName.suggestion(for: written, among: names))
+            throw DocumentError(
+                at: keyPath, expected: "an environment key path (\(names.joined(separator: ", ")))",
+                suggestion: NearestName.suggestion(for: written, among: names))
         }
         switch name {
         case "colorScheme":
@@ -551,7 +613,8 @@ struct ModifierCompiler {
             return onView { view, evaluation in AnyView(view.environment(\.isLuminanceReduced, try flag.evaluate(evaluation))) }
         case "locale":
             let identifier = try Decode.string(valueNode)
-            return onView { view, evaluation in AnyView(view.environment(\.locale, Locale(identifier: try identifier.evaluate(evaluation)))) }
+            return onView { view, evaluation in AnyView(view.environment(\.locale, Locale(identifier: try identifier.evaluate(evaluation))))
+            }
         default:
             let identifier = try Decode.string(valueNode)
             return onView { view, evaluation in

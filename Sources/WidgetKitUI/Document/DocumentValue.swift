@@ -31,12 +31,19 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([DocumentValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: DocumentValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([DocumentValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: DocumentValue].self))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -182,7 +189,8 @@ public enum DocumentDates {
     }
 
     /// What a valid date looks like, for error messages.
-    static let expectedForm = "a date: ISO 8601 such as \"2026-03-14T09:41:00Z\", or relative to the clock such as \"+15m\", \"-2h\", \"now\""
+    static let expectedForm =
+        "a date: ISO 8601 such as \"2026-03-14T09:41:00Z\", or relative to the clock such as \"+15m\", \"-2h\", \"now\""
 }
 
 // MARK: - Data paths
@@ -218,7 +226,9 @@ struct DataPath: Hashable, Sendable, CustomStringConvertible {
         while index < text.endIndex {
             let character = text[index]
             if character == "[" {
-                guard let close = text[index...].firstIndex(of: "]") else { return .failure(PathError(reason: "an unclosed [ in \"\(text)\"")) }
+                guard let close = text[index...].firstIndex(of: "]") else {
+                    return .failure(PathError(reason: "an unclosed [ in \"\(text)\""))
+                }
                 let inside = text[text.index(after: index)..<close].trimmingCharacters(in: .whitespaces)
                 if let number = Int(inside), number >= 0 {
                     steps.append(.index(number))
@@ -247,7 +257,9 @@ struct DataPath: Hashable, Sendable, CustomStringConvertible {
             index = end
             expectsName = false
         }
-        guard !steps.isEmpty, !expectsName else { return .failure(PathError(reason: text.isEmpty ? "an empty path" : "\"\(text)\" ends with a dot")) }
+        guard !steps.isEmpty, !expectsName else {
+            return .failure(PathError(reason: text.isEmpty ? "an empty path" : "\"\(text)\" ends with a dot"))
+        }
         return .success(DataPath(steps: steps, text: text))
     }
 
@@ -279,9 +291,11 @@ struct DataPath: Hashable, Sendable, CustomStringConvertible {
                 }
                 value = items[index]
             case (.key(let key), _):
-                return .failure(LookupFailure(step: walked + "." + key, available: [], detail: "\(walked) is \(value.typeName), which has no members"))
+                return .failure(
+                    LookupFailure(step: walked + "." + key, available: [], detail: "\(walked) is \(value.typeName), which has no members"))
             case (.index(let index), _):
-                return .failure(LookupFailure(step: "\(walked)[\(index)]", available: [], detail: "\(walked) is \(value.typeName), not an array"))
+                return .failure(
+                    LookupFailure(step: "\(walked)[\(index)]", available: [], detail: "\(walked) is \(value.typeName), not an array"))
             }
             switch step {
             case .key(let key): walked += "." + key
@@ -338,7 +352,8 @@ struct Template: Hashable, Sendable {
             }
             if rest.hasPrefix("{{") {
                 guard let close = rest.range(of: "}}") else {
-                    return .failure(TemplateError(expected: "}} to close the placeholder", found: "\"\(rest.prefix(30))\"", suggestion: nil))
+                    return .failure(
+                        TemplateError(expected: "}} to close the placeholder", found: "\"\(rest.prefix(30))\"", suggestion: nil))
                 }
                 let inside = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
                 var pathText = String(inside)
@@ -348,8 +363,10 @@ struct Template: Hashable, Sendable {
                     let styleName = inside[inside.index(after: bar)...].trimmingCharacters(in: .whitespaces)
                     guard let parsed = Text.DateStyle(rawValue: styleName) else {
                         let names = ["time", "date", "relative", "offset", "timer"]
-                        return .failure(TemplateError(expected: "a date style after | (\(names.joined(separator: ", ")))",
-                                                      found: "\"\(styleName)\"", suggestion: NearestName.suggestion(for: styleName, among: names)))
+                        return .failure(
+                            TemplateError(
+                                expected: "a date style after | (\(names.joined(separator: ", ")))",
+                                found: "\"\(styleName)\"", suggestion: NearestName.suggestion(for: styleName, among: names)))
                     }
                     style = parsed
                 }
@@ -359,7 +376,9 @@ struct Template: Hashable, Sendable {
                     literal = ""
                     parts.append(.placeholder(path, style: style))
                 case .failure(let error):
-                    return .failure(TemplateError(expected: "a data path inside {{ }} such as {{title}} or {{order.id}}", found: error.reason, suggestion: nil))
+                    return .failure(
+                        TemplateError(
+                            expected: "a data path inside {{ }} such as {{title}} or {{order.id}}", found: error.reason, suggestion: nil))
                 }
                 rest = rest[close.upperBound...]
                 continue

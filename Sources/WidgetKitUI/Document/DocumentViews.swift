@@ -60,8 +60,10 @@ struct DocumentNodeView: View {
             DocumentDiagnostics.report(error)
             return AnyView(EmptyView())
         } catch {
-            DocumentDiagnostics.report(DocumentError(file: evaluation.file, position: DocumentPosition(line: 1, column: 1, offset: 0),
-                                                     path: .root, expected: "a view", found: "\(error)"))
+            DocumentDiagnostics.report(
+                DocumentError(
+                    file: evaluation.file, position: DocumentPosition(line: 1, column: 1, offset: 0),
+                    path: .root, expected: "a view", found: "\(error)"))
             return AnyView(EmptyView())
         }
     }
@@ -167,10 +169,15 @@ struct ViewCompiler {
         if case .string(let name) = located.value {
             let bare = ["Spacer", "Divider", "EmptyView", "Rectangle", "Capsule", "Circle", "Ellipse", "ContainerRelativeShape"]
             guard bare.contains(name) else {
-                throw DocumentError(at: located, expected: "a view object such as {\"Text\": \"...\"}, or a view that needs no arguments (\(bare.joined(separator: ", ")))",
-                                    suggestion: NearestName.suggestion(for: name, among: Self.viewNames))
+                throw DocumentError(
+                    at: located,
+                    expected:
+                        "a view object such as {\"Text\": \"...\"}, or a view that needs no arguments (\(bare.joined(separator: ", ")))",
+                    suggestion: NearestName.suggestion(for: name, among: Self.viewNames))
             }
-            return try view(named: name, arguments: Arguments(owner: "view \(name)", primary: nil, labeled: [], valid: Self.labels[name] ?? []), at: located)
+            return try view(
+                named: name, arguments: Arguments(owner: "view \(name)", primary: nil, labeled: [], valid: Self.labels[name] ?? []),
+                at: located)
         }
         guard let members = located.members, !members.isEmpty else {
             throw DocumentError(at: located, expected: "a view: an object such as {\"Text\": \"Hello\"} or {\"VStack\": [...]}")
@@ -186,17 +193,23 @@ struct ViewCompiler {
         guard let head = named.first else {
             let first = members.first { $0.key != "modifiers" } ?? members[0]
             let suggestion = NearestName.suggestion(for: first.key, among: Self.viewNames + Self.controlFlowKeys)
-            throw DocumentError(file: "", position: first.keyPosition, path: first.value.path,
-                                expected: suggestion != nil ? "a view name or if/switch" : "a view name (\(Self.viewNames.joined(separator: ", "))) or if/switch",
-                                found: "\"\(first.key)\"", suggestion: suggestion)
+            throw DocumentError(
+                file: "", position: first.keyPosition, path: first.value.path,
+                expected: suggestion != nil
+                    ? "a view name or if/switch" : "a view name (\(Self.viewNames.joined(separator: ", "))) or if/switch",
+                found: "\"\(first.key)\"", suggestion: suggestion)
         }
         if named.count > 1 {
-            throw DocumentError(file: "", position: named[1].keyPosition, path: named[1].value.path,
-                                expected: "one view per object (put several in a stack's array)", found: "\"\(head.key)\" and \"\(named[1].key)\"")
+            throw DocumentError(
+                file: "", position: named[1].keyPosition, path: named[1].value.path,
+                expected: "one view per object (put several in a stack's array)", found: "\"\(head.key)\" and \"\(named[1].key)\"")
         }
         let labeled = members.filter { $0.key != head.key && $0.key != "modifiers" }
-        let recipe = try view(named: head.key, arguments: Arguments(owner: "view \(head.key)", primary: head.value, labeled: labeled,
-                                                                      valid: Self.labels[head.key] ?? []), at: located)
+        let recipe = try view(
+            named: head.key,
+            arguments: Arguments(
+                owner: "view \(head.key)", primary: head.value, labeled: labeled,
+                valid: Self.labels[head.key] ?? []), at: located)
         return try applying(modifiers, to: recipe)
     }
 
@@ -257,7 +270,10 @@ struct ViewCompiler {
     }
 
     private static func acceptsPrimary(_ name: String) -> Bool {
-        ["Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Link", "Button", "Toggle", "ProgressView", "GeometryReader"].contains(name)
+        [
+            "Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Link", "Button", "Toggle", "ProgressView",
+            "GeometryReader",
+        ].contains(name)
     }
 
     // MARK: Text
@@ -283,8 +299,10 @@ struct ViewCompiler {
             let countsDown = try arguments.take("countsDown").map(Decode.bool) ?? .constant(true)
             let showsHours = try arguments.take("showsHours").map(Decode.bool) ?? .constant(true)
             return Expr { evaluation in
-                Text(timerInterval: try start.evaluate(evaluation)...(try end.evaluate(evaluation)), pauseTime: try pause?.evaluate(evaluation),
-                     countsDown: try countsDown.evaluate(evaluation), showsHours: try showsHours.evaluate(evaluation))
+                Text(
+                    timerInterval: try start.evaluate(evaluation)...(try end.evaluate(evaluation)),
+                    pauseTime: try pause?.evaluate(evaluation),
+                    countsDown: try countsDown.evaluate(evaluation), showsHours: try showsHours.evaluate(evaluation))
             }
         }
         if let range = arguments.take("dateRange") {
@@ -293,12 +311,16 @@ struct ViewCompiler {
         }
         if let verbatim = arguments.take("verbatim") {
             // Shown exactly as written: no placeholders (the way to show a literal "{{").
-            guard case .string(let string) = verbatim.value else { throw DocumentError(at: verbatim, expected: "a string shown exactly as written") }
+            guard case .string(let string) = verbatim.value else {
+                throw DocumentError(at: verbatim, expected: "a string shown exactly as written")
+            }
             return .constant(Text(verbatim: string))
         }
         guard let primary = arguments.primary ?? arguments.take("date") else {
-            throw DocumentError(at: located, expected: "Text's content: a string, {\"verbatim\": ...}, {\"date\": ..., \"style\": ...}, "
-                                    + "{\"timerInterval\": ...} or {\"dateRange\": ...}")
+            throw DocumentError(
+                at: located,
+                expected: "Text's content: a string, {\"verbatim\": ...}, {\"date\": ..., \"style\": ...}, "
+                    + "{\"timerInterval\": ...} or {\"dateRange\": ...}")
         }
         arguments.primary = nil
         if let style = arguments.take("style") {
@@ -325,9 +347,11 @@ struct ViewCompiler {
                 case .placeholder(let path, nil): interpolation.appendLiteral(try Decode.value(of: path, at: located, in: evaluation).text)
                 case .placeholder(let path, let style?):
                     let value = try Decode.value(of: path, at: located, in: evaluation)
-                    guard let date = DocumentDates.date(value.text, anchor: evaluation.anchor, timeZone: evaluation.environment.timeZone) else {
-                        throw DocumentError(at: located, expected: DocumentDates.expectedForm + " in {{\(path)|\(style.rawValue)}}",
-                                            found: "\(value.typeName) \"\(value.text)\"")
+                    guard let date = DocumentDates.date(value.text, anchor: evaluation.anchor, timeZone: evaluation.environment.timeZone)
+                    else {
+                        throw DocumentError(
+                            at: located, expected: DocumentDates.expectedForm + " in {{\(path)|\(style.rawValue)}}",
+                            found: "\(value.typeName) \"\(value.text)\"")
                     }
                     interpolation.appendInterpolation(date, style: style)
                 }
@@ -348,7 +372,9 @@ struct ViewCompiler {
         return Expr { evaluation in
             let built = try recipe.build(evaluation)
             guard case .text(let text) = built else {
-                throw DocumentError(at: located, expected: "a Text with only Text modifiers (font, bold, foregroundStyle...) to concatenate", found: built.typeName)
+                throw DocumentError(
+                    at: located, expected: "a Text with only Text modifiers (font, bold, foregroundStyle...) to concatenate",
+                    found: built.typeName)
             }
             return text
         }
@@ -373,7 +399,8 @@ struct ViewCompiler {
             return ViewRecipe { .image(Image(uiImage: UIImage(systemName: try string.evaluate($0)))) }
         }
         guard let primary = arguments.primary else {
-            throw DocumentError(at: located, expected: "an image: {\"systemName\": ...}, an asset name, {\"decorative\": ...} or {\"uiImage\": ...}")
+            throw DocumentError(
+                at: located, expected: "an image: {\"systemName\": ...}, an asset name, {\"decorative\": ...} or {\"uiImage\": ...}")
         }
         arguments.primary = nil
         let string = try Decode.string(primary)
@@ -383,16 +410,22 @@ struct ViewCompiler {
     /// `Label`: `{"Label": "Water", "systemImage": "drop.fill"}`, `{"Label": "Title", "image": "asset"}`, or
     /// `{"Label": {"title": VIEW, "icon": VIEW}}`.
     private func label(_ arguments: inout Arguments, at located: Located) throws -> ViewRecipe {
-        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) { try arguments.expandPrimaryObject() }
+        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) {
+            try arguments.expandPrimaryObject()
+        }
         let title = arguments.primary ?? arguments.take("title")
         arguments.primary = nil
-        guard let title else { throw DocumentError(at: located, expected: "a title: {\"Label\": \"Title\", \"systemImage\": ...} or {\"title\": VIEW, \"icon\": VIEW}") }
+        guard let title else {
+            throw DocumentError(
+                at: located, expected: "a title: {\"Label\": \"Title\", \"systemImage\": ...} or {\"title\": VIEW, \"icon\": VIEW}")
+        }
         let systemImage = try arguments.take("systemImage").map { try Decode.string($0) }
         let assetImage = try arguments.take("image").map { try Decode.string($0) }
         let icon = try arguments.take("icon").map { try view($0) }
         let iconCount = [systemImage != nil, assetImage != nil, icon != nil].filter { $0 }.count
         guard iconCount == 1 else {
-            throw DocumentError(at: located, expected: "one icon: \"systemImage\", \"image\" or \"icon\"", found: iconCount == 0 ? "none" : "\(iconCount)")
+            throw DocumentError(
+                at: located, expected: "one icon: \"systemImage\", \"image\" or \"icon\"", found: iconCount == 0 ? "none" : "\(iconCount)")
         }
         if case .string = title.value, icon == nil, try !Self.hasStyledDates(title) {
             let text = try Decode.string(title)
@@ -406,13 +439,18 @@ struct ViewCompiler {
             if case .string = title.value { return try Self.textContent(title).map { BuiltView.text($0) }.recipe }
             return try view(title)
         }()
-        let iconRecipe: ViewRecipe = icon ?? ViewRecipe { evaluation in
-            if let systemImage { return .image(Image(systemName: try systemImage.evaluate(evaluation))) }
-            return .image(Image(try assetImage!.evaluate(evaluation)))
-        }
+        let iconRecipe: ViewRecipe =
+            icon
+            ?? ViewRecipe { evaluation in
+                if let systemImage { return .image(Image(systemName: try systemImage.evaluate(evaluation))) }
+                return .image(Image(try assetImage!.evaluate(evaluation)))
+            }
         return ViewRecipe { evaluation in
-            .view(AnyView(Label(title: { DocumentNodeView(recipe: titleRecipe, evaluation: evaluation) },
-                                icon: { DocumentNodeView(recipe: iconRecipe, evaluation: evaluation) })))
+            .view(
+                AnyView(
+                    Label(
+                        title: { DocumentNodeView(recipe: titleRecipe, evaluation: evaluation) },
+                        icon: { DocumentNodeView(recipe: iconRecipe, evaluation: evaluation) })))
         }
     }
 
@@ -420,26 +458,36 @@ struct ViewCompiler {
 
     /// `VStack`/`HStack`/`ZStack`/`Group`: `{"VStack": [VIEWS], "alignment": "leading", "spacing": 4}`.
     private func stack(_ name: String, _ arguments: inout Arguments, at located: Located) throws -> ViewRecipe {
-        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) { try arguments.expandPrimaryObject() }
+        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) {
+            try arguments.expandPrimaryObject()
+        }
         let contentNode = arguments.primary ?? arguments.take("content")
         arguments.primary = nil
         let children = try contentNode.map(content) ?? []
         switch name {
         case "VStack":
-            let alignment = try arguments.take("alignment").map { try Decode.choice($0, Decode.horizontalAlignments, what: "a horizontal alignment") }
+            let alignment = try arguments.take("alignment").map {
+                try Decode.choice($0, Decode.horizontalAlignments, what: "a horizontal alignment")
+            }
             let spacing = try arguments.take("spacing").map { try Decode.length($0) }
             return ViewRecipe { evaluation in
-                .view(AnyView(VStack(alignment: try alignment?.evaluate(evaluation) ?? .center, spacing: try spacing?.evaluate(evaluation)) {
-                    Self.contentView(children, evaluation)
-                }))
+                .view(
+                    AnyView(
+                        VStack(alignment: try alignment?.evaluate(evaluation) ?? .center, spacing: try spacing?.evaluate(evaluation)) {
+                            Self.contentView(children, evaluation)
+                        }))
             }
         case "HStack":
-            let alignment = try arguments.take("alignment").map { try Decode.choice($0, Decode.verticalAlignments, what: "a vertical alignment") }
+            let alignment = try arguments.take("alignment").map {
+                try Decode.choice($0, Decode.verticalAlignments, what: "a vertical alignment")
+            }
             let spacing = try arguments.take("spacing").map { try Decode.length($0) }
             return ViewRecipe { evaluation in
-                .view(AnyView(HStack(alignment: try alignment?.evaluate(evaluation) ?? .center, spacing: try spacing?.evaluate(evaluation)) {
-                    Self.contentView(children, evaluation)
-                }))
+                .view(
+                    AnyView(
+                        HStack(alignment: try alignment?.evaluate(evaluation) ?? .center, spacing: try spacing?.evaluate(evaluation)) {
+                            Self.contentView(children, evaluation)
+                        }))
             }
         case "ZStack":
             let alignment = try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") }
@@ -462,7 +510,9 @@ struct ViewCompiler {
         let collection: Expr<DocumentValue>
         if case .string(let text) = data.value, !text.contains("{{") {
             // A bare path is accepted: "orders" means "{{orders}}".
-            guard case .success(let path) = DataPath.parse(text) else { throw DocumentError(at: data, expected: "a data path such as \"{{orders}}\"") }
+            guard case .success(let path) = DataPath.parse(text) else {
+                throw DocumentError(at: data, expected: "a data path such as \"{{orders}}\"")
+            }
             collection = Expr { try Decode.value(of: path, at: data, in: $0) }
         } else {
             collection = try Decode.dataValue(data)
@@ -482,7 +532,9 @@ struct ViewCompiler {
             case .number(let count) where count >= 0 && count.rounded() == count && count <= 10_000:
                 items = (0..<Int(count)).map { .number(Double($0)) }
             case let other:
-                throw DocumentError(at: data, expected: "an array (or a whole number of repetitions) to repeat over", found: "\(other.typeName) \(other.text.prefix(40))")
+                throw DocumentError(
+                    at: data, expected: "an array (or a whole number of repetitions) to repeat over",
+                    found: "\(other.typeName) \(other.text.prefix(40))")
             }
             if let prefix { items = Array(items.prefix(max(try prefix.evaluate(evaluation), 0))) }
             let shown = items
@@ -498,7 +550,9 @@ struct ViewCompiler {
 
     /// `GeometryReader`: `{"GeometryReader": VIEW, "as": "geometry"}`; the content reads `{{geometry.size.width}}`.
     private func geometryReader(_ arguments: inout Arguments, at located: Located) throws -> ViewRecipe {
-        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) { try arguments.expandPrimaryObject() }
+        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) {
+            try arguments.expandPrimaryObject()
+        }
         guard let contentNode = arguments.primary ?? arguments.take("content") else {
             throw DocumentError(at: located, expected: "the content view: {\"GeometryReader\": VIEW, \"as\": \"geometry\"}")
         }
@@ -517,7 +571,8 @@ struct ViewCompiler {
 
     static func variableName(_ located: Located) throws -> String {
         guard case .string(let name) = located.value, !name.isEmpty, name != "env",
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isNumber == false else {
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isNumber == false
+        else {
             throw DocumentError(at: located, expected: "a variable name of letters, digits and _ (not \"env\")")
         }
         return name
@@ -531,7 +586,9 @@ struct ViewCompiler {
         switch name {
         case "Rectangle": return .constant(Rectangle())
         case "RoundedRectangle":
-            guard let radius = arguments.take("cornerRadius") else { throw DocumentError(at: located, expected: "{\"RoundedRectangle\": {\"cornerRadius\": POINTS}}") }
+            guard let radius = arguments.take("cornerRadius") else {
+                throw DocumentError(at: located, expected: "{\"RoundedRectangle\": {\"cornerRadius\": POINTS}}")
+            }
             _ = arguments.take("style")
             let length = try Decode.length(radius)
             return Expr { RoundedRectangle(cornerRadius: try length.evaluate($0)) }
@@ -550,18 +607,23 @@ struct ViewCompiler {
         let names = ["Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "ContainerRelativeShape"]
         if case .string(let name) = located.value {
             guard names.contains(name), name != "RoundedRectangle" else {
-                throw DocumentError(at: located, expected: "a shape (\(names.joined(separator: ", ")); RoundedRectangle as {\"RoundedRectangle\": {\"cornerRadius\": 8}})",
-                                    suggestion: NearestName.suggestion(for: name, among: names))
+                throw DocumentError(
+                    at: located,
+                    expected:
+                        "a shape (\(names.joined(separator: ", ")); RoundedRectangle as {\"RoundedRectangle\": {\"cornerRadius\": 8}})",
+                    suggestion: NearestName.suggestion(for: name, among: names))
             }
             var arguments = try Arguments(owner: name, primary: nil, labeled: [], valid: labels[name] ?? [])
             return try shape(name, &arguments, at: located)
         }
         guard let members = located.members, members.count == 1, names.contains(members[0].key) else {
             let key = located.members?.first?.key ?? ""
-            throw DocumentError(at: located, expected: "a shape: \"Capsule\" or {\"RoundedRectangle\": {\"cornerRadius\": 8}}",
-                                suggestion: NearestName.suggestion(for: key, among: names))
+            throw DocumentError(
+                at: located, expected: "a shape: \"Capsule\" or {\"RoundedRectangle\": {\"cornerRadius\": 8}}",
+                suggestion: NearestName.suggestion(for: key, among: names))
         }
-        var arguments = try Arguments(owner: "shape \(members[0].key)", primary: members[0].value, labeled: [], valid: labels[members[0].key] ?? [])
+        var arguments = try Arguments(
+            owner: "shape \(members[0].key)", primary: members[0].value, labeled: [], valid: labels[members[0].key] ?? [])
         let result = try shape(members[0].key, &arguments, at: located)
         try arguments.finish()
         return result
@@ -571,8 +633,12 @@ struct ViewCompiler {
 
     /// `Link`: `{"Link": "Title", "destination": URL}` or `{"Link": {"destination": URL, "label": VIEW}}`.
     private func link(_ arguments: inout Arguments, at located: Located) throws -> ViewRecipe {
-        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) { try arguments.expandPrimaryObject() }
-        guard let destination = arguments.take("destination") else { throw DocumentError(at: located, expected: "\"destination\": the URL the link opens") }
+        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) {
+            try arguments.expandPrimaryObject()
+        }
+        guard let destination = arguments.take("destination") else {
+            throw DocumentError(at: located, expected: "\"destination\": the URL the link opens")
+        }
         let url = try Decode.url(destination)
         if let title = arguments.primary, case .string = title.value {
             arguments.primary = nil
@@ -591,12 +657,17 @@ struct ViewCompiler {
 
     /// The intent an intent name refers to.
     private func intent(_ located: Located) throws -> DocumentIntentDefinition {
-        guard case .string(let name) = located.value else { throw DocumentError(at: located, expected: "the name of an intent declared under \"intents\"") }
+        guard case .string(let name) = located.value else {
+            throw DocumentError(at: located, expected: "the name of an intent declared under \"intents\"")
+        }
         guard let definition = intents[name] else {
             let names = intents.keys.sorted()
-            throw DocumentError(at: located, expected: names.isEmpty ? "an intent declared under \"intents\" (the document declares none)"
-                                    : "an intent declared under \"intents\" (\(names.joined(separator: ", ")))",
-                                found: "\"\(name)\"", suggestion: NearestName.suggestion(for: name, among: names))
+            throw DocumentError(
+                at: located,
+                expected: names.isEmpty
+                    ? "an intent declared under \"intents\" (the document declares none)"
+                    : "an intent declared under \"intents\" (\(names.joined(separator: ", ")))",
+                found: "\"\(name)\"", suggestion: NearestName.suggestion(for: name, among: names))
         }
         return definition
     }
@@ -604,7 +675,9 @@ struct ViewCompiler {
     /// `Button`: `{"Button": "Add", "intent": "addGlass"}`, with `"systemImage"`, or `{"Button": {"intent": ..., "label": VIEW}}`.
     /// Without an intent it is drawn and inert, as a closure button in a widget.
     private func button(_ arguments: inout Arguments, at located: Located) throws -> ViewRecipe {
-        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) { try arguments.expandPrimaryObject() }
+        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) {
+            try arguments.expandPrimaryObject()
+        }
         let definition = try arguments.take("intent").map(intent)
         let systemImage = try arguments.take("systemImage").map { try Decode.string($0) }
         if let title = arguments.primary, case .string = title.value {
@@ -613,7 +686,9 @@ struct ViewCompiler {
             return ViewRecipe { evaluation in
                 let key = LocalizedStringKey(try text.evaluate(evaluation))
                 guard let definition else { return .view(AnyView(Button(key, action: {}))) }
-                if let systemImage { return .view(AnyView(Button(key, systemImage: try systemImage.evaluate(evaluation), intent: definition.makeIntent()))) }
+                if let systemImage {
+                    return .view(AnyView(Button(key, systemImage: try systemImage.evaluate(evaluation), intent: definition.makeIntent())))
+                }
                 return .view(AnyView(Button(key, intent: definition.makeIntent())))
             }
         }
@@ -621,7 +696,9 @@ struct ViewCompiler {
             throw DocumentError(at: located, expected: "a title string under \"Button\" or a \"label\" view")
         }
         arguments.primary = nil
-        if systemImage != nil { throw DocumentError(at: located, expected: "\"systemImage\" only with a title string", found: "a label view as well") }
+        if systemImage != nil {
+            throw DocumentError(at: located, expected: "\"systemImage\" only with a title string", found: "a label view as well")
+        }
         let label = try content(labelNode)
         return ViewRecipe { evaluation in
             guard let definition else { return .view(AnyView(Button(action: {}) { Self.contentView(label, evaluation) })) }
@@ -631,16 +708,26 @@ struct ViewCompiler {
 
     /// `Toggle`: `{"Toggle": "Done", "isOn": "{{store.done}}", "intent": "toggleDone"}` or with a `"label"` view.
     private func toggle(_ arguments: inout Arguments, at located: Located) throws -> ViewRecipe {
-        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) { try arguments.expandPrimaryObject() }
-        guard let isOnNode = arguments.take("isOn") else { throw DocumentError(at: located, expected: "\"isOn\": true, false or a {{placeholder}}") }
+        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) {
+            try arguments.expandPrimaryObject()
+        }
+        guard let isOnNode = arguments.take("isOn") else {
+            throw DocumentError(at: located, expected: "\"isOn\": true, false or a {{placeholder}}")
+        }
         let isOn = try Decode.bool(isOnNode)
-        guard let intentNode = arguments.take("intent") else { throw DocumentError(at: located, expected: "\"intent\": the intent the toggle runs") }
+        guard let intentNode = arguments.take("intent") else {
+            throw DocumentError(at: located, expected: "\"intent\": the intent the toggle runs")
+        }
         let definition = try intent(intentNode)
         if let title = arguments.primary, case .string = title.value {
             arguments.primary = nil
             let text = try Decode.string(title)
             return ViewRecipe { evaluation in
-                .view(AnyView(Toggle(LocalizedStringKey(try text.evaluate(evaluation)), isOn: try isOn.evaluate(evaluation), intent: definition.makeIntent())))
+                .view(
+                    AnyView(
+                        Toggle(
+                            LocalizedStringKey(try text.evaluate(evaluation)), isOn: try isOn.evaluate(evaluation),
+                            intent: definition.makeIntent())))
             }
         }
         guard let labelNode = arguments.primary ?? arguments.take("label") else {
@@ -649,7 +736,9 @@ struct ViewCompiler {
         arguments.primary = nil
         let label = try content(labelNode)
         return ViewRecipe { evaluation in
-            .view(AnyView(Toggle(isOn: try isOn.evaluate(evaluation), intent: definition.makeIntent()) { Self.contentView(label, evaluation) }))
+            .view(
+                AnyView(
+                    Toggle(isOn: try isOn.evaluate(evaluation), intent: definition.makeIntent()) { Self.contentView(label, evaluation) }))
         }
     }
 
@@ -667,24 +756,32 @@ struct ViewCompiler {
         let minimum = try arguments.take("minimumValueLabel").map(content)
         let maximum = try arguments.take("maximumValueLabel").map(content)
         if (minimum == nil) != (maximum == nil) {
-            throw DocumentError(at: located, expected: "both \"minimumValueLabel\" and \"maximumValueLabel\", or neither", found: "only one")
+            throw DocumentError(
+                at: located, expected: "both \"minimumValueLabel\" and \"maximumValueLabel\", or neither", found: "only one")
         }
         return ViewRecipe { evaluation in
             let number = try value.evaluate(evaluation)
             let lower = try bounds.0.evaluate(evaluation), upper = try bounds.1.evaluate(evaluation)
             guard lower <= upper else {
-                throw DocumentError(at: located, expected: "a range whose lower bound is not above its upper bound", found: "\(lower)...\(upper)")
+                throw DocumentError(
+                    at: located, expected: "a range whose lower bound is not above its upper bound", found: "\(lower)...\(upper)")
             }
             let range = lower...upper
             let labelView = label.map { Self.contentView($0, evaluation) } ?? AnyView(EmptyView())
             if let minimum, let maximum {
-                return .view(AnyView(Gauge(value: number, in: range, label: { labelView },
-                                           currentValueLabel: { current.map { Self.contentView($0, evaluation) } ?? AnyView(EmptyView()) },
-                                           minimumValueLabel: { Self.contentView(minimum, evaluation) },
-                                           maximumValueLabel: { Self.contentView(maximum, evaluation) })))
+                return .view(
+                    AnyView(
+                        Gauge(
+                            value: number, in: range, label: { labelView },
+                            currentValueLabel: { current.map { Self.contentView($0, evaluation) } ?? AnyView(EmptyView()) },
+                            minimumValueLabel: { Self.contentView(minimum, evaluation) },
+                            maximumValueLabel: { Self.contentView(maximum, evaluation) })))
             }
             if let current {
-                return .view(AnyView(Gauge(value: number, in: range, label: { labelView }, currentValueLabel: { Self.contentView(current, evaluation) })))
+                return .view(
+                    AnyView(
+                        Gauge(value: number, in: range, label: { labelView }, currentValueLabel: { Self.contentView(current, evaluation) }))
+                )
             }
             if label == nil { return .view(AnyView(Gauge(value: number, in: range))) }
             return .view(AnyView(Gauge(value: number, in: range, label: { labelView })))
@@ -712,8 +809,11 @@ struct ViewCompiler {
             let (start, end) = try Decode.dateRange(timer)
             let countsDown = try arguments.take("countsDown").map(Decode.bool) ?? .constant(true)
             return ViewRecipe { evaluation in
-                .view(AnyView(ProgressView(timerInterval: try start.evaluate(evaluation)...(try end.evaluate(evaluation)),
-                                           countsDown: try countsDown.evaluate(evaluation))))
+                .view(
+                    AnyView(
+                        ProgressView(
+                            timerInterval: try start.evaluate(evaluation)...(try end.evaluate(evaluation)),
+                            countsDown: try countsDown.evaluate(evaluation))))
             }
         }
         guard let valueNode = arguments.take("value") else {
@@ -725,19 +825,26 @@ struct ViewCompiler {
             arguments.primary = nil
             let text = try Decode.string(title)
             return ViewRecipe { evaluation in
-                .view(AnyView(ProgressView(LocalizedStringKey(try text.evaluate(evaluation)), value: try value.evaluate(evaluation),
-                                           total: try total.evaluate(evaluation))))
+                .view(
+                    AnyView(
+                        ProgressView(
+                            LocalizedStringKey(try text.evaluate(evaluation)), value: try value.evaluate(evaluation),
+                            total: try total.evaluate(evaluation))))
             }
         }
         if let labelNode = arguments.take("label") {
             let label = try content(labelNode)
             return ViewRecipe { evaluation in
-                .view(AnyView(ProgressView(value: try value.evaluate(evaluation), total: try total.evaluate(evaluation)) {
-                    Self.contentView(label, evaluation)
-                }))
+                .view(
+                    AnyView(
+                        ProgressView(value: try value.evaluate(evaluation), total: try total.evaluate(evaluation)) {
+                            Self.contentView(label, evaluation)
+                        }))
             }
         }
-        return ViewRecipe { evaluation in .view(AnyView(ProgressView(value: try value.evaluate(evaluation), total: try total.evaluate(evaluation)))) }
+        return ViewRecipe { evaluation in
+            .view(AnyView(ProgressView(value: try value.evaluate(evaluation), total: try total.evaluate(evaluation))))
+        }
     }
 
     // MARK: Control flow
@@ -745,13 +852,17 @@ struct ViewCompiler {
     /// `{"if": "CONDITION", "then": VIEWS, "else": VIEWS}`: the branch is chosen each time the body is evaluated,
     /// as an `if` in a SwiftUI body.
     private func conditional(_ located: Located, condition: Located) throws -> ViewRecipe {
-        var arguments = try Arguments(owner: "if", primary: nil, labeled: located.members!.filter { $0.key != "if" && $0.key != "modifiers" },
-                                      valid: ["then", "else"])
+        var arguments = try Arguments(
+            owner: "if", primary: nil, labeled: located.members!.filter { $0.key != "if" && $0.key != "modifiers" },
+            valid: ["then", "else"])
         guard case .string(let text) = condition.value else {
-            throw DocumentError(at: condition, expected: "a condition string such as \"isStale\", \"count > 0\" or \"env.widgetFamily == systemSmall\"")
+            throw DocumentError(
+                at: condition, expected: "a condition string such as \"isStale\", \"count > 0\" or \"env.widgetFamily == systemSmall\"")
         }
         let predicate = try Condition.parse(text, at: condition)
-        guard let thenNode = arguments.take("then") else { throw DocumentError(at: located, expected: "\"then\": the view shown when the condition holds") }
+        guard let thenNode = arguments.take("then") else {
+            throw DocumentError(at: located, expected: "\"then\": the view shown when the condition holds")
+        }
         let thenViews = try content(thenNode)
         let elseViews = try arguments.take("else").map(content)
         try arguments.finish()
@@ -764,11 +875,16 @@ struct ViewCompiler {
     /// `{"switch": "env.widgetFamily", "cases": {"accessoryCircular": VIEWS, "systemSmall, systemMedium": VIEWS},
     /// "default": VIEWS}`: the first case whose name (comma-separated alternatives) equals the value's text.
     private func switchView(_ located: Located, subject: Located) throws -> ViewRecipe {
-        var arguments = try Arguments(owner: "switch", primary: nil, labeled: located.members!.filter { $0.key != "switch" && $0.key != "modifiers" },
-                                      valid: ["cases", "default"])
-        guard case .string(let text) = subject.value else { throw DocumentError(at: subject, expected: "the path switched on, such as \"env.widgetFamily\"") }
+        var arguments = try Arguments(
+            owner: "switch", primary: nil, labeled: located.members!.filter { $0.key != "switch" && $0.key != "modifiers" },
+            valid: ["cases", "default"])
+        guard case .string(let text) = subject.value else {
+            throw DocumentError(at: subject, expected: "the path switched on, such as \"env.widgetFamily\"")
+        }
         let raw = text.hasPrefix("{{") && text.hasSuffix("}}") ? String(text.dropFirst(2).dropLast(2)) : text
-        guard case .success(let path) = DataPath.parse(raw) else { throw DocumentError(at: subject, expected: "a data path such as \"env.widgetFamily\" or \"stage\"") }
+        guard case .success(let path) = DataPath.parse(raw) else {
+            throw DocumentError(at: subject, expected: "a data path such as \"env.widgetFamily\" or \"stage\"")
+        }
         guard let casesNode = arguments.take("cases"), let caseMembers = casesNode.members else {
             throw DocumentError(at: located, expected: "\"cases\": an object from case names to views")
         }
@@ -785,9 +901,10 @@ struct ViewCompiler {
             let names = member.key.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             if let validNames {
                 for name in names where !validNames.contains(name) {
-                    throw DocumentError(file: "", position: member.keyPosition, path: member.value.path,
-                                        expected: "a value of \(path.text) (\(validNames.joined(separator: ", ")))", found: "\"\(name)\"",
-                                        suggestion: NearestName.suggestion(for: name, among: validNames))
+                    throw DocumentError(
+                        file: "", position: member.keyPosition, path: member.value.path,
+                        expected: "a value of \(path.text) (\(validNames.joined(separator: ", ")))", found: "\"\(name)\"",
+                        suggestion: NearestName.suggestion(for: name, among: validNames))
                 }
             }
             cases.append((names, try content(member.value)))
@@ -848,7 +965,9 @@ struct Condition {
         mutating func consume(_ token: String) -> Bool {
             skipSpaces()
             let tokenCharacters = Array(token)
-            guard index + tokenCharacters.count <= characters.count, Array(characters[index..<(index + tokenCharacters.count)]) == tokenCharacters else { return false }
+            guard index + tokenCharacters.count <= characters.count,
+                Array(characters[index..<(index + tokenCharacters.count)]) == tokenCharacters
+            else { return false }
             index += tokenCharacters.count
             return true
         }
@@ -907,18 +1026,23 @@ struct Condition {
             skipSpaces()
             var text = ""
             if consume("{{") {
-                while index < characters.count, !(characters[index] == "}" && index + 1 < characters.count && characters[index + 1] == "}") {
+                while index < characters.count, !(characters[index] == "}" && index + 1 < characters.count && characters[index + 1] == "}")
+                {
                     text.append(characters[index])
                     index += 1
                 }
                 guard consume("}}") else { throw error(expected: "}} to close the placeholder") }
             } else {
-                while index < characters.count, characters[index].isLetter || characters[index].isNumber || "_.[]\"'$-".contains(characters[index]) {
+                while index < characters.count,
+                    characters[index].isLetter || characters[index].isNumber || "_.[]\"'$-".contains(characters[index])
+                {
                     text.append(characters[index])
                     index += 1
                 }
             }
-            guard case .success(let path) = DataPath.parse(text) else { throw error(expected: "a data path such as isStale or order.count") }
+            guard case .success(let path) = DataPath.parse(text) else {
+                throw error(expected: "a data path such as isStale or order.count")
+            }
             return path
         }
 

@@ -152,15 +152,18 @@ public struct JSONScanner {
 
     private mutating func parseDocument() throws -> JSONNode {
         if bytes.count > limits.maximumBytes {
-            throw DocumentError(file: file, position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                                expected: "a document of at most \(limits.maximumBytes) bytes (limit)",
-                                found: "\(bytes.count) bytes", kind: .limit)
+            throw DocumentError(
+                file: file, position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
+                expected: "a document of at most \(limits.maximumBytes) bytes (limit)",
+                found: "\(bytes.count) bytes", kind: .limit)
         }
         try validateUTF8()
         // A byte-order mark is tolerated at the very start.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
-        guard index < bytes.count else { throw error(expected: "a JSON value (the document is empty)", found: "the end of the file", path: .root) }
+        guard index < bytes.count else {
+            throw error(expected: "a JSON value (the document is empty)", found: "the end of the file", path: .root)
+        }
         let root = try parseValue(path: .root, depth: 0)
         skipWhitespace()
         if index < bytes.count {
@@ -175,8 +178,9 @@ public struct JSONScanner {
         let start = position
         valueCount += 1
         if valueCount > limits.maximumValues {
-            throw DocumentError(file: file, position: start, path: path,
-                                expected: "at most \(limits.maximumValues) values in a document (limit)", found: "more", kind: .limit)
+            throw DocumentError(
+                file: file, position: start, path: path,
+                expected: "at most \(limits.maximumValues) values in a document (limit)", found: "more", kind: .limit)
         }
         guard index < bytes.count else { throw error(expected: "a value", found: "the end of the file", path: path) }
         switch bytes[index] {
@@ -204,9 +208,10 @@ public struct JSONScanner {
 
     private mutating func checkDepth(_ depth: Int, path: JSONPath, start: DocumentPosition) throws {
         if depth > limits.maximumDepth {
-            throw DocumentError(file: file, position: start, path: path,
-                                expected: "at most \(limits.maximumDepth) levels of nested arrays and objects (limit)",
-                                found: "level \(depth)", kind: .limit)
+            throw DocumentError(
+                file: file, position: start, path: path,
+                expected: "at most \(limits.maximumDepth) levels of nested arrays and objects (limit)",
+                found: "level \(depth)", kind: .limit)
         }
     }
 
@@ -223,19 +228,23 @@ public struct JSONScanner {
         while true {
             skipWhitespace()
             guard peek == UInt8(ascii: "\"") else {
-                throw error(expected: members.isEmpty ? "a member name in double quotes or }" : "a member name in double quotes",
-                            found: describeHere(), path: path)
+                throw error(
+                    expected: members.isEmpty ? "a member name in double quotes or }" : "a member name in double quotes",
+                    found: describeHere(), path: path)
             }
             let keyPosition = position
             let key = try parseString(path: path)
             if let first = seen[key] {
-                throw DocumentError(file: file, position: keyPosition, path: path.appending(key),
-                                    expected: "each member name once per object (\"\(key)\" is already at line \(first.line), column \(first.column))",
-                                    found: "\"\(key)\" again", kind: .invalid)
+                throw DocumentError(
+                    file: file, position: keyPosition, path: path.appending(key),
+                    expected: "each member name once per object (\"\(key)\" is already at line \(first.line), column \(first.column))",
+                    found: "\"\(key)\" again", kind: .invalid)
             }
             seen[key] = keyPosition
             skipWhitespace()
-            guard peek == UInt8(ascii: ":") else { throw error(expected: "a colon after the member name \"\(key)\"", found: describeHere(), path: path.appending(key)) }
+            guard peek == UInt8(ascii: ":") else {
+                throw error(expected: "a colon after the member name \"\(key)\"", found: describeHere(), path: path.appending(key))
+            }
             index += 1
             skipWhitespace()
             let value = try parseValue(path: path.appending(key), depth: depth)
@@ -304,7 +313,9 @@ public struct JSONScanner {
             case UInt8(ascii: "\\"):
                 flush(index)
                 index += 1
-                guard index < bytes.count else { throw error(expected: "an escape character after \\", found: "the end of the file", path: path) }
+                guard index < bytes.count else {
+                    throw error(expected: "an escape character after \\", found: "the end of the file", path: path)
+                }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -320,7 +331,8 @@ public struct JSONScanner {
                     let first = try hexQuad(path: path)
                     if (0xD800...0xDBFF).contains(first) {
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw error(expected: "a low surrogate \\uDC00-\\uDFFF after the high surrogate", found: describeHere(), path: path)
+                            throw error(
+                                expected: "a low surrogate \\uDC00-\\uDFFF after the high surrogate", found: describeHere(), path: path)
                         }
                         index += 2
                         let second = try hexQuad(path: path)
@@ -336,12 +348,14 @@ public struct JSONScanner {
                     }
                 default:
                     index -= 1
-                    throw error(expected: "one of the escapes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", found: "\\" + describeHere(), path: path)
+                    throw error(
+                        expected: "one of the escapes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", found: "\\" + describeHere(), path: path)
                 }
                 runStart = index
             case 0x00..<0x20:
-                throw error(expected: "no control characters inside a string (write \\n, \\t or \\u00XX)",
-                            found: String(format: "the control character U+%04X", Int(byte)), path: path)
+                throw error(
+                    expected: "no control characters inside a string (write \\n, \\t or \\u00XX)",
+                    found: String(format: "the control character U+%04X", Int(byte)), path: path)
             default:
                 index += 1
             }
@@ -436,7 +450,8 @@ public struct JSONScanner {
                 index += 1
                 line += 1
                 lineStart = index
-            case UInt8(ascii: "/") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
+            case UInt8(ascii: "/")
+            where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
                 // Comments are not JSON; the error names them so the fix is obvious.
                 return
             default:
@@ -448,7 +463,9 @@ public struct JSONScanner {
     /// What is at `index`, for "found ..." (a character, a comment, the end of the file).
     private func describeHere() -> String {
         guard index < bytes.count else { return "the end of the file" }
-        if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") {
+        if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count,
+            bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
+        {
             return "a comment (JSON has no comments)"
         }
         var end = index + 1
@@ -490,10 +507,10 @@ public struct JSONScanner {
                 for continuation in 1..<length where bytes[offset + continuation] & 0xC0 != 0x80 { valid = false }
                 if valid {
                     let second = bytes[offset + 1]
-                    if byte == 0xE0 && second < 0xA0 { valid = false }     // overlong
-                    if byte == 0xED && second > 0x9F { valid = false }     // surrogates
-                    if byte == 0xF0 && second < 0x90 { valid = false }     // overlong
-                    if byte == 0xF4 && second > 0x8F { valid = false }     // past U+10FFFF
+                    if byte == 0xE0 && second < 0xA0 { valid = false } // overlong
+                    if byte == 0xED && second > 0x9F { valid = false } // surrogates
+                    if byte == 0xF0 && second < 0x90 { valid = false } // overlong
+                    if byte == 0xF4 && second > 0x8F { valid = false } // past U+10FFFF
                 }
             }
             if !valid {
@@ -505,8 +522,9 @@ public struct JSONScanner {
                     line += 1
                     lineStart = scan + 1
                 }
-                throw DocumentError(file: file, position: position, path: .root, expected: "UTF-8 text",
-                                    found: String(format: "the byte 0x%02X, which is not valid UTF-8", Int(byte)), kind: .syntax)
+                throw DocumentError(
+                    file: file, position: position, path: .root, expected: "UTF-8 text",
+                    found: String(format: "the byte 0x%02X, which is not valid UTF-8", Int(byte)), kind: .syntax)
             }
             offset += length
         }

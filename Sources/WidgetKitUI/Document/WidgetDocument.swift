@@ -34,10 +34,12 @@ public struct WidgetDocument: @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw DocumentError(file: path, position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                                expected: "a readable widget document file",
-                                found: !exists ? "no such file" : isDirectory.boolValue ? "a directory" : "a file that cannot be read (check its permissions)",
-                                kind: .file)
+            throw DocumentError(
+                file: path, position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
+                expected: "a readable widget document file",
+                found: !exists
+                    ? "no such file" : isDirectory.boolValue ? "a directory" : "a file that cannot be read (check its permissions)",
+                kind: .file)
         }
         try self.init(bytes: Array(data), file: path, limits: limits)
     }
@@ -107,7 +109,10 @@ struct DocumentProvider: TimelineProvider {
 
 /// The `timeline` section.
 struct TimelineSpec {
-    enum Policy { case atEnd, never, after(String) }
+    enum Policy {
+        case atEnd, never
+        case after(String)
+    }
     var entries: [EntrySpec]
     var policy: Policy
     var placeholder: EntrySpec
@@ -210,7 +215,9 @@ public struct DocumentIntent: AppIntent {
     /// Changes the key.
     /// - Throws: `DocumentIntentError` when the suite cannot be opened or the stored value is not a number to add to.
     public func perform() async throws -> some IntentResult {
-        guard let defaults = UserDefaults(suiteName: suite) else { throw DocumentIntentError(message: "cannot open the App Group suite \(suite)") }
+        guard let defaults = UserDefaults(suiteName: suite) else {
+            throw DocumentIntentError(message: "cannot open the App Group suite \(suite)")
+        }
         switch operation {
         case "increment":
             let current: Double
@@ -223,13 +230,21 @@ public struct DocumentIntent: AppIntent {
                 current = fallback
             }
             let total = current + (Double(value) ?? 0)
-            if total.rounded() == total, abs(total) < 1e15 { defaults.set(Int(total), forKey: key) } else { defaults.set(total, forKey: key) }
+            if total.rounded() == total, abs(total) < 1e15 {
+                defaults.set(Int(total), forKey: key)
+            } else {
+                defaults.set(total, forKey: key)
+            }
         case "toggle":
             let current = defaults.object(forKey: key) != nil ? defaults.bool(forKey: key) : defaultValue == "true"
             defaults.set(!current, forKey: key)
         default:
             if let number = Double(value), !value.isEmpty, Double(defaultValue) != nil || defaultValue.isEmpty {
-                if number.rounded() == number, abs(number) < 1e15 { defaults.set(Int(number), forKey: key) } else { defaults.set(number, forKey: key) }
+                if number.rounded() == number, abs(number) < 1e15 {
+                    defaults.set(Int(number), forKey: key)
+                } else {
+                    defaults.set(number, forKey: key)
+                }
             } else if value == "true" || value == "false", defaultValue == "true" || defaultValue == "false" {
                 defaults.set(value == "true", forKey: key)
             } else {
@@ -307,8 +322,10 @@ struct CompiledDocument {
 struct DocumentLoader {
     let file: String
 
-    static let widgetKeys = ["$schema", "version", "kind", "displayName", "description", "families", "contentMarginsDisabled",
-                             "containerBackgroundRemovable", "routes", "store", "intents", "timeline", "placeholder", "snapshot", "view"]
+    static let widgetKeys = [
+        "$schema", "version", "kind", "displayName", "description", "families", "contentMarginsDisabled",
+        "containerBackgroundRemovable", "routes", "store", "intents", "timeline", "placeholder", "snapshot", "view",
+    ]
     static let activityKeys = ["$schema", "version", "kind", "displayName", "description", "routes", "store", "intents", "activity"]
     /// Names the views read that data may not use.
     static let reservedNames: Set<String> = ["env", "entry", "store"]
@@ -318,23 +335,30 @@ struct DocumentLoader {
             throw DocumentError(at: root, expected: "a widget document: an object with \"kind\" and \"view\" (or \"activity\")")
         }
         let isActivity = members.contains { $0.key == "activity" }
-        var top = try Arguments(owner: isActivity ? "a Live Activity document" : "a widget document", primary: nil, labeled: members,
-                                valid: isActivity ? Self.activityKeys : Self.widgetKeys)
+        var top = try Arguments(
+            owner: isActivity ? "a Live Activity document" : "a widget document", primary: nil, labeled: members,
+            valid: isActivity ? Self.activityKeys : Self.widgetKeys)
         _ = top.take("$schema")
         if let version = top.take("version"), version.value != .number(1, isInteger: true) {
             throw DocumentError(at: version, expected: "version 1 (the only version of the format)")
         }
-        guard let kindNode = top.take("kind") else { throw DocumentError(at: root, expected: "a \"kind\": the widget's kind, such as \"water\"") }
+        guard let kindNode = top.take("kind") else {
+            throw DocumentError(at: root, expected: "a \"kind\": the widget's kind, such as \"water\"")
+        }
         guard case .string(let kind) = kindNode.value, !kind.isEmpty,
-              kind.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+            kind.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+        else {
             throw DocumentError(at: kindNode, expected: "a kind of letters, digits, dots, dashes and underscores, such as \"water\"")
         }
         let displayName = try top.take("displayName").map(Self.literalString) ?? kind
         let description = try top.take("description").map(Self.literalString) ?? ""
-        let routes = try top.take("routes").map { node -> [String] in
-            guard let items = node.items else { throw DocumentError(at: node, expected: "an array of route patterns such as \"myapp://orders/{id}\"") }
-            return try items.map(Self.literalString)
-        } ?? []
+        let routes =
+            try top.take("routes").map { node -> [String] in
+                guard let items = node.items else {
+                    throw DocumentError(at: node, expected: "an array of route patterns such as \"myapp://orders/{id}\"")
+                }
+                return try items.map(Self.literalString)
+            } ?? []
         let store = try top.take("store").map(Self.store)
         let intents = try top.take("intents").map { try Self.intents($0, store: store) } ?? [:]
         let compiler = ViewCompiler(intents: intents, isActivity: isActivity)
@@ -342,24 +366,31 @@ struct DocumentLoader {
         if isActivity {
             let activity = try self.activity(top.take("activity")!, compiler: compiler)
             try top.finish()
-            return try activityDocument(kind: kind, displayName: displayName, description: description, routes: routes, store: store,
-                                        activity: activity)
+            return try activityDocument(
+                kind: kind, displayName: displayName, description: description, routes: routes, store: store,
+                activity: activity)
         }
 
-        let families = try top.take("families").map { node -> [WidgetFamily] in
-            guard let items = node.items, !items.isEmpty else { throw DocumentError(at: node, expected: "a non-empty array of widget families") }
-            var families: [WidgetFamily] = []
-            for item in items {
-                let family = try Decode.choice(item, Decode.families, what: "a widget family").evaluate(Self.emptyEvaluation)
-                if families.contains(family) { throw DocumentError(at: item, expected: "each family once", found: "\(family.rawValue) again") }
-                families.append(family)
-            }
-            return families
-        } ?? WidgetFamily.defaultFamilies
-        let marginsDisabled = try top.take("contentMarginsDisabled").map { node -> Bool in
-            guard case .bool(let value) = node.value else { throw DocumentError(at: node, expected: "true or false") }
-            return value
-        } ?? false
+        let families =
+            try top.take("families").map { node -> [WidgetFamily] in
+                guard let items = node.items, !items.isEmpty else {
+                    throw DocumentError(at: node, expected: "a non-empty array of widget families")
+                }
+                var families: [WidgetFamily] = []
+                for item in items {
+                    let family = try Decode.choice(item, Decode.families, what: "a widget family").evaluate(Self.emptyEvaluation)
+                    if families.contains(family) {
+                        throw DocumentError(at: item, expected: "each family once", found: "\(family.rawValue) again")
+                    }
+                    families.append(family)
+                }
+                return families
+            } ?? WidgetFamily.defaultFamilies
+        let marginsDisabled =
+            try top.take("contentMarginsDisabled").map { node -> Bool in
+                guard case .bool(let value) = node.value else { throw DocumentError(at: node, expected: "true or false") }
+                return value
+            } ?? false
         let backgroundRemovable = try top.take("containerBackgroundRemovable").map { node -> Bool in
             guard case .bool(let value) = node.value else { throw DocumentError(at: node, expected: "true or false") }
             return value
@@ -368,8 +399,11 @@ struct DocumentLoader {
             throw DocumentError(at: root, expected: "a \"view\": the widget's view tree, such as {\"Text\": \"{{title}}\"}")
         }
         let view = try compiler.view(viewNode)
-        var timeline = try top.take("timeline").map(Self.timeline)
-            ?? TimelineSpec(entries: [EntrySpec(date: "now", data: .object([:]))], policy: .never, placeholder: EntrySpec(date: "now", data: .object([:])))
+        var timeline =
+            try top.take("timeline").map(Self.timeline)
+            ?? TimelineSpec(
+                entries: [EntrySpec(date: "now", data: .object([:]))], policy: .never,
+                placeholder: EntrySpec(date: "now", data: .object([:])))
         if let placeholder = top.take("placeholder") { timeline.placeholder = try Self.entry(placeholder, needsDate: false) }
         if let snapshot = top.take("snapshot") { timeline.snapshot = try Self.entry(snapshot, needsDate: false) }
         try top.finish()
@@ -377,8 +411,11 @@ struct DocumentLoader {
         let provider = DocumentProvider(timeline: timeline, store: store)
         let file = self.file
         var configuration = StaticConfiguration(kind: kind, provider: provider) { entry in
-            DocumentNodeView(recipe: view, evaluation: DocumentEvaluation(values: entry.values, anchor: entry.anchor,
-                                                                          environment: EnvironmentValues(), file: file))
+            DocumentNodeView(
+                recipe: view,
+                evaluation: DocumentEvaluation(
+                    values: entry.values, anchor: entry.anchor,
+                    environment: EnvironmentValues(), file: file))
         }
         .configurationDisplayName(displayName)
         .description(description)
@@ -392,7 +429,8 @@ struct DocumentLoader {
             // Resolve every entry (and the placeholder and snapshot) in every family once: a placeholder that names a
             // field an entry lacks is an error now, with its position, rather than an error state later.
             let now = Date()
-            let made = provider.makeTimeline(at: now).entries
+            let made =
+                provider.makeTimeline(at: now).entries
                 + [timeline.placeholder.entry(anchor: now, store: store, at: now)]
                 + (timeline.snapshot.map { [$0.entry(anchor: now, store: store, at: now)] } ?? [])
             for family in families {
@@ -409,7 +447,8 @@ struct DocumentLoader {
         return CompiledDocument(descriptor: descriptor, validate: validate)
     }
 
-    static let emptyEvaluation = DocumentEvaluation(values: [:], anchor: Date(timeIntervalSince1970: 0), environment: EnvironmentValues(), file: "")
+    static let emptyEvaluation = DocumentEvaluation(
+        values: [:], anchor: Date(timeIntervalSince1970: 0), environment: EnvironmentValues(), file: "")
 
     /// Runs `body` and throws the first document error its views reported.
     static func collectingErrors(_ body: () -> Void) throws {
@@ -426,9 +465,13 @@ struct DocumentLoader {
     // MARK: Sections
 
     static func timeline(_ located: Located) throws -> TimelineSpec {
-        guard let members = located.members else { throw DocumentError(at: located, expected: "a timeline: {\"entries\": [...], \"policy\": \"atEnd\"}") }
+        guard let members = located.members else {
+            throw DocumentError(at: located, expected: "a timeline: {\"entries\": [...], \"policy\": \"atEnd\"}")
+        }
         var arguments = try Arguments(owner: "the timeline", primary: nil, labeled: members, valid: ["entries", "policy"])
-        guard let entriesNode = arguments.take("entries") else { throw DocumentError(at: located, expected: "\"entries\": an array of entries") }
+        guard let entriesNode = arguments.take("entries") else {
+            throw DocumentError(at: located, expected: "\"entries\": an array of entries")
+        }
         guard let items = entriesNode.items, !items.isEmpty else {
             throw DocumentError(at: entriesNode, expected: "a non-empty array of entries (iOS shows the placeholder for an empty timeline)")
         }
@@ -437,7 +480,8 @@ struct DocumentLoader {
         if let policyNode = arguments.take("policy") {
             switch policyNode.value {
             case .string:
-                let choice = try Decode.choice(policyNode, ["atEnd": 0, "never": 1], what: "a reload policy (atEnd, never, or {\"after\": DATE})")
+                let choice = try Decode.choice(
+                    policyNode, ["atEnd": 0, "never": 1], what: "a reload policy (atEnd, never, or {\"after\": DATE})")
                 policy = try choice.evaluate(emptyEvaluation) == 0 ? .atEnd : .never
             case .object:
                 var after = try Arguments(owner: "the reload policy", primary: nil, labeled: policyNode.members!, valid: ["after"])
@@ -456,7 +500,9 @@ struct DocumentLoader {
     }
 
     static func entry(_ located: Located, needsDate: Bool) throws -> EntrySpec {
-        guard let members = located.members else { throw DocumentError(at: located, expected: "an entry: {\"date\": \"+0m\", \"data\": {...}}") }
+        guard let members = located.members else {
+            throw DocumentError(at: located, expected: "an entry: {\"date\": \"+0m\", \"data\": {...}}")
+        }
         var arguments = try Arguments(owner: "an entry", primary: nil, labeled: members, valid: ["date", "data", "relevance"])
         var date = "now"
         if let dateNode = arguments.take("date") {
@@ -469,9 +515,10 @@ struct DocumentLoader {
         if let dataNode = arguments.take("data") {
             guard let fields = dataNode.members else { throw DocumentError(at: dataNode, expected: "an object of data fields") }
             for field in fields where reservedNames.contains(field.key) {
-                throw DocumentError(file: "", position: field.keyPosition, path: field.value.path,
-                                    expected: "a data field name other than env, entry and store (the views read those from the host)",
-                                    found: "\"\(field.key)\"")
+                throw DocumentError(
+                    file: "", position: field.keyPosition, path: field.value.path,
+                    expected: "a data field name other than env, entry and store (the views read those from the host)",
+                    found: "\"\(field.key)\"")
             }
             data = DocumentValue(dataNode.node)
         }
@@ -492,11 +539,13 @@ struct DocumentLoader {
             throw DocumentError(at: located, expected: "a store: {\"suite\": \"group.example.app\", \"defaults\": {\"KEY\": VALUE}}")
         }
         var arguments = try Arguments(owner: "the store", primary: nil, labeled: members, valid: ["suite", "defaults"])
-        guard let suiteNode = arguments.take("suite"), case .string(let suite) = suiteNode.value, !suite.isEmpty, !suite.contains("/") else {
+        guard let suiteNode = arguments.take("suite"), case .string(let suite) = suiteNode.value, !suite.isEmpty, !suite.contains("/")
+        else {
             throw DocumentError(at: located, expected: "\"suite\": an App Group identifier such as \"group.example.app\"")
         }
         guard let defaultsNode = arguments.take("defaults"), let defaults = defaultsNode.members else {
-            throw DocumentError(at: located, expected: "\"defaults\": an object from each key the views read to its value before anything is stored")
+            throw DocumentError(
+                at: located, expected: "\"defaults\": an object from each key the views read to its value before anything is stored")
         }
         var values: [String: DocumentValue] = [:]
         for member in defaults {
@@ -517,24 +566,31 @@ struct DocumentLoader {
         for member in members {
             let node = member.value
             guard let fields = node.members else {
-                throw DocumentError(at: node, expected: "an intent: {\"set\": KEY, \"to\": VALUE}, {\"increment\": KEY, \"by\": N} or {\"toggle\": KEY}")
+                throw DocumentError(
+                    at: node, expected: "an intent: {\"set\": KEY, \"to\": VALUE}, {\"increment\": KEY, \"by\": N} or {\"toggle\": KEY}")
             }
             guard let store else {
-                throw DocumentError(at: node, expected: "a \"store\" section naming the App Group suite the intent changes", found: "no store")
+                throw DocumentError(
+                    at: node, expected: "a \"store\" section naming the App Group suite the intent changes", found: "no store")
             }
-            var arguments = try Arguments(owner: "an intent", primary: nil, labeled: fields, valid: ["title", "set", "to", "increment", "by", "toggle"])
+            var arguments = try Arguments(
+                owner: "an intent", primary: nil, labeled: fields, valid: ["title", "set", "to", "increment", "by", "toggle"])
             let title = try arguments.take("title").map(literalString) ?? member.key
             let operations: [(DocumentIntentDefinition.Operation, Located)] = [
-                arguments.take("set").map { (.set, $0) }, arguments.take("increment").map { (.increment, $0) }, arguments.take("toggle").map { (.toggle, $0) },
+                arguments.take("set").map { (.set, $0) }, arguments.take("increment").map { (.increment, $0) },
+                arguments.take("toggle").map { (.toggle, $0) },
             ].compactMap { $0 }
             guard operations.count == 1, let (operation, keyNode) = operations.first else {
-                throw DocumentError(at: node, expected: "one operation: \"set\", \"increment\" or \"toggle\"", found: operations.isEmpty ? "none" : "several")
+                throw DocumentError(
+                    at: node, expected: "one operation: \"set\", \"increment\" or \"toggle\"",
+                    found: operations.isEmpty ? "none" : "several")
             }
             guard case .string(let key) = keyNode.value else { throw DocumentError(at: keyNode, expected: "a store key") }
             guard let defaultValue = store.defaults[key] else {
                 let keys = store.defaults.keys.sorted()
-                throw DocumentError(at: keyNode, expected: "a key declared in the store's defaults (\(keys.joined(separator: ", ")))", found: "\"\(key)\"",
-                                    suggestion: NearestName.suggestion(for: key, among: keys))
+                throw DocumentError(
+                    at: keyNode, expected: "a key declared in the store's defaults (\(keys.joined(separator: ", ")))", found: "\"\(key)\"",
+                    suggestion: NearestName.suggestion(for: key, among: keys))
             }
             var value = DocumentValue.null
             switch operation {
@@ -542,17 +598,23 @@ struct DocumentLoader {
                 guard let to = arguments.take("to") else { throw DocumentError(at: node, expected: "\"to\": the value to set") }
                 value = DocumentValue(to.node)
             case .increment:
-                guard case .number = defaultValue else { throw DocumentError(at: keyNode, expected: "a key whose default is a number, to increment") }
-                value = try arguments.take("by").map { by -> DocumentValue in
-                    guard case .number = by.value else { throw DocumentError(at: by, expected: "a number to add") }
-                    return DocumentValue(by.node)
-                } ?? .number(1)
+                guard case .number = defaultValue else {
+                    throw DocumentError(at: keyNode, expected: "a key whose default is a number, to increment")
+                }
+                value =
+                    try arguments.take("by").map { by -> DocumentValue in
+                        guard case .number = by.value else { throw DocumentError(at: by, expected: "a number to add") }
+                        return DocumentValue(by.node)
+                    } ?? .number(1)
             case .toggle:
-                guard case .bool = defaultValue else { throw DocumentError(at: keyNode, expected: "a key whose default is true or false, to toggle") }
+                guard case .bool = defaultValue else {
+                    throw DocumentError(at: keyNode, expected: "a key whose default is true or false, to toggle")
+                }
             }
             try arguments.finish()
-            intents[member.key] = DocumentIntentDefinition(name: member.key, title: title, suite: store.suite, key: key, operation: operation,
-                                                           value: value, defaultValue: defaultValue)
+            intents[member.key] = DocumentIntentDefinition(
+                name: member.key, title: title, suite: store.suite, key: key, operation: operation,
+                value: value, defaultValue: defaultValue)
         }
         return intents
     }
@@ -560,20 +622,30 @@ struct DocumentLoader {
     // MARK: Live Activities
 
     func activity(_ located: Located, compiler: ViewCompiler) throws -> ActivitySpec {
-        guard let members = located.members else { throw DocumentError(at: located, expected: "an activity: {\"attributes\", \"contentStates\", \"lockScreen\", \"dynamicIsland\"}") }
-        var arguments = try Arguments(owner: "the activity", primary: nil, labeled: members,
-                                      valid: ["attributes", "contentStates", "lockScreen", "dynamicIsland"])
-        let attributes = try arguments.take("attributes").map { node -> DocumentValue in
-            guard node.members != nil else { throw DocumentError(at: node, expected: "an object of static data") }
-            return DocumentValue(node.node)
-        } ?? .object([:])
+        guard let members = located.members else {
+            throw DocumentError(
+                at: located, expected: "an activity: {\"attributes\", \"contentStates\", \"lockScreen\", \"dynamicIsland\"}")
+        }
+        var arguments = try Arguments(
+            owner: "the activity", primary: nil, labeled: members,
+            valid: ["attributes", "contentStates", "lockScreen", "dynamicIsland"])
+        let attributes =
+            try arguments.take("attributes").map { node -> DocumentValue in
+                guard node.members != nil else { throw DocumentError(at: node, expected: "an object of static data") }
+                return DocumentValue(node.node)
+            } ?? .object([:])
         guard let statesNode = arguments.take("contentStates"), let stateItems = statesNode.items, !stateItems.isEmpty else {
             throw DocumentError(at: located, expected: "\"contentStates\": a non-empty array of {\"state\": {...}, \"staleDate\": DATE}")
         }
         let states = try stateItems.map { item -> ActivitySpec.State in
-            guard let fields = item.members else { throw DocumentError(at: item, expected: "{\"state\": {...}, \"staleDate\": DATE, \"relevanceScore\": N}") }
-            var state = try Arguments(owner: "a content state", primary: nil, labeled: fields, valid: ["state", "staleDate", "relevanceScore"])
-            guard let data = state.take("state"), data.members != nil else { throw DocumentError(at: item, expected: "\"state\": an object of dynamic data") }
+            guard let fields = item.members else {
+                throw DocumentError(at: item, expected: "{\"state\": {...}, \"staleDate\": DATE, \"relevanceScore\": N}")
+            }
+            var state = try Arguments(
+                owner: "a content state", primary: nil, labeled: fields, valid: ["state", "staleDate", "relevanceScore"])
+            guard let data = state.take("state"), data.members != nil else {
+                throw DocumentError(at: item, expected: "\"state\": an object of dynamic data")
+            }
             let stale = try state.take("staleDate").map { node -> String in
                 guard case .string(let text) = node.value, DocumentDates.date(text, anchor: Date()) != nil else {
                     throw DocumentError(at: node, expected: DocumentDates.expectedForm)
@@ -584,14 +656,20 @@ struct DocumentLoader {
             try state.finish()
             return ActivitySpec.State(state: DocumentValue(data.node), staleDate: stale, relevanceScore: score)
         }
-        guard let lockNode = arguments.take("lockScreen") else { throw DocumentError(at: located, expected: "\"lockScreen\": the Lock Screen view") }
+        guard let lockNode = arguments.take("lockScreen") else {
+            throw DocumentError(at: located, expected: "\"lockScreen\": the Lock Screen view")
+        }
         let lockScreen = try compiler.content(lockNode)
-        var spec = ActivitySpec(attributes: attributes, states: states, lockScreen: lockScreen, regions: [], compactLeading: [], compactTrailing: [],
-                                minimal: [], keylineTint: nil, widgetURL: nil, margins: [])
+        var spec = ActivitySpec(
+            attributes: attributes, states: states, lockScreen: lockScreen, regions: [], compactLeading: [], compactTrailing: [],
+            minimal: [], keylineTint: nil, widgetURL: nil, margins: [])
         if let island = arguments.take("dynamicIsland") {
-            guard let fields = island.members else { throw DocumentError(at: island, expected: "the Dynamic Island: {\"expanded\", \"compactLeading\", ...}") }
-            var parts = try Arguments(owner: "the Dynamic Island", primary: nil, labeled: fields,
-                                      valid: ["expanded", "compactLeading", "compactTrailing", "minimal", "keylineTint", "widgetURL", "contentMargins"])
+            guard let fields = island.members else {
+                throw DocumentError(at: island, expected: "the Dynamic Island: {\"expanded\", \"compactLeading\", ...}")
+            }
+            var parts = try Arguments(
+                owner: "the Dynamic Island", primary: nil, labeled: fields,
+                valid: ["expanded", "compactLeading", "compactTrailing", "minimal", "keylineTint", "widgetURL", "contentMargins"])
             if let expanded = parts.take("expanded") { spec.regions = try regions(expanded, compiler: compiler) }
             spec.compactLeading = try parts.take("compactLeading").map(compiler.content) ?? []
             spec.compactTrailing = try parts.take("compactTrailing").map(compiler.content) ?? []
@@ -601,17 +679,26 @@ struct DocumentLoader {
                 node.value == .null ? .constant(nil) : try Decode.url(node).map { Optional($0) }
             }
             if let margins = parts.take("contentMargins") {
-                guard let items = margins.items else { throw DocumentError(at: margins, expected: "an array of {\"edges\", \"length\", \"for\"}") }
+                guard let items = margins.items else {
+                    throw DocumentError(at: margins, expected: "an array of {\"edges\", \"length\", \"for\"}")
+                }
                 spec.margins = try items.map { item in
-                    guard let fields = item.members else { throw DocumentError(at: item, expected: "{\"edges\": \"all\", \"length\": 8, \"for\": \"expanded\"}") }
+                    guard let fields = item.members else {
+                        throw DocumentError(at: item, expected: "{\"edges\": \"all\", \"length\": 8, \"for\": \"expanded\"}")
+                    }
                     var margin = try Arguments(owner: "content margins", primary: nil, labeled: fields, valid: ["edges", "length", "for"])
                     let edges = try margin.take("edges").map { try Decode.edges($0).evaluate(Self.emptyEvaluation) } ?? .all
-                    let length = try margin.take("length").map { node -> Double? in
-                        node.value == .null ? nil : try Decode.number(node).evaluate(Self.emptyEvaluation)
-                    } ?? nil
-                    guard let modeNode = margin.take("for") else { throw DocumentError(at: item, expected: "\"for\": compact, expanded or minimal") }
-                    let mode = try Decode.choice(modeNode, ["compact": DynamicIslandMode.compact, "expanded": .expanded, "minimal": .minimal],
-                                                 what: "a Dynamic Island mode").evaluate(Self.emptyEvaluation)
+                    let length =
+                        try margin.take("length").map { node -> Double? in
+                            node.value == .null ? nil : try Decode.number(node).evaluate(Self.emptyEvaluation)
+                        } ?? nil
+                    guard let modeNode = margin.take("for") else {
+                        throw DocumentError(at: item, expected: "\"for\": compact, expanded or minimal")
+                    }
+                    let mode = try Decode.choice(
+                        modeNode, ["compact": DynamicIslandMode.compact, "expanded": .expanded, "minimal": .minimal],
+                        what: "a Dynamic Island mode"
+                    ).evaluate(Self.emptyEvaluation)
                     try margin.finish()
                     return ActivitySpec.Margins(edges: edges, length: length, mode: mode)
                 }
@@ -623,11 +710,16 @@ struct DocumentLoader {
     }
 
     private func regions(_ located: Located, compiler: ViewCompiler) throws -> [ActivitySpec.Region] {
-        let positions: KeyValuePairs<String, DynamicIslandExpandedRegionPosition> = ["leading": .leading, "trailing": .trailing, "center": .center, "bottom": .bottom]
+        let positions: KeyValuePairs<String, DynamicIslandExpandedRegionPosition> = [
+            "leading": .leading, "trailing": .trailing, "center": .center, "bottom": .bottom,
+        ]
         if let items = located.items {
             return try items.map { item in
-                guard let fields = item.members else { throw DocumentError(at: item, expected: "{\"region\": \"leading\", \"priority\": 0, \"content\": VIEW}") }
-                var region = try Arguments(owner: "an expanded region", primary: nil, labeled: fields, valid: ["region", "priority", "content"])
+                guard let fields = item.members else {
+                    throw DocumentError(at: item, expected: "{\"region\": \"leading\", \"priority\": 0, \"content\": VIEW}")
+                }
+                var region = try Arguments(
+                    owner: "an expanded region", primary: nil, labeled: fields, valid: ["region", "priority", "content"])
                 guard let positionNode = region.take("region"), let content = region.take("content") else {
                     throw DocumentError(at: item, expected: "{\"region\": \"leading\", \"priority\": 0, \"content\": VIEW}")
                 }
@@ -638,36 +730,45 @@ struct DocumentLoader {
             }
         }
         guard let members = located.members else {
-            throw DocumentError(at: located, expected: "the expanded regions: {\"leading\": VIEW, \"trailing\": VIEW, \"center\": VIEW, \"bottom\": VIEW}")
+            throw DocumentError(
+                at: located, expected: "the expanded regions: {\"leading\": VIEW, \"trailing\": VIEW, \"center\": VIEW, \"bottom\": VIEW}")
         }
         let names = positions.map(\.key)
         return try members.map { member in
             guard let position = positions.first(where: { $0.key == member.key })?.value else {
-                throw DocumentError(file: "", position: member.keyPosition, path: member.value.path, expected: "an expanded region (\(names.joined(separator: ", ")))",
-                                    found: "\"\(member.key)\"", suggestion: NearestName.suggestion(for: member.key, among: names))
+                throw DocumentError(
+                    file: "", position: member.keyPosition, path: member.value.path,
+                    expected: "an expanded region (\(names.joined(separator: ", ")))",
+                    found: "\"\(member.key)\"", suggestion: NearestName.suggestion(for: member.key, among: names))
             }
             return ActivitySpec.Region(position: position, priority: 0, content: try compiler.content(member.value))
         }
     }
 
-    private func activityDocument(kind: String, displayName: String, description: String, routes: [String], store: StoreSpec?,
-                                  activity: ActivitySpec) throws -> CompiledDocument {
+    private func activityDocument(
+        kind: String, displayName: String, description: String, routes: [String], store: StoreSpec?,
+        activity: ActivitySpec
+    ) throws -> CompiledDocument {
         let file = self.file
         func evaluation(_ context: ActivityViewContext<DocumentActivityAttributes>) -> DocumentEvaluation {
-            var values: [String: DocumentValue] = ["attributes": context.attributes.values, "state": context.state.values,
-                                                   "isStale": .bool(context.isStale), "activityID": .string(context.activityID)]
+            var values: [String: DocumentValue] = [
+                "attributes": context.attributes.values, "state": context.state.values,
+                "isStale": .bool(context.isStale), "activityID": .string(context.activityID),
+            ]
             if let store { values["store"] = store.read() }
             return DocumentEvaluation(values: values, anchor: Date(), environment: EnvironmentValues(), file: file)
         }
         func island(_ context: ActivityViewContext<DocumentActivityAttributes>) -> DynamicIsland {
             let scope = evaluation(context)
             let regions = activity.regions.flatMap { region in
-                DynamicIslandExpandedRegion(region.position, priority: region.priority) { ViewCompiler.contentView(region.content, scope) }.expandedRegions
+                DynamicIslandExpandedRegion(region.position, priority: region.priority) { ViewCompiler.contentView(region.content, scope) }
+                    .expandedRegions
             }
-            var result = DynamicIsland(expanded: { DynamicIslandExpandedRegionGroup(expandedRegions: regions) },
-                                       compactLeading: { ViewCompiler.contentView(activity.compactLeading, scope) },
-                                       compactTrailing: { ViewCompiler.contentView(activity.compactTrailing, scope) },
-                                       minimal: { ViewCompiler.contentView(activity.minimal, scope) })
+            var result = DynamicIsland(
+                expanded: { DynamicIslandExpandedRegionGroup(expandedRegions: regions) },
+                compactLeading: { ViewCompiler.contentView(activity.compactLeading, scope) },
+                compactTrailing: { ViewCompiler.contentView(activity.compactTrailing, scope) },
+                minimal: { ViewCompiler.contentView(activity.minimal, scope) })
             do {
                 if let tint = activity.keylineTint { result = result.keylineTint(try tint.evaluate(scope)) }
                 if let url = activity.widgetURL { result = result.widgetURL(try url.evaluate(scope)) }
@@ -683,21 +784,25 @@ struct DocumentLoader {
         } dynamicIsland: { context in
             island(context)
         }
-        .widgetTermPreview(attributes: { start in DocumentActivityAttributes(values: activity.attributes.resolvingRelativeDates(from: start)) },
-                           contentStates: { start in
-                               activity.states.map { state in
-                                   ActivityContent(state: DocumentActivityAttributes.ContentState(values: state.state.resolvingRelativeDates(from: start)),
-                                                   staleDate: state.staleDate.flatMap { DocumentDates.date($0, anchor: start) },
-                                                   relevanceScore: state.relevanceScore)
-                               }
-                           })
+        .widgetTermPreview(
+            attributes: { start in DocumentActivityAttributes(values: activity.attributes.resolvingRelativeDates(from: start)) },
+            contentStates: { start in
+                activity.states.map { state in
+                    ActivityContent(
+                        state: DocumentActivityAttributes.ContentState(values: state.state.resolvingRelativeDates(from: start)),
+                        staleDate: state.staleDate.flatMap { DocumentDates.date($0, anchor: start) },
+                        relevanceScore: state.relevanceScore)
+                }
+            }
+        )
         .configurationDisplayName(displayName)
         .description(description)
         .widgetTermRoutes(routes)
         var descriptor = configuration.descriptor
         descriptor.kind = kind
         if let facet = descriptor.activity {
-            descriptor.activity = ActivityDescriptor(attributesType: "WidgetDocument(\(kind))", resolve: facet.resolve, preview: facet.preview)
+            descriptor.activity = ActivityDescriptor(
+                attributesType: "WidgetDocument(\(kind))", resolve: facet.resolve, preview: facet.preview)
         }
         let resolved = descriptor
         let validate = {
