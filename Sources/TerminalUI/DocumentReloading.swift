@@ -8,34 +8,50 @@ import WidgetKitUI
 
 extension PreviewApp {
     /// Takes the documents the watcher recompiled since the last frame: a good save replaces the widget (its
-    /// instances are dropped, so its timeline is fetched again and every body re-evaluated); a broken save keeps
-    /// the last good render and puts the error in a banner until the next good save.
+    /// instances are dropped, so its timeline is fetched again and every body re-evaluated) or the Live Activity
+    /// (running ones are drawn with the new views); a broken save keeps the last good render and puts the error in
+    /// a banner until the next good save.
     func applyDocumentChanges(at now: Date) {
         guard let watcher = documentWatcher else { return }
-        for change in watcher.takeChanges() where change.index < configuration.widgets.count {
+        for change in watcher.takeChanges() {
+            let shownKind = change.previousKind ?? change.file
             switch change.result {
             case .success(let descriptor):
-                let old = configuration.widgets[change.index]
-                instances[old.kind] = nil
-                instances[descriptor.kind] = nil
-                if old.kind != descriptor.kind, let focused = focusedFamilyIndex[old.kind] { focusedFamilyIndex[descriptor.kind] = focused }
-                configuration.widgets[change.index] = descriptor
-                if widgetIndex == change.index { targetIndex = nil }
-                documentErrors[change.index] = nil
+                documentErrors[shownKind] = nil
+                documentErrors[descriptor.kind] = nil
+                if descriptor.isActivity, let index = configuration.activities.firstIndex(where: { $0.kind == shownKind }) {
+                    configuration.activities[index] = descriptor
+                    islands.replaceActivity(descriptor, previousKind: shownKind)
+                } else if !descriptor.isActivity, let index = configuration.widgets.firstIndex(where: { $0.kind == shownKind }) {
+                    instances[shownKind] = nil
+                    instances[descriptor.kind] = nil
+                    if shownKind != descriptor.kind, let focused = focusedFamilyIndex[shownKind] {
+                        focusedFamilyIndex[descriptor.kind] = focused
+                    }
+                    configuration.widgets[index] = descriptor
+                    if widgetIndex == index { targetIndex = nil }
+                } else {
+                    documentErrors[shownKind] =
+                        "\(change.file) now describes \(descriptor.isActivity ? "a Live Activity" : "a widget"), "
+                        + "not what the preview started with: quit and start the preview again to show it"
+                    continue
+                }
                 log.append(.info, "reloaded \(change.file) (\(descriptor.kind))", at: now)
                 // The new timeline is fetched while this frame is composed, a moment after `now`: draw once more at
                 // once, so its first entry (dated when it was fetched) shows without waiting for the next tick.
                 terminal.wakeHandler()
             case .failure(let error):
-                documentErrors[change.index] = error.description
+                documentErrors[shownKind] = error.description
                 log.append(.diagnostic, "\(error.description) (the last good render stays)", at: now, severity: .error)
             }
         }
     }
 
-    /// The error of the shown document's last broken save, on the rows under the header (at most two).
+    /// The error of the shown document's last broken save, on the rows under the header (at most two): the focused
+    /// widget's, or on the island screen any Live Activity document's.
     func drawDocumentBanner(_ canvas: inout Canvas, width: Int) {
-        guard let message = documentErrors[widgetIndex], canvas.height > 4 else { return }
+        let shown = islands.isShown ? islands.activities.map(\.kind) : currentWidget.map { [$0.kind] } ?? []
+        guard let message = shown.lazy.compactMap({ self.documentErrors[$0] }).first, canvas.height > 4 else { return }
         let style = TextStyle(foreground: RGB(0xFF, 0xFF, 0xFF), background: Chrome.error, attributes: .bold)
         let lines = Array(TextFitting.wrap("⚠ " + message, width: max(width - 2, 10), indent: "  ").prefix(2))
         for (offset, line) in lines.enumerated() {

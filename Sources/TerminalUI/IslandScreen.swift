@@ -13,8 +13,8 @@ import WidgetKitUI
 /// compact and minimal; links, buttons and toggles in the expanded and Lock Screen presentations. Timers
 /// tick: each content is rendered once and only its live regions repaint.
 final class IslandScreen {
-    /// The bundle's Live Activities, in bundle order.
-    let activities: [WidgetDescriptor]
+    /// The bundle's Live Activities, in bundle order (a reloaded widget document replaces its own).
+    private(set) var activities: [WidgetDescriptor]
     /// iOS's side of ActivityKit for the preview: `Activity` calls from intents land here while the screen is shown.
     let center: ActivityCenter
     /// True while the island screen replaces the widget stage.
@@ -109,6 +109,18 @@ final class IslandScreen {
         do { try center.endActivity(id: current.id, content: nil, dismissalPolicy: policy) } catch {
             log(.info, "\(current.descriptor.kind): \(error)")
         }
+    }
+
+    /// Puts a reloaded Live Activity document in place of the activity kind `previousKind`: activities already
+    /// running keep their content and are drawn with the new views from the next frame (end one and start it
+    /// again to play a changed script).
+    func replaceActivity(_ descriptor: WidgetDescriptor, previousKind: String) {
+        guard let index = activities.firstIndex(where: { $0.kind == previousKind }) else { return }
+        activities[index] = descriptor
+        for position in running.indices where running[position].descriptor.kind == previousKind {
+            running[position].descriptor = descriptor
+        }
+        archive.removeAll()
     }
 
     /// Forgets activities that were dismissed, keeping the focus on the same one where possible.

@@ -57,8 +57,8 @@ public final class PreviewApp {
     /// Widget documents to hot-reload (`widgetterm preview FILE...`): change `i` replaces widget `i`
     /// (DocumentReloading.swift).
     public var documentWatcher: DocumentFileWatcher?
-    /// The error of the last broken save of each widget document, by widget index, shown in a banner.
-    var documentErrors: [Int: String] = [:]
+    /// The error of the last broken save of each widget document, by the kind on screen, shown in a banner.
+    var documentErrors: [String: String] = [:]
     /// The app panel: what the last tap opened (URL, route, parameters) or did.
     public internal(set) var appPanel: [String] = []
 

@@ -979,6 +979,30 @@ struct DocumentReloadTests {
     }
 }
 
+extension DocumentReloadTests {
+    @Test(
+        "in the real binary under tmux: a saved Live Activity document redraws the running activity; a broken save shows the banner",
+        .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+    func activityHotReloadInTmux() throws {
+        let tmux = try ReloadTmux()
+        let file = tmux.directory.appendingPathComponent("parking.json")
+        let original = try String(contentsOf: DocumentFixtures.examples.appendingPathComponent("parking.json"), encoding: .utf8)
+        try Data(original.utf8).write(to: file)
+        try tmux.launch(["preview", file.path])
+        try tmux.wait(for: "No activity running. s starts parking-document")
+        try tmux.keys("s")
+        try tmux.wait(for: "Zone 14")
+        try Data(original.replacingOccurrences(of: "Zone {{attributes.zone}}", with: "Area {{attributes.zone}}").utf8).write(to: file)
+        let edited = try tmux.wait(for: "Area 14")
+        #expect(!edited.contains("Zone 14"), "the running activity is drawn with the new views")
+        try Data("{\"kind\": \"parking-document\", \"activity\": {\"lockScreen\": \"Spacer\"}}".utf8).write(to: file)
+        let broken = try tmux.wait(for: "⚠ \(file.path):1:42: error: $.activity")
+        #expect(broken.contains("Area 14"), "the last good render stays")
+        try tmux.keys("q")
+        try tmux.wait(for: "EXIT=0")
+    }
+}
+
 /// A tmux server of its own for the hot-reload test, driven with `posix_spawn` and `waitpid` (each command has a
 /// time limit; descriptors above 2 are closed in the child, so the server it forks holds nothing of the test's).
 final class ReloadTmux {

@@ -23,6 +23,8 @@ public final class DocumentFileWatcher: @unchecked Sendable {
         public let index: Int
         /// The file, as given.
         public let file: String
+        /// The kind of the file's last good version, which the caller shows (nil when it never compiled).
+        public let previousKind: String?
         /// The new widget, or the error to show (the last good render stays).
         public let result: Result<WidgetDescriptor, DocumentError>
     }
@@ -45,6 +47,8 @@ public final class DocumentFileWatcher: @unchecked Sendable {
     private var thread: Thread?
     /// The last bytes compiled per file: an event that leaves a file unchanged (a touch) does not recompile it.
     private var lastBytes: [Int: [UInt8]] = [:]
+    /// The kind of each file's last good version.
+    private var lastKinds: [Int: String] = [:]
 
     /// - Parameters:
     ///   - files: the document paths, in the order the caller shows them.
@@ -74,7 +78,9 @@ public final class DocumentFileWatcher: @unchecked Sendable {
             directories[watch] = directory
         }
         for (index, file) in files.enumerated() {
-            if let data = FileManager.default.contents(atPath: file) { lastBytes[index] = Array(data) }
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            lastBytes[index] = Array(data)
+            lastKinds[index] = try? WidgetDocument(bytes: Array(data), file: file, limits: limits).descriptor.kind
         }
     }
 
@@ -146,21 +152,21 @@ public final class DocumentFileWatcher: @unchecked Sendable {
                 }
                 guard bytes != lastBytes[index] else { continue }
                 lastBytes[index] = bytes
-                let change: Change
+                let previousKind = lastKinds[index]
+                let result: Result<WidgetDescriptor, DocumentError>
                 do {
-                    change = Change(
-                        index: index, file: files[index],
-                        result: .success(try WidgetDocument(bytes: bytes, file: files[index], limits: limits).descriptor))
+                    let descriptor = try WidgetDocument(bytes: bytes, file: files[index], limits: limits).descriptor
+                    lastKinds[index] = descriptor.kind
+                    result = .success(descriptor)
                 } catch let error as DocumentError {
-                    change = Change(index: index, file: files[index], result: .failure(error))
+                    result = .failure(error)
                 } catch {
-                    change = Change(
-                        index: index, file: files[index],
-                        result: .failure(
-                            DocumentError(
-                                file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                                expected: "a widget document", found: "\(error)", kind: .file)))
+                    result = .failure(
+                        DocumentError(
+                            file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
+                            expected: "a widget document", found: "\(error)", kind: .file))
                 }
+                let change = Change(index: index, file: files[index], previousKind: previousKind, result: result)
                 lock.withLock { queued.append(change) }
                 wake()
             }
