@@ -948,6 +948,7 @@ struct DocumentReloadTests {
         .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
     func hotReloadInTmux() throws {
         let tmux = try ReloadTmux()
+        defer { tmux.close() }
         let file = tmux.directory.appendingPathComponent("live.json")
         func save(_ text: String) throws {
             // Written in place, in two steps, as a slow editor might.
@@ -985,6 +986,7 @@ extension DocumentReloadTests {
         .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
     func activityHotReloadInTmux() throws {
         let tmux = try ReloadTmux()
+        defer { tmux.close() }
         let file = tmux.directory.appendingPathComponent("parking.json")
         let original = try String(contentsOf: DocumentFixtures.examples.appendingPathComponent("parking.json"), encoding: .utf8)
         try Data(original.utf8).write(to: file)
@@ -1041,8 +1043,17 @@ final class ReloadTmux {
         try run(["set-option", "-t", "reload", "status", "off"])
     }
 
-    deinit {
+    private var isClosed = false
+
+    deinit { close() }
+
+    /// Stops the tmux server (and the program in it) and removes the directory; safe to call twice.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         _ = try? run(["kill-server"])
+        let remaining = (try? run(["list-sessions"])) ?? ""
+        if remaining.contains("reload:") { Issue.record("the tmux server \(socket) is still running after kill-server") }
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -1060,8 +1071,24 @@ final class ReloadTmux {
         if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
         let argv = ([Self.tmuxPath!, "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        // The test runs on a thread that blocks most signals, and a spawned process inherits the mask: a tmux
+        // server that cannot see SIGTERM or SIGCHLD never finishes `kill-server`. Start it with none blocked and the
+        // usual signals at their default dispositions.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGPIPE, SIGWINCH, SIGUSR1, SIGUSR2, SIGCONT, SIGTSTP] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, Self.tmuxPath!, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, Self.tmuxPath!, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
         var waited = 0
