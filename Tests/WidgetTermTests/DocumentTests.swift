@@ -889,8 +889,9 @@ struct DocumentBehaviourTests {
 struct DocumentReloadTests {
     /// Waits (at most `seconds`) until `watcher` has queued a change; nil when none came.
     static func nextChange(_ watcher: DocumentFileWatcher, seconds: Double = 10) -> DocumentFileWatcher.Change? {
-        let deadline = Date.timeIntervalSinceReferenceDate + seconds
-        while Date.timeIntervalSinceReferenceDate < deadline {
+        // Deadlines on the monotonic clock: other tests move the process's wall clock (FixedClock).
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        while DispatchTime.now().uptimeNanoseconds < deadline {
             if let change = watcher.takeChanges().first { return change }
             usleep(20_000)
         }
@@ -1119,10 +1120,11 @@ final class ReloadTmux {
     /// Polls the pane until it shows `text`, for at most `seconds`; returns the last capture.
     @discardableResult
     func wait(for text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let deadline = Date.timeIntervalSinceReferenceDate + seconds
+        // Deadlines on the monotonic clock: other tests move the process's wall clock (FixedClock).
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var screen = try run(["capture-pane", "-t", "reload", "-p"])
         while !screen.contains(text) {
-            if Date.timeIntervalSinceReferenceDate > deadline {
+            if DispatchTime.now().uptimeNanoseconds > deadline {
                 Issue.record("the pane never showed \(text); it shows:\n\(screen)", sourceLocation: sourceLocation)
                 return screen
             }
