@@ -377,21 +377,21 @@ final class LayoutNode {
         let ideal = child.size(for: .ideal)
         // Ratio in points (width / height), converted to cells (columns per row).
         let pointRatio = ratio ?? (ideal.height > 0 ? Double(ideal.width) * metric.pointsPerColumn / (Double(ideal.height) * metric.pointsPerRow) : 1)
-        let cellRatio = pointRatio * metric.pointsPerRow / metric.pointsPerColumn
+        let cellRatio = min(max(pointRatio * metric.pointsPerRow / metric.pointsPerColumn, 1e-6), 1e6)
         guard let width = proposal.width, let height = proposal.height,
               width < ProposedCellSize.unbounded, height < ProposedCellSize.unbounded else {
             if let width = proposal.width, width < ProposedCellSize.unbounded {
-                return ProposedCellSize(width: width, height: Int((Double(width) / cellRatio).rounded()))
+                return ProposedCellSize(width: width, height: Self.cellCount(Double(width) / cellRatio))
             }
             if let height = proposal.height, height < ProposedCellSize.unbounded {
-                return ProposedCellSize(width: Int((Double(height) * cellRatio).rounded()), height: height)
+                return ProposedCellSize(width: Self.cellCount(Double(height) * cellRatio), height: height)
             }
             return ProposedCellSize(ideal)
         }
         let fitsByWidth = Double(width) / cellRatio <= Double(height)
         let useWidth = mode == .fit ? fitsByWidth : !fitsByWidth
-        return useWidth ? ProposedCellSize(width: width, height: Int((Double(width) / cellRatio).rounded()))
-                        : ProposedCellSize(width: Int((Double(height) * cellRatio).rounded()), height: height)
+        return useWidth ? ProposedCellSize(width: width, height: Self.cellCount(Double(width) / cellRatio))
+                        : ProposedCellSize(width: Self.cellCount(Double(height) * cellRatio), height: height)
     }
 
     // MARK: Stacks
@@ -612,6 +612,12 @@ final class LayoutNode {
             }
             return placed
         }
+    }
+
+    /// A computed length in cells, clamped to 0...unbounded (an extreme aspect ratio must not overflow `Int`).
+    static func cellCount(_ value: Double) -> Int {
+        guard value.isFinite else { return value > 0 ? ProposedCellSize.unbounded : 0 }
+        return Int(min(max(value.rounded(), 0), Double(ProposedCellSize.unbounded)))
     }
 
     static func offset(free: Int, _ fraction: Double) -> Int {

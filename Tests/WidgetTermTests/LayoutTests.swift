@@ -1082,3 +1082,13 @@ private indirect enum TreeSpec: CustomStringConvertible {
         return problems
     }
 }
+
+/// Extreme aspect ratios (reachable from Swift code) lay out without overflowing.
+@Test func extremeAspectRatiosDoNotOverflow() {
+    for ratio in [1e-300, 1e300, 0, -5, .infinity, .nan] {
+        let node = ViewResolver.resolve(Color.blue.aspectRatio(ratio, contentMode: .fit), environment: EnvironmentValues()).0
+        let placed = CellLayout.layout(node, in: CellSize(width: 21, height: 10), environment: LayoutEnvironment(date: Date(timeIntervalSince1970: 0)))
+        #expect(placed.frame.width >= 0 && placed.frame.width <= 21, "ratio \(ratio)")
+        #expect(placed.frame.height >= 0 && placed.frame.height <= 10, "ratio \(ratio)")
+    }
+}
