@@ -81,8 +81,8 @@ public enum FrameEncoder {
     /// ANSI SGR text at `depth`; every line ends with a reset and a newline.
     public static func ansi(_ buffer: CellBuffer, depth: ColorDepth) -> String {
         guard depth != .none else { return text(buffer, trimming: false) }
-        var output = ""
-        output.reserveCapacity(buffer.width * buffer.height * 20)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(buffer.width * buffer.height * 24)
         for row in 0..<buffer.height {
             var current: (RGB?, RGB?, CellAttributes)? = nil
             for column in 0..<buffer.width {
@@ -91,14 +91,55 @@ public enum FrameEncoder {
                 let foreground = cell.glyph == " " && cell.attributes.isEmpty ? current?.0 ?? cell.foreground : cell.foreground
                 let state = (foreground, cell.background, cell.attributes)
                 if current == nil || current!.0 != state.0 || current!.1 != state.1 || current!.2 != state.2 {
-                    output += sgr(foreground: state.0, background: state.1, attributes: state.2, depth: depth)
+                    appendSGR(to: &bytes, foreground: state.0, background: state.1, attributes: state.2, depth: depth)
                     current = state
                 }
-                output.append(cell.glyph)
+                if let ascii = cell.glyph.asciiValue {
+                    bytes.append(ascii)
+                } else {
+                    bytes.append(contentsOf: cell.glyph.utf8)
+                }
             }
-            output += "\u{1B}[0m\n"
+            bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D, 0x0A]) // ESC [ 0 m, newline
         }
-        return output
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the SGR sequence of `sgr(foreground:background:attributes:depth:)` as bytes, without building strings.
+    static func appendSGR(to bytes: inout [UInt8], foreground: RGB?, background: RGB?, attributes: CellAttributes, depth: ColorDepth) {
+        func number(_ value: Int) {
+            if value >= 100 { bytes.append(UInt8(48 + value / 100)) }
+            if value >= 10 { bytes.append(UInt8(48 + (value / 10) % 10)) }
+            bytes.append(UInt8(48 + value % 10))
+        }
+        func color(_ color: RGB, isBackground: Bool) {
+            bytes.append(0x3B) // ;
+            switch depth {
+            case .trueColor:
+                number(isBackground ? 48 : 38)
+                bytes.append(contentsOf: [0x3B, 0x32, 0x3B]) // ;2;
+                number(Int(color.red)); bytes.append(0x3B)
+                number(Int(color.green)); bytes.append(0x3B)
+                number(Int(color.blue))
+            case .ansi256:
+                number(isBackground ? 48 : 38)
+                bytes.append(contentsOf: [0x3B, 0x35, 0x3B]) // ;5;
+                number(ColorQuantizer.index256(color))
+            case .ansi16, .none:
+                let index = ColorQuantizer.index16(color)
+                let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
+                number(base + index % 8)
+            }
+        }
+        bytes.append(contentsOf: [0x1B, 0x5B, 0x30]) // ESC [ 0
+        if attributes.contains(.bold) { bytes.append(contentsOf: [0x3B, 0x31]) }
+        if attributes.contains(.dim) { bytes.append(contentsOf: [0x3B, 0x32]) }
+        if attributes.contains(.italic) { bytes.append(contentsOf: [0x3B, 0x33]) }
+        if attributes.contains(.underline) { bytes.append(contentsOf: [0x3B, 0x34]) }
+        if attributes.contains(.strikethrough) { bytes.append(contentsOf: [0x3B, 0x39]) }
+        if let foreground { color(foreground, isBackground: false) }
+        if let background { color(background, isBackground: true) }
+        bytes.append(0x6D) // m
     }
 
     /// One SGR sequence that resets and sets everything for a cell.

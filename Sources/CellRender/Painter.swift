@@ -313,7 +313,7 @@ public struct Painter {
     }
 
     private mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {
-        guard width > 0, !text.trimmingCharacters(in: .whitespaces).isEmpty,
+        guard width > 0, text.contains(where: { !$0.isWhitespace }),
               buffer.contains(column: column, row: row) else { return }
         let cell = buffer[column, row]
         textRuns.append(PaintedRun(text: text, row: row, column: column, width: width, pointSize: run.font.pointSize,
