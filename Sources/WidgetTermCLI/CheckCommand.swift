@@ -19,6 +19,22 @@ enum CheckCommand {
         LegibilityCheck.flattenedImages,
     ]
 
+    /// Checks that look at the widget once per family rather than per surface: its tap targets on the
+    /// selected iOS version (several `widgetURL`s, links or controls the family ignores) and its timeline
+    /// (entries at one instant or too close, a reload loop, a budget spent before the day ends).
+    static func widgetChecks(session: WidgetSession, selection: EntrySelection, family: WidgetFamily, device: DeviceProfile,
+                             options: WidgetRenderOptions, settings: RenderSettings) -> [Diagnostic] {
+        let kind = session.descriptor.kind
+        let frame = session.render(selection, options: options)
+        var found = HitTester(frame: frame, widget: kind, family: family, osVersion: settings.osVersion).diagnostics
+        // The timeline checks move the host clock for the provider; put it back for the next widget.
+        let now = HostClock.now
+        found += TimelineChecks.diagnostics(session: session, family: family, device: device, budget: ReloadBudget(), start: now,
+                                            timeZone: settings.timeZone)
+        HostClock.set(now)
+        return found
+    }
+
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(["surfaces"]), boolean: ["help"])
         if parsed.switches.contains("help") {
@@ -72,6 +88,8 @@ enum CheckCommand {
                                                      theme: theme)
                 surfaceCount += inputs.count
                 findings += SurfaceCheck.run(checks, on: inputs)
+                findings += widgetChecks(session: session, selection: selection, family: family, device: device, options: options,
+                                         settings: settings)
             }
         }
         output.write(asJSON ? DiagnosticFormatter.json(findings) : DiagnosticFormatter.text(findings))

@@ -38,6 +38,8 @@ private struct CountTapIntent: AppIntent {
     static var title: LocalizedStringResource { "Count a tap" }
     static let suite = "group.widgetterm.tests.terminal-ui"
     func perform() async throws -> some IntentResult {
+        // Long enough that the frame drawn right after the tap reliably sees the intent in flight.
+        try await Task.sleep(nanoseconds: 200_000_000)
         let store = UserDefaults(suiteName: Self.suite)
         store?.set((store?.integer(forKey: "taps") ?? 0) + 1, forKey: "taps")
         return .result()
