@@ -1009,7 +1009,7 @@ extension DocumentReloadTests {
 /// A tmux server of its own for the hot-reload test, driven with `posix_spawn` and `waitpid` (each command has a
 /// time limit; descriptors above 2 are closed in the child, so the server it forks holds nothing of the test's).
 final class ReloadTmux {
-    static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var tmuxPath: String? { TmuxCommand.path }
 
     /// `widgetterm` beside the test bundle (the same build directory), else `WIDGETTERM_BINARY`.
     static let binary: String? = {
@@ -1025,10 +1025,6 @@ final class ReloadTmux {
 
     static var isAvailable: Bool { tmuxPath != nil && binary != nil }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift does not import.
-    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
     let socket = "widgetterm-documents-\(getpid())-\(UUID().uuidString.prefix(8))"
     let directory: URL
@@ -1061,49 +1057,7 @@ final class ReloadTmux {
     /// Runs one tmux command, at most 10 s, and returns what it printed.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let output = directory.appendingPathComponent("output-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
-        let argv = ([Self.tmuxPath!, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        // The test runs on a thread that blocks most signals, and a spawned process inherits the mask: a tmux
-        // server that cannot see SIGTERM or SIGCHLD never finishes `kill-server`. Start it with none blocked and the
-        // usual signals at their default dispositions.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGPIPE, SIGWINCH, SIGUSR1, SIGUSR2, SIGCONT, SIGTSTP] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, Self.tmuxPath!, &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        var waited = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if waited >= 500 {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                Issue.record("tmux \(arguments.joined(separator: " ")) did not finish within 10 s")
-                break
-            }
-            usleep(20_000)
-            waited += 1
-        }
-        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        try TmuxCommand.run(socket: socket, scratch: directory, arguments)
     }
 
     /// Starts the binary in the pane; when it ends the shell prints `EXIT=status`.

@@ -11,7 +11,7 @@ import Glibc
 /// the real `widgetterm` binary: keys go in with `send-keys`, mouse reports as raw SGR bytes (`send-keys -H`),
 /// and what a person would see comes back with `capture-pane -p` (and `-e` for colours).
 final class TmuxSession {
-    static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var tmuxPath: String? { TmuxCommand.path }
     static var isAvailable: Bool { tmuxPath != nil }
 
     /// The binary under test: `WIDGETTERM_BINARY`, else `widgetterm` beside the test bundle (the same build
@@ -50,57 +50,10 @@ final class TmuxSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Runs one tmux command and returns what it printed. Spawned with `posix_spawn` and reaped with `waitpid`,
-    /// output through a file: Foundation's `Process` does not notice a tmux client exit once it has forked its
-    /// server (the client stays a zombie and `isRunning` stays true), and a pipe would be inherited by the server
-    /// and never reach its end. A command that does not finish within 10 s is killed, so a test never hangs.
+    /// Runs one tmux command on this session's server and returns what it printed (see `TmuxCommand`).
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let output = directory.appendingPathComponent("tmux-output-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let path = Self.tmuxPath!
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map { "\($0.key)=\($0.value)" }
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        // The tmux server this may start, its shell and the program under test inherit the signal mask: this
-        // thread (a test runner's worker) blocks signals, so spawn with none blocked and default handlers.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        var finished = false
-        for _ in 0..<200 {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                finished = true
-                break
-            }
-            usleep(50_000)
-        }
-        if !finished {
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
-            Issue.record("tmux \(arguments.joined(separator: " ")) did not finish within 10 s")
-        }
-        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        try TmuxCommand.run(socket: socket, scratch: directory, arguments)
     }
 
     /// Starts the binary in the shell with `arguments`; after it ends the shell prints `EXIT=status` and the
