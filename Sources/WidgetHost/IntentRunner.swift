@@ -92,7 +92,8 @@ public final class IntentRun: @unchecked Sendable {
     /// How `perform()` finally ended after it had already timed out (its answer was ignored), if it has.
     public var outcomeAfterTimeout: IntentOutcome? { lock.withLock { lateOutcome } }
 
-    /// Blocks until the result is known (at most the time limit plus scheduling delay).
+    /// Blocks until the result is known and the completion handler has run (at most the time limit plus
+    /// scheduling delay).
     public func wait() -> IntentRunResult {
         done.wait()
         done.signal()
@@ -112,8 +113,10 @@ public final class IntentRun: @unchecked Sendable {
             return (completion, result)
         }
         guard let result else { return }
-        done.signal()
+        // The handler runs before waiters wake: whoever waits for the run then also sees what the handler did
+        // (the preview's completion queue holds the result when `waitForIntents()` returns).
         handler?(result)
+        done.signal()
     }
 }
 

@@ -105,10 +105,11 @@ final class TmuxSession {
     @discardableResult
     func wait(seconds: Double = 15, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
               until condition: (String) -> Bool) throws -> String {
-        let deadline = Date.timeIntervalSinceReferenceDate + seconds
+        // On the monotonic clock: other tests in this process move the realtime clock (FixedClock, --at).
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
         var text = try capture(escapes: escapes)
         while !condition(text) {
-            if Date.timeIntervalSinceReferenceDate > deadline {
+            if DispatchTime.now().uptimeNanoseconds > deadline {
                 Issue.record("the pane never showed what was expected; it shows:\n\(text)", sourceLocation: sourceLocation)
                 return text
             }

@@ -172,9 +172,12 @@ import WidgetTermCLI
 @Suite struct OpenCommandTests {
     static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
         let output = StringStream(), errors = StringStream()
-        let status = WidgetTermCommand.run(
-            arguments: arguments, widgets: SampleWidgetBundle().widgetDescriptors, environment: [:],
-            output: output, errors: errors)
+        // Under the clock lock: a command may move the one process clock (`--at`).
+        let status = FixedClock.run {
+            WidgetTermCommand.run(
+                arguments: arguments, widgets: SampleWidgetBundle().widgetDescriptors, environment: [:],
+                output: output, errors: errors)
+        }
         return (status, output.text, errors.text)
     }
 
