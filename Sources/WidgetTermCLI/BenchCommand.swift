@@ -10,12 +10,12 @@ import WidgetKitUI
 /// frame (shared/reference/bench-frame.md). Times come from the monotonic clock; run a release build.
 enum BenchCommand {
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: ["iterations", "warmup", "warmup-ms", "sample"], boolean: ["once", "help"])
+        let parsed = try ParsedArguments(arguments, valued: ["iterations", "warmup", "warmup-ms", "sample"], boolean: ["once", "phases", "help"])
         if parsed.switches.contains("help") {
             output.write("""
                 usage: widgetterm bench [--iterations N]
                        widgetterm bench tick [--iterations N]
-                       widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE]
+                       widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE] [--phases]
 
                 """)
             return 0
@@ -135,15 +135,51 @@ enum FrameBenchmark {
 
     /// One frame: evaluate the body, resolve, lay out, paint, encode as truecolour ANSI.
     static func renderFrame(date: Date) -> String {
+        FrameEncoder.ansi(paint(layOut(resolve(), date: date), date: date), depth: .trueColor)
+    }
+
+    static func resolve() -> ViewNode {
         var environment = EnvironmentValues()
         environment.colorScheme = .dark
-        let (node, _) = ViewResolver.resolve(BenchFrameView(), environment: environment)
-        let layoutEnvironment = LayoutEnvironment(date: date, symbolWidth: SymbolTable.displayWidth(forSystemName:))
-        let placed = CellLayout.layout(node, in: size, environment: layoutEnvironment)
+        return ViewResolver.resolve(BenchFrameView(), environment: environment).0
+    }
+
+    static func layOut(_ node: ViewNode, date: Date) -> PlacedNode {
+        CellLayout.layout(node, in: size, environment: LayoutEnvironment(date: date, symbolWidth: SymbolTable.displayWidth(forSystemName:)))
+    }
+
+    static func paint(_ placed: PlacedNode, date: Date) -> CellBuffer {
         var painter = Painter(size: size, style: PaintStyle(colorScheme: .dark, surface: nil, surfaceForBlending: RGB(0x1C, 0x1C, 0x1E)),
                               date: date, format: SystemTextFormat())
         painter.paint(placed)
-        return FrameEncoder.ansi(painter.frame.buffer, depth: .trueColor)
+        return painter.buffer
+    }
+
+    /// `--phases`: the median of each stage of a frame on its own (resolve, layout, paint, encode), to see
+    /// where a frame's time goes. Not part of bench-frame.md's protocol.
+    static func phases(iterations: Int, date: Date, output: TextStream) -> Int32 {
+        var samples: [[Double]] = Array(repeating: [], count: 4)
+        for iteration in 0..<(iterations + 200) {
+            var last = DispatchTime.now().uptimeNanoseconds
+            func lap(_ phase: Int) {
+                let now = DispatchTime.now().uptimeNanoseconds
+                if iteration >= 200 { samples[phase].append(Double(now - last) / 1000) }
+                last = now
+            }
+            let node = resolve()
+            lap(0)
+            let placed = layOut(node, date: date)
+            lap(1)
+            let buffer = paint(placed, date: date)
+            lap(2)
+            _ = FrameEncoder.ansi(buffer, depth: .trueColor)
+            lap(3)
+        }
+        output.write("phase\tmedian_us\n")
+        for (index, name) in ["resolve", "layout", "paint", "encode"].enumerated() {
+            output.write("\(name)\t\(String(format: "%.2f", Statistics.median(samples[index])))\n")
+        }
+        return 0
     }
 
     static func run(_ parsed: ParsedArguments, output: TextStream) throws -> Int32 {
@@ -155,6 +191,7 @@ enum FrameBenchmark {
             output.write(renderFrame(date: date))
             return 0
         }
+        if parsed.switches.contains("phases") { return phases(iterations: iterations, date: date, output: output) }
         if let path = parsed["sample"] {
             do {
                 try Data(renderFrame(date: date).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
