@@ -60,16 +60,17 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
 }
 
 /// One terminal cell: a grapheme, its colours and attributes. A wide grapheme occupies its cell and
-/// the next, which is marked as a continuation. Nil colours mean the terminal's default.
+/// the next, which is marked as a continuation. Nil colours mean the terminal's default. Plain data: no
+/// reference counting when cells are copied or compared.
 public struct Cell: Hashable, Sendable {
-    public var glyph: Character
+    public var glyph: Glyph
     public var foreground: RGB?
     public var background: RGB?
     public var attributes: CellAttributes
     /// True for the right half of a wide grapheme.
     public var isContinuation: Bool
 
-    public init(glyph: Character = " ", foreground: RGB? = nil, background: RGB? = nil,
+    public init(glyph: Glyph = .space, foreground: RGB? = nil, background: RGB? = nil,
                 attributes: CellAttributes = [], isContinuation: Bool = false) {
         self.glyph = glyph
         self.foreground = foreground
@@ -104,12 +105,13 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// The glyphs of one row, continuation cells skipped.
     public func text(ofRow row: Int) -> String {
-        var line = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width)
         for column in 0..<width {
             let cell = self[column, row]
-            if !cell.isContinuation { line.append(cell.glyph) }
+            if !cell.isContinuation { cell.glyph.appendUTF8(to: &bytes) }
         }
-        return line
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Copies `other` into this buffer with its top-leading corner at (column, row), clipped.

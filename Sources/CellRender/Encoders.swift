@@ -82,25 +82,27 @@ public enum FrameEncoder {
     public static func ansi(_ buffer: CellBuffer, depth: ColorDepth) -> String {
         guard depth != .none else { return text(buffer, trimming: false) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(buffer.width * buffer.height * 24)
-        for row in 0..<buffer.height {
-            var current: (RGB?, RGB?, CellAttributes)? = nil
-            for column in 0..<buffer.width {
-                let cell = buffer[column, row]
-                if cell.isContinuation { continue }
-                let foreground = cell.glyph == " " && cell.attributes.isEmpty ? current?.0 ?? cell.foreground : cell.foreground
-                let state = (foreground, cell.background, cell.attributes)
-                if current == nil || current!.0 != state.0 || current!.1 != state.1 || current!.2 != state.2 {
-                    appendSGR(to: &bytes, foreground: state.0, background: state.1, attributes: state.2, depth: depth)
-                    current = state
+        bytes.reserveCapacity(buffer.width * buffer.height * 4 + buffer.height * 48)
+        buffer.cells.withUnsafeBufferPointer { cells in
+            for row in 0..<buffer.height {
+                // The style last written on this row; a blank cell takes any foreground, so it never breaks a run.
+                var foreground: RGB?, background: RGB?, attributes = CellAttributes()
+                var hasStyle = false
+                for cell in cells[(row * buffer.width)..<((row + 1) * buffer.width)] where !cell.isContinuation {
+                    let isBlank = cell.glyph.isSpace && cell.attributes.isEmpty
+                    let cellForeground = isBlank && hasStyle ? foreground : cell.foreground
+                    if !hasStyle || cellForeground != foreground || cell.background != background || cell.attributes != attributes {
+                        appendSGR(to: &bytes, foreground: cellForeground, background: cell.background, attributes: cell.attributes,
+                                  depth: depth)
+                        foreground = cellForeground
+                        background = cell.background
+                        attributes = cell.attributes
+                        hasStyle = true
+                    }
+                    cell.glyph.appendUTF8(to: &bytes)
                 }
-                if let ascii = cell.glyph.asciiValue {
-                    bytes.append(ascii)
-                } else {
-                    bytes.append(contentsOf: cell.glyph.utf8)
-                }
+                bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D, 0x0A]) // ESC [ 0 m, newline
             }
-            bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D, 0x0A]) // ESC [ 0 m, newline
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -177,7 +179,7 @@ public enum FrameEncoder {
             var line = ""
             for column in 0..<buffer.width {
                 let cell = buffer[column, row]
-                let hasInk = cell.glyph != " " && !cell.isContinuation
+                let hasInk = !cell.glyph.isSpace && !cell.isContinuation
                 var key = "bg=\(cell.background?.hex ?? "default")"
                 if hasInk { key = "fg=\(cell.foreground?.hex ?? "default") " + key }
                 if !cell.attributes.isEmpty { key += " " + cell.attributes.names.joined(separator: ",") }
@@ -194,12 +196,7 @@ public enum FrameEncoder {
         }
         var output = "text \(buffer.width)x\(buffer.height)\n"
         for row in 0..<buffer.height {
-            var line = ""
-            for column in 0..<buffer.width {
-                let cell = buffer[column, row]
-                if !cell.isContinuation { line.append(cell.glyph) }
-            }
-            output += "|" + line + "|\n"
+            output += "|" + buffer.text(ofRow: row) + "|\n"
         }
         output += "style\n" + styleRows.map { "|\($0)|" }.joined(separator: "\n") + "\nlegend\n" + legend.joined(separator: "\n") + "\n"
         return output

@@ -396,7 +396,7 @@ public enum IslandRenderer {
             return style.surfaceForBlending.blended(with: RGB(red: value.red, green: value.green, blue: value.blue), alpha: value.alpha)
         }
         let left = rect.x, right = rect.maxX - 1, top = rect.y, bottom = rect.maxY - 1
-        var corners: [(Int, Int, Character)] = [(left, top, "▐"), (right, top, "▌")]
+        var corners: [(Int, Int, Glyph)] = [(left, top, "▐"), (right, top, "▌")]
         if rect.height > 1 {
             corners = [(left, top, "▗"), (right, top, "▖"), (left, bottom, "▝"), (right, bottom, "▘")]
         }

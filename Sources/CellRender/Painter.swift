@@ -210,20 +210,26 @@ public struct Painter {
     // MARK: Primitive cells
 
     /// Writes one grapheme with a foreground colour composited over the cell's background.
-    private mutating func put(_ glyph: Character, _ column: Int, _ row: Int, foreground: RGBA,
+    private mutating func put(_ glyph: Glyph, _ column: Int, _ row: Int, foreground: RGBA,
+                              attributes: CellAttributes = [], width: Int = 1) {
+        put(glyph, column, row, foreground: PaintColor(foreground), attributes: attributes, width: width)
+    }
+
+    /// `put` with the colour already converted to bytes (text runs convert once, not per grapheme).
+    private mutating func put(_ glyph: Glyph, _ column: Int, _ row: Int, foreground: PaintColor,
                               attributes: CellAttributes = [], width: Int = 1) {
         guard clip.contains(column: column, row: row), buffer.contains(column: column, row: row) else { return }
         if width == 2 && !(clip.contains(column: column + 1, row: row) && buffer.contains(column: column + 1, row: row)) { return }
         repairWideNeighbours(column, row, width: width)
         var cell = buffer[column, row]
         cell.glyph = glyph
-        cell.foreground = composite(foreground, over: backdrop(column, row))
+        cell.foreground = foreground.composited(over: cell.background ?? style.surfaceForBlending)
         cell.attributes = attributes
         cell.isContinuation = false
         buffer[column, row] = cell
         if width == 2 {
             var next = buffer[column + 1, row]
-            next.glyph = " "
+            next.glyph = .space
             next.isContinuation = true
             next.background = cell.background
             buffer[column + 1, row] = next
@@ -233,28 +239,36 @@ public struct Painter {
     /// Before overwriting, clears a wide glyph that would be cut in half.
     private mutating func repairWideNeighbours(_ column: Int, _ row: Int, width: Int) {
         if buffer[column, row].isContinuation, column > 0 {
-            buffer[column - 1, row].glyph = " "
+            buffer[column - 1, row].glyph = .space
         }
         let after = column + width
         if after < buffer.width, buffer[after, row].isContinuation {
             buffer[after, row].isContinuation = false
-            buffer[after, row].glyph = " "
+            buffer[after, row].glyph = .space
         }
     }
 
     /// Fills a cell's background, compositing a translucent colour over what is there.
     private mutating func fill(_ column: Int, _ row: Int, _ color: RGBA) {
+        fill(column, row, PaintColor(color))
+    }
+
+    private mutating func fill(_ column: Int, _ row: Int, _ color: PaintColor) {
         guard clip.contains(column: column, row: row), buffer.contains(column: column, row: row), color.alpha > 0 else { return }
-        let background = composite(color, over: backdrop(column, row))
         var cell = buffer[column, row]
-        if color.alpha >= 1 {
-            if cell.isContinuation, column > 0 { buffer[column - 1, row].glyph = " " }
-            cell = Cell(background: background)
+        if color.isOpaque {
+            if cell.isContinuation, column > 0 { buffer[column - 1, row].glyph = .space }
+            cell = Cell(background: color.rgb)
         } else {
-            cell.background = background
-            if let foreground = cell.foreground { cell.foreground = foreground.blended(with: Self.rgb(color), alpha: color.alpha) }
+            cell.background = color.composited(over: cell.background ?? style.surfaceForBlending)
+            if let foreground = cell.foreground { cell.foreground = color.composited(over: foreground) }
         }
         buffer[column, row] = cell
+    }
+
+    /// Fills every cell of one row from `columns` (clipped) with one colour.
+    private mutating func fill(row: Int, columns: Range<Int>, _ color: PaintColor) {
+        for column in columns { fill(column, row, color) }
     }
 
     // MARK: Text
@@ -273,12 +287,14 @@ public struct Painter {
     mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
         if text.isLive { recordLiveRegion(.text(text), in: rect) }
         let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
+        // Each run's colour, converted once (runs of one colour: every run but gradients).
+        var uniformColors = [PaintColor?](repeating: nil, count: text.runs.count)
         for (index, line) in lines.enumerated() where index < rect.height {
             let row = rect.y + index
             var column = rect.x + LayoutMath.offset(free: rect.width - line.width, alignment)
             if text.isRedacted {
-                let bar = colorOf(.hierarchical(level: 3, base: nil))
-                for x in column..<min(column + line.width, rect.maxX) { fill(x, row, bar) }
+                let bar = PaintColor(colorOf(.hierarchical(level: 3, base: nil)))
+                fill(row: row, columns: column..<max(column, min(column + line.width, rect.maxX)), bar)
                 continue
             }
             var runStart = column
@@ -293,9 +309,15 @@ public struct Painter {
                 }
                 guard column + grapheme.width <= rect.maxX else { break }
                 let run = text.runs[grapheme.run]
-                let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
-                put(grapheme.character, column, row, foreground: colorOf(run.foreground, position: position),
-                    attributes: attributes(of: run), width: grapheme.width)
+                let foreground: PaintColor
+                if run.foreground.isUniform {
+                    if uniformColors[grapheme.run] == nil { uniformColors[grapheme.run] = PaintColor(colorOf(run.foreground)) }
+                    foreground = uniformColors[grapheme.run]!
+                } else {
+                    let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                    foreground = PaintColor(colorOf(run.foreground, position: position))
+                }
+                put(Glyph(grapheme.character), column, row, foreground: foreground, attributes: attributes(of: run), width: grapheme.width)
                 runText.append(grapheme.character)
                 column += grapheme.width
             }
@@ -347,7 +369,7 @@ public struct Painter {
             let glyph = style.usesNarrowSymbols ? symbol.fallback : symbol.glyph
             let width = DisplayWidth.of(glyph)
             let column = rect.x + max(0, (rect.width - width) / 2)
-            put(glyph, column, row, foreground: color, attributes: weight.isBold ? .bold : [], width: width)
+            put(Glyph(glyph), column, row, foreground: color, attributes: weight.isBold ? .bold : [], width: width)
             record(weight, String(glyph), row: row, column: column, width: width, isSymbol: true)
         case .asset(let name), .bitmap(let name):
             // The placeholder stands for an opaque picture: in accented mode iOS flattens it to one tint unless
@@ -363,7 +385,7 @@ public struct Painter {
                 : treatment == .fullColor ? rgba(Color(storage: .system(.secondaryLabel)))
                 : colorOf(.color(Color(storage: .system(.secondaryLabel))))
             for (offset, character) in label.prefix(rect.width).enumerated() {
-                put(character, rect.x + offset, row, foreground: labelColor)
+                put(Glyph(character), rect.x + offset, row, foreground: labelColor)
             }
             if !visible.isEmpty {
                 let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
@@ -385,12 +407,18 @@ public struct Painter {
                     fill(column, row, colorOf(fillPaint, position: position))
                 }
             default:
+                let uniform = fillPaint.isUniform ? PaintColor(colorOf(fillPaint)) : nil
+                let vertical = isVertical(fillPaint)
                 for row in rect.y..<rect.maxY {
+                    if let uniform {
+                        fill(row: row, columns: rect.x..<rect.maxX, uniform)
+                        continue
+                    }
                     let position = rect.height > 1 ? Double(row - rect.y) / Double(rect.height - 1) : 0
-                    let color = colorOf(fillPaint, position: isVertical(fillPaint) ? position : 0)
+                    let color = colorOf(fillPaint, position: vertical ? position : 0)
                     for column in rect.x..<rect.maxX {
                         let horizontal = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
-                        fill(column, row, isVertical(fillPaint) ? color : colorOf(fillPaint, position: horizontal))
+                        fill(column, row, vertical ? color : colorOf(fillPaint, position: horizontal))
                     }
                 }
                 roundCorners(of: rect, kind: shape.kind)
@@ -440,11 +468,11 @@ public struct Painter {
         default: return
         }
         guard radius >= 8, rect.width >= 3, rect.height >= 2 else { return }
-        let corners: [(Int, Int, Character)] = [(rect.x, rect.y, "▗"), (rect.maxX - 1, rect.y, "▖"),
+        let corners: [(Int, Int, Glyph)] = [(rect.x, rect.y, "▗"), (rect.maxX - 1, rect.y, "▖"),
                                                 (rect.x, rect.maxY - 1, "▝"), (rect.maxX - 1, rect.maxY - 1, "▘")]
         for (column, row, glyph) in corners where clip.contains(column: column, row: row) && buffer.contains(column: column, row: row) {
             let cell = buffer[column, row]
-            guard cell.glyph == " ", !cell.isContinuation, let fillColor = cell.background else { continue }
+            guard cell.glyph.isSpace, !cell.isContinuation, let fillColor = cell.background else { continue }
             buffer[column, row] = Cell(glyph: glyph, foreground: fillColor, background: outside(column, row, rect))
         }
     }
@@ -458,7 +486,8 @@ public struct Painter {
         return style.surface
     }
 
-    private mutating func strokeOutline(_ rect: CellRect, kind: ShapeKind, color: RGBA) {
+    private mutating func strokeOutline(_ rect: CellRect, kind: ShapeKind, color rgba: RGBA) {
+        let color = PaintColor(rgba)
         if kind == .circle || kind == .ellipse {
             var inside = Set<Int>()
             forEachCell(inEllipseOf: rect, circular: kind == .circle) { inside.insert($1 * 10_000 + $0) }
@@ -493,7 +522,7 @@ public struct Painter {
     // MARK: Gauges
 
     /// Eighth blocks for partial bar cells, from one eighth to seven.
-    static let eighths: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    static let eighths: [Glyph] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
     mutating func paintGauge(_ gauge: GaugeNode, in rect: CellRect) {
         guard !rect.isEmpty else { return }
@@ -518,6 +547,7 @@ public struct Painter {
     public mutating func paintBar(row: Int, from column: Int, width: Int, fraction: Double, tint: RGBA, track: RGBA) {
         let eighthsFilled = Int((Double(width * 8) * min(max(fraction, 0), 1)).rounded(.down))
         let full = eighthsFilled / 8, partial = eighthsFilled % 8
+        let tint = PaintColor(tint), track = PaintColor(track)
         for x in 0..<width {
             let cellColumn = column + x
             if x < full {
@@ -551,7 +581,7 @@ public struct Painter {
                 } else {
                     position = (angle < 0 ? angle + 360 : angle) / 360
                 }
-                let glyph: Character
+                let glyph: Glyph
                 switch (row == rect.y, row == rect.maxY - 1, column == rect.x, column == rect.maxX - 1) {
                 case (true, _, true, _): glyph = "╭"
                 case (true, _, _, true): glyph = "╮"
@@ -578,4 +608,20 @@ enum LayoutMath {
         guard free > 0 else { return 0 }
         return Int((Double(free) * fraction).rounded(.down))
     }
+}
+
+/// A colour ready to paint: the 8-bit colour and its alpha, converted once per view rather than per cell.
+struct PaintColor {
+    let rgb: RGB
+    let alpha: Double
+
+    init(_ value: RGBA) {
+        rgb = RGB(red: value.red, green: value.green, blue: value.blue)
+        alpha = value.alpha
+    }
+
+    var isOpaque: Bool { alpha >= 1 }
+
+    /// This colour over `bottom` (itself when opaque).
+    func composited(over bottom: RGB) -> RGB { isOpaque ? rgb : bottom.blended(with: rgb, alpha: alpha) }
 }

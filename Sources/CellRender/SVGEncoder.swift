@@ -56,7 +56,7 @@ public enum SVGEncoder {
                 if cell.attributes.contains(.underline) { decorations.append("underline") }
                 if cell.attributes.contains(.strikethrough) { decorations.append("line-through") }
                 if !decorations.isEmpty { attributes += " text-decoration=\"\(decorations.joined(separator: " "))\"" }
-                output += "<text \(attributes)>\(escaped(String(cell.glyph)))</text>\n"
+                output += "<text \(attributes)>\(escaped(cell.glyph.description))</text>\n"
             }
         }
         output += "</g>\n</svg>\n"

@@ -99,7 +99,7 @@ struct Canvas {
             guard glyphWidth > 0 else { continue }
             guard x + glyphWidth <= limit else { break }
             if x >= 0 {
-                set(Cell(glyph: character, foreground: style.foreground, background: style.background, attributes: style.attributes),
+                set(Cell(glyph: Glyph(character), foreground: style.foreground, background: style.background, attributes: style.attributes),
                     column: x, row: row)
                 if glyphWidth == 2 {
                     set(Cell(glyph: " ", foreground: style.foreground, background: style.background, attributes: style.attributes,

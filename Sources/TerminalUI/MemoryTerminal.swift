@@ -82,7 +82,7 @@ public final class MemoryTerminal: Terminal {
         if column + 1 < screen.width, screen[column + 1, row].isContinuation {
             screen[column + 1, row] = Cell(background: screen[column + 1, row].background)
         }
-        let isWide = DisplayWidth.of(cell.glyph) == 2
+        let isWide = cell.glyph.displayWidth == 2
         if isWide, column + 1 >= screen.width {
             screen[column, row] = Cell(background: cell.background)
             return

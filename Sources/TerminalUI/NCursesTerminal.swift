@@ -121,9 +121,9 @@ public final class NCursesTerminal: Terminal {
 
     private func put(_ cell: Cell, row: Int, column: Int) {
         guard row >= 0, row < size.height, column >= 0, column < size.width else { return }
-        var scalars = Array(cell.glyph.unicodeScalars.prefix(4))
+        var scalars = Array(cell.glyph.character.unicodeScalars.prefix(4))
         if scalars.isEmpty || scalars[0].value < 0x20 { scalars = [" "] }
-        if column == size.width - 1, DisplayWidth.of(cell.glyph) == 2 { scalars = [" "] }
+        if column == size.width - 1, cell.glyph.displayWidth == 2 { scalars = [" "] }
         for index in 0..<5 { glyph[index] = index < scalars.count ? wchar_t(bitPattern: scalars[index].value) : 0 }
         let pair = pair(foreground: cell.glyph == " " ? nil : cell.foreground, background: cell.background,
                         blankForeground: cell.foreground)

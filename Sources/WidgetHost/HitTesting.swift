@@ -424,7 +424,7 @@ public struct HitTester: Sendable {
         var parts: [String] = []
         for row in rect.y..<rect.maxY {
             var line = ""
-            for column in rect.x..<rect.maxX where !buffer[column, row].isContinuation { line.append(buffer[column, row].glyph) }
+            for column in rect.x..<rect.maxX where !buffer[column, row].isContinuation { line += buffer[column, row].glyph.description }
             let words = line.split(whereSeparator: \.isWhitespace)
             if !words.isEmpty { parts.append(words.joined(separator: " ")) }
         }

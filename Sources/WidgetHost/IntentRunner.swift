@@ -236,7 +236,7 @@ public struct PendingToggle: Equatable, Sendable {
     /// kept), to show until the reload lands. Nothing else is re-rendered.
     public func optimisticFrame(_ frame: Frame) -> Frame {
         var frame = frame
-        let on: Character = "◉", off: Character = "○"
+        let on: Glyph = "◉", off: Glyph = "○"
         let rect = target.rect.intersection(CellRect(x: 0, y: 0, width: frame.buffer.width, height: frame.buffer.height))
         for row in (rect.y..<rect.maxY).reversed() {
             for column in (rect.x..<rect.maxX).reversed() where frame.buffer[column, row].glyph == (previousIsOn ? on : off) {

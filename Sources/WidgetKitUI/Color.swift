@@ -128,7 +128,7 @@ public struct AnyGradient: Hashable, Sendable {
 // MARK: - Paint: a resolved ShapeStyle
 
 /// A resolved `ShapeStyle`: what a foreground, fill or stroke paints with.
-public indirect enum Paint: Hashable, Sendable {
+public enum Paint: Hashable, Sendable {
     /// A plain colour.
     case color(Color)
     /// A hierarchical level (0 primary, 1 secondary, 2 tertiary, 3 quaternary) of a base colour;
@@ -418,14 +418,21 @@ extension Color {
 }
 
 extension Paint {
+    private static let labelLevels: [SystemColor] = [.label, .secondaryLabel, .tertiaryLabel, .quaternaryLabel]
+
+    /// True when the paint shows one colour everywhere (not a gradient): painters resolve it once per view.
+    public var isUniform: Bool {
+        if case .linearGradient = self { return false }
+        return true
+    }
+
     /// The colour of a hierarchical level: the label colours for a nil base, else the base at the level's opacity.
     public func baseColor(at position: Double = 0) -> Color {
         switch self {
         case .color(let color): return color
         case .hierarchical(let level, let base):
             if let base { return base.opacity(HierarchicalShapeStyle.opacity(ofLevel: level)) }
-            let labels: [SystemColor] = [.label, .secondaryLabel, .tertiaryLabel, .quaternaryLabel]
-            return Color(storage: .system(labels[min(max(level, 0), 3)]))
+            return Color(storage: .system(Self.labelLevels[min(max(level, 0), 3)]))
         case .linearGradient: return color(at: position) ?? .primary
         }
     }

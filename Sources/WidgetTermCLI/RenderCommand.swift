@@ -140,7 +140,7 @@ enum FrameJSON {
             for column in 0..<buffer.width where !buffer[column, row].isContinuation {
                 let cell = buffer[column, row]
                 let wide = column + 1 < buffer.width && buffer[column + 1, row].isContinuation
-                line.append(CellData(glyph: String(cell.glyph), foreground: cell.glyph == " " ? nil : cell.foreground?.hex,
+                line.append(CellData(glyph: cell.glyph.description, foreground: cell.glyph.isSpace ? nil : cell.foreground?.hex,
                                      background: cell.background?.hex,
                                      attributes: cell.attributes.isEmpty ? nil : cell.attributes.names, wide: wide ? true : nil))
             }

@@ -131,7 +131,7 @@ enum ActivityFixtures {
 
     /// The glyphs of `columns` on `row`, by column (a wide glyph's continuation cell is skipped).
     static func cells(_ frame: Frame, row: Int, _ columns: ClosedRange<Int>) -> String {
-        String(columns.compactMap { frame.buffer[$0, row].isContinuation ? nil : frame.buffer[$0, row].glyph })
+        String(columns.compactMap { frame.buffer[$0, row].isContinuation ? nil : frame.buffer[$0, row].glyph.character })
     }
 
     static func rows(_ frame: Frame) -> [String] {

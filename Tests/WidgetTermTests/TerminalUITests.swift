@@ -145,7 +145,7 @@ private func makePreview(_ widgets: [WidgetDescriptor], osVersion: Int = 26, wid
 private func firstWidgetText(_ app: PreviewApp, _ terminal: MemoryTerminal) -> String {
     guard let visible = app.placements.first?.visible else { return "" }
     return (visible.y..<visible.maxY).map { row in
-        String((visible.x..<visible.maxX).compactMap { terminal.screen[$0, row].isContinuation ? nil : terminal.screen[$0, row].glyph })
+        String((visible.x..<visible.maxX).compactMap { terminal.screen[$0, row].isContinuation ? nil : terminal.screen[$0, row].glyph.character })
     }.joined(separator: "\n")
 }
 
@@ -153,7 +153,7 @@ private func cells(_ text: String, style: Cell = Cell()) -> [Cell] {
     var result: [Cell] = []
     for character in text {
         var cell = style
-        cell.glyph = character
+        cell.glyph = Glyph(character)
         result.append(cell)
         if DisplayWidth.of(character) == 2 {
             var continuation = style
@@ -247,7 +247,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
                     let background = colors[Int(generator.next() % UInt64(colors.count))]
                     let wide = DisplayWidth.of(glyph) == 2
                     if wide && column == 11 { break }
-                    screen[column, row] = Cell(glyph: glyph, background: background)
+                    screen[column, row] = Cell(glyph: Glyph(glyph), background: background)
                     if wide { screen[column + 1, row] = Cell(glyph: " ", background: background, isContinuation: true) }
                     column += wide ? 2 : 1
                 }
@@ -412,7 +412,7 @@ private struct SplitMix {
             app.renderFrame()
             #expect(app.targetIndex == 0)
             let highlighted = terminal.screen.cells.filter { $0.background == Chrome.targetHighlight && $0.glyph != " " }
-            #expect(String(highlighted.map(\.glyph)) == "Order41")
+            #expect(highlighted.map(\.glyph.description).joined() == "Order41")
             app.handle(.key(.tab))
             #expect(app.targetIndex == 1)
             app.handle(.key(.tab))

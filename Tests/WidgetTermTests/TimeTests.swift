@@ -204,7 +204,7 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
             // .offset "+10 seconds" → "+11 seconds" (one digit).
             let changedText = second.changed.map { second.frame.buffer[$0.column, $0.row].glyph }
             #expect(second.changed.count == 4, "\(second.changed)")
-            #expect(String(changedText).contains("1"))
+            #expect(changedText.map(\.description).joined().contains("1"))
         }
     }
 

@@ -1,0 +1,122 @@
+import Foundation
+import CellLayout
+
+// MARK: - Glyphs
+
+/// The grapheme cluster one terminal cell shows, stored inline so a `Cell` is plain data.
+///
+/// A `Character` is a string underneath: copying, comparing or encoding one per cell costs reference
+/// counting and Unicode-aware comparison, which dominated painting and ANSI encoding. A glyph keeps the
+/// grapheme's UTF-8 bytes in two machine words instead: up to 15 bytes inline (every SF Symbol
+/// replacement, box-drawing character, emoji with a variation selector or skin tone, flag and keycap),
+/// longer clusters (family emoji joined with ZWJ) interned once per process in a table. Two glyphs are
+/// equal exactly when their graphemes' bytes are equal, so equality and hashing are two integer compares.
+///
+/// Glyphs are built from a `Character` or a literal (`let corner: Glyph = "╭"`); `character` and
+/// `description` give the grapheme back.
+public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLiteral, CustomStringConvertible {
+    /// Bytes 0...7 of the UTF-8 encoding, or the interned table index.
+    private var low: UInt64
+    /// Bytes 8...14 in the low seven bytes; the top byte holds the byte count, or `internedMarker`.
+    private var high: UInt64
+
+    private static let internedMarker: UInt64 = 0xFF
+    private static let inlineCapacity = 15
+
+    /// The space, the glyph of a blank cell.
+    public static let space = Glyph(ascii: 0x20)
+
+    /// A glyph for one ASCII byte (0...127).
+    @inlinable
+    public init(ascii byte: UInt8) {
+        self.init(low: UInt64(byte), high: 1 << 56)
+    }
+
+    @usableFromInline
+    init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    /// The glyph of `character`.
+    public init(_ character: Character) {
+        if let ascii = character.asciiValue {
+            self.init(ascii: ascii)
+            return
+        }
+        let utf8 = character.utf8
+        guard utf8.count <= Self.inlineCapacity else {
+            self.init(low: UInt64(InternedGlyphs.shared.index(of: String(character))), high: Self.internedMarker << 56)
+            return
+        }
+        var low: UInt64 = 0, high: UInt64 = 0
+        for (offset, byte) in utf8.enumerated() {
+            if offset < 8 { low |= UInt64(byte) << (8 * offset) } else { high |= UInt64(byte) << (8 * (offset - 8)) }
+        }
+        self.init(low: low, high: high | UInt64(utf8.count) << 56)
+    }
+
+    public init(extendedGraphemeClusterLiteral value: Character) {
+        self.init(value)
+    }
+
+    /// True for the space of a blank cell.
+    @inlinable
+    public var isSpace: Bool { self == .space }
+
+    /// The byte, when the glyph is one ASCII character.
+    public var asciiValue: UInt8? { high == 1 << 56 && low < 0x80 ? UInt8(low) : nil }
+
+    private var isInterned: Bool { high >> 56 == Self.internedMarker }
+
+    /// Appends the grapheme's UTF-8 bytes to `bytes` (encoders write cells without building strings).
+    public func appendUTF8(to bytes: inout [UInt8]) {
+        if isInterned {
+            bytes.append(contentsOf: InternedGlyphs.shared.string(at: Int(low)).utf8)
+            return
+        }
+        let count = Int(high >> 56)
+        for offset in 0..<count {
+            bytes.append(UInt8(truncatingIfNeeded: offset < 8 ? low >> (8 * offset) : high >> (8 * (offset - 8))))
+        }
+    }
+
+    /// Columns the grapheme takes in a terminal (`wcwidth`, see `DisplayWidth`).
+    public var displayWidth: Int {
+        if let ascii = asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        return DisplayWidth.of(description)
+    }
+
+    /// The grapheme as a `Character`.
+    public var character: Character { Character(description) }
+
+    /// The grapheme as a string.
+    public var description: String {
+        if isInterned { return InternedGlyphs.shared.string(at: Int(low)) }
+        if let ascii = asciiValue { return String(UnicodeScalar(ascii)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.inlineCapacity)
+        appendUTF8(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Graphemes longer than a glyph holds inline, each stored once per process and named by its index.
+private final class InternedGlyphs: @unchecked Sendable {
+    static let shared = InternedGlyphs()
+
+    private let lock = NSLock()
+    private var strings: [String] = []
+    private var indices: [String: Int] = [:]
+
+    func index(of string: String) -> Int {
+        lock.withLock {
+            if let index = indices[string] { return index }
+            strings.append(string)
+            indices[string] = strings.count - 1
+            return strings.count - 1
+        }
+    }
+
+    func string(at index: Int) -> String { lock.withLock { strings[index] } }
+}
