@@ -103,6 +103,12 @@ public struct CellBuffer: Hashable, Sendable {
         set { cells[row * width + column] = newValue }
     }
 
+    /// Sets the cells of `columns` on `row` (both already inside the buffer) to `cell`.
+    mutating func fill(row: Int, columns: Range<Int>, with cell: Cell) {
+        let start = row * width
+        for column in columns { cells[start + column] = cell }
+    }
+
     /// The glyphs of one row, continuation cells skipped.
     public func text(ofRow row: Int) -> String {
         var bytes: [UInt8] = []

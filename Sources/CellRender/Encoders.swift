@@ -81,69 +81,105 @@ public enum FrameEncoder {
     /// ANSI SGR text at `depth`; every line ends with a reset and a newline.
     public static func ansi(_ buffer: CellBuffer, depth: ColorDepth) -> String {
         guard depth != .none else { return text(buffer, trimming: false) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(buffer.width * buffer.height * 4 + buffer.height * 48)
-        buffer.cells.withUnsafeBufferPointer { cells in
-            for row in 0..<buffer.height {
-                // The style last written on this row; a blank cell takes any foreground, so it never breaks a run.
-                var foreground: RGB?, background: RGB?, attributes = CellAttributes()
-                var hasStyle = false
-                for cell in cells[(row * buffer.width)..<((row + 1) * buffer.width)] where !cell.isContinuation {
-                    let isBlank = cell.glyph.isSpace && cell.attributes.isEmpty
-                    let cellForeground = isBlank && hasStyle ? foreground : cell.foreground
-                    if !hasStyle || cellForeground != foreground || cell.background != background || cell.attributes != attributes {
-                        appendSGR(to: &bytes, foreground: cellForeground, background: cell.background, attributes: cell.attributes,
-                                  depth: depth)
-                        foreground = cellForeground
-                        background = cell.background
-                        attributes = cell.attributes
-                        hasStyle = true
+        // Room for every glyph, one full SGR sequence per cell and each row's reset: written once, no growth.
+        let glyphBytes = buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
+        let capacity = glyphBytes + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5
+        return String(unsafeUninitializedCapacity: max(capacity, 1)) { memory in
+            var writer = ByteWriter(memory)
+            buffer.cells.withUnsafeBufferPointer { cells in
+                for row in 0..<buffer.height {
+                    // The style last written on this row; a blank cell takes any foreground, so it never breaks a run.
+                    var foreground: RGB?, background: RGB?, attributes = CellAttributes()
+                    var hasStyle = false
+                    for cell in cells[(row * buffer.width)..<((row + 1) * buffer.width)] where !cell.isContinuation {
+                        let isBlank = cell.glyph.isSpace && cell.attributes.isEmpty
+                        let cellForeground = isBlank && hasStyle ? foreground ?? cell.foreground : cell.foreground
+                        if !hasStyle || cellForeground != foreground || cell.background != background || cell.attributes != attributes {
+                            writer.appendSGR(foreground: cellForeground, background: cell.background, attributes: cell.attributes,
+                                             depth: depth)
+                            foreground = cellForeground
+                            background = cell.background
+                            attributes = cell.attributes
+                            hasStyle = true
+                        }
+                        cell.glyph.write(to: &writer)
                     }
-                    cell.glyph.appendUTF8(to: &bytes)
+                    writer.append(0x1B, 0x5B, 0x30, 0x6D, 0x0A) // ESC [ 0 m, newline
                 }
-                bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D, 0x0A]) // ESC [ 0 m, newline
             }
+            return writer.count
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Bytes written into memory reserved up front: no capacity or uniqueness check per byte. The caller
+/// reserves enough (`longestSGR` per style change plus each glyph's bytes).
+struct ByteWriter {
+    /// The longest SGR sequence `appendSGR` writes: ESC [ 0, five attributes, two `;38;2;255;255;255`, m.
+    static let longestSGR = 3 + 10 + 2 * 17 + 1
+
+    private let memory: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ memory: UnsafeMutableBufferPointer<UInt8>) { self.memory = memory }
+
+    mutating func append(_ byte: UInt8) {
+        memory[count] = byte
+        count += 1
     }
 
-    /// Appends the SGR sequence of `sgr(foreground:background:attributes:depth:)` as bytes, without building strings.
-    static func appendSGR(to bytes: inout [UInt8], foreground: RGB?, background: RGB?, attributes: CellAttributes, depth: ColorDepth) {
-        func number(_ value: Int) {
-            if value >= 100 { bytes.append(UInt8(48 + value / 100)) }
-            if value >= 10 { bytes.append(UInt8(48 + (value / 10) % 10)) }
-            bytes.append(UInt8(48 + value % 10))
-        }
-        func color(_ color: RGB, isBackground: Bool) {
-            bytes.append(0x3B) // ;
-            switch depth {
-            case .trueColor:
-                number(isBackground ? 48 : 38)
-                bytes.append(contentsOf: [0x3B, 0x32, 0x3B]) // ;2;
-                number(Int(color.red)); bytes.append(0x3B)
-                number(Int(color.green)); bytes.append(0x3B)
-                number(Int(color.blue))
-            case .ansi256:
-                number(isBackground ? 48 : 38)
-                bytes.append(contentsOf: [0x3B, 0x35, 0x3B]) // ;5;
-                number(ColorQuantizer.index256(color))
-            case .ansi16, .none:
-                let index = ColorQuantizer.index16(color)
-                let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
-                number(base + index % 8)
-            }
-        }
-        bytes.append(contentsOf: [0x1B, 0x5B, 0x30]) // ESC [ 0
-        if attributes.contains(.bold) { bytes.append(contentsOf: [0x3B, 0x31]) }
-        if attributes.contains(.dim) { bytes.append(contentsOf: [0x3B, 0x32]) }
-        if attributes.contains(.italic) { bytes.append(contentsOf: [0x3B, 0x33]) }
-        if attributes.contains(.underline) { bytes.append(contentsOf: [0x3B, 0x34]) }
-        if attributes.contains(.strikethrough) { bytes.append(contentsOf: [0x3B, 0x39]) }
-        if let foreground { color(foreground, isBackground: false) }
-        if let background { color(background, isBackground: true) }
-        bytes.append(0x6D) // m
+    mutating func append(_ bytes: UInt8...) {
+        for byte in bytes { append(byte) }
     }
 
+    mutating func append<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes) {
+        for byte in bytes { append(byte) }
+    }
+
+    /// A number 0...999 in decimal.
+    mutating func append(number value: Int) {
+        if value >= 100 { append(UInt8(48 + value / 100)) }
+        if value >= 10 { append(UInt8(48 + (value / 10) % 10)) }
+        append(UInt8(48 + value % 10))
+    }
+
+    /// The SGR sequence of `FrameEncoder.sgr(foreground:background:attributes:depth:)`, as bytes.
+    mutating func appendSGR(foreground: RGB?, background: RGB?, attributes: CellAttributes, depth: ColorDepth) {
+        append(0x1B, 0x5B, 0x30) // ESC [ 0
+        if attributes.contains(.bold) { append(0x3B, 0x31) }
+        if attributes.contains(.dim) { append(0x3B, 0x32) }
+        if attributes.contains(.italic) { append(0x3B, 0x33) }
+        if attributes.contains(.underline) { append(0x3B, 0x34) }
+        if attributes.contains(.strikethrough) { append(0x3B, 0x39) }
+        if let foreground { append(foreground, isBackground: false, depth: depth) }
+        if let background { append(background, isBackground: true, depth: depth) }
+        append(0x6D) // m
+    }
+
+    private mutating func append(_ color: RGB, isBackground: Bool, depth: ColorDepth) {
+        append(0x3B) // ;
+        switch depth {
+        case .trueColor:
+            append(number: isBackground ? 48 : 38)
+            append(0x3B, 0x32, 0x3B) // ;2;
+            append(number: Int(color.red))
+            append(0x3B)
+            append(number: Int(color.green))
+            append(0x3B)
+            append(number: Int(color.blue))
+        case .ansi256:
+            append(number: isBackground ? 48 : 38)
+            append(0x3B, 0x35, 0x3B) // ;5;
+            append(number: ColorQuantizer.index256(color))
+        case .ansi16, .none:
+            let index = ColorQuantizer.index16(color)
+            let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
+            append(number: base + index % 8)
+        }
+    }
+}
+
+extension FrameEncoder {
     /// One SGR sequence that resets and sets everything for a cell.
     public static func sgr(foreground: RGB?, background: RGB?, attributes: CellAttributes, depth: ColorDepth) -> String {
         var codes = ["0"]

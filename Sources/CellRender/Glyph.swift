@@ -40,20 +40,23 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
 
     /// The glyph of `character`.
     public init(_ character: Character) {
-        if let ascii = character.asciiValue {
-            self.init(ascii: ascii)
-            return
-        }
-        let utf8 = character.utf8
-        guard utf8.count <= Self.inlineCapacity else {
-            self.init(low: UInt64(InternedGlyphs.shared.index(of: String(character))), high: Self.internedMarker << 56)
+        var string = String(character)
+        self = string.withUTF8 { Glyph(utf8: $0) }
+    }
+
+    /// The glyph of one grapheme cluster's UTF-8 bytes.
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= Self.inlineCapacity else {
+            self.init(low: UInt64(InternedGlyphs.shared.index(of: String(decoding: bytes, as: UTF8.self))),
+                      high: Self.internedMarker << 56)
             return
         }
         var low: UInt64 = 0, high: UInt64 = 0
-        for (offset, byte) in utf8.enumerated() {
-            if offset < 8 { low |= UInt64(byte) << (8 * offset) } else { high |= UInt64(byte) << (8 * (offset - 8)) }
+        for offset in 0..<bytes.count {
+            let byte = UInt64(bytes[offset])
+            if offset < 8 { low |= byte << (8 * offset) } else { high |= byte << (8 * (offset - 8)) }
         }
-        self.init(low: low, high: high | UInt64(utf8.count) << 56)
+        self.init(low: low, high: high | UInt64(bytes.count) << 56)
     }
 
     public init(extendedGraphemeClusterLiteral value: Character) {
@@ -71,13 +74,28 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
 
     /// Appends the grapheme's UTF-8 bytes to `bytes` (encoders write cells without building strings).
     public func appendUTF8(to bytes: inout [UInt8]) {
-        if isInterned {
-            bytes.append(contentsOf: InternedGlyphs.shared.string(at: Int(low)).utf8)
-            return
-        }
+        forEachUTF8Byte { bytes.append($0) }
+    }
+
+    /// How many UTF-8 bytes the grapheme has.
+    public var utf8Count: Int { isInterned ? InternedGlyphs.shared.string(at: Int(low)).utf8.count : Int(high >> 56) }
+
+    /// Writes the grapheme's UTF-8 bytes (the ANSI encoder's inner loop).
+    func write(to writer: inout ByteWriter) {
+        forEachUTF8Byte { writer.append($0) }
+    }
+
+    @inline(__always)
+    private func forEachUTF8Byte(_ body: (UInt8) -> Void) {
         let count = Int(high >> 56)
-        for offset in 0..<count {
-            bytes.append(UInt8(truncatingIfNeeded: offset < 8 ? low >> (8 * offset) : high >> (8 * (offset - 8))))
+        if count == 1 {
+            body(UInt8(truncatingIfNeeded: low))
+        } else if isInterned {
+            for byte in InternedGlyphs.shared.string(at: Int(low)).utf8 { body(byte) }
+        } else {
+            for offset in 0..<count {
+                body(UInt8(truncatingIfNeeded: offset < 8 ? low >> (8 * offset) : high >> (8 * (offset - 8))))
+            }
         }
     }
 

@@ -266,9 +266,19 @@ public struct Painter {
         buffer[column, row] = cell
     }
 
-    /// Fills every cell of one row from `columns` (clipped) with one colour.
+    /// Fills every cell of one row from `columns` (clipped) with one colour; an opaque colour replaces the
+    /// cells in one pass.
     private mutating func fill(row: Int, columns: Range<Int>, _ color: PaintColor) {
-        for column in columns { fill(column, row, color) }
+        guard color.isOpaque else {
+            for column in columns { fill(column, row, color) }
+            return
+        }
+        guard row >= max(clip.y, 0), row < min(clip.maxY, buffer.height) else { return }
+        let start = max(columns.lowerBound, clip.x, 0), end = min(columns.upperBound, clip.maxX, buffer.width)
+        guard start < end else { return }
+        // A wide glyph whose right half is covered loses its left half too (as `fill` does cell by cell).
+        if buffer[start, row].isContinuation, start > 0 { buffer[start - 1, row].glyph = .space }
+        buffer.fill(row: row, columns: start..<end, with: Cell(background: color.rgb))
     }
 
     // MARK: Text
