@@ -297,8 +297,9 @@ public struct Painter {
     mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
         if text.isLive { recordLiveRegion(.text(text), in: rect) }
         let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
-        // Each run's colour, converted once (runs of one colour: every run but gradients).
-        var uniformColors = [PaintColor?](repeating: nil, count: text.runs.count)
+        // Each run's attributes and, unless it is a gradient, its colour: worked out once, not per grapheme.
+        let attributes = text.runs.map(attributes(of:))
+        let uniformColors = text.runs.map { $0.foreground.isUniform ? PaintColor(colorOf($0.foreground)) : nil }
         for (index, line) in lines.enumerated() where index < rect.height {
             let row = rect.y + index
             var column = rect.x + LayoutMath.offset(free: rect.width - line.width, alignment)
@@ -318,21 +319,27 @@ public struct Painter {
                     currentRun = grapheme.run
                 }
                 guard column + grapheme.width <= rect.maxX else { break }
-                let run = text.runs[grapheme.run]
                 let foreground: PaintColor
-                if run.foreground.isUniform {
-                    if uniformColors[grapheme.run] == nil { uniformColors[grapheme.run] = PaintColor(colorOf(run.foreground)) }
-                    foreground = uniformColors[grapheme.run]!
+                if let uniform = uniformColors[grapheme.run] {
+                    foreground = uniform
                 } else {
                     let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
-                    foreground = PaintColor(colorOf(run.foreground, position: position))
+                    foreground = PaintColor(colorOf(text.runs[grapheme.run].foreground, position: position))
                 }
-                put(Glyph(grapheme.character), column, row, foreground: foreground, attributes: attributes(of: run), width: grapheme.width)
+                put(Glyph(grapheme.character), column, row, foreground: foreground, attributes: attributes[grapheme.run],
+                    width: grapheme.width)
                 runText.append(grapheme.character)
                 column += grapheme.width
             }
             if !line.graphemes.isEmpty { record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart) }
         }
+    }
+
+    /// True for a character that draws something: not whitespace (ASCII answered without a Unicode
+    /// property lookup).
+    private static func isInk(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return ascii != 0x20 && !(0x09...0x0D).contains(ascii) }
+        return !character.isWhitespace
     }
 
     private func attributes(of run: TextRun) -> CellAttributes {
@@ -345,7 +352,7 @@ public struct Painter {
     }
 
     private mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {
-        guard width > 0, text.contains(where: { !$0.isWhitespace }),
+        guard width > 0, text.contains(where: Self.isInk),
               buffer.contains(column: column, row: row) else { return }
         let cell = buffer[column, row]
         textRuns.append(PaintedRun(text: text, row: row, column: column, width: width, pointSize: run.font.pointSize,
