@@ -61,38 +61,60 @@ public struct PlacedNode: Sendable {
 public enum CellLayout {
     /// Lays out `node` in a rectangle of `size` cells placed at (0, 0).
     public static func layout(_ node: ViewNode, in size: CellSize, environment: LayoutEnvironment) -> PlacedNode {
-        let root = LayoutNode.make(node, parentAxis: nil, environment: environment)
+        var tree = LayoutTree(node, environment: environment)
         let proposal = ProposedCellSize(size)
-        let fitted = root.size(for: proposal)
+        let fitted = tree.size(of: LayoutTree.root, for: proposal)
         let x = (size.width - fitted.width) / 2, y = (size.height - fitted.height) / 2
-        return root.place(in: CellRect(x: x, y: y, width: fitted.width, height: fitted.height), proposal: proposal)
+        return tree.place(LayoutTree.root, in: CellRect(x: x, y: y, width: fitted.width, height: fitted.height), proposal: proposal)
     }
 
     /// The size `node` takes when offered `proposal`.
     public static func size(of node: ViewNode, for proposal: ProposedCellSize, environment: LayoutEnvironment) -> CellSize {
-        LayoutNode.make(node, parentAxis: nil, environment: environment).size(for: proposal)
+        var tree = LayoutTree(node, environment: environment)
+        return tree.size(of: LayoutTree.root, for: proposal)
     }
 }
 
-/// One node of the layout tree, with a small cache of the sizes it answered.
-final class LayoutNode {
+/// One node of a `LayoutTree`: a view or a modifier, as plain data.
+///
+/// Its children are the consecutive nodes `firstChild ..< firstChild + childCount` of the tree; what it
+/// draws (text, shape...) lives in the tree's side tables, so measuring a node never retains anything.
+struct LayoutNode {
     enum Kind {
         case empty
-        case text(TextNode, TextShaper)
-        case image(ImageNode)
-        case shape(ShapeNode)
+        case text(TextMetrics)
+        /// `size` is nil for a resizable image (it takes what it is offered).
+        case image(index: Int, size: CellSize?)
+        case shape(index: Int)
         case spacer(minimum: Int, axis: StackAxis?)
-        case divider(Paint, axis: StackAxis)
-        case stack(StackAxis, Alignment, spacings: [Int])
-        case gauge(GaugeNode)
+        case divider(index: Int, axis: StackAxis)
+        /// `firstSpacing` indexes the tree's spacings: one per gap between consecutive children.
+        case stack(StackAxis, Alignment, firstSpacing: Int)
+        case gauge(index: Int, GaugeKind, hasLabel: Bool, hasValues: Bool)
         case padding(CellInsets)
-        case frame(FrameSpec, CellFrame)
+        case frame(index: Int, Alignment)
         case background(Alignment)
         case overlay(Alignment)
         case fixedSize(horizontal: Bool, vertical: Bool)
         case aspectRatio(Double?, ContentMode)
         case offset(x: Int, y: Int)
-        case decoration(NodeModifier)
+        /// A modifier that does not change layout (opacity, tap target, layout priority...).
+        case decoration(index: Int)
+    }
+
+    /// What measuring a text needs, copied out of its shaper so the common cases cost no retain.
+    struct TextMetrics {
+        /// Index into the tree's texts.
+        var index: Int
+        var naturalWidth: Int
+        /// True when the text has graphemes and no explicit line break.
+        var isSingleLine: Bool
+        var isEmpty: Bool
+        var isGreedy: Bool
+        var isLive: Bool
+        var reservedWidth: Int
+        var lineLimit: Int?
+        var truncationMode: Text.TruncationMode
     }
 
     /// A frame converted to cells.
@@ -100,110 +122,44 @@ final class LayoutNode {
         var width: Int?, height: Int?
         var minWidth: Int?, idealWidth: Int?, maxWidth: Int?
         var minHeight: Int?, idealHeight: Int?, maxHeight: Int?
+
+        /// True for `.frame(width:height:)` (no minimum, ideal or maximum given).
+        var isFixed: Bool {
+            minWidth == nil && maxWidth == nil && minHeight == nil && maxHeight == nil && idealWidth == nil && idealHeight == nil
+        }
     }
 
-    let kind: Kind
-    let children: [LayoutNode]
-    let priority: Double
-    let environment: LayoutEnvironment
-    private var cachedProposals: [ProposedCellSize] = []
-    private var cachedSizes: [CellSize] = []
+    var kind: Kind
+    var firstChild = 0
+    var childCount = 0
+    var priority: Double = 0
+    /// A spacer, or a spacer under modifiers that keep it one (padding, fixed size, offset, decoration).
+    var isSpacer = false
+    /// First of this node's slots in the tree's size cache (-1: the node does not cache).
+    var cacheStart = -1
+    var cacheCount = 0
+    var cacheNext = 0
+    /// What the parent stack proposed to this node and the size it answered, for the proposal the parent
+    /// last distributed (`LayoutTree.stackChildrenProposal` of the parent).
+    var assignedProposal = ProposedCellSize.ideal
+    var assignedSize = CellSize.zero
+    /// For a stack: the proposal its children's `assignedProposal` and `assignedSize` were computed for.
+    var stackChildrenProposal: ProposedCellSize?
 
-    init(kind: Kind, children: [LayoutNode], priority: Double = 0, environment: LayoutEnvironment) {
+    init(kind: Kind) {
         self.kind = kind
-        self.children = children
-        self.priority = priority
-        self.environment = environment
     }
 
-    // MARK: Building
+    var children: Range<Int> { firstChild..<firstChild + childCount }
 
-    static func make(_ node: ViewNode, parentAxis: StackAxis?, environment: LayoutEnvironment) -> LayoutNode {
-        let metric = environment.metric
-        switch node {
-        case .empty:
-            return LayoutNode(kind: .empty, children: [], environment: environment)
-        case .group(let children):
-            // A group outside a stack lays its children out like a vertical stack would.
-            let flat = children.flatMap(\.flattened)
-            if flat.count == 1 { return make(flat[0], parentAxis: parentAxis, environment: environment) }
-            return make(.stack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: flat)),
-                        parentAxis: parentAxis, environment: environment)
-        case .text(let text):
-            return LayoutNode(kind: .text(text, TextShaper(node: text, date: environment.date, format: environment.format)),
-                              children: [], environment: environment)
-        case .image(let image):
-            return LayoutNode(kind: .image(image), children: [], environment: environment)
-        case .shape(let shape):
-            return LayoutNode(kind: .shape(shape), children: [], environment: environment)
-        case .spacer(let minLength):
-            let minimum: Int
-            switch parentAxis {
-            case .horizontal: minimum = minLength.map(metric.explicitColumns) ?? metric.columns(8)
-            case .vertical: minimum = minLength.map(metric.rows) ?? metric.rows(8)
-            default: minimum = 0
-            }
-            return LayoutNode(kind: .spacer(minimum: minimum, axis: parentAxis), children: [], environment: environment)
-        case .divider(let paint):
-            return LayoutNode(kind: .divider(paint, axis: parentAxis == .horizontal ? .horizontal : .vertical),
-                              children: [], environment: environment)
-        case .stack(let stack):
-            let children = stack.children.flatMap(\.flattened)
-            let nodes = children.map { make($0, parentAxis: stack.axis, environment: environment) }
-            var spacings: [Int] = []
-            for index in children.indices.dropFirst() {
-                spacings.append(spacing(stack, between: children[index - 1], and: children[index], metric: metric))
-            }
-            return LayoutNode(kind: .stack(stack.axis, stack.alignment, spacings: spacings), children: nodes, environment: environment)
-        case .gauge(let gauge):
-            let labels = [gauge.label, gauge.currentValueLabel, gauge.minimumValueLabel, gauge.maximumValueLabel]
-                .map { make($0, parentAxis: nil, environment: environment) }
-            return LayoutNode(kind: .gauge(gauge), children: labels, environment: environment)
-        case .modified(let inner, let modifier):
-            return make(modifier, over: inner, parentAxis: parentAxis, environment: environment)
-        }
-    }
-
-    private static func make(_ modifier: NodeModifier, over inner: ViewNode, parentAxis: StackAxis?,
-                             environment: LayoutEnvironment) -> LayoutNode {
-        let metric = environment.metric
-        let child = make(inner, parentAxis: parentAxis, environment: environment)
-        let kind: Kind
-        var children = [child]
-        switch modifier {
-        case .padding(let insets):
-            kind = .padding(CellInsets(top: metric.signedRows(insets.top), leading: metric.explicitColumns(insets.leading),
-                                       bottom: metric.signedRows(insets.bottom), trailing: metric.explicitColumns(insets.trailing)))
-        case .frame(let spec):
-            func columns(_ value: Double?) -> Int? { value.map { max(0, metric.columns($0)) } }
-            func rows(_ value: Double?) -> Int? { value.map { max(0, metric.rows($0)) } }
-            kind = .frame(spec, CellFrame(width: columns(spec.width), height: rows(spec.height),
-                                          minWidth: columns(spec.minWidth), idealWidth: columns(spec.idealWidth),
-                                          maxWidth: columns(spec.maxWidth), minHeight: rows(spec.minHeight),
-                                          idealHeight: rows(spec.idealHeight), maxHeight: rows(spec.maxHeight)))
-        case .background(let view, let alignment):
-            kind = .background(alignment)
-            children.append(make(view, parentAxis: nil, environment: environment))
-        case .overlay(let view, let alignment):
-            kind = .overlay(alignment)
-            children.append(make(view, parentAxis: nil, environment: environment))
-        case .fixedSize(let horizontal, let vertical):
-            kind = .fixedSize(horizontal: horizontal, vertical: vertical)
-        case .layoutPriority(let value):
-            return LayoutNode(kind: .decoration(modifier), children: children, priority: value, environment: environment)
-        case .aspectRatio(let ratio, let mode):
-            kind = .aspectRatio(ratio, mode)
-        case .offset(let x, let y):
-            kind = .offset(x: metric.columns(abs(x)) * (x < 0 ? -1 : 1), y: metric.rows(abs(y)) * (y < 0 ? -1 : 1))
-        default:
-            kind = .decoration(modifier)
-        }
-        return LayoutNode(kind: kind, children: children, priority: child.priority, environment: environment)
+    var isEmptyContent: Bool {
+        if case .empty = kind { return true }
+        return false
     }
 
     /// Spacing between two stack children in cells: explicit spacing converted (a non-zero horizontal
     /// value is at least one column), else the system's 8 pt, and none next to a spacer.
-    private static func spacing(_ stack: StackNode, between first: ViewNode, and second: ViewNode, metric: CellMetric) -> Int {
+    static func spacing(_ stack: StackNode, between first: ViewNode, and second: ViewNode, metric: CellMetric) -> Int {
         if let spacing = stack.spacing {
             return stack.axis == .horizontal ? metric.explicitColumns(spacing) : metric.signedRows(spacing)
         }
@@ -211,47 +167,217 @@ final class LayoutNode {
         if case .spacer = second { return 0 }
         return stack.axis == .horizontal ? metric.columns(8) : metric.rows(8)
     }
+}
 
-    // MARK: Sizing
+/// The layout tree of one `ViewNode`, built once per layout: a flat array of value-type nodes, each
+/// node's children stored next to each other, with one shared environment and one size cache.
+///
+/// Every size is a pure function of the node and the proposal, so caching never changes a result; it
+/// only spares stacks from measuring a subtree again for a proposal they already asked about.
+struct LayoutTree {
+    /// The index of the root node.
+    static let root = 0
+    /// Size cache slots per caching node (stacks and texts): a stack child typically sees its parent's
+    /// three proposals (nothing, everything, its share), times those of an enclosing stack.
+    static let cacheSlots = 8
 
-    /// The size this node takes for `proposal` (cached per proposal).
-    func size(for proposal: ProposedCellSize) -> CellSize {
-        if let index = cachedProposals.firstIndex(of: proposal) { return cachedSizes[index] }
-        let size = computeSize(for: proposal)
-        if cachedProposals.count >= 6 {
-            cachedProposals.removeFirst()
-            cachedSizes.removeFirst()
-        }
-        cachedProposals.append(proposal)
-        cachedSizes.append(size)
-        return size
+    struct CachedSize {
+        var proposal: ProposedCellSize
+        var size: CellSize
     }
 
-    var isSpacer: Bool {
-        switch kind {
-        case .spacer: return true
-        case .decoration, .padding, .fixedSize, .offset: return children.first?.isSpacer ?? false
+    var nodes: [LayoutNode] = []
+    let environment: LayoutEnvironment
+    // Side tables, indexed from node kinds.
+    var texts: [(node: TextNode, shaper: TextShaper)] = []
+    var images: [ImageNode] = []
+    var shapes: [ShapeNode] = []
+    var paints: [Paint] = []
+    var gauges: [GaugeNode] = []
+    var frames: [(cells: LayoutNode.CellFrame, spec: FrameSpec)] = []
+    var modifiers: [NodeModifier] = []
+    var spacings: [Int] = []
+    var sizeCache: [CachedSize] = []
+    /// Scratch space for stacks ordering a priority group (a stack uses the top, nested stacks above it).
+    var ordering: [(flexibility: Int, child: Int)] = []
+
+    init(_ root: ViewNode, environment: LayoutEnvironment) {
+        self.environment = environment
+        nodes.reserveCapacity(32)
+        nodes.append(LayoutNode(kind: .empty))
+        build(root, into: Self.root, parentAxis: nil)
+    }
+
+    // MARK: Building
+
+    /// Appends `count` placeholder nodes for the children of one node and returns the first index.
+    private mutating func reserveChildren(_ count: Int) -> Int {
+        let first = nodes.count
+        for _ in 0..<count { nodes.append(LayoutNode(kind: .empty)) }
+        return first
+    }
+
+    /// Gives node `index` its slots in the size cache.
+    private mutating func enableCache(_ index: Int) {
+        nodes[index].cacheStart = sizeCache.count
+        for _ in 0..<Self.cacheSlots { sizeCache.append(CachedSize(proposal: .ideal, size: .zero)) }
+    }
+
+    /// Fills node `index` (already reserved) from `node`, and appends its descendants.
+    private mutating func build(_ node: ViewNode, into index: Int, parentAxis: StackAxis?) {
+        let metric = environment.metric
+        switch node {
+        case .empty:
+            nodes[index] = LayoutNode(kind: .empty)
+        case .group(let children):
+            // A group outside a stack lays its children out like a vertical stack would.
+            let flat = children.flatMap(\.flattened)
+            if flat.count == 1 { return build(flat[0], into: index, parentAxis: parentAxis) }
+            buildStack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: flat), into: index)
+        case .text(let text):
+            let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
+            let metrics = LayoutNode.TextMetrics(
+                index: texts.count, naturalWidth: shaper.naturalWidth, isSingleLine: shaper.naturalLineCount == 1,
+                isEmpty: shaper.graphemes.isEmpty, isGreedy: text.isGreedy, isLive: text.isLive,
+                reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
+            texts.append((text, shaper))
+            nodes[index] = LayoutNode(kind: .text(metrics))
+            enableCache(index)
+        case .image(let image):
+            let size: CellSize?
+            if image.isResizable {
+                size = nil
+            } else {
+                switch image.source {
+                case .systemSymbol(let name): size = CellSize(width: environment.symbolWidth(name), height: 1)
+                case .asset, .bitmap: size = CellSize(width: 4, height: 2)
+                }
+            }
+            nodes[index] = LayoutNode(kind: .image(index: images.count, size: size))
+            images.append(image)
+        case .shape(let shape):
+            nodes[index] = LayoutNode(kind: .shape(index: shapes.count))
+            shapes.append(shape)
+        case .spacer(let minLength):
+            let minimum: Int
+            switch parentAxis {
+            case .horizontal: minimum = minLength.map(metric.explicitColumns) ?? metric.columns(8)
+            case .vertical: minimum = minLength.map(metric.rows) ?? metric.rows(8)
+            default: minimum = 0
+            }
+            nodes[index] = LayoutNode(kind: .spacer(minimum: minimum, axis: parentAxis))
+            nodes[index].isSpacer = true
+        case .divider(let paint):
+            nodes[index] = LayoutNode(kind: .divider(index: paints.count, axis: parentAxis == .horizontal ? .horizontal : .vertical))
+            paints.append(paint)
+        case .stack(let stack):
+            if stack.children.contains(where: Self.needsFlattening) {
+                var flat = stack
+                flat.children = stack.children.flatMap(\.flattened)
+                buildStack(flat, into: index)
+            } else {
+                buildStack(stack, into: index)
+            }
+        case .gauge(let gauge):
+            let first = reserveChildren(4)
+            for (offset, label) in [gauge.label, gauge.currentValueLabel, gauge.minimumValueLabel, gauge.maximumValueLabel].enumerated() {
+                build(label, into: first + offset, parentAxis: nil)
+            }
+            let hasLabel = !nodes[first].isEmptyContent
+            let hasValues = !nodes[first + 1].isEmptyContent || !nodes[first + 2].isEmptyContent || !nodes[first + 3].isEmptyContent
+            nodes[index] = LayoutNode(kind: .gauge(index: gauges.count, gauge.kind, hasLabel: hasLabel, hasValues: hasValues))
+            nodes[index].firstChild = first
+            nodes[index].childCount = 4
+            gauges.append(gauge)
+        case .modified(let inner, let modifier):
+            buildModifier(modifier, over: inner, into: index, parentAxis: parentAxis)
+        }
+    }
+
+    /// True for the children a stack replaces by their contents (`flattened`): groups and empty views.
+    private static func needsFlattening(_ node: ViewNode) -> Bool {
+        switch node {
+        case .group, .empty: return true
         default: return false
         }
     }
 
-    private func computeSize(for proposal: ProposedCellSize) -> CellSize {
-        let unbounded = ProposedCellSize.unbounded
+    /// A stack whose children are already flattened.
+    private mutating func buildStack(_ stack: StackNode, into index: Int) {
+        let children = stack.children
+        let firstSpacing = spacings.count
+        for offset in children.indices.dropFirst() {
+            spacings.append(LayoutNode.spacing(stack, between: children[offset - 1], and: children[offset], metric: environment.metric))
+        }
+        let first = reserveChildren(children.count)
+        for (offset, child) in children.enumerated() {
+            build(child, into: first + offset, parentAxis: stack.axis)
+        }
+        nodes[index] = LayoutNode(kind: .stack(stack.axis, stack.alignment, firstSpacing: firstSpacing))
+        nodes[index].firstChild = first
+        nodes[index].childCount = children.count
+        enableCache(index)
+    }
+
+    private mutating func buildModifier(_ modifier: NodeModifier, over inner: ViewNode, into index: Int, parentAxis: StackAxis?) {
+        let metric = environment.metric
+        let kind: LayoutNode.Kind
+        var extra: ViewNode?
+        switch modifier {
+        case .padding(let insets):
+            kind = .padding(CellInsets(top: metric.signedRows(insets.top), leading: metric.explicitColumns(insets.leading),
+                                       bottom: metric.signedRows(insets.bottom), trailing: metric.explicitColumns(insets.trailing)))
+        case .frame(let spec):
+            func columns(_ value: Double?) -> Int? { value.map { max(0, metric.columns($0)) } }
+            func rows(_ value: Double?) -> Int? { value.map { max(0, metric.rows($0)) } }
+            let cells = LayoutNode.CellFrame(width: columns(spec.width), height: rows(spec.height),
+                                             minWidth: columns(spec.minWidth), idealWidth: columns(spec.idealWidth),
+                                             maxWidth: columns(spec.maxWidth), minHeight: rows(spec.minHeight),
+                                             idealHeight: rows(spec.idealHeight), maxHeight: rows(spec.maxHeight))
+            kind = .frame(index: frames.count, spec.alignment)
+            frames.append((cells, spec))
+        case .background(let view, let alignment):
+            kind = .background(alignment)
+            extra = view
+        case .overlay(let view, let alignment):
+            kind = .overlay(alignment)
+            extra = view
+        case .fixedSize(let horizontal, let vertical):
+            kind = .fixedSize(horizontal: horizontal, vertical: vertical)
+        case .aspectRatio(let ratio, let mode):
+            kind = .aspectRatio(ratio, mode)
+        case .offset(let x, let y):
+            kind = .offset(x: metric.columns(abs(x)) * (x < 0 ? -1 : 1), y: metric.rows(abs(y)) * (y < 0 ? -1 : 1))
+        default:
+            kind = .decoration(index: modifiers.count)
+            modifiers.append(modifier)
+        }
+        let first = reserveChildren(extra == nil ? 1 : 2)
+        build(inner, into: first, parentAxis: parentAxis)
+        if let extra { build(extra, into: first + 1, parentAxis: nil) }
+        var node = LayoutNode(kind: kind)
+        node.firstChild = first
+        node.childCount = extra == nil ? 1 : 2
+        node.priority = nodes[first].priority
+        if case .layoutPriority(let value) = modifier { node.priority = value }
         switch kind {
+        case .decoration, .padding, .fixedSize, .offset: node.isSpacer = nodes[first].isSpacer
+        default: node.isSpacer = false
+        }
+        nodes[index] = node
+    }
+
+    // MARK: Sizing
+
+    /// The size node `index` takes for `proposal`.
+    mutating func size(of index: Int, for proposal: ProposedCellSize) -> CellSize {
+        switch nodes[index].kind {
         case .empty:
             return .zero
-        case .text(let text, let shaper):
-            if text.isGreedy, let width = proposal.width, width < unbounded {
-                return CellSize(width: width, height: max(1, min(proposal.height ?? 1, 1)))
-            }
-            let lines = textLines(text, shaper, proposal: proposal)
-            var width = lines.map(\.width).max() ?? 0
-            if text.isLive, lines.count == 1 {
-                width = max(width, min(shaper.reservedWidth, proposal.width ?? shaper.reservedWidth))
-            }
-            return CellSize(width: width, height: lines.count)
-        case .image(let image):
-            return imageSize(image, proposal: proposal)
+        case .text(let text):
+            return textSize(text, of: index, for: proposal)
+        case .image(_, let size):
+            return size ?? CellSize(width: proposal.width ?? 2, height: proposal.height ?? 1)
         case .shape:
             return CellSize(width: proposal.width ?? 1, height: proposal.height ?? 1)
         case .spacer(let minimum, let axis):
@@ -263,72 +389,112 @@ final class LayoutNode {
         case .divider(_, let axis):
             return axis == .horizontal ? CellSize(width: 1, height: proposal.height ?? 1)
                                        : CellSize(width: proposal.width ?? 1, height: 1)
-        case .stack(let axis, _, let spacings):
-            return stackLayout(axis: axis, spacings: spacings, proposal: proposal).size
-        case .gauge(let gauge):
-            return gaugeSize(gauge, proposal: proposal)
+        case .stack:
+            if let cached = cachedSize(of: index, for: proposal) { return cached }
+            let size = stackLayout(index, proposal: proposal)
+            remember(size, of: index, for: proposal)
+            return size
+        case .gauge(_, let kind, let hasLabel, let hasValues):
+            switch kind {
+            case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
+                // The ring of an accessoryCircular family: 76 pt square, at most what is offered.
+                let side = environment.metric.cells(width: 76, height: 76)
+                return CellSize(width: min(proposal.width ?? side.width, side.width),
+                                height: min(proposal.height ?? side.height, side.height))
+            case .accessoryLinear, .accessoryLinearCapacity, .linearCapacity, .progressLinear:
+                let width = proposal.width.map { min($0, ProposedCellSize.unbounded) } ?? 10
+                return CellSize(width: width, height: 1 + (hasLabel ? 1 : 0) + (hasValues ? 1 : 0))
+            }
         case .padding(let insets):
-            let inner = ProposedCellSize(width: proposal.width.map { max(0, $0 - insets.horizontal) },
-                                         height: proposal.height.map { max(0, $0 - insets.vertical) })
-            let size = children[0].size(for: inner)
+            let size = size(of: nodes[index].firstChild, for: Self.paddingChildProposal(insets, proposal))
             return CellSize(width: max(0, size.width + insets.horizontal), height: max(0, size.height + insets.vertical))
-        case .frame(_, let frame):
-            return frameSize(frame, proposal: proposal)
+        case .frame(let frame, _):
+            return frameSize(frames[frame].cells, child: nodes[index].firstChild, proposal: proposal)
         case .background, .overlay, .decoration, .offset:
-            return children[0].size(for: proposal)
+            return size(of: nodes[index].firstChild, for: proposal)
         case .fixedSize(let horizontal, let vertical):
-            return children[0].size(for: ProposedCellSize(width: horizontal ? nil : proposal.width,
-                                                          height: vertical ? nil : proposal.height))
+            return size(of: nodes[index].firstChild, for: ProposedCellSize(width: horizontal ? nil : proposal.width,
+                                                                           height: vertical ? nil : proposal.height))
         case .aspectRatio(let ratio, let mode):
-            return aspectSize(ratio: ratio, mode: mode, proposal: proposal)
+            let child = nodes[index].firstChild
+            return size(of: child, for: aspectChildProposal(ratio: ratio, mode: mode, child: child, proposal: proposal))
         }
     }
 
-    private func textLines(_ text: TextNode, _ shaper: TextShaper, proposal: ProposedCellSize) -> [TextLine] {
+    /// A size node `index` answered before for `proposal`.
+    private func cachedSize(of index: Int, for proposal: ProposedCellSize) -> CellSize? {
+        let start = nodes[index].cacheStart
+        for slot in start..<start + nodes[index].cacheCount where sizeCache[slot].proposal == proposal {
+            return sizeCache[slot].size
+        }
+        return nil
+    }
+
+    /// Records an answer of node `index`, replacing the oldest when its slots are full.
+    private mutating func remember(_ size: CellSize, of index: Int, for proposal: ProposedCellSize) {
+        let start = nodes[index].cacheStart
+        let slot: Int
+        if nodes[index].cacheCount < Self.cacheSlots {
+            slot = nodes[index].cacheCount
+            nodes[index].cacheCount += 1
+        } else {
+            slot = nodes[index].cacheNext
+            nodes[index].cacheNext = (slot + 1) % Self.cacheSlots
+        }
+        sizeCache[start + slot] = CachedSize(proposal: proposal, size: size)
+    }
+
+    /// A text's size: its widest line by its line count; a greedy timer takes the width offered, a live
+    /// text on one line its reserved width (docs/DECISIONS.md). Only texts that wrap use the cache.
+    private mutating func textSize(_ text: LayoutNode.TextMetrics, of index: Int, for proposal: ProposedCellSize) -> CellSize {
+        if text.isGreedy, let width = proposal.width, width < ProposedCellSize.unbounded {
+            return CellSize(width: width, height: 1)
+        }
+        var width: Int, lineCount: Int
+        let limit = Self.textWidth(proposal) ?? Int.max
+        if text.isEmpty {
+            (width, lineCount) = (0, 0)
+        } else if limit <= 0 {
+            (width, lineCount) = (0, 1) // one empty, truncated line
+        } else if text.isSingleLine && limit >= text.naturalWidth {
+            (width, lineCount) = (text.naturalWidth, 1)
+        } else if let cached = cachedSize(of: index, for: proposal) {
+            (width, lineCount) = (cached.width, cached.height)
+        } else {
+            let lines = textLines(text, proposal: proposal)
+            width = 0
+            for line in lines { width = max(width, line.width) }
+            lineCount = lines.count
+            remember(CellSize(width: width, height: lineCount), of: index, for: proposal)
+        }
+        if text.isLive, lineCount == 1 {
+            width = max(width, min(text.reservedWidth, proposal.width ?? text.reservedWidth))
+        }
+        return CellSize(width: width, height: lineCount)
+    }
+
+    /// The wrapping width a text gets for `proposal` (nil: no wrapping).
+    private static func textWidth(_ proposal: ProposedCellSize) -> Int? {
+        proposal.width.flatMap { $0 >= ProposedCellSize.unbounded ? nil : $0 }
+    }
+
+    /// The lines of a text for `proposal`: wrapped to its width, at most as many as its rows and line limit.
+    func textLines(_ text: LayoutNode.TextMetrics, proposal: ProposedCellSize) -> [TextLine] {
         var maxLines = text.lineLimit
         if let height = proposal.height, height < ProposedCellSize.unbounded {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
         }
-        let width = proposal.width.flatMap { $0 >= ProposedCellSize.unbounded ? nil : $0 }
-        return shaper.lines(width: width, maxLines: maxLines, truncationMode: text.truncationMode)
+        return texts[text.index].shaper.lines(width: Self.textWidth(proposal), maxLines: maxLines, truncationMode: text.truncationMode)
     }
 
-    private func imageSize(_ image: ImageNode, proposal: ProposedCellSize) -> CellSize {
-        if image.isResizable { return CellSize(width: proposal.width ?? 2, height: proposal.height ?? 1) }
-        switch image.source {
-        case .systemSymbol(let name): return CellSize(width: environment.symbolWidth(name), height: 1)
-        case .asset, .bitmap: return CellSize(width: 4, height: 2)
-        }
-    }
-
-    private func gaugeSize(_ gauge: GaugeNode, proposal: ProposedCellSize) -> CellSize {
-        switch gauge.kind {
-        case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
-            // The ring of an accessoryCircular family: 76 pt square, at most what is offered.
-            let side = environment.metric.cells(width: 76, height: 76)
-            return CellSize(width: min(proposal.width ?? side.width, side.width),
-                            height: min(proposal.height ?? side.height, side.height))
-        case .accessoryLinear, .accessoryLinearCapacity, .linearCapacity, .progressLinear:
-            let hasLabel = !children[0].isEmptyContent
-            let hasValues = !children[1].isEmptyContent || !children[2].isEmptyContent || !children[3].isEmptyContent
-            let width = proposal.width.map { min($0, ProposedCellSize.unbounded) } ?? 10
-            return CellSize(width: width, height: 1 + (hasLabel ? 1 : 0) + (hasValues ? 1 : 0))
-        }
-    }
-
-    var isEmptyContent: Bool {
-        if case .empty = kind { return true }
-        return false
-    }
-
-    private static func isFixed(_ frame: CellFrame) -> Bool {
-        frame.minWidth == nil && frame.maxWidth == nil && frame.minHeight == nil && frame.maxHeight == nil
-            && frame.idealWidth == nil && frame.idealHeight == nil
+    static func paddingChildProposal(_ insets: CellInsets, _ proposal: ProposedCellSize) -> ProposedCellSize {
+        ProposedCellSize(width: proposal.width.map { max(0, $0 - insets.horizontal) },
+                         height: proposal.height.map { max(0, $0 - insets.vertical) })
     }
 
     /// What a frame proposes to its child for `proposal`.
-    private func frameChildProposal(_ frame: CellFrame, proposal: ProposedCellSize) -> ProposedCellSize {
-        if Self.isFixed(frame) {
+    static func frameChildProposal(_ frame: LayoutNode.CellFrame, proposal: ProposedCellSize) -> ProposedCellSize {
+        if frame.isFixed {
             return ProposedCellSize(width: frame.width ?? proposal.width, height: frame.height ?? proposal.height)
         }
         var childProposal = ProposedCellSize(width: proposal.width ?? frame.idealWidth, height: proposal.height ?? frame.idealHeight)
@@ -341,40 +507,31 @@ final class LayoutNode {
         return childProposal
     }
 
-    private func frameSize(_ frame: CellFrame, proposal: ProposedCellSize) -> CellSize {
-        let child = children[0]
-        if Self.isFixed(frame) {
-            let size = (frame.width != nil && frame.height != nil) ? CellSize.zero : child.size(for: frameChildProposal(frame, proposal: proposal))
+    private mutating func frameSize(_ frame: LayoutNode.CellFrame, child: Int, proposal: ProposedCellSize) -> CellSize {
+        if frame.isFixed {
+            if let width = frame.width, let height = frame.height { return CellSize(width: width, height: height) }
+            let size = size(of: child, for: Self.frameChildProposal(frame, proposal: proposal))
             return CellSize(width: frame.width ?? size.width, height: frame.height ?? size.height)
         }
-        func axis(_ proposed: Int?, minimum: Int?, ideal: Int?, maximum: Int?, childLength: (Int?) -> Int) -> Int {
-            var offered = proposed ?? ideal
-            if let value = offered {
-                if let minimum { offered = max(value, minimum) }
-                if let maximum { offered = min(offered ?? value, maximum) }
-            }
-            let length = childLength(offered)
-            if minimum == nil && maximum == nil { return length }
-            let reference = proposed ?? ideal ?? length
-            let lower = minimum ?? min(length, maximum ?? length)
-            let upper = maximum ?? max(length, minimum ?? length)
+        /// One axis of a flexible frame: the child's length, or the proposal clamped to the frame's bounds.
+        func axis(_ proposed: Int?, minimum: Int?, ideal: Int?, maximum: Int?, childLength: Int) -> Int {
+            if minimum == nil && maximum == nil { return childLength }
+            let reference = proposed ?? ideal ?? childLength
+            let lower = minimum ?? min(childLength, maximum ?? childLength)
+            let upper = maximum ?? max(childLength, minimum ?? childLength)
             return min(max(reference, lower), max(upper, lower))
         }
-        let childSize = child.size(for: frameChildProposal(frame, proposal: proposal))
-        let width = axis(proposal.width, minimum: frame.minWidth, ideal: frame.idealWidth, maximum: frame.maxWidth) { _ in childSize.width }
-        let height = axis(proposal.height, minimum: frame.minHeight, ideal: frame.idealHeight, maximum: frame.maxHeight) { _ in childSize.height }
+        let childSize = size(of: child, for: Self.frameChildProposal(frame, proposal: proposal))
+        let width = axis(proposal.width, minimum: frame.minWidth, ideal: frame.idealWidth, maximum: frame.maxWidth, childLength: childSize.width)
+        let height = axis(proposal.height, minimum: frame.minHeight, ideal: frame.idealHeight, maximum: frame.maxHeight,
+                          childLength: childSize.height)
         return CellSize(width: width, height: height)
     }
 
-    private func aspectSize(ratio: Double?, mode: ContentMode, proposal: ProposedCellSize) -> CellSize {
-        children[0].size(for: aspectChildProposal(ratio: ratio, mode: mode, proposal: proposal))
-    }
-
     /// What `.aspectRatio` proposes to its child: the largest (fit) or smallest (fill) size of the ratio.
-    private func aspectChildProposal(ratio: Double?, mode: ContentMode, proposal: ProposedCellSize) -> ProposedCellSize {
-        let child = children[0]
+    mutating func aspectChildProposal(ratio: Double?, mode: ContentMode, child: Int, proposal: ProposedCellSize) -> ProposedCellSize {
         let metric = environment.metric
-        let ideal = child.size(for: .ideal)
+        let ideal = size(of: child, for: .ideal)
         // Ratio in points (width / height), converted to cells (columns per row).
         let pointRatio = ratio ?? (ideal.height > 0 ? Double(ideal.width) * metric.pointsPerColumn / (Double(ideal.height) * metric.pointsPerRow) : 1)
         let cellRatio = min(max(pointRatio * metric.pointsPerRow / metric.pointsPerColumn, 1e-6), 1e6)
@@ -396,37 +553,33 @@ final class LayoutNode {
 
     // MARK: Stacks
 
-    struct StackResult {
-        var size: CellSize
-        var childSizes: [CellSize]
-        /// The proposal each child's size answered (placement proposes the same, as SwiftUI does).
-        var childProposals: [ProposedCellSize]
-    }
-
-    private var stackCacheProposal: ProposedCellSize?
-    private var stackCacheResult: StackResult?
-
-    func stackLayout(axis: StackAxis, spacings: [Int], proposal: ProposedCellSize) -> StackResult {
-        if let cached = stackCacheResult, stackCacheProposal == proposal { return cached }
-        let result: StackResult
+    /// Distributes `proposal` among the children of stack `index`, records each child's proposal and size
+    /// in the child (`assignedProposal`, `assignedSize`), and returns the stack's size.
+    mutating func stackLayout(_ index: Int, proposal: ProposedCellSize) -> CellSize {
+        guard case .stack(let axis, _, let firstSpacing) = nodes[index].kind else { return .zero }
+        let size: CellSize
         switch axis {
-        case .depth: result = depthStack(proposal: proposal)
-        case .horizontal, .vertical: result = linearStack(axis: axis, spacings: spacings, proposal: proposal)
+        case .depth:
+            var width = Int.min, height = Int.min
+            for child in nodes[index].children {
+                let childSize = self.size(of: child, for: proposal)
+                nodes[child].assignedProposal = proposal
+                nodes[child].assignedSize = childSize
+                width = max(width, childSize.width)
+                height = max(height, childSize.height)
+            }
+            size = nodes[index].childCount == 0 ? .zero : CellSize(width: width, height: height)
+        case .horizontal, .vertical:
+            size = linearStack(index, horizontal: axis == .horizontal, firstSpacing: firstSpacing, proposal: proposal)
         }
-        stackCacheProposal = proposal
-        stackCacheResult = result
-        return result
+        nodes[index].stackChildrenProposal = proposal
+        return size
     }
 
-    private func depthStack(proposal: ProposedCellSize) -> StackResult {
-        let sizes = children.map { $0.size(for: proposal) }
-        return StackResult(size: CellSize(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0),
-                           childSizes: sizes, childProposals: Array(repeating: proposal, count: children.count))
-    }
-
-    private func linearStack(axis: StackAxis, spacings: [Int], proposal: ProposedCellSize) -> StackResult {
-        let horizontal = axis == .horizontal
-        let totalSpacing = spacings.reduce(0, +)
+    private mutating func linearStack(_ index: Int, horizontal: Bool, firstSpacing: Int, proposal: ProposedCellSize) -> CellSize {
+        let children = nodes[index].children
+        var totalSpacing = 0
+        for gap in 0..<max(children.count - 1, 0) { totalSpacing += spacings[firstSpacing + gap] }
         let main = horizontal ? proposal.width : proposal.height
         let cross = horizontal ? proposal.height : proposal.width
         func offer(_ length: Int?) -> ProposedCellSize {
@@ -435,184 +588,104 @@ final class LayoutNode {
         func along(_ size: CellSize) -> Int { horizontal ? size.width : size.height }
         func across(_ size: CellSize) -> Int { horizontal ? size.height : size.width }
 
-        var sizes = [CellSize](repeating: .zero, count: children.count)
-        var proposals = [ProposedCellSize](repeating: offer(nil), count: children.count)
         if let main {
             // SwiftUI: by priority groups (highest first), then least flexible first, each child offered an
             // equal share of what remains after reserving the minimum of lower-priority children.
-            let minimums = children.map { along($0.size(for: offer(0))) }
-            let maximums = children.map { along($0.size(for: offer(ProposedCellSize.unbounded))) }
+            for child in children {
+                nodes[child].assignedProposal = offer(nil)
+                nodes[child].assignedSize = .zero
+            }
             var remaining = max(0, main - max(totalSpacing, 0))
             // Spacers come last and only share what the other children left: in points a text beside a
             // spacer almost always fits, and cells must not make it wrap (docs/DECISIONS.md).
-            let spacerIndices = children.indices.filter { children[$0].isSpacer }
-            let spacerMinimum = spacerIndices.reduce(0) { $0 + minimums[$1] }
-            remaining = max(0, remaining - spacerMinimum)
-            let priorities = Set(children.map(\.priority)).sorted(by: >)
-            for priority in priorities {
-                let members = children.indices.filter { children[$0].priority == priority && !children[$0].isSpacer }
-                    .sorted { (maximums[$0] - minimums[$0], $0) < (maximums[$1] - minimums[$1], $1) }
-                let reserved = children.indices.filter { children[$0].priority < priority && !children[$0].isSpacer }
-                    .reduce(0) { $0 + minimums[$1] }
-                var available = max(0, remaining - reserved)
-                var count = members.count
-                for index in members {
-                    let share = count > 0 ? (available + count - 1) / count : 0
-                    proposals[index] = offer(share)
-                    let size = children[index].size(for: proposals[index])
-                    sizes[index] = size
-                    available = max(0, available - along(size))
-                    count -= 1
+            var spacerMinimum = 0, spacerCount = 0
+            var group: Double?
+            for child in children {
+                if nodes[child].isSpacer {
+                    spacerMinimum += along(size(of: child, for: offer(0)))
+                    spacerCount += 1
+                } else {
+                    let priority = nodes[child].priority
+                    if !priority.isNaN, group.map({ priority > $0 }) ?? true { group = priority }
                 }
-                remaining = max(0, remaining - members.reduce(0) { $0 + along(sizes[$1]) })
+            }
+            remaining = max(0, remaining - spacerMinimum)
+            while let priority = group {
+                remaining = shareGroup(priority, of: children, remaining: remaining, offer: offer, along: along)
+                // The next lower priority, if any.
+                group = nil
+                for child in children where !nodes[child].isSpacer {
+                    let lower = nodes[child].priority
+                    if lower < priority, group.map({ lower > $0 }) ?? true { group = lower }
+                }
             }
             var available = remaining + spacerMinimum
-            var count = spacerIndices.count
-            for index in spacerIndices {
-                let share = count > 0 ? available / count : 0
-                proposals[index] = offer(share)
-                sizes[index] = children[index].size(for: proposals[index])
-                available = max(0, available - along(sizes[index]))
+            var count = spacerCount
+            for child in children where nodes[child].isSpacer {
+                let childProposal = offer(available / count)
+                let size = size(of: child, for: childProposal)
+                nodes[child].assignedProposal = childProposal
+                nodes[child].assignedSize = size
+                available = max(0, available - along(size))
                 count -= 1
             }
         } else {
-            for index in children.indices { sizes[index] = children[index].size(for: offer(nil)) }
+            for child in children {
+                let childProposal = offer(nil)
+                nodes[child].assignedProposal = childProposal
+                nodes[child].assignedSize = size(of: child, for: childProposal)
+            }
         }
-        let length = max(0, min(sizes.reduce(totalSpacing) { $0 + along($1) }, ProposedCellSize.unbounded))
-        let thickness = sizes.map(across).max() ?? 0
-        let size = horizontal ? CellSize(width: length, height: thickness) : CellSize(width: thickness, height: length)
-        return StackResult(size: size, childSizes: sizes, childProposals: proposals)
+        var length = totalSpacing, thickness = children.isEmpty ? 0 : Int.min
+        for child in children {
+            length += along(nodes[child].assignedSize)
+            thickness = max(thickness, across(nodes[child].assignedSize))
+        }
+        length = max(0, min(length, ProposedCellSize.unbounded))
+        return horizontal ? CellSize(width: length, height: thickness) : CellSize(width: thickness, height: length)
     }
 
-    // MARK: Placement
-
-    /// Places this node in `rect` (the size it answered for `proposal`) and its children inside it,
-    /// proposing to each child what it was proposed while measuring, as SwiftUI's placement does.
-    func place(in rect: CellRect, proposal: ProposedCellSize) -> PlacedNode {
-        switch kind {
-        case .empty, .spacer:
-            return PlacedNode(content: .none, frame: rect)
-        case .text(let text, let shaper):
-            let lines = text.isGreedy ? [TextLine(graphemes: shaper.graphemes, isTruncated: false)] : textLines(text, shaper, proposal: proposal)
-            return PlacedNode(content: .text(text, lines: lines), frame: rect)
-        case .image(let image):
-            return PlacedNode(content: .image(image), frame: rect)
-        case .shape(let shape):
-            return PlacedNode(content: .shape(shape), frame: rect)
-        case .divider(let paint, let axis):
-            return PlacedNode(content: .divider(paint, axis: axis), frame: rect)
-        case .gauge(let gauge):
-            return PlacedNode(content: .gauge(gauge), frame: rect, children: placeGaugeLabels(gauge, in: rect))
-        case .stack(let axis, let alignment, let spacings):
-            let result = stackLayout(axis: axis, spacings: spacings, proposal: proposal)
-            var placed: [PlacedNode] = []
-            var cursor = axis == .horizontal ? rect.x : rect.y
-            for (index, child) in children.enumerated() {
-                let size = result.childSizes[index]
-                let origin: (x: Int, y: Int)
-                switch axis {
-                case .horizontal:
-                    origin = (cursor, rect.y + Self.offset(free: rect.height - size.height, alignment.vertical.fraction))
-                    cursor += size.width + (index < spacings.count ? spacings[index] : 0)
-                case .vertical:
-                    origin = (rect.x + Self.offset(free: rect.width - size.width, alignment.horizontal.fraction), cursor)
-                    cursor += size.height + (index < spacings.count ? spacings[index] : 0)
-                case .depth:
-                    origin = Self.aligned(size, in: rect, alignment)
-                }
-                placed.append(child.place(in: CellRect(origin: origin, size: size), proposal: result.childProposals[index]))
-            }
-            return PlacedNode(content: .none, frame: rect, children: placed)
-        case .padding(let insets):
-            let childProposal = ProposedCellSize(width: proposal.width.map { max(0, $0 - insets.horizontal) },
-                                                 height: proposal.height.map { max(0, $0 - insets.vertical) })
-            let size = children[0].size(for: childProposal)
-            let origin = (x: rect.x + insets.leading, y: rect.y + insets.top)
-            return PlacedNode(content: .none, frame: rect,
-                              children: [children[0].place(in: CellRect(origin: origin, size: size), proposal: childProposal)])
-        case .frame(let spec, let frame):
-            let childProposal = frameChildProposal(frame, proposal: proposal)
-            let size = children[0].size(for: childProposal)
-            return PlacedNode(content: .none, frame: rect,
-                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: rect, spec.alignment), size: size),
-                                                           proposal: childProposal)])
-        case .background(let alignment), .overlay(let alignment):
-            let main = children[0].place(in: rect, proposal: proposal)
-            let extraProposal = ProposedCellSize(rect.size)
-            let extraSize = children[1].size(for: extraProposal)
-            let extra = children[1].place(in: CellRect(origin: Self.aligned(extraSize, in: rect, alignment), size: extraSize),
-                                          proposal: extraProposal)
-            guard case .background = kind else {
-                return PlacedNode(content: .modifier(.overlay(.empty, alignment: alignment)), frame: rect, children: [main, extra])
-            }
-            return PlacedNode(content: .modifier(.background(.empty, alignment: alignment)), frame: rect, children: [main, extra])
-        case .fixedSize(let horizontal, let vertical):
-            let childProposal = ProposedCellSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
-            let size = children[0].size(for: childProposal)
-            return PlacedNode(content: .none, frame: rect,
-                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: rect, .center), size: size),
-                                                           proposal: childProposal)])
-        case .aspectRatio(let ratio, let mode):
-            let childProposal = aspectChildProposal(ratio: ratio, mode: mode, proposal: proposal)
-            let size = children[0].size(for: childProposal)
-            return PlacedNode(content: .none, frame: rect,
-                              children: [children[0].place(in: CellRect(origin: Self.aligned(size, in: rect, .center), size: size),
-                                                           proposal: childProposal)])
-        case .offset(let x, let y):
-            let moved = CellRect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height)
-            return PlacedNode(content: .none, frame: rect, children: [children[0].place(in: moved, proposal: proposal)])
-        case .decoration(let modifier):
-            return PlacedNode(content: .modifier(modifier), frame: rect, children: [children[0].place(in: rect, proposal: proposal)])
+    /// Shares `remaining` among the non-spacer children of layout priority `priority`, least flexible
+    /// first, after reserving the minimum length of lower-priority children; returns what is left.
+    private mutating func shareGroup(_ priority: Double, of children: Range<Int>, remaining: Int,
+                                     offer: (Int?) -> ProposedCellSize, along: (CellSize) -> Int) -> Int {
+        // The members go on top of the ordering scratch space; nested stacks use it above them and
+        // leave it as they found it.
+        let base = ordering.count
+        for child in children where !nodes[child].isSpacer && nodes[child].priority == priority {
+            ordering.append((flexibility: 0, child: child))
         }
+        let members = base..<ordering.count
+        if members.count > 1 {
+            for member in members {
+                let child = ordering[member].child
+                let flexibility = along(size(of: child, for: offer(ProposedCellSize.unbounded))) - along(size(of: child, for: offer(0)))
+                ordering[member].flexibility = flexibility
+            }
+            ordering[members].sort { $0 < $1 }
+        }
+        var reserved = 0
+        for child in children where !nodes[child].isSpacer && nodes[child].priority < priority {
+            reserved += along(size(of: child, for: offer(0)))
+        }
+        var available = max(0, remaining - reserved)
+        var count = members.count
+        var used = 0
+        for member in members {
+            let child = ordering[member].child
+            let childProposal = offer((available + count - 1) / count)
+            let size = size(of: child, for: childProposal)
+            nodes[child].assignedProposal = childProposal
+            nodes[child].assignedSize = size
+            available = max(0, available - along(size))
+            count -= 1
+            used += along(size)
+        }
+        ordering.removeSubrange(members)
+        return max(0, remaining - used)
     }
 
-    private func clamp(_ size: CellSize, _ limit: CellSize) -> CellSize {
-        CellSize(width: min(size.width, max(limit.width, 0)), height: min(size.height, max(limit.height, 0)))
-    }
-
-    private func placeGaugeLabels(_ gauge: GaugeNode, in rect: CellRect) -> [PlacedNode] {
-        let label = children[0], current = children[1], minimum = children[2], maximum = children[3]
-        func put(_ node: LayoutNode, row: Int, alignment: HorizontalAlignment, width: Int? = nil, column: Int? = nil) -> PlacedNode {
-            let available = CellRect(x: column ?? rect.x, y: row, width: width ?? rect.width, height: 1)
-            let labelProposal = ProposedCellSize(width: available.width, height: 1)
-            let size = clamp(node.size(for: labelProposal), available.size)
-            return node.place(in: CellRect(origin: Self.aligned(size, in: available, Alignment(horizontal: alignment, vertical: .center)), size: size),
-                              proposal: labelProposal)
-        }
-        switch gauge.kind {
-        case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
-            let middle = rect.y + rect.height / 2
-            var placed = [put(current.isEmptyContent ? label : current, row: middle, alignment: .center,
-                              width: max(rect.width - 2, 1), column: rect.x + 1)]
-            if gauge.kind == .accessoryCircular, rect.height >= 3 {
-                let bottom = rect.maxY - 1
-                let half = max(rect.width / 2 - 1, 1)
-                placed.append(put(minimum, row: bottom, alignment: .trailing, width: half, column: rect.x))
-                placed.append(put(maximum, row: bottom, alignment: .leading, width: half, column: rect.maxX - half))
-                if minimum.isEmptyContent && maximum.isEmptyContent && !current.isEmptyContent {
-                    placed.append(put(label, row: bottom, alignment: .center, width: max(rect.width - 4, 1), column: rect.x + 2))
-                }
-            }
-            return placed
-        default:
-            var row = rect.y
-            var placed: [PlacedNode] = []
-            if !label.isEmptyContent {
-                placed.append(put(label, row: row, alignment: .leading))
-                row += 1
-            }
-            row += 1 // the bar
-            if row < rect.maxY {
-                if !minimum.isEmptyContent || !maximum.isEmptyContent {
-                    placed.append(put(minimum, row: row, alignment: .leading))
-                    placed.append(put(maximum, row: row, alignment: .trailing))
-                } else if !current.isEmptyContent {
-                    placed.append(put(current, row: row, alignment: .leading))
-                }
-            }
-            return placed
-        }
-    }
+    // MARK: Arithmetic
 
     /// A computed length in cells, clamped to 0...unbounded (an extreme aspect ratio must not overflow `Int`).
     static func cellCount(_ value: Double) -> Int {

@@ -44,9 +44,13 @@ public struct TextShaper: Sendable {
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
         var graphemes: [StyledGrapheme] = []
+        var reserved = 0
         for (index, run) in node.runs.enumerated() {
-            for character in format.string(for: run.content, at: date) {
-                graphemes.append(StyledGrapheme(character: character, run: index, width: DisplayWidth.of(character)))
+            let width = Self.appendGraphemes(of: format.string(for: run.content, at: date), run: index, to: &graphemes)
+            switch run.content {
+            case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
+            case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
+            default: reserved += width
             }
         }
         self.graphemes = graphemes
@@ -62,16 +66,32 @@ public struct TextShaper: Sendable {
         }
         naturalWidth = max(widest, current)
         naturalLineCount = graphemes.isEmpty ? 0 : lines
-        var reserved = 0
-        for run in node.runs {
-            let width = DisplayWidth.of(format.string(for: run.content, at: date))
-            switch run.content {
-            case .date(_, .relative): reserved += max(width, DisplayWidth.of("00 min, 00 sec"))
-            case .date(_, .offset): reserved += max(width, DisplayWidth.of("+00 minutes"))
-            default: reserved += width
-            }
-        }
         reservedWidth = max(reserved, naturalWidth)
+    }
+
+    /// The columns of the widest usual `.relative` and `.offset` values (docs/DECISIONS.md).
+    private static let relativeTemplateWidth = DisplayWidth.of("00 min, 00 sec")
+    private static let offsetTemplateWidth = DisplayWidth.of("+00 minutes")
+
+    /// Appends the graphemes of `string` as run `run` and returns the columns they take.
+    private static func appendGraphemes(of string: String, run: Int, to graphemes: inout [StyledGrapheme]) -> Int {
+        var width = 0
+        // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then.
+        if string.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            graphemes.reserveCapacity(graphemes.count + string.utf8.count)
+            for byte in string.utf8 {
+                let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
+                graphemes.append(StyledGrapheme(character: Character(Unicode.Scalar(byte)), run: run, width: columns))
+                width += columns
+            }
+            return width
+        }
+        for character in string {
+            let columns = DisplayWidth.of(character)
+            graphemes.append(StyledGrapheme(character: character, run: run, width: columns))
+            width += columns
+        }
+        return width
     }
 
     /// Wraps at word boundaries to `width` columns (nil: no wrapping), keeping at most `maxLines` lines.
@@ -85,6 +105,8 @@ public struct TextShaper: Sendable {
         let limit = width ?? Int.max
         let maximum = max(maxLines ?? Int.max, 1)
         guard limit > 0 else { return [TextLine(graphemes: [], isTruncated: true)] }
+        // One line that fits: what wrapping would return, without wrapping.
+        if naturalLineCount == 1 && limit >= naturalWidth { return [TextLine(graphemes: graphemes, isTruncated: false)] }
         let starts = wrap(limit: limit, stopAfter: maximum)
         guard starts.count > maximum else {
             return starts.map { TextLine(graphemes: Array(graphemes[$0.start..<$0.end]), isTruncated: false) }
