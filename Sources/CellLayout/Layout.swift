@@ -159,14 +159,27 @@ struct LayoutNode {
 
     /// Spacing between two stack children in cells: explicit spacing converted (a non-zero horizontal
     /// value is at least one column), else the system's 8 pt, and none next to a spacer.
-    static func spacing(_ stack: StackNode, between first: ViewNode, and second: ViewNode, metric: CellMetric) -> Int {
+    static func spacing(_ stack: StackNode, afterSpacer: Bool, beforeSpacer: Bool, metric: CellMetric) -> Int {
         if let spacing = stack.spacing {
             return stack.axis == .horizontal ? metric.explicitColumns(spacing) : metric.signedRows(spacing)
         }
-        if case .spacer = first { return 0 }
-        if case .spacer = second { return 0 }
+        if afterSpacer || beforeSpacer { return 0 }
         return stack.axis == .horizontal ? metric.columns(8) : metric.rows(8)
     }
+}
+
+/// The main axis of a horizontal or vertical stack, and the length it was offered across it.
+struct StackAxes {
+    let horizontal: Bool
+    let cross: Int?
+
+    /// A proposal of `length` along the main axis and the stack's own offer across it.
+    func offer(_ length: Int?) -> ProposedCellSize {
+        horizontal ? ProposedCellSize(width: length, height: cross) : ProposedCellSize(width: cross, height: length)
+    }
+
+    func along(_ size: CellSize) -> Int { horizontal ? size.width : size.height }
+    func across(_ size: CellSize) -> Int { horizontal ? size.height : size.width }
 }
 
 /// The layout tree of one `ViewNode`, built once per layout: a flat array of value-type nodes, each
@@ -198,6 +211,8 @@ struct LayoutTree {
     var modifiers: [NodeModifier] = []
     var spacings: [Int] = []
     var sizeCache: [CachedSize] = []
+    /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
+    private var cachingNodes = 0
     /// Scratch space for stacks ordering a priority group (a stack uses the top, nested stacks above it).
     var ordering: [(flexibility: Int, child: Int)] = []
 
@@ -206,6 +221,8 @@ struct LayoutTree {
         nodes.reserveCapacity(32)
         nodes.append(LayoutNode(kind: .empty))
         build(root, into: Self.root, parentAxis: nil)
+        sizeCache = Array(repeating: CachedSize(proposal: .ideal, size: .zero), count: cachingNodes * Self.cacheSlots)
+        ordering.reserveCapacity(nodes.count)
     }
 
     // MARK: Building
@@ -219,8 +236,8 @@ struct LayoutTree {
 
     /// Gives node `index` its slots in the size cache.
     private mutating func enableCache(_ index: Int) {
-        nodes[index].cacheStart = sizeCache.count
-        for _ in 0..<Self.cacheSlots { sizeCache.append(CachedSize(proposal: .ideal, size: .zero)) }
+        nodes[index].cacheStart = cachingNodes * Self.cacheSlots
+        cachingNodes += 1
     }
 
     /// Fills node `index` (already reserved) from `node`, and appends its descendants.
@@ -280,9 +297,10 @@ struct LayoutTree {
             }
         case .gauge(let gauge):
             let first = reserveChildren(4)
-            for (offset, label) in [gauge.label, gauge.currentValueLabel, gauge.minimumValueLabel, gauge.maximumValueLabel].enumerated() {
-                build(label, into: first + offset, parentAxis: nil)
-            }
+            build(gauge.label, into: first, parentAxis: nil)
+            build(gauge.currentValueLabel, into: first + 1, parentAxis: nil)
+            build(gauge.minimumValueLabel, into: first + 2, parentAxis: nil)
+            build(gauge.maximumValueLabel, into: first + 3, parentAxis: nil)
             let hasLabel = !nodes[first].isEmptyContent
             let hasValues = !nodes[first + 1].isEmptyContent || !nodes[first + 2].isEmptyContent || !nodes[first + 3].isEmptyContent
             nodes[index] = LayoutNode(kind: .gauge(index: gauges.count, gauge.kind, hasLabel: hasLabel, hasValues: hasValues))
@@ -292,6 +310,11 @@ struct LayoutTree {
         case .modified(let inner, let modifier):
             buildModifier(modifier, over: inner, into: index, parentAxis: parentAxis)
         }
+    }
+
+    private static func isSpacer(_ node: ViewNode) -> Bool {
+        if case .spacer = node { return true }
+        return false
     }
 
     /// True for the children a stack replaces by their contents (`flattened`): groups and empty views.
@@ -306,12 +329,17 @@ struct LayoutTree {
     private mutating func buildStack(_ stack: StackNode, into index: Int) {
         let children = stack.children
         let firstSpacing = spacings.count
-        for offset in children.indices.dropFirst() {
-            spacings.append(LayoutNode.spacing(stack, between: children[offset - 1], and: children[offset], metric: environment.metric))
+        var previousIsSpacer = false
+        for offset in children.indices {
+            let isSpacer = Self.isSpacer(children[offset])
+            if offset > 0 {
+                spacings.append(LayoutNode.spacing(stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer, metric: environment.metric))
+            }
+            previousIsSpacer = isSpacer
         }
         let first = reserveChildren(children.count)
-        for (offset, child) in children.enumerated() {
-            build(child, into: first + offset, parentAxis: stack.axis)
+        for offset in children.indices {
+            build(children[offset], into: first + offset, parentAxis: stack.axis)
         }
         nodes[index] = LayoutNode(kind: .stack(stack.axis, stack.alignment, firstSpacing: firstSpacing))
         nodes[index].firstChild = first
@@ -581,18 +609,13 @@ struct LayoutTree {
         var totalSpacing = 0
         for gap in 0..<max(children.count - 1, 0) { totalSpacing += spacings[firstSpacing + gap] }
         let main = horizontal ? proposal.width : proposal.height
-        let cross = horizontal ? proposal.height : proposal.width
-        func offer(_ length: Int?) -> ProposedCellSize {
-            horizontal ? ProposedCellSize(width: length, height: cross) : ProposedCellSize(width: cross, height: length)
-        }
-        func along(_ size: CellSize) -> Int { horizontal ? size.width : size.height }
-        func across(_ size: CellSize) -> Int { horizontal ? size.height : size.width }
+        let axes = StackAxes(horizontal: horizontal, cross: horizontal ? proposal.height : proposal.width)
 
         if let main {
             // SwiftUI: by priority groups (highest first), then least flexible first, each child offered an
             // equal share of what remains after reserving the minimum of lower-priority children.
             for child in children {
-                nodes[child].assignedProposal = offer(nil)
+                nodes[child].assignedProposal = axes.offer(nil)
                 nodes[child].assignedSize = .zero
             }
             var remaining = max(0, main - max(totalSpacing, 0))
@@ -602,7 +625,7 @@ struct LayoutTree {
             var group: Double?
             for child in children {
                 if nodes[child].isSpacer {
-                    spacerMinimum += along(size(of: child, for: offer(0)))
+                    spacerMinimum += axes.along(size(of: child, for: axes.offer(0)))
                     spacerCount += 1
                 } else {
                     let priority = nodes[child].priority
@@ -611,7 +634,7 @@ struct LayoutTree {
             }
             remaining = max(0, remaining - spacerMinimum)
             while let priority = group {
-                remaining = shareGroup(priority, of: children, remaining: remaining, offer: offer, along: along)
+                remaining = shareGroup(priority, of: children, remaining: remaining, axes: axes)
                 // The next lower priority, if any.
                 group = nil
                 for child in children where !nodes[child].isSpacer {
@@ -622,24 +645,24 @@ struct LayoutTree {
             var available = remaining + spacerMinimum
             var count = spacerCount
             for child in children where nodes[child].isSpacer {
-                let childProposal = offer(available / count)
+                let childProposal = axes.offer(available / count)
                 let size = size(of: child, for: childProposal)
                 nodes[child].assignedProposal = childProposal
                 nodes[child].assignedSize = size
-                available = max(0, available - along(size))
+                available = max(0, available - axes.along(size))
                 count -= 1
             }
         } else {
             for child in children {
-                let childProposal = offer(nil)
+                let childProposal = axes.offer(nil)
                 nodes[child].assignedProposal = childProposal
                 nodes[child].assignedSize = size(of: child, for: childProposal)
             }
         }
         var length = totalSpacing, thickness = children.isEmpty ? 0 : Int.min
         for child in children {
-            length += along(nodes[child].assignedSize)
-            thickness = max(thickness, across(nodes[child].assignedSize))
+            length += axes.along(nodes[child].assignedSize)
+            thickness = max(thickness, axes.across(nodes[child].assignedSize))
         }
         length = max(0, min(length, ProposedCellSize.unbounded))
         return horizontal ? CellSize(width: length, height: thickness) : CellSize(width: thickness, height: length)
@@ -647,8 +670,7 @@ struct LayoutTree {
 
     /// Shares `remaining` among the non-spacer children of layout priority `priority`, least flexible
     /// first, after reserving the minimum length of lower-priority children; returns what is left.
-    private mutating func shareGroup(_ priority: Double, of children: Range<Int>, remaining: Int,
-                                     offer: (Int?) -> ProposedCellSize, along: (CellSize) -> Int) -> Int {
+    private mutating func shareGroup(_ priority: Double, of children: Range<Int>, remaining: Int, axes: StackAxes) -> Int {
         // The members go on top of the ordering scratch space; nested stacks use it above them and
         // leave it as they found it.
         let base = ordering.count
@@ -659,30 +681,45 @@ struct LayoutTree {
         if members.count > 1 {
             for member in members {
                 let child = ordering[member].child
-                let flexibility = along(size(of: child, for: offer(ProposedCellSize.unbounded))) - along(size(of: child, for: offer(0)))
-                ordering[member].flexibility = flexibility
+                let maximum = axes.along(size(of: child, for: axes.offer(ProposedCellSize.unbounded)))
+                ordering[member].flexibility = maximum - axes.along(size(of: child, for: axes.offer(0)))
             }
-            ordering[members].sort { $0 < $1 }
+            sortMembers(members)
         }
         var reserved = 0
         for child in children where !nodes[child].isSpacer && nodes[child].priority < priority {
-            reserved += along(size(of: child, for: offer(0)))
+            reserved += axes.along(size(of: child, for: axes.offer(0)))
         }
         var available = max(0, remaining - reserved)
         var count = members.count
         var used = 0
         for member in members {
             let child = ordering[member].child
-            let childProposal = offer((available + count - 1) / count)
+            let childProposal = axes.offer((available + count - 1) / count)
             let size = size(of: child, for: childProposal)
             nodes[child].assignedProposal = childProposal
             nodes[child].assignedSize = size
-            available = max(0, available - along(size))
+            available = max(0, available - axes.along(size))
             count -= 1
-            used += along(size)
+            used += axes.along(size)
         }
         ordering.removeSubrange(members)
         return max(0, remaining - used)
+    }
+
+    /// Sorts `ordering[members]` by flexibility, then child order: in place by insertion for the few
+    /// children stacks usually have (sorting a slice would copy it).
+    private mutating func sortMembers(_ members: Range<Int>) {
+        guard members.count <= 16 else { return ordering[members].sort { $0 < $1 } }
+        for next in members.dropFirst() {
+            let member = ordering[next]
+            var slot = next
+            while slot > members.lowerBound, member < ordering[slot - 1] {
+                ordering[slot] = ordering[slot - 1]
+                slot -= 1
+            }
+            ordering[slot] = member
+        }
     }
 
     // MARK: Arithmetic

@@ -44,28 +44,20 @@ public struct TextShaper: Sendable {
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
         var graphemes: [StyledGrapheme] = []
+        var lines = LineCounter()
         var reserved = 0
-        for (index, run) in node.runs.enumerated() {
-            let width = Self.appendGraphemes(of: format.string(for: run.content, at: date), run: index, to: &graphemes)
-            switch run.content {
+        for index in node.runs.indices {
+            let content = node.runs[index].content
+            let width = Self.append(format.string(for: content, at: date), run: index, to: &graphemes, lines: &lines)
+            switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
             default: reserved += width
             }
         }
         self.graphemes = graphemes
-        var widest = 0, current = 0, lines = 1
-        for grapheme in graphemes {
-            if grapheme.character == "\n" {
-                widest = max(widest, current)
-                current = 0
-                lines += 1
-            } else {
-                current += grapheme.width
-            }
-        }
-        naturalWidth = max(widest, current)
-        naturalLineCount = graphemes.isEmpty ? 0 : lines
+        naturalWidth = max(lines.widest, lines.current)
+        naturalLineCount = graphemes.isEmpty ? 0 : lines.count
         reservedWidth = max(reserved, naturalWidth)
     }
 
@@ -73,8 +65,23 @@ public struct TextShaper: Sendable {
     private static let relativeTemplateWidth = DisplayWidth.of("00 min, 00 sec")
     private static let offsetTemplateWidth = DisplayWidth.of("+00 minutes")
 
+    /// The lines of unwrapped text (split at `\n` only) while its graphemes are appended.
+    private struct LineCounter {
+        var widest = 0, current = 0, count = 1
+
+        mutating func add(width: Int, isLineBreak: Bool) {
+            if isLineBreak {
+                widest = max(widest, current)
+                current = 0
+                count += 1
+            } else {
+                current += width
+            }
+        }
+    }
+
     /// Appends the graphemes of `string` as run `run` and returns the columns they take.
-    private static func appendGraphemes(of string: String, run: Int, to graphemes: inout [StyledGrapheme]) -> Int {
+    private static func append(_ string: String, run: Int, to graphemes: inout [StyledGrapheme], lines: inout LineCounter) -> Int {
         var width = 0
         // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then.
         if string.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
@@ -82,6 +89,7 @@ public struct TextShaper: Sendable {
             for byte in string.utf8 {
                 let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
                 graphemes.append(StyledGrapheme(character: Character(Unicode.Scalar(byte)), run: run, width: columns))
+                lines.add(width: columns, isLineBreak: byte == 0x0A)
                 width += columns
             }
             return width
@@ -89,6 +97,7 @@ public struct TextShaper: Sendable {
         for character in string {
             let columns = DisplayWidth.of(character)
             graphemes.append(StyledGrapheme(character: character, run: run, width: columns))
+            lines.add(width: columns, isLineBreak: character == "\n")
             width += columns
         }
         return width
