@@ -9,7 +9,7 @@ import WidgetKitUI
 /// `widgetterm bench`: render timings per family and for the whole gallery, and the shared benchmark
 /// frame (shared/reference/bench-frame.md). Times come from the monotonic clock; run a release build.
 enum BenchCommand {
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream) throws -> Int32 {
+    static func run(_ arguments: [String], widgets: () -> [WidgetDescriptor], output: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: ["iterations", "warmup", "warmup-ms", "sample"], boolean: ["once", "phases", "help"])
         if parsed.switches.contains("help") {
             output.write("""
@@ -26,7 +26,7 @@ enum BenchCommand {
         }
         guard parsed.positionals.isEmpty else { throw UsageError("unknown benchmark \(parsed.positionals[0]); valid: frame, tick") }
         let iterations = try parsed.integer("iterations", in: 1...1_000_000, default: 500)
-        return widgetBenchmark(widgets: widgets, iterations: iterations, output: output)
+        return widgetBenchmark(widgets: widgets(), iterations: iterations, output: output)
     }
 
     /// Median time to resolve + lay out + paint one widget per family, and the whole gallery.

@@ -15,7 +15,7 @@ public enum WidgetTermCommand {
     /// Runs the command line on `bundle` with the process arguments and exits with the command's status
     /// (0 ok, 1 diagnostics at error level, 2 usage or input errors).
     public static func main<Bundle: WidgetBundle>(bundle: Bundle) -> Never {
-        let status = run(arguments: Array(CommandLine.arguments.dropFirst()), widgets: bundle.widgetDescriptors,
+        let status = run(arguments: Array(CommandLine.arguments.dropFirst()), widgets: { bundle.widgetDescriptors },
                          environment: ProcessInfo.processInfo.environment, output: StandardStream.output, errors: StandardStream.error)
         exit(status)
     }
@@ -23,25 +23,32 @@ public enum WidgetTermCommand {
     /// Runs one command and returns its exit status; output and errors go to the given streams.
     public static func run(arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
                            output: TextStream, errors: TextStream) -> Int32 {
+        run(arguments: arguments, widgets: { widgets }, environment: environment, output: output, errors: errors)
+    }
+
+    /// `run` with the bundle's widgets built only by the commands that use them (`bench frame` and `help`
+    /// start faster without evaluating every widget's configuration).
+    static func run(arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
+                    output: TextStream, errors: TextStream) -> Int32 {
         SymbolTable.installLookup()
         let command = arguments.first ?? "preview"
         let rest = Array(arguments.dropFirst())
         do {
             switch command {
-            case "list": return try ListCommand.run(rest, widgets: widgets, output: output)
-            case "render": return try RenderCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
-            case "gallery": return try GalleryCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
-            case "preview": return try PreviewCommand.run(rest, widgets: widgets, environment: environment, output: output, errors: errors)
+            case "list": return try ListCommand.run(rest, widgets: widgets(), output: output)
+            case "render": return try RenderCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+            case "gallery": return try GalleryCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+            case "preview": return try PreviewCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
-            case "open": return try OpenCommand.run(rest, widgets: widgets, output: output, errors: errors)
-            case "timeline": return try TimelineCommand.run(rest, widgets: widgets, output: output)
-            case "check": return try CheckCommand.run(rest, widgets: widgets, output: output, errors: errors)
+            case "open": return try OpenCommand.run(rest, widgets: widgets(), output: output, errors: errors)
+            case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)
+            case "check": return try CheckCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "help", "--help", "-h":
                 output.write(Help.main)
                 return 0
             default:
                 if command.hasPrefix("--") {
-                    return try PreviewCommand.run(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
+                    return try PreviewCommand.run(arguments, widgets: widgets(), environment: environment, output: output, errors: errors)
                 }
                 throw UsageError("unknown command \(command); valid commands: preview, list, render, check, gallery, timeline, open, bench, help")
             }
