@@ -101,22 +101,12 @@ public struct SystemTextFormat: Sendable {
             let twelve = hour % 12 == 0 ? 12 : hour % 12
             return "\(twelve):\(Self.twoDigits(minute))\u{202F}\(hour < 12 ? "AM" : "PM")"
         }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateStyle = .none
-        formatter.timeStyle = .short
-        return formatter.string(from: date)
+        return DateFormatterCache.shared.string(from: date, dateStyle: .none, timeStyle: .short, locale: locale, timeZone: timeZone)
     }
 
     /// `.date`, frozen at render: `April 1, 2020` in `en_US`.
     public func date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateStyle = .long
-        formatter.timeStyle = .none
-        return formatter.string(from: date)
+        DateFormatterCache.shared.string(from: date, dateStyle: .long, timeStyle: .none, locale: locale, timeZone: timeZone)
     }
 
     /// `Text(start...end)`: `9:30 AM – 2:45 PM` on one day, dates added when the days differ.
@@ -147,5 +137,42 @@ public struct SystemTextFormat: Sendable {
             UnitValue(value: (seconds % 3600) / 60, short: "min", long: "minute", shortPlural: "min"),
             UnitValue(value: seconds % 60, short: "sec", long: "second", shortPlural: "sec"),
         ]
+    }
+}
+
+/// One `DateFormatter` per locale, time zone and style, made once per process: making one opens an ICU date
+/// format, which cost more than the rest of a widget's render. Formatting holds a lock (a formatter is not
+/// safe to use from two threads at once).
+final class DateFormatterCache: @unchecked Sendable {
+    static let shared = DateFormatterCache()
+
+    private struct Key: Hashable {
+        let locale: String
+        let timeZone: String
+        let dateStyle: UInt
+        let timeStyle: UInt
+    }
+
+    private let lock = NSLock()
+    private var formatters: [Key: DateFormatter] = [:]
+
+    func string(from date: Date, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style, locale: Locale,
+                timeZone: TimeZone) -> String {
+        let key = Key(locale: locale.identifier, timeZone: timeZone.identifier, dateStyle: dateStyle.rawValue,
+                      timeStyle: timeStyle.rawValue)
+        return lock.withLock {
+            let formatter: DateFormatter
+            if let cached = formatters[key] {
+                formatter = cached
+            } else {
+                formatter = DateFormatter()
+                formatter.locale = locale
+                formatter.timeZone = timeZone
+                formatter.dateStyle = dateStyle
+                formatter.timeStyle = timeStyle
+                formatters[key] = formatter
+            }
+            return formatter.string(from: date)
+        }
     }
 }
