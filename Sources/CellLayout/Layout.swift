@@ -61,7 +61,8 @@ public struct PlacedNode: Sendable {
 public enum CellLayout {
     /// Lays out `node` in a rectangle of `size` cells placed at (0, 0).
     public static func layout(_ node: ViewNode, in size: CellSize, environment: LayoutEnvironment) -> PlacedNode {
-        var tree = LayoutTree(node, environment: environment)
+        var tree = LayoutTree(environment: environment)
+        tree.add(root: node)
         let proposal = ProposedCellSize(size)
         let fitted = tree.size(of: LayoutTree.root, for: proposal)
         let x = (size.width - fitted.width) / 2, y = (size.height - fitted.height) / 2
@@ -70,7 +71,8 @@ public enum CellLayout {
 
     /// The size `node` takes when offered `proposal`.
     public static func size(of node: ViewNode, for proposal: ProposedCellSize, environment: LayoutEnvironment) -> CellSize {
-        var tree = LayoutTree(node, environment: environment)
+        var tree = LayoutTree(environment: environment)
+        tree.add(root: node)
         return tree.size(of: LayoutTree.root, for: proposal)
     }
 }
@@ -104,7 +106,7 @@ struct LayoutNode {
 
     /// What measuring a text needs, copied out of its shaper so the common cases cost no retain.
     struct TextMetrics {
-        /// Index into the tree's texts.
+        /// Index into the tree's `textNodes` and `shapers`.
         var index: Int
         var naturalWidth: Int
         /// True when the text has graphemes and no explicit line break.
@@ -202,7 +204,8 @@ struct LayoutTree {
     var nodes: [LayoutNode] = []
     let environment: LayoutEnvironment
     // Side tables, indexed from node kinds.
-    var texts: [(node: TextNode, shaper: TextShaper)] = []
+    var textNodes: [TextNode] = []
+    var shapers: [TextShaper] = []
     var images: [ImageNode] = []
     var shapes: [ShapeNode] = []
     var paints: [Paint] = []
@@ -216,8 +219,13 @@ struct LayoutTree {
     /// Scratch space for stacks ordering a priority group (a stack uses the top, nested stacks above it).
     var ordering: [(flexibility: Int, child: Int)] = []
 
-    init(_ root: ViewNode, environment: LayoutEnvironment) {
+    /// An empty tree; `add(root:)` fills it.
+    init(environment: LayoutEnvironment) {
         self.environment = environment
+    }
+
+    /// Builds the tree of `root` (node 0) and allocates its size cache.
+    mutating func add(root: ViewNode) {
         nodes.reserveCapacity(32)
         nodes.append(LayoutNode(kind: .empty))
         build(root, into: Self.root, parentAxis: nil)
@@ -254,10 +262,15 @@ struct LayoutTree {
         case .text(let text):
             let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
             let metrics = LayoutNode.TextMetrics(
-                index: texts.count, naturalWidth: shaper.naturalWidth, isSingleLine: shaper.naturalLineCount == 1,
+                index: shapers.count, naturalWidth: shaper.naturalWidth, isSingleLine: shaper.naturalLineCount == 1,
                 isEmpty: shaper.graphemes.isEmpty, isGreedy: text.isGreedy, isLive: text.isLive,
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
-            texts.append((text, shaper))
+            if shapers.isEmpty {
+                shapers.reserveCapacity(8)
+                textNodes.reserveCapacity(8)
+            }
+            shapers.append(shaper)
+            textNodes.append(text)
             nodes[index] = LayoutNode(kind: .text(metrics))
             enableCache(index)
         case .image(let image):
@@ -329,17 +342,20 @@ struct LayoutTree {
     private mutating func buildStack(_ stack: StackNode, into index: Int) {
         let children = stack.children
         let firstSpacing = spacings.count
+        if spacings.isEmpty { spacings.reserveCapacity(16) }
+        // The stack's spacings are reserved first: its children append their own after them.
+        for _ in children.indices.dropFirst() { spacings.append(0) }
+        let first = reserveChildren(children.count)
         var previousIsSpacer = false
         for offset in children.indices {
-            let isSpacer = Self.isSpacer(children[offset])
+            let child = children[offset]
+            let isSpacer = Self.isSpacer(child)
             if offset > 0 {
-                spacings.append(LayoutNode.spacing(stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer, metric: environment.metric))
+                spacings[firstSpacing + offset - 1] = LayoutNode.spacing(stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer,
+                                                                         metric: environment.metric)
             }
             previousIsSpacer = isSpacer
-        }
-        let first = reserveChildren(children.count)
-        for offset in children.indices {
-            build(children[offset], into: first + offset, parentAxis: stack.axis)
+            build(child, into: first + offset, parentAxis: stack.axis)
         }
         nodes[index] = LayoutNode(kind: .stack(stack.axis, stack.alignment, firstSpacing: firstSpacing))
         nodes[index].firstChild = first
@@ -512,7 +528,7 @@ struct LayoutTree {
         if let height = proposal.height, height < ProposedCellSize.unbounded {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
         }
-        return texts[text.index].shaper.lines(width: Self.textWidth(proposal), maxLines: maxLines, truncationMode: text.truncationMode)
+        return shapers[text.index].lines(width: Self.textWidth(proposal), maxLines: maxLines, truncationMode: text.truncationMode)
     }
 
     static func paddingChildProposal(_ insets: CellInsets, _ proposal: ProposedCellSize) -> ProposedCellSize {

@@ -80,15 +80,19 @@ public struct TextShaper: Sendable {
         }
     }
 
+    /// The 128 ASCII characters, indexed by code (cheaper than building a `Character` from each byte).
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+
     /// Appends the graphemes of `string` as run `run` and returns the columns they take.
     private static func append(_ string: String, run: Int, to graphemes: inout [StyledGrapheme], lines: inout LineCounter) -> Int {
         var width = 0
         // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then.
         if string.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            let asciiCharacters = Self.asciiCharacters
             graphemes.reserveCapacity(graphemes.count + string.utf8.count)
             for byte in string.utf8 {
                 let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
-                graphemes.append(StyledGrapheme(character: Character(Unicode.Scalar(byte)), run: run, width: columns))
+                graphemes.append(StyledGrapheme(character: asciiCharacters[Int(byte)], run: run, width: columns))
                 lines.add(width: columns, isLineBreak: byte == 0x0A)
                 width += columns
             }
