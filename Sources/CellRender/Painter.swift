@@ -147,7 +147,7 @@ public struct Painter {
     public mutating func paint(_ node: PlacedNode) {
         switch node.content {
         case .none:
-            for child in node.children { paint(child) }
+            for index in node.children.indices { paint(node.children[index]) }
         case .text(let text, let lines):
             paintText(text, lines: lines, in: node.frame)
         case .image(let image):
@@ -163,7 +163,7 @@ public struct Painter {
             }
         case .gauge(let gauge):
             paintGauge(gauge, in: node.frame)
-            for child in node.children { paint(child) }
+            for index in node.children.indices { paint(node.children[index]) }
         case .modifier(let modifier):
             paintModified(modifier, node)
         }
@@ -203,7 +203,7 @@ public struct Painter {
             paint(node.children[0])
             isAccentGroup = saved
         default:
-            for child in node.children { paint(child) }
+            for index in node.children.indices { paint(node.children[index]) }
         }
     }
 
@@ -233,6 +233,23 @@ public struct Painter {
             next.isContinuation = true
             next.background = cell.background
             buffer[column + 1, row] = next
+        }
+    }
+
+    /// Writes one narrow glyph into every cell of `columns` on `row` (clipped), as `put` would cell by cell: a
+    /// line of box drawing in one pass.
+    private mutating func put(_ glyph: Glyph, row: Int, columns: Range<Int>, foreground: PaintColor) {
+        guard row >= max(clip.y, 0), row < min(clip.maxY, buffer.height) else { return }
+        let start = max(columns.lowerBound, clip.x, 0), end = min(columns.upperBound, clip.maxX, buffer.width)
+        guard start < end else { return }
+        repairWideNeighbours(start, row, width: end - start)
+        for column in start..<end {
+            var cell = buffer[column, row]
+            cell.glyph = glyph
+            cell.foreground = foreground.composited(over: cell.background ?? style.surfaceForBlending)
+            cell.attributes = []
+            cell.isContinuation = false
+            buffer[column, row] = cell
         }
     }
 
@@ -522,13 +539,12 @@ public struct Painter {
             if rect.width >= 2 { put("(", rect.x, rect.y, foreground: color); put(")", rect.maxX - 1, rect.y, foreground: color) }
             return
         }
-        for column in rect.x + 1..<max(rect.maxX - 1, rect.x + 1) {
-            put("─", column, rect.y, foreground: color)
-            put("─", column, rect.maxY - 1, foreground: color)
-        }
+        let horizontal: Glyph = "─", vertical: Glyph = "│"
+        put(horizontal, row: rect.y, columns: rect.x + 1..<max(rect.maxX - 1, rect.x + 1), foreground: color)
+        put(horizontal, row: rect.maxY - 1, columns: rect.x + 1..<max(rect.maxX - 1, rect.x + 1), foreground: color)
         for row in rect.y + 1..<max(rect.maxY - 1, rect.y + 1) {
-            put("│", rect.x, row, foreground: color)
-            put("│", rect.maxX - 1, row, foreground: color)
+            put(vertical, rect.x, row, foreground: color)
+            put(vertical, rect.maxX - 1, row, foreground: color)
         }
         put(rounded ? "╭" : "┌", rect.x, rect.y, foreground: color)
         put(rounded ? "╮" : "┐", rect.maxX - 1, rect.y, foreground: color)
