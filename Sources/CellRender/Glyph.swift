@@ -24,7 +24,7 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
     private static let inlineCapacity = 15
 
     /// The space, the glyph of a blank cell.
-    public static let space = Glyph(ascii: 0x20)
+    public static var space: Glyph { Glyph(ascii: 0x20) }
 
     /// A glyph for one ASCII byte (0...127).
     @inlinable
@@ -63,9 +63,8 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
         self.init(value)
     }
 
-    /// True for the space of a blank cell.
-    @inlinable
-    public var isSpace: Bool { self == .space }
+    /// True for the space of a blank cell (compared in place: the encoders ask for every cell).
+    public var isSpace: Bool { low == 0x20 && high == 1 << 56 }
 
     /// The byte, when the glyph is one ASCII character.
     public var asciiValue: UInt8? { high == 1 << 56 && low < 0x80 ? UInt8(low) : nil }
