@@ -80,7 +80,8 @@ public enum CellLayout {
 /// One node of a `LayoutTree`: a view or a modifier, as plain data.
 ///
 /// Its children are the consecutive nodes `firstChild ..< firstChild + childCount` of the tree; what it
-/// draws (text, shape...) lives in the tree's side tables, so measuring a node never retains anything.
+/// draws (text, shape...) lives in the tree's side tables, so measuring a node copies no reference (only
+/// text that has to wrap reads its shaper).
 struct LayoutNode {
     enum Kind {
         case empty
@@ -142,7 +143,7 @@ struct LayoutNode {
     var cacheCount = 0
     var cacheNext = 0
     /// What the parent stack proposed to this node and the size it answered, for the proposal the parent
-    /// last distributed (`LayoutTree.stackChildrenProposal` of the parent).
+    /// last distributed (the parent's `stackChildrenProposal`).
     var assignedProposal = ProposedCellSize.ideal
     var assignedSize = CellSize.zero
     /// For a stack: the proposal its children's `assignedProposal` and `assignedSize` were computed for.
@@ -210,7 +211,7 @@ struct LayoutTree {
     var shapes: [ShapeNode] = []
     var paints: [Paint] = []
     var gauges: [GaugeNode] = []
-    var frames: [(cells: LayoutNode.CellFrame, spec: FrameSpec)] = []
+    var frames: [LayoutNode.CellFrame] = []
     var modifiers: [NodeModifier] = []
     var spacings: [Int] = []
     var sizeCache: [CachedSize] = []
@@ -224,7 +225,7 @@ struct LayoutTree {
         self.environment = environment
     }
 
-    /// Builds the tree of `root` (node 0) and allocates its size cache.
+    /// Builds the tree of `root` (node 0) and allocates its size cache; called once, on an empty tree.
     mutating func add(root: ViewNode) {
         nodes.reserveCapacity(32)
         nodes.append(LayoutNode(kind: .empty))
@@ -379,7 +380,7 @@ struct LayoutTree {
                                              maxWidth: columns(spec.maxWidth), minHeight: rows(spec.minHeight),
                                              idealHeight: rows(spec.idealHeight), maxHeight: rows(spec.maxHeight))
             kind = .frame(index: frames.count, spec.alignment)
-            frames.append((cells, spec))
+            frames.append(cells)
         case .background(let view, let alignment):
             kind = .background(alignment)
             extra = view
@@ -453,7 +454,7 @@ struct LayoutTree {
             let size = size(of: nodes[index].firstChild, for: Self.paddingChildProposal(insets, proposal))
             return CellSize(width: max(0, size.width + insets.horizontal), height: max(0, size.height + insets.vertical))
         case .frame(let frame, _):
-            return frameSize(frames[frame].cells, child: nodes[index].firstChild, proposal: proposal)
+            return frameSize(frames[frame], child: nodes[index].firstChild, proposal: proposal)
         case .background, .overlay, .decoration, .offset:
             return size(of: nodes[index].firstChild, for: proposal)
         case .fixedSize(let horizontal, let vertical):

@@ -53,7 +53,7 @@ extension LayoutTree {
             let origin = (x: rect.x + insets.leading, y: rect.y + insets.top)
             return PlacedNode(content: .none, frame: rect, children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal)])
         case .frame(let frame, let alignment):
-            let childProposal = Self.frameChildProposal(frames[frame].cells, proposal: proposal)
+            let childProposal = Self.frameChildProposal(frames[frame], proposal: proposal)
             return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, alignment, proposal: childProposal)])
         case .background(let alignment), .overlay(let alignment):
             let main = place(child, in: rect, proposal: proposal)
