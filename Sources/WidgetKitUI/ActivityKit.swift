@@ -554,6 +554,7 @@ public struct DynamicIsland: @unchecked Sendable {
 
 /// What the modifiers of an activity's views record while it is resolved (the background tint of the Lock
 /// Screen view, the vertical placement of an expanded region).
+@usableFromInline
 final class ActivityResolveRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var _backgroundTint: Color??
@@ -574,17 +575,29 @@ final class ActivityResolveRecorder: @unchecked Sendable {
     }
 
     @TaskLocal static var current: ActivityResolveRecorder?
+
+    /// Runs `record` on the recorder of the activity being resolved, if any.
+    @usableFromInline
+    static func recordInCurrent(_ record: (ActivityResolveRecorder) -> Void) {
+        if let recorder = current { record(recorder) }
+    }
 }
 
 /// A view whose modifier records an activity setting, then resolves its content unchanged.
 public struct ActivitySettingView<Content: View>: PrimitiveView {
-    let content: Content
-    let record: @Sendable (ActivityResolveRecorder) -> Void
+    @usableFromInline let content: Content
+    @usableFromInline let record: @Sendable (ActivityResolveRecorder) -> Void
+
+    init(content: Content, record: @escaping @Sendable (ActivityResolveRecorder) -> Void) {
+        self.content = content
+        self.record = record
+    }
 
     /// Records the setting, then resolves the content unchanged.
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        if let recorder = ActivityResolveRecorder.current { record(recorder) }
-        return context.resolve(content)
+        ActivityResolveRecorder.recordInCurrent(record)
+        return content._resolve(in: context)
     }
 }
 

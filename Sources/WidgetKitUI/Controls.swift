@@ -5,24 +5,28 @@ import Foundation
 /// Opens a URL when tapped, as `SwiftUI.Link`. WidgetKit honours links in medium and larger families,
 /// and in `systemSmall`/`accessoryRectangular` from iOS 17 ("Linking to specific app scenes").
 public struct Link<Label: View>: PrimitiveView {
-    let destination: URL
-    let label: Label
+    @usableFromInline let destination: URL
+    @usableFromInline let label: Label
 
+    @inlinable
     public init(destination: URL, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()
     }
 
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        .modified(context.resolve(label), .tapTarget(.link(destination)))
+        .modified(label._resolve(in: context), .tapTarget(.link(destination)))
     }
 }
 
 extension Link where Label == Text {
+    @inlinable
     public init(_ title: LocalizedStringKey, destination: URL) {
         self.destination = destination
         self.label = Text(title)
     }
+    @inlinable
     public init<S: StringProtocol>(_ title: S, destination: URL) {
         self.destination = destination
         self.label = Text(title)
@@ -32,33 +36,38 @@ extension Link where Label == Text {
 /// A button, as `SwiftUI.Button`. In a widget only `Button(intent:)` acts (iOS 17+,
 /// "Adding interactivity to widgets and Live Activities"); a closure button is drawn but inert.
 public struct Button<Label: View>: PrimitiveView {
-    let intent: IntentReference?
-    let label: Label
+    @usableFromInline let intent: IntentReference?
+    @usableFromInline let label: Label
 
     /// A button that performs an App Intent when tapped.
+    @inlinable
     public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) {
         self.intent = IntentReference(intent)
         self.label = label()
     }
 
     /// A closure button: widgets never run the action (it is drawn, and a tap does nothing).
+    @inlinable
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.intent = nil
         self.label = label()
     }
 
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let node = context.resolve(label)
+        let node = label._resolve(in: context)
         guard let intent else { return node }
         return .modified(node, .tapTarget(.intent(intent)))
     }
 }
 
 extension Button where Label == Text {
+    @inlinable
     public init<I: AppIntent>(_ title: LocalizedStringKey, intent: I) {
         self.intent = IntentReference(intent)
         self.label = Text(title)
     }
+    @inlinable
     public init(_ title: LocalizedStringKey, action: @escaping () -> Void) {
         self.intent = nil
         self.label = Text(title)
@@ -66,6 +75,7 @@ extension Button where Label == Text {
 }
 
 extension Button where Label == SwiftUILabel {
+    @inlinable
     public init<I: AppIntent>(_ title: LocalizedStringKey, systemImage: String, intent: I) {
         self.intent = IntentReference(intent)
         self.label = SwiftUILabel(title, systemImage: systemImage)
@@ -77,16 +87,18 @@ public typealias SwiftUILabel = Label<Text, Image>
 
 /// An on/off control, as `SwiftUI.Toggle`; in a widget it acts through `Toggle(isOn:intent:)` (iOS 17+).
 public struct Toggle<Label: View>: PrimitiveView {
-    let isOn: Bool
-    let intent: IntentReference?
-    let label: Label
+    @usableFromInline let isOn: Bool
+    @usableFromInline let intent: IntentReference?
+    @usableFromInline let label: Label
 
+    @inlinable
     public init<I: AppIntent>(isOn: Bool, intent: I, @ViewBuilder label: () -> Label) {
         self.isOn = isOn
         self.intent = IntentReference(intent)
         self.label = label()
     }
 
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let tint = context.environment.tint ?? .green
         let switchNode = ViewNode.text(TextNode(
@@ -94,13 +106,14 @@ public struct Toggle<Label: View>: PrimitiveView {
                            foreground: isOn ? .color(tint) : .hierarchical(level: 1, base: nil))],
             lineLimit: 1, alignment: .leading))
         let row = ViewNode.stack(StackNode(axis: .horizontal, alignment: .center, spacing: nil,
-                                           children: context.resolve(label).flattened + [.spacer(minLength: nil), switchNode]))
+                                           children: label._resolve(in: context).flattened + [.spacer(minLength: nil), switchNode]))
         guard let intent else { return row }
         return .modified(row, .tapTarget(.toggle(isOn: isOn, intent: intent)))
     }
 }
 
 extension Toggle where Label == Text {
+    @inlinable
     public init<I: AppIntent>(_ title: LocalizedStringKey, isOn: Bool, intent: I) {
         self.isOn = isOn
         self.intent = IntentReference(intent)
@@ -112,12 +125,13 @@ extension Toggle where Label == Text {
 
 /// A value in a range, as `SwiftUI.Gauge` (iOS 16+); its look comes from `.gaugeStyle(_:)`.
 public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: PrimitiveView {
-    let fraction: Double
-    let label: Label
-    let currentValueLabel: CurrentValueLabel?
-    let minimumValueLabel: BoundsLabel?
-    let maximumValueLabel: BoundsLabel?
+    @usableFromInline let fraction: Double
+    @usableFromInline let label: Label
+    @usableFromInline let currentValueLabel: CurrentValueLabel?
+    @usableFromInline let minimumValueLabel: BoundsLabel?
+    @usableFromInline let maximumValueLabel: BoundsLabel?
 
+    @inlinable
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1,
                                         @ViewBuilder label: () -> Label,
                                         @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
@@ -130,25 +144,27 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
         self.maximumValueLabel = maximumValueLabel()
     }
 
+    @usableFromInline
     static func fraction(_ value: Double, _ lower: Double, _ upper: Double) -> Double {
         guard upper > lower, value.isFinite else { return 0 }
         return min(max((value - lower) / (upper - lower), 0), 1)
     }
 
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let environment = context.environment
-        let tint = environment.tint.map(Paint.color) ?? environment.foregroundStyle
-        let kind = environment.gaugeStyle ?? .accessoryLinearCapacity
+        let tint = context.environment.tint.map(Paint.color) ?? context.environment.foregroundStyle
+        let kind = context.environment.gaugeStyle ?? .accessoryLinearCapacity
         let small = context.with { $0.font = $0.font ?? .caption }
-        return .gauge(GaugeNode(kind: kind, fraction: fraction, tint: tint, track: .color(Color(storage: .system(.systemGray4))),
-                                label: context.resolve(label),
-                                currentValueLabel: currentValueLabel.map { small.resolve($0) } ?? .empty,
-                                minimumValueLabel: minimumValueLabel.map { small.resolve($0) } ?? .empty,
-                                maximumValueLabel: maximumValueLabel.map { small.resolve($0) } ?? .empty))
+        return .gauge(GaugeNode(kind: kind, fraction: fraction, tint: tint, track: .color(.gaugeTrack),
+                                label: label._resolve(in: context),
+                                currentValueLabel: currentValueLabel.map { $0._resolve(in: small) } ?? .empty,
+                                minimumValueLabel: minimumValueLabel.map { $0._resolve(in: small) } ?? .empty,
+                                maximumValueLabel: maximumValueLabel.map { $0._resolve(in: small) } ?? .empty))
     }
 }
 
 extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
+    @inlinable
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
         fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
         self.label = label()
@@ -159,6 +175,7 @@ extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
 }
 
 extension Gauge where BoundsLabel == EmptyView {
+    @inlinable
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
                                         @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
         fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
@@ -170,6 +187,7 @@ extension Gauge where BoundsLabel == EmptyView {
 }
 
 extension Gauge where Label == EmptyView, CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
+    @inlinable
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1) {
         fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
         label = EmptyView()
@@ -181,7 +199,7 @@ extension Gauge where Label == EmptyView, CurrentValueLabel == EmptyView, Bounds
 
 /// Gauge looks usable in widgets, as `SwiftUI.GaugeStyle` (widgetkit-facts §6).
 public struct GaugeStyleChoice: Sendable {
-    let kind: GaugeKind
+    @usableFromInline let kind: GaugeKind
 }
 
 extension GaugeStyleChoice {
@@ -197,19 +215,24 @@ extension GaugeStyleChoice {
     public static let linearCapacity = GaugeStyleChoice(kind: .linearCapacity)
 }
 
+extension Color {
+    /// The unfilled part of gauges and progress bars (`systemGray4`).
+    @usableFromInline static let gaugeTrack = Color(storage: .system(.systemGray4))
+}
+
 /// Progress through a task or time, as `SwiftUI.ProgressView`.
 public struct ProgressView<Label: View>: PrimitiveView {
-    let fraction: Double
-    let timer: TimerProgress?
-    let label: Label?
+    @usableFromInline let fraction: Double
+    @usableFromInline let timer: TimerProgress?
+    @usableFromInline let label: Label?
 
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let environment = context.environment
-        let tint = environment.tint.map(Paint.color) ?? .color(.accentColor)
-        let gauge = ViewNode.gauge(GaugeNode(kind: environment.progressViewStyle, fraction: fraction, timerInterval: timer,
-                                             tint: tint, track: .color(Color(storage: .system(.systemGray4)))))
+        let tint = context.environment.tint.map(Paint.color) ?? .color(.accentColor)
+        let gauge = ViewNode.gauge(GaugeNode(kind: context.environment.progressViewStyle, fraction: fraction, timerInterval: timer,
+                                             tint: tint, track: .color(.gaugeTrack)))
         guard let label else { return gauge }
-        let labelNode = context.resolve(label)
+        let labelNode = label._resolve(in: context)
         if labelNode == .empty { return gauge }
         return .stack(StackNode(axis: .vertical, alignment: .init(horizontal: .leading, vertical: .center), spacing: nil,
                                 children: labelNode.flattened + [gauge]))
@@ -218,6 +241,7 @@ public struct ProgressView<Label: View>: PrimitiveView {
 
 extension ProgressView where Label == EmptyView {
     /// A bar filled to `value / total`.
+    @inlinable
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
         let total = Double(total)
         fraction = total > 0 ? min(max(Double(value ?? 0) / total, 0), 1) : 0
@@ -238,6 +262,7 @@ extension ProgressView where Label == EmptyView {
 }
 
 extension ProgressView {
+    @inlinable
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label) {
         let total = Double(total)
         fraction = total > 0 ? min(max(Double(value ?? 0) / total, 0), 1) : 0
@@ -247,6 +272,7 @@ extension ProgressView {
 }
 
 extension ProgressView where Label == Text {
+    @inlinable
     public init<V: BinaryFloatingPoint>(_ title: LocalizedStringKey, value: V?, total: V = 1.0) {
         let total = Double(total)
         fraction = total > 0 ? min(max(Double(value ?? 0) / total, 0), 1) : 0
@@ -257,7 +283,7 @@ extension ProgressView where Label == Text {
 
 /// Progress view styles, as `SwiftUI.ProgressViewStyle`.
 public struct ProgressViewStyleChoice: Sendable {
-    let kind: GaugeKind
+    @usableFromInline let kind: GaugeKind
     public static let linear = ProgressViewStyleChoice(kind: .progressLinear)
     public static let circular = ProgressViewStyleChoice(kind: .progressCircular)
 }

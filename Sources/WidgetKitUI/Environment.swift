@@ -4,8 +4,9 @@ import Foundation
 
 /// The values a view reads with `@Environment`, as `SwiftUI.EnvironmentValues`.
 ///
-/// The resolver sets them for the duration of each `body` evaluation (a task-local value), so a
-/// widget's `@Environment(\.widgetFamily) var family` reads the family being rendered.
+/// The resolver makes them current for the duration of each `body` evaluation (on the evaluating
+/// thread, see `current`), so a widget's `@Environment(\.widgetFamily) var family` reads the family
+/// being rendered.
 public struct EnvironmentValues: Sendable {
     // MARK: Values widget code reads
     public var widgetFamily: WidgetFamily = .systemSmall
@@ -53,8 +54,66 @@ public struct EnvironmentValues: Sendable {
     /// True when text should be drawn redacted (a placeholder, or privacy-sensitive content while locked).
     public var isRedacting: Bool { !redactionReasons.isEmpty && !isUnredacted }
 
-    /// The environment for the running body. Set by the resolver; outside a render it holds defaults.
-    @TaskLocal public static var current = EnvironmentValues()
+    /// The environment of the `body` being evaluated on this thread (the innermost one when a body
+    /// resolves views itself); outside any body evaluation, the defaults.
+    ///
+    /// A `body` is synchronous, so the resolver keeps the current environment in a thread-local slot
+    /// for exactly the duration of the evaluation: resolutions running at the same time on other
+    /// threads each see their own.
+    public static var current: EnvironmentValues {
+        CurrentEnvironment.value(at: \.self)
+    }
+
+    /// Evaluates `body` with `environment` as `current` on this thread, then restores the previous one.
+    @inlinable
+    static func withCurrent<Result>(_ environment: EnvironmentValues, _ body: () -> Result) -> Result {
+        withUnsafePointer(to: environment) { pointer in
+            let previous = CurrentEnvironment.enter(pointer)
+            defer { CurrentEnvironment.leave(restoring: previous) }
+            return body()
+        }
+    }
+}
+
+/// The thread-local slot behind `EnvironmentValues.current`: the address of the environment of the
+/// `body` being evaluated on this thread, or nil.
+///
+/// The address is only valid inside `EnvironmentValues.withCurrent`, which sets the slot on entry and
+/// restores the previous value before it returns, on the same thread; every read happens on that thread
+/// within that time (a `body` is synchronous), so the slot never holds a dangling address when read.
+/// This costs two `pthread_setspecific` calls per body instead of a task-local push (an allocation
+/// and a copy of the whole environment) and pop.
+@usableFromInline
+enum CurrentEnvironment {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "WidgetTerm could not create the thread-local key for @Environment (pthread_key_create: \(status))")
+        return key
+    }()
+
+    /// What `current` returns outside any body evaluation.
+    private static let defaults = EnvironmentValues()
+
+    /// Makes `environment` current on this thread; returns the previous address to pass to `leave`.
+    @usableFromInline
+    static func enter(_ environment: UnsafePointer<EnvironmentValues>) -> UnsafeRawPointer? {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, environment)
+        return UnsafeRawPointer(previous)
+    }
+
+    /// Restores what `enter` returned.
+    @usableFromInline
+    static func leave(restoring previous: UnsafeRawPointer?) {
+        pthread_setspecific(key, previous)
+    }
+
+    /// Reads one value of the current environment (without copying the rest).
+    static func value<Value>(at keyPath: KeyPath<EnvironmentValues, Value>) -> Value {
+        guard let address = pthread_getspecific(key) else { return defaults[keyPath: keyPath] }
+        return address.assumingMemoryBound(to: EnvironmentValues.self).pointee[keyPath: keyPath]
+    }
 }
 
 /// A key for a custom environment value, as `SwiftUI.EnvironmentKey`.
@@ -70,7 +129,7 @@ public struct Environment<Value>: @unchecked Sendable {
 
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
 
-    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+    public var wrappedValue: Value { CurrentEnvironment.value(at: keyPath) }
 }
 
 /// Light or dark appearance, as `SwiftUI.ColorScheme`.

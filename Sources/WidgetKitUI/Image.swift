@@ -19,10 +19,9 @@ public struct Image: PrimitiveView, Equatable {
     public init(decorative name: String, bundle: Bundle? = nil) { source = .asset(name) }
 
     /// Lets the image stretch to its frame, as `Image.resizable(capInsets:resizingMode:)`.
-    public func resizable() -> Image {
-        var copy = self
-        copy.isResizable = true
-        return copy
+    public consuming func resizable() -> Image {
+        isResizable = true
+        return self
     }
 
     /// Rendering-mode tags have no cell equivalent; accepted for source compatibility.
@@ -31,10 +30,9 @@ public struct Image: PrimitiveView, Equatable {
     public func antialiased(_ isAntialiased: Bool) -> Image { self }
 
     /// How this image renders in accented mode (iOS 18+), as `Image.widgetAccentedRenderingMode(_:)`.
-    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image {
-        var copy = self
-        copy.accentedRenderingMode = mode
-        return copy
+    public consuming func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image {
+        accentedRenderingMode = mode
+        return self
     }
 
     public enum TemplateRenderingMode: Sendable { case template, original }
@@ -43,16 +41,15 @@ public struct Image: PrimitiveView, Equatable {
     public enum Scale: Sendable { case small, medium, large }
 
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let environment = context.environment
         if case .systemSymbol(let name) = source, SymbolNames.isKnown(name) == false {
             context.sink.report(ResolveDiagnostic(
                 code: "unknown-symbol",
                 message: "SF Symbol \"\(name)\" is not in WidgetTerm's glyph table; it draws as a placeholder. Check the spelling or add it to the table."))
         }
-        return .image(ImageNode(source: source, isResizable: isResizable, font: environment.font ?? .body,
-                                foreground: environment.foregroundStyle,
-                                accentedRenderingMode: accentedRenderingMode ?? environment.accentedRenderingMode,
-                                isRedacted: environment.isRedacting))
+        return .image(ImageNode(source: source, isResizable: isResizable, font: context.environment.font ?? .body,
+                                foreground: context.environment.foregroundStyle,
+                                accentedRenderingMode: accentedRenderingMode ?? context.environment.accentedRenderingMode,
+                                isRedacted: context.environment.isRedacting))
     }
 }
 

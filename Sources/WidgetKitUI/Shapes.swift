@@ -9,26 +9,31 @@ public protocol Shape: PrimitiveView, Sendable {
 }
 
 extension Shape {
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         .shape(ShapeNode(kind: shapeKind, fill: context.environment.foregroundStyle))
     }
 
     /// Fills the shape with a style, as `Shape.fill(_:style:)`.
+    @inlinable
     public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> ShapeView {
         ShapeView(kind: shapeKind, fill: AnyShapeStyle(content))
     }
 
     /// Strokes the outline, as `Shape.stroke(_:lineWidth:)`; `lineWidth` in points.
+    @inlinable
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> ShapeView {
         ShapeView(kind: shapeKind, stroke: AnyShapeStyle(content), lineWidth: lineWidth)
     }
 
     /// Strokes the outline with a stroke style.
+    @inlinable
     public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> ShapeView {
         ShapeView(kind: shapeKind, stroke: AnyShapeStyle(content), lineWidth: style.lineWidth)
     }
 
     /// Strokes the outline inside its frame, as `Shape.strokeBorder(_:lineWidth:)`.
+    @inlinable
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> ShapeView {
         stroke(content, lineWidth: lineWidth)
     }
@@ -56,6 +61,7 @@ public struct ShapeView: PrimitiveView {
     var stroke: AnyShapeStyle?
     var lineWidth: Double = 1
 
+    @usableFromInline
     init(kind: ShapeKind, fill: AnyShapeStyle? = nil, stroke: AnyShapeStyle? = nil, lineWidth: Double = 1) {
         self.kind = kind
         self.fill = fill

@@ -38,10 +38,15 @@ public struct Text: PrimitiveView, Equatable {
     public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
 
     /// Text from a string value.
-    public init<S: StringProtocol>(_ content: S) { runs = [Run(content: .verbatim(String(content)))] }
+    @inlinable
+    public init<S: StringProtocol>(_ content: S) { self.init(verbatim: String(content)) }
 
     /// Text from a string literal or interpolation (a localisation key in SwiftUI; shown as written here).
-    public init(_ key: LocalizedStringKey) { runs = key.contents.map { Run(content: $0) } }
+    public init(_ key: LocalizedStringKey) {
+        runs = []
+        runs.reserveCapacity(key.segments.count)
+        key.forEachContent { runs.append(Run(content: $0)) }
+    }
 
     /// Text from a localised resource (shown with its default value).
     public init(_ resource: LocalizedStringResource) { runs = [Run(content: .verbatim(resource.key))] }
@@ -80,51 +85,57 @@ public struct Text: PrimitiveView, Equatable {
 
     // MARK: Text-returning modifiers
 
-    private func mapRuns(_ change: (inout Run) -> Void) -> Text {
-        var copy = self
-        for index in copy.runs.indices { change(&copy.runs[index]) }
-        return copy
+    // These consume the text they modify, so a chain such as `Text("a").bold().foregroundColor(c)` changes
+    // one array of runs in place instead of copying it at every step.
+
+    private consuming func mapRuns(_ change: (inout Run) -> Void) -> Text {
+        for index in runs.indices { change(&runs[index]) }
+        return self
     }
 
-    public func font(_ font: Font?) -> Text { mapRuns { $0.font = font } }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { mapRuns { $0.weight = weight } }
-    public func bold() -> Text { mapRuns { $0.weight = .bold } }
-    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
-    public func italic() -> Text { mapRuns { $0.italic = true } }
-    public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
-    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { mapRuns { $0.underline = isActive } }
-    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+    public consuming func font(_ font: Font?) -> Text { mapRuns { $0.font = font } }
+    public consuming func fontWeight(_ weight: Font.Weight?) -> Text { mapRuns { $0.weight = weight } }
+    public consuming func bold() -> Text { mapRuns { $0.weight = .bold } }
+    public consuming func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    public consuming func italic() -> Text { mapRuns { $0.italic = true } }
+    public consuming func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
+    public consuming func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { mapRuns { $0.underline = isActive } }
+    public consuming func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
         mapRuns { $0.strikethrough = isActive }
     }
-    public func foregroundColor(_ color: Color?) -> Text { mapRuns { $0.color = color } }
-    public func foregroundStyle(_ color: Color) -> Text { mapRuns { $0.color = color } }
-    public func monospacedDigit() -> Text { mapRuns { $0.monospacedDigit = true } }
-    public func monospaced() -> Text { mapRuns { $0.font = ($0.font ?? .body).monospaced() } }
+    public consuming func foregroundColor(_ color: Color?) -> Text { mapRuns { $0.color = color } }
+    public consuming func foregroundStyle(_ color: Color) -> Text { mapRuns { $0.color = color } }
+    public consuming func monospacedDigit() -> Text { mapRuns { $0.monospacedDigit = true } }
+    public consuming func monospaced() -> Text { mapRuns { $0.font = ($0.font ?? .body).monospaced() } }
     /// Kerning and tracking have no meaning in cells; accepted for source compatibility.
-    public func kerning(_ kerning: Double) -> Text { self }
-    public func tracking(_ tracking: Double) -> Text { self }
-    public func baselineOffset(_ offset: Double) -> Text { self }
+    public consuming func kerning(_ kerning: Double) -> Text { self }
+    public consuming func tracking(_ tracking: Double) -> Text { self }
+    public consuming func baselineOffset(_ offset: Double) -> Text { self }
 
     // MARK: Resolving
 
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let environment = context.environment
-        let baseFont = environment.font ?? .body
-        let resolvedRuns = runs.map { run -> TextRun in
+        // Reads the environment's fields in place: a copy of the whole environment costs a retain of each
+        // of its references.
+        let baseFont = context.environment.font ?? .body
+        let fontWeight = context.environment.fontWeight, isBold = context.environment.isBold
+        let isItalic = context.environment.isItalic, isMonospacedDigit = context.environment.isMonospacedDigit
+        var resolvedRuns: [TextRun] = []
+        resolvedRuns.reserveCapacity(runs.count)
+        for run in runs {
             var font = run.font ?? baseFont
-            if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
-            if environment.isBold && run.weight == nil { font.weight = .bold }
-            let foreground: Paint = run.color.map { .color($0) } ?? environment.foregroundStyle
-            return TextRun(content: run.content, font: font,
-                           italic: run.italic || font.isItalic || environment.isItalic,
-                           underline: run.underline, strikethrough: run.strikethrough, foreground: foreground,
-                           monospacedDigit: run.monospacedDigit || font.isMonospacedDigit || environment.isMonospacedDigit)
+            if let weight = run.weight ?? fontWeight { font.weight = weight }
+            if isBold && run.weight == nil { font.weight = .bold }
+            let foreground: Paint = run.color.map { .color($0) } ?? context.environment.foregroundStyle
+            resolvedRuns.append(TextRun(content: run.content, font: font, italic: run.italic || font.isItalic || isItalic,
+                                        underline: run.underline, strikethrough: run.strikethrough, foreground: foreground,
+                                        monospacedDigit: run.monospacedDigit || font.isMonospacedDigit || isMonospacedDigit))
         }
-        return .text(TextNode(runs: resolvedRuns, lineLimit: environment.lineLimit,
-                              alignment: environment.multilineTextAlignment,
-                              minimumScaleFactor: environment.minimumScaleFactor,
-                              truncationMode: environment.truncationMode,
-                              isRedacted: environment.isRedacting))
+        return .text(TextNode(runs: resolvedRuns, lineLimit: context.environment.lineLimit,
+                              alignment: context.environment.multilineTextAlignment,
+                              minimumScaleFactor: context.environment.minimumScaleFactor,
+                              truncationMode: context.environment.truncationMode,
+                              isRedacted: context.environment.isRedacting))
     }
 }
 
@@ -182,13 +193,13 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         }
     }
 
-    /// The runs of text this key shows.
-    var contents: [TextContent] {
-        segments.flatMap { segment -> [TextContent] in
+    /// Calls `body` with each run of text this key shows, in order.
+    func forEachContent(_ body: (TextContent) -> Void) {
+        for segment in segments {
             switch segment {
-            case .characters(let string): return [.verbatim(string)]
-            case .date(let date, let style): return [.date(date, style: style)]
-            case .text(let contents): return contents
+            case .characters(let string): body(.verbatim(string))
+            case .date(let date, let style): body(.date(date, style: style))
+            case .text(let contents): contents.forEach(body)
             }
         }
     }

@@ -11,6 +11,35 @@ public protocol View {
     associatedtype Body: View
     /// The content of the view.
     @ViewBuilder var body: Body { get }
+
+    /// Records this view, with the environment of `context`, as resolved data.
+    ///
+    /// An implementation hook, as SwiftUI's `_makeView`: widget code neither calls nor implements it. The
+    /// default evaluates `body` once (with `context.environment` visible to `@Environment`) and resolves the
+    /// result; every `PrimitiveView` gets one that calls its `resolve(in:)`. Being a requirement, it is
+    /// dispatched statically when the view's type is known, so resolving needs no dynamic cast.
+    func _resolve(in context: ResolveContext) -> ViewNode
+
+    /// Appends this view's resolved nodes to `list` as the siblings a stack lays out: the children of groups
+    /// spliced in, empty nodes dropped (the same nodes as `_resolve(in:).flattened`).
+    ///
+    /// An implementation hook, as SwiftUI's `_makeViewList`: builder blocks, `Group`, `ForEach`, `if` and
+    /// optionals append their children directly instead of building intermediate groups.
+    func _resolveList(in context: ResolveContext, into list: inout [ViewNode])
+}
+
+extension View {
+    /// Evaluates `body` once, with `context.environment` visible to `@Environment`, and resolves it.
+    @inlinable
+    public func _resolve(in context: ResolveContext) -> ViewNode {
+        ViewResolver.evaluateBody(of: self, in: context)._resolve(in: context)
+    }
+
+    /// Evaluates `body` once, with `context.environment` visible to `@Environment`, and lists its nodes.
+    @inlinable
+    public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
+        ViewResolver.evaluateBody(of: self, in: context)._resolveList(in: context, into: &list)
+    }
 }
 
 extension Never: View {
@@ -26,6 +55,16 @@ public protocol PrimitiveView: View where Body == Never {
 
 extension PrimitiveView {
     public var body: Never { fatalError("\(Self.self) is a primitive view and has no body") }
+
+    /// Calls `resolve(in:)`: a primitive records itself instead of evaluating a body.
+    @inlinable
+    public func _resolve(in context: ResolveContext) -> ViewNode { resolve(in: context) }
+
+    /// Appends the nodes of `resolve(in:)`, groups spliced and empty nodes dropped.
+    @inlinable
+    public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
+        resolve(in: context).appendFlattened(to: &list)
+    }
 }
 
 // MARK: - Resolving
@@ -48,7 +87,8 @@ public struct ResolveContext: Sendable {
     }
 
     /// Resolves a child view in this context.
-    public func resolve<V: View>(_ view: V) -> ViewNode { ViewResolver.resolve(view, in: self) }
+    @inlinable
+    public func resolve<V: View>(_ view: V) -> ViewNode { view._resolve(in: self) }
 }
 
 /// Collects what a resolution finds besides the tree: the container background, diagnostics.
@@ -67,6 +107,7 @@ public final class ResolveSink: @unchecked Sendable {
     /// How many `body` properties were evaluated.
     public var bodyEvaluations: Int { lock.withLock { _bodyEvaluations } }
 
+    @usableFromInline
     func setContainerBackground(_ node: ViewNode) { lock.withLock { _containerBackground = node } }
 
     /// Names the view that received a backwards date range reported just before (the `...` operator
@@ -79,6 +120,7 @@ public final class ResolveSink: @unchecked Sendable {
                 + _diagnostics[index].message.dropFirst()
         }
     }
+    @usableFromInline
     func countBody() { lock.withLock { _bodyEvaluations += 1 } }
     public func report(_ diagnostic: ResolveDiagnostic) { lock.withLock { _diagnostics.append(diagnostic) } }
 
@@ -101,56 +143,173 @@ public struct ResolveDiagnostic: Equatable, Sendable {
 }
 
 /// Turns views into `ViewNode` trees.
+///
+/// Resolution is generic code the compiler specialises for each widget's view types (the resolving
+/// entry points and every generic view's `resolve(in:)` are `@inlinable`): a view is dispatched through
+/// the `View` requirements `_resolve(in:)` and `_resolveList(in:into:)`, never by casting.
 public enum ViewResolver {
     /// Resolves `view` with `environment`, returning the tree and the sink that saw the resolution.
+    @inlinable
     public static func resolve<V: View>(_ view: V, environment: EnvironmentValues) -> (ViewNode, ResolveSink) {
         let context = ResolveContext(environment: environment)
-        let node = ResolveSink.$current.withValue(context.sink) { resolve(view, in: context) }
+        let node = ResolveSink.$current.withValue(context.sink) { view._resolve(in: context) }
         return (node, context.sink)
     }
 
     /// Resolves `view` in `context`: primitives record themselves; other views evaluate `body` once
     /// with `context.environment` visible to `@Environment`.
+    @inlinable
     public static func resolve<V: View>(_ view: V, in context: ResolveContext) -> ViewNode {
-        if let primitive = view as? any PrimitiveView {
-            return primitive.resolve(in: context)
-        }
+        view._resolve(in: context)
+    }
+
+    /// Evaluates `view.body` once, counting it, with `context.environment` as the current environment.
+    @inlinable
+    static func evaluateBody<V: View>(of view: V, in context: ResolveContext) -> V.Body {
         context.sink.countBody()
-        let body = EnvironmentValues.$current.withValue(context.environment) { view.body }
-        return resolve(body, in: context)
+        return EnvironmentValues.withCurrent(context.environment) { view.body }
     }
 }
 
 // MARK: - Builder
 
 /// Builds view content from statements, as `SwiftUI.ViewBuilder`.
+///
+/// A block of two to ten statements becomes a `TupleView` of `ViewStatements2`...`ViewStatements10`, types
+/// the compiler specialises all the way down; longer blocks use a parameter pack (`PackedViewStatements`),
+/// whose elements are reached through type metadata at run time.
 @resultBuilder
 public enum ViewBuilder {
-    public static func buildBlock() -> EmptyView { EmptyView() }
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
-        TupleView(repeat each content)
+    @inlinable public static func buildBlock() -> EmptyView { EmptyView() }
+    @inlinable public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1)
+        -> TupleView<ViewStatements2<C0, C1>> {
+        TupleView(ViewStatements2(c0, c1))
     }
-    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2)
+        -> TupleView<ViewStatements3<C0, C1, C2>> {
+        TupleView(ViewStatements3(c0, c1, c2))
+    }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3)
+        -> TupleView<ViewStatements4<C0, C1, C2, C3>> {
+        TupleView(ViewStatements4(c0, c1, c2, c3))
+    }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4
+    ) -> TupleView<ViewStatements5<C0, C1, C2, C3, C4>> {
+        TupleView(ViewStatements5(c0, c1, c2, c3, c4))
+    }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5
+    ) -> TupleView<ViewStatements6<C0, C1, C2, C3, C4, C5>> {
+        TupleView(ViewStatements6(c0, c1, c2, c3, c4, c5))
+    }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6
+    ) -> TupleView<ViewStatements7<C0, C1, C2, C3, C4, C5, C6>> {
+        TupleView(ViewStatements7(c0, c1, c2, c3, c4, c5, c6))
+    }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7
+    ) -> TupleView<ViewStatements8<C0, C1, C2, C3, C4, C5, C6, C7>> {
+        TupleView(ViewStatements8(c0, c1, c2, c3, c4, c5, c6, c7))
+    }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8
+    ) -> TupleView<ViewStatements9<C0, C1, C2, C3, C4, C5, C6, C7, C8>> {
+        TupleView(ViewStatements9(c0, c1, c2, c3, c4, c5, c6, c7, c8))
+    }
+    @inlinable
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9
+    ) -> TupleView<ViewStatements10<C0, C1, C2, C3, C4, C5, C6, C7, C8, C9>> {
+        TupleView(ViewStatements10(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9))
+    }
+    @inlinable
+    public static func buildBlock<each Content: View>(_ content: repeat each Content)
+        -> TupleView<PackedViewStatements<repeat each Content>> {
+        TupleView(PackedViewStatements(repeat each content))
+    }
+    @inlinable public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
         -> ConditionalContent<TrueContent, FalseContent> { .trueContent(first) }
+    @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
         -> ConditionalContent<TrueContent, FalseContent> { .falseContent(second) }
-    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
-    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+    @inlinable public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
 }
 
-/// Several views from one builder block.
-public struct TupleView<each Content: View>: PrimitiveView {
-    let content: (repeat each Content)
-    public init(_ content: repeat each Content) { self.content = (repeat each content) }
+/// Several views from one builder block, as `SwiftUI.TupleView`: resolves to a group with one node per
+/// statement, and a stack lays out each statement's views in order.
+public struct TupleView<Statements: ViewStatementList>: PrimitiveView {
+    /// The block's statements, in order.
+    public var value: Statements
 
+    /// A view of the statements in `value`.
+    @inlinable public init(_ value: Statements) { self.value = value }
+
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        var children: [ViewNode] = []
-        for child in repeat each content {
-            children.append(context.resolve(child))
-        }
-        return .group(children)
+        var nodes: [ViewNode] = []
+        nodes.reserveCapacity(value.count)
+        value._appendNodes(in: context, to: &nodes)
+        return .group(nodes)
+    }
+
+    /// Appends each statement's nodes in order, without building the group.
+    @inlinable
+    public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
+        // A stack's children usually are one block: room for one node per statement saves regrowing the
+        // array. Only into an empty list, so that many small blocks (a `ForEach`) keep the array's
+        // geometric growth.
+        if list.isEmpty { list.reserveCapacity(value.count) }
+        value._appendLists(in: context, to: &list)
+    }
+}
+
+/// The statements of a builder block, for `TupleView`: each one's view, in order.
+public protocol ViewStatementList {
+    /// How many statements there are.
+    var count: Int { get }
+    /// Appends each statement's resolved node (one per statement, as written: groups and empty nodes kept).
+    func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode])
+    /// Appends each statement's nodes as a stack's children (`View._resolveList(in:into:)`).
+    func _appendLists(in context: ResolveContext, to list: inout [ViewNode])
+}
+
+/// The statements of a block longer than ten, as a parameter pack.
+public struct PackedViewStatements<each Content: View>: ViewStatementList {
+    /// The statements' views, in order.
+    public var content: (repeat each Content)
+
+    /// The statements `content`, in order.
+    @inlinable public init(_ content: repeat each Content) { self.content = (repeat each content) }
+
+    @inlinable
+    public var count: Int {
+        var count = 0
+        for _ in repeat each content { count += 1 }
+        return count
+    }
+
+    @inlinable
+    public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
+        for child in repeat each content { nodes.append(child._resolve(in: context)) }
+    }
+
+    @inlinable
+    public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
+        for child in repeat each content { child._resolveList(in: context, into: &list) }
     }
 }
 
@@ -159,10 +318,20 @@ public enum ConditionalContent<TrueContent: View, FalseContent: View>: Primitive
     case trueContent(TrueContent)
     case falseContent(FalseContent)
 
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         switch self {
-        case .trueContent(let view): return context.resolve(view)
-        case .falseContent(let view): return context.resolve(view)
+        case .trueContent(let view): return view._resolve(in: context)
+        case .falseContent(let view): return view._resolve(in: context)
+        }
+    }
+
+    /// Appends the nodes of the chosen view.
+    @inlinable
+    public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
+        switch self {
+        case .trueContent(let view): view._resolveList(in: context, into: &list)
+        case .falseContent(let view): view._resolveList(in: context, into: &list)
         }
     }
 }
@@ -172,51 +341,85 @@ extension Optional: View where Wrapped: View {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         switch self {
-        case .some(let view): return context.resolve(view)
+        case .some(let view): return view._resolve(in: context)
         case .none: return .empty
         }
+    }
+
+    /// Appends the wrapped view's nodes, or nothing.
+    @inlinable
+    public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
+        if case .some(let view) = self { view._resolveList(in: context, into: &list) }
     }
 }
 
 /// No content, as `SwiftUI.EmptyView`.
 public struct EmptyView: PrimitiveView {
-    public init() {}
-    public func resolve(in context: ResolveContext) -> ViewNode { .empty }
+    @inlinable public init() {}
+    @inlinable public func resolve(in context: ResolveContext) -> ViewNode { .empty }
+    /// Appends nothing.
+    @inlinable public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {}
 }
 
 /// A type-erased view, as `SwiftUI.AnyView`.
 public struct AnyView: PrimitiveView {
-    private let resolveContent: (ResolveContext) -> ViewNode
-    public init<V: View>(_ view: V) { resolveContent = { ViewResolver.resolve(view, in: $0) } }
-    public init<V: View>(erasing view: V) { self.init(view) }
+    @usableFromInline let resolveContent: (ResolveContext) -> ViewNode
+    @inlinable public init<V: View>(_ view: V) { resolveContent = { view._resolve(in: $0) } }
+    @inlinable public init<V: View>(erasing view: V) { self.init(view) }
     public func resolve(in context: ResolveContext) -> ViewNode { resolveContent(context) }
 }
 
 /// Groups views without laying them out, as `SwiftUI.Group`; modifiers apply to each child.
 public struct Group<Content: View>: PrimitiveView {
-    let content: Content
-    public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    public func resolve(in context: ResolveContext) -> ViewNode { .group(context.resolve(content).flattened) }
+    @usableFromInline let content: Content
+    @inlinable public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+    @inlinable
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        var children: [ViewNode] = []
+        content._resolveList(in: context, into: &children)
+        return .group(children)
+    }
+
+    /// Appends the content's nodes.
+    @inlinable
+    public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
+        content._resolveList(in: context, into: &list)
+    }
 }
 
 /// Views made from a collection, as `SwiftUI.ForEach`.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
-    let data: Data
-    let content: (Data.Element) -> Content
+    @usableFromInline let data: Data
+    @usableFromInline let content: (Data.Element) -> Content
 
+    @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
 
+    @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        .group(data.flatMap { context.resolve(content($0)).flattened })
+        var children: [ViewNode] = []
+        _resolveList(in: context, into: &children)
+        return .group(children)
+    }
+
+    /// Appends the nodes of the view made for each element, in order.
+    @inlinable
+    public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
+        for element in data {
+            content(element)._resolveList(in: context, into: &list)
+        }
     }
 }
 
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+    @inlinable
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
@@ -224,6 +427,7 @@ extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
+    @inlinable
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.data = data
         self.content = content

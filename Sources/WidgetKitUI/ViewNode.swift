@@ -32,10 +32,19 @@ public indirect enum ViewNode: Equatable, Sendable {
 
     /// Children of a group, or the node itself; used by stacks to flatten builder output.
     public var flattened: [ViewNode] {
+        var nodes: [ViewNode] = []
+        appendFlattened(to: &nodes)
+        return nodes
+    }
+
+    /// Appends `flattened` to `nodes` without building intermediate arrays: the children of groups
+    /// (recursively), nothing for `.empty`, the node itself otherwise.
+    @inlinable
+    public consuming func appendFlattened(to nodes: inout [ViewNode]) {
         switch self {
-        case .empty: return []
-        case .group(let children): return children.flatMap(\.flattened)
-        default: return [self]
+        case .empty: return
+        case .group(let children): for child in children { child.appendFlattened(to: &nodes) }
+        default: nodes.append(self)
         }
     }
 }
