@@ -81,10 +81,17 @@ public enum FrameEncoder {
     /// ANSI SGR text at `depth`; every line ends with a reset and a newline.
     public static func ansi(_ buffer: CellBuffer, depth: ColorDepth) -> String {
         guard depth != .none else { return text(buffer, trimming: false) }
+        return String(decoding: ansiBytes(buffer, depth: depth), as: UTF8.self)
+    }
+
+    /// `ansi(_:depth:)` as the UTF-8 bytes a terminal receives, without building a `String` (which validates
+    /// every byte again): what a renderer writes to its file descriptor.
+    public static func ansiBytes(_ buffer: CellBuffer, depth: ColorDepth) -> [UInt8] {
+        guard depth != .none else { return Array(text(buffer, trimming: false).utf8) }
         // Room for every glyph, one full SGR sequence per cell and each row's reset: written once, no growth.
         let glyphBytes = buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
         let capacity = glyphBytes + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5
-        return String(unsafeUninitializedCapacity: max(capacity, 1)) { memory in
+        return [UInt8](unsafeUninitializedCapacity: max(capacity, 1)) { memory, initializedCount in
             var writer = ByteWriter(memory)
             buffer.cells.withUnsafeBufferPointer { cells in
                 for row in 0..<buffer.height {
@@ -102,12 +109,16 @@ public enum FrameEncoder {
                             attributes = cell.attributes
                             hasStyle = true
                         }
-                        cell.glyph.write(to: &writer)
+                        if let byte = cell.glyph.singleByte {
+                            writer.append(byte)
+                        } else {
+                            cell.glyph.write(to: &writer)
+                        }
                     }
                     writer.append(0x1B, 0x5B, 0x30, 0x6D, 0x0A) // ESC [ 0 m, newline
                 }
             }
-            return writer.count
+            initializedCount = writer.count
         }
     }
 }
@@ -123,6 +134,8 @@ struct ByteWriter {
 
     init(_ memory: UnsafeMutableBufferPointer<UInt8>) { self.memory = memory }
 
+
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         memory[count] = byte
         count += 1

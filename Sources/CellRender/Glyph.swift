@@ -40,23 +40,20 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
 
     /// The glyph of `character`.
     public init(_ character: Character) {
-        var string = String(character)
-        self = string.withUTF8 { Glyph(utf8: $0) }
-    }
-
-    /// The glyph of one grapheme cluster's UTF-8 bytes.
-    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= Self.inlineCapacity else {
-            self.init(low: UInt64(InternedGlyphs.shared.index(of: String(decoding: bytes, as: UTF8.self))),
-                      high: Self.internedMarker << 56)
+        var low: UInt64 = 0, high: UInt64 = 0, count = 0
+        for byte in character.utf8 {
+            if count < 8 {
+                low |= UInt64(byte) << (8 * count)
+            } else if count < Self.inlineCapacity {
+                high |= UInt64(byte) << (8 * (count - 8))
+            }
+            count += 1
+        }
+        guard count <= Self.inlineCapacity else {
+            self.init(low: UInt64(InternedGlyphs.shared.index(of: String(character))), high: Self.internedMarker << 56)
             return
         }
-        var low: UInt64 = 0, high: UInt64 = 0
-        for offset in 0..<bytes.count {
-            let byte = UInt64(bytes[offset])
-            if offset < 8 { low |= byte << (8 * offset) } else { high |= byte << (8 * (offset - 8)) }
-        }
-        self.init(low: low, high: high | UInt64(bytes.count) << 56)
+        self.init(low: low, high: high | UInt64(count) << 56)
     }
 
     public init(extendedGraphemeClusterLiteral value: Character) {
@@ -79,7 +76,11 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
     /// How many UTF-8 bytes the grapheme has.
     public var utf8Count: Int { isInterned ? InternedGlyphs.shared.string(at: Int(low)).utf8.count : Int(high >> 56) }
 
+    /// The byte of a one-byte (ASCII) grapheme, the common case the encoders write without a loop.
+    var singleByte: UInt8? { high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil }
+
     /// Writes the grapheme's UTF-8 bytes (the ANSI encoder's inner loop).
+    @inline(__always)
     func write(to writer: inout ByteWriter) {
         forEachUTF8Byte { writer.append($0) }
     }

@@ -326,13 +326,13 @@ public struct Painter {
                 continue
             }
             var runStart = column
-            var runText = ""
+            var runText: [UInt8] = []
             var currentRun = line.graphemes.first?.run ?? 0
             for grapheme in line.graphemes {
                 if grapheme.run != currentRun {
                     record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart)
                     runStart = column
-                    runText = ""
+                    runText.removeAll(keepingCapacity: true)
                     currentRun = grapheme.run
                 }
                 guard column + grapheme.width <= rect.maxX else { break }
@@ -343,9 +343,9 @@ public struct Painter {
                     let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
                     foreground = PaintColor(colorOf(text.runs[grapheme.run].foreground, position: position))
                 }
-                put(Glyph(grapheme.character), column, row, foreground: foreground, attributes: attributes[grapheme.run],
-                    width: grapheme.width)
-                runText.append(grapheme.character)
+                let glyph = Glyph(grapheme.character)
+                put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
+                glyph.appendUTF8(to: &runText)
                 column += grapheme.width
             }
             if !line.graphemes.isEmpty { record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart) }
@@ -366,6 +366,13 @@ public struct Painter {
         if run.underline { attributes.insert(.underline) }
         if run.strikethrough { attributes.insert(.strikethrough) }
         return attributes
+    }
+
+    /// `record` for a run's text as UTF-8 bytes (painted text collects the bytes of the glyphs it writes).
+    private mutating func record(_ run: TextRun, _ utf8: [UInt8], row: Int, column: Int, width: Int) {
+        // Blank runs are not recorded: skip building their string (ASCII spaces and controls only).
+        guard width > 0, utf8.contains(where: { $0 > 0x20 }) else { return }
+        record(run, String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
     }
 
     private mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {

@@ -133,9 +133,10 @@ struct BenchFrameView: View {
 enum FrameBenchmark {
     static let size = CellSize(width: 46, height: 11)
 
-    /// One frame: evaluate the body, resolve, lay out, paint, encode as truecolour ANSI.
-    static func renderFrame(date: Date) -> String {
-        FrameEncoder.ansi(paint(layOut(resolve(), date: date), date: date), depth: .trueColor)
+    /// One frame: evaluate the body, resolve, lay out, paint, encode as the truecolour ANSI bytes a terminal
+    /// receives.
+    static func renderFrame(date: Date) -> [UInt8] {
+        FrameEncoder.ansiBytes(paint(layOut(resolve(), date: date), date: date), depth: .trueColor)
     }
 
     static func resolve() -> ViewNode {
@@ -172,7 +173,7 @@ enum FrameBenchmark {
             lap(1)
             let buffer = paint(placed, date: date)
             lap(2)
-            _ = FrameEncoder.ansi(buffer, depth: .trueColor)
+            _ = FrameEncoder.ansiBytes(buffer, depth: .trueColor)
             lap(3)
         }
         output.write("phase\tmedian_us\n")
@@ -188,13 +189,13 @@ enum FrameBenchmark {
         let warmupMilliseconds = try parsed.integer("warmup-ms", in: 0...600_000, default: 500)
         let date = Date()
         if parsed.switches.contains("once") {
-            output.write(renderFrame(date: date))
+            output.write(String(decoding: renderFrame(date: date), as: UTF8.self))
             return 0
         }
         if parsed.switches.contains("phases") { return phases(iterations: iterations, date: date, output: output) }
         if let path = parsed["sample"] {
             do {
-                try Data(renderFrame(date: date).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(renderFrame(date: date)).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw UsageError("cannot write --sample \(path): \(error.localizedDescription)")
             }

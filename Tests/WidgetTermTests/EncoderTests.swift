@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import CellLayout
+import CellRender
+@testable import WidgetTermCLI
+
+// MARK: - ANSI encoding
+
+@Suite("ANSI encoder")
+struct ANSIEncoderTests {
+    /// Two rows: a bold red "Hi" on blue, a blank that keeps the run, a wide glyph, then a default cell.
+    static let buffer: CellBuffer = {
+        var buffer = CellBuffer(width: 5, height: 2)
+        let red = RGB(255, 0, 0), blue = RGB(0, 0, 255)
+        buffer[0, 0] = Cell(glyph: "H", foreground: red, background: blue, attributes: .bold)
+        buffer[1, 0] = Cell(glyph: "i", foreground: red, background: blue, attributes: .bold)
+        buffer[2, 0] = Cell(glyph: "x", foreground: red, background: blue)
+        buffer[3, 0] = Cell(background: blue)
+        buffer[0, 1] = Cell(glyph: "💧", foreground: RGB(255, 255, 255))
+        buffer[1, 1] = Cell(isContinuation: true)
+        return buffer
+    }()
+
+    @Test("truecolour: one SGR per change of style; a blank keeps the foreground before it; rows end in a reset")
+    func trueColor() {
+        // The blank on blue stays in the run; the default-background blank only changes the background (its
+        // foreground is kept so no foreground change is written); the blanks after the drop need no SGR at all.
+        let expected = "\u{1B}[0;1;38;2;255;0;0;48;2;0;0;255mHi\u{1B}[0;38;2;255;0;0;48;2;0;0;255mx \u{1B}[0;38;2;255;0;0m \u{1B}[0m\n"
+            + "\u{1B}[0;38;2;255;255;255m💧   \u{1B}[0m\n"
+        #expect(FrameEncoder.ansi(Self.buffer, depth: .trueColor) == expected)
+    }
+
+    @Test func twoHundredFiftySixAndSixteenColours() {
+        #expect(FrameEncoder.ansi(Self.buffer, depth: .ansi256).hasPrefix("\u{1B}[0;1;38;5;196;48;5;21mHi"))
+        #expect(FrameEncoder.ansi(Self.buffer, depth: .ansi16).hasPrefix("\u{1B}[0;1;91;44mHi"))
+        #expect(FrameEncoder.ansi(Self.buffer, depth: .none) == "Hix  \n💧   \n")
+    }
+
+    @Test("the bytes and the string are the same text", arguments: [ColorDepth.none, .ansi16, .ansi256, .trueColor])
+    func bytesMatchTheString(depth: ColorDepth) {
+        #expect(FrameEncoder.ansiBytes(Self.buffer, depth: depth) == Array(FrameEncoder.ansi(Self.buffer, depth: depth).utf8))
+    }
+}
+
+// MARK: - The shared benchmark frame
+
+/// One cell of an ANSI picture, as bench-frame.md compares them: glyph, colours, bold.
+private struct PictureCell: Equatable {
+    var glyph: String
+    var foreground: RGB?
+    var background: RGB?
+    var isBold: Bool
+}
+
+/// Reads truecolour SGR text back into cells (wide glyphs take two cells, the second empty).
+private func picture(of text: String) -> [[PictureCell]] {
+    var rows: [[PictureCell]] = [[]]
+    var foreground: RGB?, background: RGB?, isBold = false
+    var characters = Array(text)[...]
+    while let character = characters.popFirst() {
+        if character == "\u{1B}", characters.first == "[" {
+            characters.removeFirst()
+            var parameters = ""
+            while let next = characters.popFirst(), next != "m" { parameters.append(next) }
+            var codes = parameters.split(separator: ";").compactMap { Int($0) }[...]
+            while let code = codes.popFirst() {
+                switch code {
+                case 0: (foreground, background, isBold) = (nil, nil, false)
+                case 1: isBold = true
+                case 38, 48:
+                    _ = codes.popFirst() // 2: truecolour
+                    let color = RGB(UInt8(codes.popFirst() ?? 0), UInt8(codes.popFirst() ?? 0), UInt8(codes.popFirst() ?? 0))
+                    if code == 38 { foreground = color } else { background = color }
+                default: break
+                }
+            }
+        } else if character == "\n" {
+            rows.append([])
+        } else {
+            rows[rows.count - 1].append(PictureCell(glyph: String(character), foreground: foreground, background: background, isBold: isBold))
+            if DisplayWidth.of(character) == 2 {
+                rows[rows.count - 1].append(PictureCell(glyph: "", foreground: foreground, background: background, isBold: isBold))
+            }
+        }
+    }
+    return rows.filter { !$0.isEmpty }
+}
+
+@Suite("bench frame (shared/reference/bench-frame.md)")
+struct BenchFrameTests {
+    static let surface = RGB(0x1C, 0x1C, 0x1E), border = RGB(0x3A, 0x3A, 0x3C), white = RGB(0xFF, 0xFF, 0xFF)
+    static let blue = RGB(0x0A, 0x84, 0xFF), grey = RGB(0x8E, 0x8E, 0x93)
+
+    /// The frame's text as `bench frame --once` writes it.
+    static func frame() -> String {
+        let output = StringStream(), errors = StringStream()
+        let status = FixedClock.run {
+            WidgetTermCommand.run(arguments: ["bench", "frame", "--once"], widgets: [], environment: [:], output: output, errors: errors)
+        }
+        #expect(status == 0)
+        return output.text
+    }
+
+    @Test("46 × 11 cells, 11 lines ending in a newline, truecolour SGR")
+    func shape() {
+        let text = Self.frame()
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
+        #expect(text.hasSuffix("\n"))
+        let rows = picture(of: text)
+        #expect(rows.count == 11)
+        #expect(rows.allSatisfy { $0.count == 46 })
+    }
+
+    @Test("matches the picture cell for cell")
+    func matchesThePicture() throws {
+        let rows = picture(of: Self.frame())
+        try #require(rows.count == 11 && rows.allSatisfy { $0.count == 46 })
+        /// The text of `row` from `start` for `count` cells.
+        func text(_ row: Int, _ start: Int, _ count: Int) -> String { rows[row][start..<start + count].map(\.glyph).joined() }
+        func expectInk(_ row: Int, _ start: Int, _ expected: String, _ foreground: RGB, bold: Bool = false,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+            let width = DisplayWidth.of(expected)
+            #expect(text(row, start, width) == expected, sourceLocation: sourceLocation)
+            for cell in rows[row][start..<start + width] where !cell.glyph.isEmpty && cell.glyph != " " {
+                #expect(cell.foreground == foreground && cell.isBold == bold, "\(cell) in \(expected)", sourceLocation: sourceLocation)
+            }
+        }
+
+        // Border rows and columns.
+        expectInk(0, 0, "╭" + String(repeating: "─", count: 44) + "╮", Self.border)
+        expectInk(10, 0, "╰" + String(repeating: "─", count: 44) + "╯", Self.border)
+        for row in 1...9 {
+            expectInk(row, 0, "│", Self.border)
+            expectInk(row, 45, "│", Self.border)
+            #expect(rows[row][1].glyph == " " && rows[row][44].glyph == " ", "one blank cell of padding on row \(row)")
+        }
+        // Content.
+        expectInk(1, 2, "💧 ", Self.white)
+        expectInk(1, 5, "Water", Self.blue, bold: true)
+        expectInk(2, 2, "1250 ml", Self.white, bold: true)
+        expectInk(3, 2, "Goal 2000 ml", Self.grey)
+        for (row, label, value) in [(5, "Coffee", "2 cups"), (6, "Tea", "1 cup"), (7, "Water", "5 glasses")] {
+            expectInk(row, 2, label, Self.white)
+            expectInk(row, 44 - value.count, value, Self.grey)
+            #expect(text(row, 2 + label.count, 42 - label.count - value.count).allSatisfy { $0 == " " })
+        }
+        #expect(text(8, 1, 44).allSatisfy { $0 == " " } && text(9, 1, 44).allSatisfy { $0 == " " })
+        // The bar: 26 full cells of the fill, a quarter block, 15 cells of track.
+        for column in 2..<28 {
+            let cell = rows[4][column]
+            #expect(cell.glyph == " " && cell.background == Self.blue || cell.glyph == "█" && cell.foreground == Self.blue, "bar cell \(column)")
+        }
+        #expect(rows[4][28] == PictureCell(glyph: "▎", foreground: Self.blue, background: Self.border, isBold: false))
+        for column in 29..<44 { #expect(rows[4][column].glyph == " " && rows[4][column].background == Self.border, "track cell \(column)") }
+        // Every other cell shows the surface.
+        for (row, cells) in rows.enumerated() {
+            for (column, cell) in cells.enumerated() where !(row == 4 && (2..<44).contains(column)) {
+                #expect(cell.background == Self.surface, "background at \(column), \(row)")
+            }
+        }
+    }
+}
