@@ -1,6 +1,8 @@
 // The project-owned table that turns SF Symbol names into terminal glyphs.
 // Every glyph here was chosen by hand for this project; see `SymbolTable` for the rules.
 
+import Foundation
+
 /// One terminal rendering of an SF Symbol: a preferred glyph and a plain one-column fallback.
 ///
 /// The preferred ``glyph`` is either a narrow symbol that occupies exactly 1 terminal column,
@@ -73,6 +75,11 @@ public enum SymbolTable {
     /// - Returns: The rendering for the closest listed name, or `nil` when no step finds one.
     public static func glyph(forSystemName name: String) -> SymbolGlyph? {
         if let exact = table[name] { return exact }
+        return variantLookups.value(forName: name) { nearest(toVariant: name) }
+    }
+
+    /// Steps 2 to 4 of `glyph(forSystemName:)` for a name that is not in the table.
+    private static func nearest(toVariant name: String) -> SymbolGlyph? {
         // Splitting never yields an empty array, so there is always a first component.
         var components = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         while true {
@@ -82,6 +89,22 @@ public enum SymbolTable {
             components.removeLast()
             if components.isEmpty { return nil }
             if let found = table[components.joined(separator: ".")] { return found }
+        }
+    }
+
+    /// Answers for names found only by stripping variants, kept so each name is searched once per process
+    /// (a widget asks again for every render, in layout and in painting).
+    private static let variantLookups = VariantLookups()
+
+    private final class VariantLookups: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [String: SymbolGlyph?] = [:]
+
+        func value(forName name: String, search: () -> SymbolGlyph?) -> SymbolGlyph? {
+            if let known = lock.withLock({ answers[name] }) { return known }
+            let found = search()
+            lock.withLock { answers[name] = .some(found) }
+            return found
         }
     }
 
