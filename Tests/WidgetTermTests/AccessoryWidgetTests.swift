@@ -1,0 +1,49 @@
+import Testing
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+@Suite("Lock Screen accessory views")
+struct AccessoryWidgetTests {
+    /// A date widget as Apple's AccessoryWidgetBackground example writes it.
+    static let calendar = ModeFixtures.widget("accessory-calendar", families: [.accessoryCircular, .accessoryRectangular, .systemSmall]) {
+        ZStack {
+            AccessoryWidgetBackground()
+            VStack(spacing: 0) {
+                Text("MON").font(.caption).widgetAccentable()
+                Text("6").font(.title)
+            }
+        }
+        .widgetLabel("Calendar")
+        .id("calendar")
+        .containerBackground(Color.clear, for: .widget)
+    }
+
+    @Test("the backdrop is a circle in accessoryCircular, the container shape in accessoryRectangular, nothing elsewhere")
+    func resolution() {
+        func resolved(_ family: WidgetFamily) -> ViewNode {
+            var environment = EnvironmentValues()
+            environment.widgetFamily = family
+            return ViewResolver.resolve(AccessoryWidgetBackground(), environment: environment).0
+        }
+        #expect(resolved(.accessoryCircular) == .shape(ShapeNode(kind: .circle, fill: .color(AccessoryWidgetBackground.backdrop))))
+        #expect(resolved(.accessoryRectangular) == .shape(ShapeNode(kind: .containerRelative, fill: .color(AccessoryWidgetBackground.backdrop))))
+        for family: WidgetFamily in [.accessoryInline, .systemSmall, .systemMedium] { #expect(resolved(family) == .empty, "\(family)") }
+        #expect(EnvironmentValues().showsWidgetLabel == false)
+    }
+
+    @Test("on the Lock Screen the backdrop lightens the cells inside the circle and leaves the corners as the wallpaper")
+    func painted() throws {
+        let frame = try ModeFixtures.render(Self.calendar, family: .accessoryCircular, theme: "lockscreen")
+        let buffer = frame.buffer
+        let corner = try #require(buffer[0, 0].background)
+        let center = try #require(buffer[buffer.width / 2, buffer.height / 2].background)
+        #expect(center != corner)
+        #expect(FrameEncoder.text(buffer).contains("MON"))
+        #expect(FrameEncoder.text(buffer).contains("6"))
+        #expect(!FrameEncoder.text(buffer).contains("Calendar"), "widget labels are not shown on iPhone")
+        let small = try ModeFixtures.render(Self.calendar, family: .systemSmall, theme: "light")
+        #expect(frame.shapes.contains { $0.kind == .circle })
+        #expect(!small.shapes.contains { $0.kind == .circle }, "no backdrop on the Home Screen")
+    }
+}
