@@ -157,7 +157,8 @@ enum FrameBenchmark {
     }
 
     /// `--phases`: the median of each stage of a frame on its own (resolve, layout, paint, encode), to see
-    /// where a frame's time goes. Not part of bench-frame.md's protocol.
+    /// where a frame's time goes. Freeing each stage's result happens outside the timed stages, so the four
+    /// medians add up to less than `bench frame`'s. Not part of bench-frame.md's protocol.
     static func phases(iterations: Int, date: Date, output: TextStream) -> Int32 {
         var samples: [[Double]] = Array(repeating: [], count: 4)
         for iteration in 0..<(iterations + 200) {
