@@ -47,3 +47,24 @@ struct AccessoryWidgetTests {
         #expect(!small.shapes.contains { $0.kind == .circle }, "no backdrop on the Home Screen")
     }
 }
+
+@Suite("Xcode's widget template compiles and renders as written")
+struct TemplateStyleTests {
+    /// The background line of Xcode's widget template, and a UIKit colour bridged the way ported code does it.
+    static let templated = ModeFixtures.widget("templated", families: [.systemSmall]) {
+        Text("Time:").foregroundStyle(Color(UIColor.secondaryLabel))
+            .containerBackground(.fill.tertiary, for: .widget)
+    }
+
+    @Test("`.fill.tertiary` is tertiarySystemFill: grey (120, 120, 128) at 12 %")
+    func fillTertiary() throws {
+        let frame = try ModeFixtures.render(Self.templated, family: .systemSmall, theme: "light")
+        #expect(FrameEncoder.text(frame.buffer).contains("Time:"))
+        let edge = try #require(frame.buffer[frame.buffer.width / 2, frame.buffer.height - 1].background)
+        #expect(FillShapeStyle().tertiary.resolvePaint(inheriting: .primary)
+                == .color(Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, opacity: 0.12)))
+        // The container background is drawn in full colour over what is behind the widget: the light theme's
+        // wallpaper #A7C4E5 with 12 % of (120, 120, 128) is #A1BBD9.
+        #expect(edge == RGB(0xA1, 0xBB, 0xD9))
+    }
+}

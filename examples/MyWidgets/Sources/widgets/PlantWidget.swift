@@ -174,9 +174,7 @@ struct PlantWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: kind, provider: Provider()) { entry in
             PlantWidgetEntryView(entry: entry)
-                // Xcode's template writes `.containerBackground(.fill.tertiary, for: .widget)`;
-                // WidgetKitUI has no `.fill` shape style yet.
-                .containerBackground(.background, for: .widget)
+                .containerBackground(.fill.tertiary, for: .widget)
         }
         .configurationDisplayName("Plant Care")
         .description("Shows when your plant needs water next.")
