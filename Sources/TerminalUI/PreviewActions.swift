@@ -269,6 +269,17 @@ extension PreviewApp {
         intentRuns.removeAll { $0.result != nil && $0 !== run }
     }
 
+    /// After an intent, iOS reloads at once only the widget that was tapped; the same widget in other families
+    /// (other widgets on the Home or Lock Screen) keeps its archived render until its own reload. Says so, and
+    /// how widget code asks for the others, so a stale family does not look like a WidgetTerm fault.
+    func logOtherFamiliesKeepTheirRender(of tapped: WidgetInstance, at now: Date) {
+        let others = (instances[tapped.kind] ?? [:]).keys.filter { $0 != tapped.family }.sorted { $0.rawValue < $1.rawValue }
+        guard !others.isEmpty else { return }
+        log.append(.intent, "\(others.map { "\(tapped.kind)/\($0)" }.joined(separator: ", ")) keep their render until their own reload: "
+                   + "iOS reloads only the tapped widget after an intent; perform() can call "
+                   + "WidgetCenter.shared.reloadTimelines(ofKind: \"\(tapped.kind)\") to ask for the others", at: now)
+    }
+
     /// Handles work that finished on another thread.
     func finish(_ item: CompletionQueue.Item, at now: Date) {
         switch item {
@@ -282,6 +293,7 @@ extension PreviewApp {
             let toggle = instance.pendingToggle
             if let reason = result.reloadReason {
                 logReload(instance.reload(at: now, reason: reason), instance: instance)
+                logOtherFamiliesKeepTheirRender(of: instance, at: now)
                 if let toggle {
                     let reloaded = instance.reloadedFrame(at: now, appearance: galleryAppearance)
                     switch toggle.reconcile(with: reloaded) {

@@ -129,6 +129,13 @@ private enum PreviewWidgets {
             Button(intent: CountTapIntent()) { Text("Count") }
         }
     }
+    /// The counter in two families, as two widgets of one kind on a Home Screen.
+    static let counterInTwoFamilies = previewTestWidget("counter2", families: [.systemSmall, .systemMedium]) { _ in
+        VStack {
+            Text("Taps \(UserDefaults(suiteName: CountTapIntent.suite)?.integer(forKey: "taps") ?? 0)")
+            Button(intent: CountTapIntent()) { Text("Count") }
+        }
+    }
 }
 
 /// A preview on an in-memory terminal, on the light theme.
@@ -555,6 +562,27 @@ private struct SplitMix {
             #expect(app.log.texts.contains("counter/systemSmall reload: intent performed (exempt) · budget left 39"))
             #expect(terminal.text.contains("Taps 1"))
             #expect(!terminal.text.contains("intent running…"))
+        }
+    }
+
+    @Test("after an intent only the tapped widget reloads, as on iOS; the log says so and how to ask for the others")
+    func intentReloadsOnlyTheTappedWidget() {
+        FixedClock.run {
+            UserDefaults(suiteName: CountTapIntent.suite)?.removePersistentDomain(forName: CountTapIntent.suite)
+            defer { UserDefaults(suiteName: CountTapIntent.suite)?.removePersistentDomain(forName: CountTapIntent.suite) }
+            let (app, terminal) = makePreview([PreviewWidgets.counterInTwoFamilies])
+            app.renderFrame()
+            #expect(terminal.text.components(separatedBy: "Taps 0").count == 3, "both families show 0")
+            app.handle(.key(.tab))
+            app.handle(.key(.enter))
+            app.waitForIntents()
+            app.renderFrame()
+            #expect(app.log.texts.contains("counter2/systemSmall reload: intent performed (exempt) · budget left 39"))
+            #expect(!app.log.texts.contains { $0.hasPrefix("counter2/systemMedium reload: intent") })
+            #expect(app.log.texts.contains("counter2/systemMedium keep their render until their own reload: iOS reloads only the "
+                                           + "tapped widget after an intent; perform() can call "
+                                           + "WidgetCenter.shared.reloadTimelines(ofKind: \"counter2\") to ask for the others"))
+            #expect(terminal.text.contains("Taps 1") && terminal.text.contains("Taps 0"))
         }
     }
 
