@@ -45,6 +45,8 @@ enum Help {
           --locale ID        locale of system-formatted text (default en_US)
           --param NAME=VALUE set a configurable widget's intent parameter (repeatable)
           --provider-timeout S  seconds a provider callback may take before it counts as killed (default 5)
+          --app-group DIR    the App Group store UserDefaults(suiteName:) and containerURL read (default
+                             $WIDGETTERM_APP_GROUP, else ~/.cache/widgetterm/app-group)
           --format F         text, ansi, json or svg (default: ansi to a colour terminal, else text); render also
                              takes tree (the resolved view tree)
           --color WHEN       auto, always or never (auto: colour only to a terminal; NO_COLOR honoured)

@@ -14,7 +14,7 @@ import Glibc
 /// on standard output and input; otherwise it says so and exits 2. The terminal is restored on quit, on error
 /// and on SIGINT, SIGTERM and SIGHUP (the signal is then re-raised, so the exit status says which).
 enum PreviewCommand {
-    static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "app-group", "intent-timeout"])
+    static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout"])
 
     static func run(_ arguments: [String], widgets bundle: [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) throws -> Int32 {
@@ -66,11 +66,7 @@ enum PreviewCommand {
                          + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n")
             return 2
         }
-        do {
-            try AppGroupStore.forProcess(environment: environment).installAsContainerProvider()
-        } catch {
-            throw UsageError("\(error)")
-        }
+        try RenderSettings.installAppGroupStore(environment: environment)
 
         let theme = settings.theme ?? Theme.builtIn(named: settings.isSchemeExplicit && settings.scheme == .dark ? "dark" : "light")!
         let configuration = PreviewConfiguration(

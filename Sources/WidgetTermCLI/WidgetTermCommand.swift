@@ -15,8 +15,20 @@ public enum WidgetTermCommand {
     /// Runs the command line on `bundle` with the process arguments and exits with the command's status
     /// (0 ok, 1 diagnostics at error level, 2 usage or input errors).
     public static func main<Bundle: WidgetBundle>(bundle: Bundle) -> Never {
-        let status = run(arguments: Array(CommandLine.arguments.dropFirst()), widgets: { bundle.widgetDescriptors },
-                         environment: ProcessInfo.processInfo.environment, output: StandardStream.output, errors: StandardStream.error)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let environment = ProcessInfo.processInfo.environment
+        // Widget code that runs in this process finds its App Group container in the same store its
+        // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
+        if !["list", "help", "--help", "-h", "bench", "open"].contains(arguments.first ?? "preview") {
+            do {
+                try RenderSettings.installAppGroupStore(environment: environment)
+            } catch {
+                StandardStream.error.write("widgetterm: \((error as? UsageError)?.message ?? "\(error)")\n")
+                exit(2)
+            }
+        }
+        let status = run(arguments: arguments, widgets: { bundle.widgetDescriptors }, environment: environment,
+                         output: StandardStream.output, errors: StandardStream.error)
         exit(status)
     }
 
@@ -105,9 +117,23 @@ public final class StringStream: TextStream {
 
 /// Options every rendering command shares (DESIGN.md "Command line", global flags).
 struct RenderSettings {
+    /// `app-group` is read before `main` by the start-up hook (CAppGroupEnvironment); it is listed so every
+    /// command that runs widget code accepts it.
     static let valuedFlags: Set<String> = ["family", "device", "os", "scheme", "at", "context", "format", "color", "colors",
                                            "timezone", "locale", "param", "provider-timeout",
-                                           "mode", "theme"]
+                                           "mode", "theme", "app-group"]
+
+    /// Makes `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answer from this process's App
+    /// Group store (the one `UserDefaults(suiteName:)` already writes to), before widget code runs.
+    ///
+    /// - Throws: `UsageError` when the store's directory cannot be created.
+    static func installAppGroupStore(environment: [String: String]) throws {
+        do {
+            try AppGroupStore.forProcess(environment: environment).installAsContainerProvider()
+        } catch {
+            throw UsageError("\(error)")
+        }
+    }
 
     var family: WidgetFamily?
     var device: DeviceProfile = .default

@@ -710,6 +710,18 @@ private struct SplitMix {
         return (status, output.text, errors.text)
     }
 
+    @Test("--app-group is accepted by every command that runs widget code, not only the preview")
+    func appGroupFlagEverywhere() {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-flag-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for arguments in [["render", "water", "--format", "text"], ["gallery", "water", "--format", "text"], ["timeline", "water"],
+                          ["check", "water", "--family", "systemSmall", "--theme", "light"]] {
+            let result = Self.run(arguments + ["--app-group", directory])
+            #expect(!result.errors.contains("unknown flag"), "\(arguments): \(result.errors)")
+            #expect(result.status != 2, "\(arguments)")
+        }
+    }
+
     @Test func notATerminalSaysSoAndExitsTwo() {
         for arguments in [[], ["preview"], ["preview", "orders", "--family", "systemLarge"], ["--os", "16"]] {
             let result = Self.run(arguments)
