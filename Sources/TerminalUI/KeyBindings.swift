@@ -45,7 +45,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.character("v")], action: .toggleView, label: "v", help: "gallery (every family) / mode matrix (one family, 3 modes)",
                    hint: "view"),
         KeyBinding(keys: [.character("i")], action: .toggleIslands, label: "i",
-                   help: "Live Activities: the Dynamic Island and Lock Screen (s start, u next state, x stale, e/E/L end, 2 two)", hint: nil),
+                   help: "Live Activities: the Dynamic Island and Lock Screen (s start, k kind, u next state, x stale, e end, E end now, L end in 15 min, 2 two)", hint: nil),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
         KeyBinding(keys: [.character("n")], action: .jumpToNextEntry, label: "n",
                    help: "jump the clock to the next timeline entry (or the next reload)", hint: "next entry"),

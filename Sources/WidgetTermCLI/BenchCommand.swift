@@ -17,6 +17,22 @@ enum BenchCommand {
                        widgetterm bench tick [--iterations N]
                        widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE] [--phases]
 
+                bench          median µs to resolve, lay out and paint each sample per family, and the whole gallery
+                bench tick     one tick of ten live timers: repaint time and cells changed
+                bench frame    the shared 46 × 11 frame (shared/reference/bench-frame.md), timed frame by frame on the
+                               monotonic clock; prints widgetterm, median µs, p90 µs and iterations, tab-separated
+
+                options:
+                  --iterations N   timed repetitions (default 500 for bench, 2000 for tick and frame)
+                  --warmup W       frame: at least W untimed frames first (default 200)
+                  --warmup-ms MS   frame: and at least MS milliseconds of them (default 500)
+                  --once           frame: write one frame to standard output and exit (whole-process timing)
+                  --sample FILE    frame: write one frame to FILE before timing
+                  --phases         frame: the median of resolve, layout, paint and encode on their own
+
+                Figures mean something only from a release build, as README.md says:
+                swift build -c release --static-swift-stdlib, then .build/release/widgetterm bench ...
+
                 """)
             return 0
         }

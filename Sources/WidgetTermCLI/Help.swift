@@ -15,7 +15,7 @@ enum Help {
           check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
           open URL            route a URL as a tap would: the matched route and its parameters
-          bench [frame]       benchmarks (release build: swift run -c release widgetterm bench)
+          bench [frame|tick]  benchmarks (figures from a release build: swift build -c release --static-swift-stdlib)
           help                this text; `widgetterm COMMAND --help` for a command's options
 
         exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors

@@ -32,7 +32,7 @@ enum TimelineCommand {
         output.write("\(kind) \(family): \(hours) h from \(ReloadEvent.clockTime(start, timeZone: settings.timeZone)), budget \(budget.limit) per 24 h"
                      + (interval.map { ", app requests every \(Duration.describe($0))" } ?? "") + "\n")
         for line in simulation.lines(timeZone: settings.timeZone) { output.write(line + "\n") }
-        output.write("\(simulation.reloads.count) reloads\n")
+        output.write("\(simulation.reloads.count) reload\(simulation.reloads.count == 1 ? "" : "s")\n")
         return 0
     }
 }

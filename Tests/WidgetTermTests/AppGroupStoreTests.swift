@@ -4,9 +4,10 @@ import WidgetHost
 import WidgetKitUI
 
 @Suite struct AppGroupStoreTests {
-    /// A private store directory for one test.
+    /// A private store directory for one test, beside this process's own store (inside the
+    /// `widgetterm-tests-<pid>` directory the start-up hook removes once the process has exited).
     static func temporaryStore(_ name: String) throws -> AppGroupStore {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-store-\(name)-\(getpid())")
+        let directory = try AppGroupStore.forProcess().directory.deletingLastPathComponent().appendingPathComponent("store-\(name)")
         try? FileManager.default.removeItem(at: directory)
         return try AppGroupStore(directory: directory)
     }
