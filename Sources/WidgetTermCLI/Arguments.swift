@@ -1,4 +1,5 @@
 import Foundation
+import WidgetKitUI
 
 // MARK: - Command-line arguments
 
@@ -38,8 +39,10 @@ struct ParsedArguments {
                 continue
             }
             guard valued.contains(name) else {
-                let known = (valued.union(boolean)).sorted().map { "--\($0)" }.joined(separator: ", ")
-                throw UsageError("unknown flag --\(name); valid flags: \(known)")
+                let names = valued.union(boolean)
+                let known = names.sorted().map { "--\($0)" }.joined(separator: ", ")
+                let hint = NearestName.suggestion(for: name, among: names).map { " (did you mean --\($0)?)" } ?? ""
+                throw UsageError("unknown flag --\(name)\(hint); valid flags: \(known)")
             }
             if value == nil {
                 guard index < arguments.count else { throw UsageError("--\(name) needs a value") }

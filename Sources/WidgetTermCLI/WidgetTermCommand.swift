@@ -62,7 +62,9 @@ public enum WidgetTermCommand {
                 if command.hasPrefix("--") {
                     return try PreviewCommand.run(arguments, widgets: widgets(), environment: environment, output: output, errors: errors)
                 }
-                throw UsageError("unknown command \(command); valid commands: preview, list, render, check, gallery, timeline, open, bench, help")
+                let commands = ["preview", "list", "render", "check", "gallery", "timeline", "open", "bench", "help"]
+                let hint = NearestName.suggestion(for: command, among: commands).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("unknown command \(command)\(hint); valid commands: \(commands.joined(separator: ", "))")
             }
         } catch let error as UsageError {
             errors.write("widgetterm: \(error.message)\n")
@@ -279,7 +281,9 @@ struct RenderSettings {
 func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> WidgetDescriptor {
     if WidgetDocument.isDocumentArgument(kind) { return try WidgetDocument(contentsOf: kind).descriptor }
     guard let widget = widgets.first(where: { $0.kind == kind }) else {
-        throw UsageError("unknown widget kind \(kind); valid kinds: \(widgets.map(\.kind).joined(separator: ", "))")
+        let kinds = widgets.map(\.kind)
+        let hint = NearestName.suggestion(for: kind, among: kinds).map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError("unknown widget kind \(kind)\(hint); valid kinds: \(kinds.joined(separator: ", "))")
     }
     return widget
 }

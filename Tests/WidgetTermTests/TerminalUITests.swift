@@ -722,6 +722,17 @@ private struct SplitMix {
         }
     }
 
+    @Test("a misspelt command, widget kind or flag is answered with the nearest valid name, exit 2")
+    func misspellingsSuggestTheNearestName() {
+        let command = Self.run(["rendr", "water"])
+        #expect(command.status == 2)
+        #expect(command.errors.hasPrefix("widgetterm: unknown command rendr (did you mean render?); valid commands: preview, list,"))
+        #expect(Self.run(["render", "wether"]).errors.hasPrefix("widgetterm: unknown widget kind wether (did you mean weather?); valid kinds:"))
+        #expect(Self.run(["render", "water", "--famly", "systemSmall"]).errors
+                .hasPrefix("widgetterm: unknown flag --famly (did you mean --family?); valid flags: --app-group,"))
+        #expect(Self.run(["render", "water", "--xyz", "1"]).errors.hasPrefix("widgetterm: unknown flag --xyz; valid flags:"))
+    }
+
     @Test func notATerminalSaysSoAndExitsTwo() {
         for arguments in [[], ["preview"], ["preview", "orders", "--family", "systemLarge"], ["--os", "16"]] {
             let result = Self.run(arguments)
