@@ -129,7 +129,8 @@ public struct Painter {
     /// Fills `rect` with a system colour that is not widget content (the accented container glass): no
     /// mode transform, composited over what is there.
     public mutating func fillSystemMaterial(_ rect: CellRect, color: RGBA) {
-        for row in rect.y..<rect.maxY { for column in rect.x..<rect.maxX { fill(column, row, color) } }
+        let color = PaintColor(color)
+        for row in rect.y..<rect.maxY { fill(row: row, columns: rect.x..<rect.maxX, color) }
     }
 
     /// What is behind a cell now.
@@ -137,9 +138,6 @@ public struct Painter {
         buffer[column, row].background ?? style.surfaceForBlending
     }
 
-    private static func rgb(_ value: RGBA) -> RGB { RGB(red: value.red, green: value.green, blue: value.blue) }
-
-    private func composite(_ value: RGBA, over bottom: RGB) -> RGB { bottom.blended(with: Self.rgb(value), alpha: value.alpha) }
 
     // MARK: Tree walk
 
@@ -370,8 +368,6 @@ public struct Painter {
 
     /// `record` for a run's text as UTF-8 bytes (painted text collects the bytes of the glyphs it writes).
     private mutating func record(_ run: TextRun, _ utf8: [UInt8], row: Int, column: Int, width: Int) {
-        // Blank runs are not recorded: skip building their string (ASCII spaces and controls only).
-        guard width > 0, utf8.contains(where: { $0 > 0x20 }) else { return }
         record(run, String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
     }
 
@@ -390,8 +386,8 @@ public struct Painter {
     private mutating func paintImage(_ image: ImageNode, in rect: CellRect) {
         guard !rect.isEmpty else { return }
         if image.isRedacted {
-            let bar = colorOf(.hierarchical(level: 3, base: nil))
-            for row in rect.y..<rect.maxY { for column in rect.x..<rect.maxX { fill(column, row, bar) } }
+            let bar = PaintColor(colorOf(.hierarchical(level: 3, base: nil)))
+            for row in rect.y..<rect.maxY { fill(row: row, columns: rect.x..<rect.maxX, bar) }
             return
         }
         switch image.source {
@@ -419,7 +415,8 @@ public struct Painter {
             let visible = rect.intersection(clip)
             let behind = visible.isEmpty ? style.surfaceForBlending : backdrop(visible.x, visible.y)
             let shade = imageColor(rgba(Color(storage: .system(.systemGray4))), image)
-            for row in rect.y..<rect.maxY { for column in rect.x..<rect.maxX { fill(column, row, shade) } }
+            let shadeColor = PaintColor(shade)
+            for row in rect.y..<rect.maxY { fill(row: row, columns: rect.x..<rect.maxX, shadeColor) }
             let label = Array("▣ " + name)
             let row = rect.y + (rect.height - 1) / 2
             let labelColor = treatment == .flattened ? RGBA(behind)
