@@ -582,20 +582,8 @@ struct DocumentRobustnessTests {
         #expect(countError.expected == "at most 1000 values in a document (limit)")
     }
 
-    /// SplitMix64: a small seeded generator, so a failure can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A random view tree from the format's own vocabulary, with random (sometimes wrong) values.
-    static func randomView(_ random: inout SeededGenerator, depth: Int) -> String {
+    static func randomView(_ random: inout SplitMix64, depth: Int) -> String {
         let views = [
             "Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Spacer", "Divider", "Color",
             "RoundedRectangle", "Circle", "Link", "Button", "Toggle", "Gauge", "ProgressView", "if", "switch", "Nope",
@@ -604,7 +592,7 @@ struct DocumentRobustnessTests {
             "font", "bold", "padding", "frame", "foregroundStyle", "background", "opacity", "lineLimit", "widgetURL",
             "widgetAccentable", "containerBackground", "overlay", "offset", "aspectRatio", "tint", "gaugeStyle", "fill", "unknown",
         ]
-        func value(_ random: inout SeededGenerator) -> String {
+        func value(_ random: inout SplitMix64) -> String {
             switch Int.random(in: 0..<12, using: &random) {
             case 0: return "\(Int.random(in: -50...500, using: &random))"
             case 1: return "\(Double.random(in: -2...2, using: &random))"
@@ -672,7 +660,7 @@ struct DocumentRobustnessTests {
 
     @Test("random documents, truncated documents and mutated documents never crash; every refusal is positioned (seed 0x5EED)")
     func randomAndTruncatedDocuments() throws {
-        var random = SeededGenerator(state: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         var loaded = 0, refused = 0
         for _ in 0..<250 {
             let view = Self.randomView(&random, depth: 3)

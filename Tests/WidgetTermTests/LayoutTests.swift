@@ -891,18 +891,6 @@ struct LayoutTests {
 
 // MARK: - Random tree generator
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so every failing tree reproduces from its seed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A small random view tree: kept as data so it can be printed as Swift and walked beside its placed tree.
 private indirect enum TreeSpec: CustomStringConvertible {

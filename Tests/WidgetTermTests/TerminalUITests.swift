@@ -240,7 +240,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
 
     /// Random screens with wide glyphs: after every diff the twin shows exactly the new screen.
     @Test func twinFollowsRandomScreens() {
-        var generator = SplitMix(seed: 5)
+        var generator = SplitMix64(seed: 5)
         let glyphs: [Character] = ["a", "b", " ", "日", "本", "x", "💧"]
         let colors: [RGB?] = [nil, RGB(255, 0, 0), RGB(0, 0, 255)]
         let terminal = MemoryTerminal(width: 12, height: 3)
@@ -267,18 +267,6 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
     }
 }
 
-/// A small deterministic random number generator for the property test.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 // MARK: - Input
 
