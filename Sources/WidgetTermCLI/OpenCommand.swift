@@ -13,6 +13,32 @@ import WidgetKitUI
 /// Exit status: 0 when a route matches (and CMD, if given, exited 0); 1 when no route matches, or CMD
 /// exited non-zero; 2 for usage errors, an unreadable or invalid routes file, or a CMD that cannot start.
 enum OpenCommand {
+    /// The routes every widget declares plus those of `--routes FILE` (shared with `preview`).
+    ///
+    /// - Throws: `UsageError` naming the routes file and its problem.
+    static func router(for widgets: [WidgetDescriptor], _ parsed: ParsedArguments) throws -> DeepLinkRouter {
+        do {
+            var router = try DeepLinkRouter(widgets: widgets)
+            if let file = parsed["routes"] { router.add(try DeepLinkRouter.routes(contentsOf: URL(fileURLWithPath: file))) }
+            return router
+        } catch let error as RouteTableError {
+            throw UsageError(error.description)
+        }
+    }
+
+    /// The `--open-command CMD` that opened URLs are handed to, if given (shared with `preview`).
+    ///
+    /// - Throws: `UsageError` when CMD cannot be used.
+    static func opener(_ parsed: ParsedArguments) throws -> URLOpener? {
+        try parsed["open-command"].map { command in
+            do {
+                return try URLOpener(command: command)
+            } catch let error as URLOpenerError {
+                throw UsageError(error.description)
+            }
+        }
+    }
+
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: ["routes", "open-command"], boolean: ["help"])
         if parsed.switches.contains("help") {
@@ -28,22 +54,8 @@ enum OpenCommand {
         guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else {
             throw UsageError("\(text) is not a URL with a scheme; give one like shop://orders/42")
         }
-        var router: DeepLinkRouter
-        do {
-            router = try DeepLinkRouter(widgets: widgets)
-            if let file = parsed["routes"] {
-                router.add(try DeepLinkRouter.routes(contentsOf: URL(fileURLWithPath: file)))
-            }
-        } catch let error as RouteTableError {
-            throw UsageError(error.description)
-        }
-        let opener = try parsed["open-command"].map { command in
-            do {
-                return try URLOpener(command: command)
-            } catch let error as URLOpenerError {
-                throw UsageError(error.description)
-            }
-        }
+        let router = try Self.router(for: widgets, parsed)
+        let opener = try Self.opener(parsed)
 
         let result = router.route(url)
         var status: Int32 = 0

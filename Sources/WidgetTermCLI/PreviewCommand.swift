@@ -47,20 +47,8 @@ enum PreviewCommand {
         } ?? 5
         let forcedDepth = try parsed.choice("colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor],
                                             default: nil as ColorDepth?)
-        var router: DeepLinkRouter
-        do {
-            router = try DeepLinkRouter(widgets: widgets)
-            if let file = parsed["routes"] { router.add(try DeepLinkRouter.routes(contentsOf: URL(fileURLWithPath: file))) }
-        } catch let error as RouteTableError {
-            throw UsageError(error.description)
-        }
-        let opener = try parsed["open-command"].map { command in
-            do {
-                return try URLOpener(command: command)
-            } catch let error as URLOpenerError {
-                throw UsageError(error.description)
-            }
-        }
+        let router = try OpenCommand.router(for: widgets, parsed)
+        let opener = try OpenCommand.opener(parsed)
         guard output.isTerminal else {
             errors.write("widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
                          + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n")
