@@ -169,15 +169,8 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
     public func updateActivity(id: String, content: EncodedActivityContent, alertConfiguration: AlertConfiguration?) throws {
         let now = clock()
         try lock.withLock {
-            guard let index = entries.firstIndex(where: { $0.id == id }) else {
-                _events.append(ActivityEvent(date: now, activityID: id, kind: .refused, message: "update of an unknown activity"))
-                throw ActivityAuthorizationError.visibility
-            }
-            let state = Self.state(of: entries[index], at: now)
-            guard state == .active || state == .stale else {
-                _events.append(ActivityEvent(date: now, activityID: id, kind: .refused, message: "update ignored: the activity is \(state)"))
-                throw ActivityAuthorizationError.visibility
-            }
+            let index = try runningIndex(of: id, at: now, unknown: "update of an unknown activity",
+                                         notRunning: { "update ignored: the activity is \($0)" })
             let size = Self.payloadSize(attributes: entries[index].attributes, content: content)
             guard size <= Self.maximumPayloadBytes else {
                 _events.append(ActivityEvent(date: now, activityID: id, kind: .refused,
@@ -194,21 +187,31 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
         }
     }
 
+    /// The index of activity `id` when it is still running (active or stale); otherwise records the refusal
+    /// (`unknown`, or `notRunning` with its state) and throws `ActivityAuthorizationError.visibility`.
+    /// Called with the lock held.
+    private func runningIndex(of id: String, at now: Date, unknown: String,
+                              notRunning: (ActivityState) -> String) throws -> Int {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else {
+            _events.append(ActivityEvent(date: now, activityID: id, kind: .refused, message: unknown))
+            throw ActivityAuthorizationError.visibility
+        }
+        let state = Self.state(of: entries[index], at: now)
+        guard state == .active || state == .stale else {
+            _events.append(ActivityEvent(date: now, activityID: id, kind: .refused, message: notRunning(state)))
+            throw ActivityAuthorizationError.visibility
+        }
+        return index
+    }
+
     /// Ends a running activity now, with optional final content, and sets when it leaves the Lock Screen.
     /// - Throws: `ActivityAuthorizationError.visibility` when already ended; `.attributesTooLarge` for final content over 4 KB
     ///   (it still ends, with its last content).
     public func endActivity(id: String, content: EncodedActivityContent?, dismissalPolicy: ActivityUIDismissalPolicy) throws {
         let now = clock()
         try lock.withLock {
-            guard let index = entries.firstIndex(where: { $0.id == id }) else {
-                _events.append(ActivityEvent(date: now, activityID: id, kind: .refused, message: "end of an unknown activity"))
-                throw ActivityAuthorizationError.visibility
-            }
-            let state = Self.state(of: entries[index], at: now)
-            guard state == .active || state == .stale else {
-                _events.append(ActivityEvent(date: now, activityID: id, kind: .refused, message: "end ignored: the activity is already \(state)"))
-                throw ActivityAuthorizationError.visibility
-            }
+            let index = try runningIndex(of: id, at: now, unknown: "end of an unknown activity",
+                                         notRunning: { "end ignored: the activity is already \($0)" })
             var refusedContent = false
             if let content {
                 let size = Self.payloadSize(attributes: entries[index].attributes, content: content)
