@@ -13,6 +13,8 @@ let package = Package(
     targets: [
         .target(name: "CSimulatedClock"),
         .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock"]),
+        .target(name: "SpellingSuggestions"),
+        .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
         .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"]),
         .target(name: "CellRender", dependencies: ["CellLayout"]),
@@ -20,12 +22,12 @@ let package = Package(
         .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
         .systemLibrary(name: "CNCurses"),
-        .target(name: "TerminalUI", dependencies: ["WidgetHost", "CNCurses"]),
-        .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "TerminalUI"]),
+        .target(name: "TerminalUI", dependencies: ["WidgetHost", "WidgetDocument", "CNCurses"]),
+        .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(
             name: "WidgetTermTests",
-            dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI"],
+            dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI"],
             exclude: ["Goldens"]
         ),
     ]

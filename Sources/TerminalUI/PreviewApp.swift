@@ -3,6 +3,7 @@ import CellLayout
 import CellRender
 import WidgetHost
 import WidgetKitUI
+import WidgetDocument
 
 // MARK: - The interactive preview
 

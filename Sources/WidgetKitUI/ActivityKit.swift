@@ -438,6 +438,8 @@ public struct DynamicIslandExpandedRegion<Content: View>: DynamicIslandExpandedC
 public struct DynamicIslandExpandedRegionGroup: DynamicIslandExpandedContent {
     /// The regions, in declaration order.
     public let expandedRegions: [DynamicIslandExpandedRegionContent]
+
+    package init(expandedRegions: [DynamicIslandExpandedRegionContent]) { self.expandedRegions = expandedRegions }
 }
 
 /// Builds the expanded regions of a `DynamicIsland`, as `WidgetKit.DynamicIslandExpandedContentBuilder`.
@@ -762,6 +764,15 @@ public struct ActivityDescriptor: @unchecked Sendable {
     public let resolve: (ActivityResolveRequest) throws -> ResolvedActivity
     /// The scripted preview content (`.widgetTermPreview(attributes:contentStates:)`), if any.
     public var preview: ActivityPreviewScript?
+
+    package init(
+        attributesType: String, resolve: @escaping (ActivityResolveRequest) throws -> ResolvedActivity,
+        preview: ActivityPreviewScript? = nil
+    ) {
+        self.attributesType = attributesType
+        self.resolve = resolve
+        self.preview = preview
+    }
 }
 
 extension WidgetDescriptor {

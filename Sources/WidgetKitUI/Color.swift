@@ -195,6 +195,7 @@ extension Color: ShapeStyle {
 /// Mirrors `SwiftUI.HierarchicalShapeStyle`.
 public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     public let level: Int
+    package init(level: Int) { self.level = level }
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
         switch foreground {
         case .color(let base): return .hierarchical(level: level, base: base)
@@ -261,6 +262,7 @@ extension AnyGradient: ShapeStyle {
 
 /// The tint of the enclosing view (`.tint(_:)`), as `SwiftUI.TintShapeStyle`.
 public struct TintShapeStyle: ShapeStyle {
+    package init() {}
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
         .color(EnvironmentValues.current.tint ?? .accentColor)
     }

@@ -1,5 +1,7 @@
 import Foundation
 import WidgetKitUI
+import SpellingSuggestions
+import WidgetDocument
 
 // MARK: - Command-line arguments
 

@@ -6,6 +6,7 @@ import WidgetHost
 import WidgetKitUI
 #if canImport(Glibc)
 import Glibc
+import WidgetDocument
 #endif
 
 // MARK: - preview

@@ -5,6 +5,8 @@ import WidgetHost
 import WidgetKitUI
 #if canImport(Glibc)
 import Glibc
+import SpellingSuggestions
+import WidgetDocument
 #endif
 
 // MARK: - Entry point

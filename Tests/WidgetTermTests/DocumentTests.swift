@@ -6,6 +6,9 @@ import SampleWidgets
 import WidgetHost
 @testable import WidgetKitUI
 @testable import WidgetTermCLI
+@testable import SpellingSuggestions
+@testable import WidgetDocument
+import TerminalUI
 #if canImport(Glibc)
 import Glibc
 #endif

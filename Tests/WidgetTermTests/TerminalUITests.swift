@@ -7,6 +7,8 @@ import SampleWidgets
 import WidgetHost
 import WidgetKitUI
 import WidgetTermCLI
+@testable import SpellingSuggestions
+@testable import WidgetDocument
 
 // MARK: - Test widgets for the preview
 

@@ -1,4 +1,6 @@
 import Foundation
+import WidgetKitUI
+import SpellingSuggestions
 
 // MARK: - Built views
 

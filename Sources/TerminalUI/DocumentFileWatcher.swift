@@ -1,4 +1,6 @@
 import Foundation
+import WidgetDocument
+import WidgetKitUI
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetKitUI
 
 // MARK: - JSON with positions
 
