@@ -17,7 +17,10 @@ let package = Package(
         .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
         .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"]),
-        .target(name: "CellRender", dependencies: ["CellLayout"]),
+        .target(
+            name: "CellRender", dependencies: ["CellLayout"],
+            exclude: ["SymbolGlyphs/symbols.tsv", "SymbolGlyphs/generate.py"]
+        ),
         .target(name: "CAppGroupEnvironment"),
         .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),

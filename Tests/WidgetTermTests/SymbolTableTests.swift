@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import CellLayout
 import CellRender
@@ -47,5 +48,23 @@ struct SymbolTableTests {
         #expect(glyph("heart.circle.fill") == glyph("heart") && glyph("heart") != nil)
         #expect(glyph("no.such.symbol") == nil)
         #expect(glyph("drop") == "💧")
+    }
+
+    @Test("the compiled table is exactly symbols.tsv: no name, glyph or fallback drifted after an edit of either")
+    func tableMatchesData() throws {
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/CellRender/SymbolGlyphs/symbols.tsv").standardized
+        let text = try String(contentsOf: data, encoding: .utf8)
+        var rows: [String: SymbolGlyph] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            try #require(fields.count == 3, "symbols.tsv: \(line)")
+            let glyph = try #require(fields[1].first), fallback = try #require(fields[2].first)
+            rows[String(fields[0])] = SymbolGlyph(glyph, fallback)
+        }
+        #expect(rows.count == SymbolTable.names.count)
+        for (name, expected) in rows {
+            #expect(SymbolTable.glyph(forSystemName: name) == expected, "\(name): run Sources/CellRender/SymbolGlyphs/generate.py")
+        }
     }
 }

@@ -1,0 +1,182 @@
+import Foundation
+import WidgetKitUI
+
+extension LayoutTree {
+    // MARK: Building
+
+    /// Appends `count` placeholder nodes for the children of one node and returns the first index.
+    mutating func reserveChildren(_ count: Int) -> Int {
+        let first = nodes.count
+        for _ in 0..<count { nodes.append(LayoutNode(kind: .empty)) }
+        return first
+    }
+
+    /// Gives node `index` its slots in the size cache.
+    mutating func enableCache(_ index: Int) {
+        nodes[index].cacheStart = cachingNodes * Self.cacheSlots
+        cachingNodes += 1
+    }
+
+    /// Fills node `index` (already reserved) from `node`, and appends its descendants.
+    mutating func build(_ node: ViewNode, into index: Int, parentAxis: StackAxis?) {
+        let metric = environment.metric
+        switch node {
+        case .empty:
+            nodes[index] = LayoutNode(kind: .empty)
+        case .group(let children):
+            // A group outside a stack lays its children out like a vertical stack would.
+            let flat = children.flatMap(\.flattened)
+            if flat.count == 1 { return build(flat[0], into: index, parentAxis: parentAxis) }
+            buildStack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: flat), into: index)
+        case .text(let text):
+            let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
+            let metrics = LayoutNode.TextMetrics(
+                index: shapers.count, naturalWidth: shaper.naturalWidth, isSingleLine: shaper.naturalLineCount == 1,
+                isEmpty: shaper.graphemes.isEmpty, isGreedy: text.isGreedy, isLive: text.isLive,
+                reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
+            if shapers.isEmpty {
+                shapers.reserveCapacity(8)
+                textNodes.reserveCapacity(8)
+            }
+            shapers.append(shaper)
+            textNodes.append(text)
+            nodes[index] = LayoutNode(kind: .text(metrics))
+            enableCache(index)
+        case .image(let image):
+            let size: CellSize?
+            if image.isResizable {
+                size = nil
+            } else {
+                switch image.source {
+                case .systemSymbol(let name): size = CellSize(width: environment.symbolWidth(name), height: 1)
+                case .asset, .bitmap: size = CellSize(width: 4, height: 2)
+                }
+            }
+            nodes[index] = LayoutNode(kind: .image(index: images.count, size: size))
+            images.append(image)
+        case .shape(let shape):
+            nodes[index] = LayoutNode(kind: .shape(index: shapes.count))
+            shapes.append(shape)
+        case .spacer(let minLength):
+            let minimum: Int
+            switch parentAxis {
+            case .horizontal: minimum = minLength.map(metric.explicitColumns) ?? metric.columns(8)
+            case .vertical: minimum = minLength.map(metric.rows) ?? metric.rows(8)
+            default: minimum = 0
+            }
+            nodes[index] = LayoutNode(kind: .spacer(minimum: minimum, axis: parentAxis))
+            nodes[index].isSpacer = true
+        case .divider(let paint):
+            nodes[index] = LayoutNode(kind: .divider(index: paints.count, axis: parentAxis == .horizontal ? .horizontal : .vertical))
+            paints.append(paint)
+        case .stack(let stack):
+            if stack.children.contains(where: Self.needsFlattening) {
+                var flat = stack
+                flat.children = stack.children.flatMap(\.flattened)
+                buildStack(flat, into: index)
+            } else {
+                buildStack(stack, into: index)
+            }
+        case .gauge(let gauge):
+            let first = reserveChildren(4)
+            build(gauge.label, into: first, parentAxis: nil)
+            build(gauge.currentValueLabel, into: first + 1, parentAxis: nil)
+            build(gauge.minimumValueLabel, into: first + 2, parentAxis: nil)
+            build(gauge.maximumValueLabel, into: first + 3, parentAxis: nil)
+            let hasLabel = !nodes[first].isEmptyContent
+            let hasValues = !nodes[first + 1].isEmptyContent || !nodes[first + 2].isEmptyContent || !nodes[first + 3].isEmptyContent
+            nodes[index] = LayoutNode(kind: .gauge(index: gauges.count, gauge.kind, hasLabel: hasLabel, hasValues: hasValues))
+            nodes[index].firstChild = first
+            nodes[index].childCount = 4
+            gauges.append(gauge)
+        case .modified(let inner, let modifier):
+            buildModifier(modifier, over: inner, into: index, parentAxis: parentAxis)
+        }
+    }
+
+    static func isSpacer(_ node: ViewNode) -> Bool {
+        if case .spacer = node { return true }
+        return false
+    }
+
+    /// True for the children a stack replaces by their contents (`flattened`): groups and empty views.
+    static func needsFlattening(_ node: ViewNode) -> Bool {
+        switch node {
+        case .group, .empty: return true
+        default: return false
+        }
+    }
+
+    /// A stack whose children are already flattened.
+    mutating func buildStack(_ stack: StackNode, into index: Int) {
+        let children = stack.children
+        let firstSpacing = spacings.count
+        if spacings.isEmpty { spacings.reserveCapacity(16) }
+        // The stack's spacings are reserved first: its children append their own after them.
+        for _ in children.indices.dropFirst() { spacings.append(0) }
+        let first = reserveChildren(children.count)
+        var previousIsSpacer = false
+        for offset in children.indices {
+            let child = children[offset]
+            let isSpacer = Self.isSpacer(child)
+            if offset > 0 {
+                spacings[firstSpacing + offset - 1] = LayoutNode.spacing(stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer,
+                                                                         metric: environment.metric)
+            }
+            previousIsSpacer = isSpacer
+            build(child, into: first + offset, parentAxis: stack.axis)
+        }
+        nodes[index] = LayoutNode(kind: .stack(stack.axis, stack.alignment, firstSpacing: firstSpacing))
+        nodes[index].firstChild = first
+        nodes[index].childCount = children.count
+        enableCache(index)
+    }
+
+    mutating func buildModifier(_ modifier: NodeModifier, over inner: ViewNode, into index: Int, parentAxis: StackAxis?) {
+        let metric = environment.metric
+        let kind: LayoutNode.Kind
+        var extra: ViewNode?
+        switch modifier {
+        case .padding(let insets):
+            kind = .padding(CellInsets(top: metric.signedRows(insets.top), leading: metric.explicitColumns(insets.leading),
+                                       bottom: metric.signedRows(insets.bottom), trailing: metric.explicitColumns(insets.trailing)))
+        case .frame(let spec):
+            func columns(_ value: Double?) -> Int? { value.map { max(0, metric.columns($0)) } }
+            func rows(_ value: Double?) -> Int? { value.map { max(0, metric.rows($0)) } }
+            let cells = LayoutNode.CellFrame(width: columns(spec.width), height: rows(spec.height),
+                                             minWidth: columns(spec.minWidth), idealWidth: columns(spec.idealWidth),
+                                             maxWidth: columns(spec.maxWidth), minHeight: rows(spec.minHeight),
+                                             idealHeight: rows(spec.idealHeight), maxHeight: rows(spec.maxHeight))
+            kind = .frame(index: frames.count, spec.alignment)
+            frames.append(cells)
+        case .background(let view, let alignment):
+            kind = .background(alignment)
+            extra = view
+        case .overlay(let view, let alignment):
+            kind = .overlay(alignment)
+            extra = view
+        case .fixedSize(let horizontal, let vertical):
+            kind = .fixedSize(horizontal: horizontal, vertical: vertical)
+        case .aspectRatio(let ratio, let mode):
+            kind = .aspectRatio(ratio, mode)
+        case .offset(let x, let y):
+            kind = .offset(x: metric.columns(abs(x)) * (x < 0 ? -1 : 1), y: metric.rows(abs(y)) * (y < 0 ? -1 : 1))
+        default:
+            kind = .decoration(index: modifiers.count)
+            modifiers.append(modifier)
+        }
+        let first = reserveChildren(extra == nil ? 1 : 2)
+        build(inner, into: first, parentAxis: parentAxis)
+        if let extra { build(extra, into: first + 1, parentAxis: nil) }
+        var node = LayoutNode(kind: kind)
+        node.firstChild = first
+        node.childCount = extra == nil ? 1 : 2
+        node.priority = nodes[first].priority
+        if case .layoutPriority(let value) = modifier { node.priority = value }
+        switch kind {
+        case .decoration, .padding, .fixedSize, .offset: node.isSpacer = nodes[first].isSpacer
+        default: node.isSpacer = false
+        }
+        nodes[index] = node
+    }
+}

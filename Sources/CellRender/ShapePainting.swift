@@ -1,0 +1,128 @@
+import Foundation
+import CellLayout
+import WidgetKitUI
+
+extension Painter {
+    // MARK: Shapes
+
+    mutating func paintShape(_ shape: ShapeNode, in rect: CellRect) {
+        guard !rect.isEmpty else { return }
+        if let fillPaint = shape.fill {
+            switch shape.kind {
+            case .circle, .ellipse:
+                forEachCell(inEllipseOf: rect, circular: shape.kind == .circle) { column, row in
+                    let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                    fill(column, row, colorOf(fillPaint, position: position))
+                }
+            default:
+                let uniform = fillPaint.isUniform ? PaintColor(colorOf(fillPaint)) : nil
+                let vertical = isVertical(fillPaint)
+                for row in rect.y..<rect.maxY {
+                    if let uniform {
+                        fill(row: row, columns: rect.x..<rect.maxX, uniform)
+                        continue
+                    }
+                    let position = rect.height > 1 ? Double(row - rect.y) / Double(rect.height - 1) : 0
+                    let color = colorOf(fillPaint, position: vertical ? position : 0)
+                    for column in rect.x..<rect.maxX {
+                        let horizontal = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                        fill(column, row, vertical ? color : colorOf(fillPaint, position: horizontal))
+                    }
+                }
+                roundCorners(of: rect, kind: shape.kind)
+            }
+            recordShape(shape.kind, in: rect)
+        }
+        if let strokePaint = shape.stroke {
+            strokeOutline(rect, kind: shape.kind, color: colorOf(strokePaint))
+        }
+    }
+
+    /// Records a filled shape with the colour its centre cell shows, for checks that compare elements.
+    mutating func recordShape(_ kind: ShapeKind, in rect: CellRect) {
+        let visible = rect.intersection(clip).intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        guard !visible.isEmpty else { return }
+        let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
+        shapes.append(PaintedShape(kind: kind, rect: visible, fill: center.background ?? style.surfaceForBlending))
+    }
+
+    func isVertical(_ paint: Paint) -> Bool {
+        if case .linearGradient(_, let start, let end) = paint { return abs(end.y - start.y) >= abs(end.x - start.x) }
+        return true
+    }
+
+    /// Cells whose centres fall inside the ellipse (or the largest circle, in points) of `rect`.
+    func forEachCell(inEllipseOf rect: CellRect, circular: Bool, _ body: (Int, Int) -> Void) {
+        let columnPoints = 8.0, rowPoints = 17.0
+        var radiusX = Double(rect.width) * columnPoints / 2, radiusY = Double(rect.height) * rowPoints / 2
+        if circular { radiusX = min(radiusX, radiusY); radiusY = radiusX }
+        let centerX = Double(rect.x) * columnPoints + Double(rect.width) * columnPoints / 2
+        let centerY = Double(rect.y) * rowPoints + Double(rect.height) * rowPoints / 2
+        for row in rect.y..<rect.maxY {
+            for column in rect.x..<rect.maxX {
+                let dx = (Double(column) + 0.5) * columnPoints - centerX, dy = (Double(row) + 0.5) * rowPoints - centerY
+                if (dx * dx) / (radiusX * radiusX) + (dy * dy) / (radiusY * radiusY) <= 1.0001 { body(column, row) }
+            }
+        }
+    }
+
+    /// Rounds the four corner cells of a filled rectangle with quadrant blocks in the fill colour over
+    /// what was behind it, so a widget or card reads as rounded.
+    public mutating func roundCorners(of rect: CellRect, kind: ShapeKind) {
+        let radius: Double
+        switch kind {
+        case .roundedRectangle(let value): radius = value
+        case .capsule, .containerRelative: radius = 20
+        default: return
+        }
+        guard radius >= 8, rect.width >= 3, rect.height >= 2 else { return }
+        let corners: [(Int, Int, Glyph)] = [(rect.x, rect.y, "▗"), (rect.maxX - 1, rect.y, "▖"),
+                                                (rect.x, rect.maxY - 1, "▝"), (rect.maxX - 1, rect.maxY - 1, "▘")]
+        for (column, row, glyph) in corners where clip.contains(column: column, row: row) && buffer.contains(column: column, row: row) {
+            let cell = buffer[column, row]
+            guard cell.glyph.isSpace, !cell.isContinuation, let fillColor = cell.background else { continue }
+            buffer[column, row] = Cell(glyph: glyph, foreground: fillColor, background: outside(column, row, rect))
+        }
+    }
+
+    /// The colour just outside `rect` next to a corner (what the rounding reveals).
+    func outside(_ column: Int, _ row: Int, _ rect: CellRect) -> RGB? {
+        let neighbour = column == rect.x ? column - 1 : column + 1
+        if buffer.contains(column: neighbour, row: row), !rect.contains(column: neighbour, row: row) {
+            return buffer[neighbour, row].background
+        }
+        return style.surface
+    }
+
+    mutating func strokeOutline(_ rect: CellRect, kind: ShapeKind, color rgba: RGBA) {
+        let color = PaintColor(rgba)
+        if kind == .circle || kind == .ellipse {
+            var inside = Set<Int>()
+            forEachCell(inEllipseOf: rect, circular: kind == .circle) { inside.insert($1 * 10_000 + $0) }
+            for key in inside {
+                let column = key % 10_000, row = key / 10_000
+                let edge = !inside.contains(row * 10_000 + column - 1) || !inside.contains(row * 10_000 + column + 1)
+                    || !inside.contains((row - 1) * 10_000 + column) || !inside.contains((row + 1) * 10_000 + column)
+                if edge { put("•", column, row, foreground: color) }
+            }
+            return
+        }
+        let rounded = kind != .rectangle
+        if rect.height == 1 {
+            for column in rect.x..<rect.maxX { put("─", column, rect.y, foreground: color) }
+            if rect.width >= 2 { put("(", rect.x, rect.y, foreground: color); put(")", rect.maxX - 1, rect.y, foreground: color) }
+            return
+        }
+        let horizontal: Glyph = "─", vertical: Glyph = "│"
+        put(horizontal, row: rect.y, columns: rect.x + 1..<max(rect.maxX - 1, rect.x + 1), foreground: color)
+        put(horizontal, row: rect.maxY - 1, columns: rect.x + 1..<max(rect.maxX - 1, rect.x + 1), foreground: color)
+        for row in rect.y + 1..<max(rect.maxY - 1, rect.y + 1) {
+            put(vertical, rect.x, row, foreground: color)
+            put(vertical, rect.maxX - 1, row, foreground: color)
+        }
+        put(rounded ? "╭" : "┌", rect.x, rect.y, foreground: color)
+        put(rounded ? "╮" : "┐", rect.maxX - 1, rect.y, foreground: color)
+        put(rounded ? "╰" : "└", rect.x, rect.maxY - 1, foreground: color)
+        put(rounded ? "╯" : "┘", rect.maxX - 1, rect.maxY - 1, foreground: color)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import CellLayout
+import WidgetKitUI
+
+extension Painter {
+    // MARK: Text
+
+    /// Records a region that moves on ticks, with the cells under it.
+    mutating func recordLiveRegion(_ content: LiveRegion.Content, in rect: CellRect) {
+        guard recordsLiveRegions else { return }
+        let visible = rect.intersection(clip)
+        guard !visible.isEmpty else { return }
+        var saved: [Cell] = []
+        saved.reserveCapacity(visible.width * visible.height)
+        for row in visible.y..<visible.maxY { for column in visible.x..<visible.maxX { saved.append(buffer[column, row]) } }
+        liveRegions.append(LiveRegion(rect: visible, layoutRect: rect, content: content, backgroundCells: saved))
+    }
+
+    mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
+        if text.isLive { recordLiveRegion(.text(text), in: rect) }
+        let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
+        // Each run's attributes and, unless it is a gradient, its colour: worked out once, not per grapheme.
+        let attributes = text.runs.map(attributes(of:))
+        let uniformColors = text.runs.map { $0.foreground.isUniform ? PaintColor(colorOf($0.foreground)) : nil }
+        for (index, line) in lines.enumerated() where index < rect.height {
+            let row = rect.y + index
+            var column = rect.x + LayoutMath.offset(free: rect.width - line.width, alignment)
+            if text.isRedacted {
+                let bar = PaintColor(colorOf(.hierarchical(level: 3, base: nil)))
+                fill(row: row, columns: column..<max(column, min(column + line.width, rect.maxX)), bar)
+                continue
+            }
+            var runStart = column
+            var runText: [UInt8] = []
+            var currentRun = line.graphemes.first?.run ?? 0
+            for grapheme in line.graphemes {
+                if grapheme.run != currentRun {
+                    record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart)
+                    runStart = column
+                    runText.removeAll(keepingCapacity: true)
+                    currentRun = grapheme.run
+                }
+                guard column + grapheme.width <= rect.maxX else { break }
+                let foreground: PaintColor
+                if let uniform = uniformColors[grapheme.run] {
+                    foreground = uniform
+                } else {
+                    let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                    foreground = PaintColor(colorOf(text.runs[grapheme.run].foreground, position: position))
+                }
+                let glyph = Glyph(grapheme.character)
+                put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
+                glyph.appendUTF8(to: &runText)
+                column += grapheme.width
+            }
+            if !line.graphemes.isEmpty { record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart) }
+        }
+    }
+
+    /// True for a character that draws something: not whitespace (ASCII answered without a Unicode
+    /// property lookup).
+    static func isInk(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return ascii != 0x20 && !(0x09...0x0D).contains(ascii) }
+        return !character.isWhitespace
+    }
+
+    func attributes(of run: TextRun) -> CellAttributes {
+        var attributes: CellAttributes = []
+        if run.isBold { attributes.insert(.bold) }
+        if run.italic { attributes.insert(.italic) }
+        if run.underline { attributes.insert(.underline) }
+        if run.strikethrough { attributes.insert(.strikethrough) }
+        return attributes
+    }
+
+    /// `record` for a run's text as UTF-8 bytes (painted text collects the bytes of the glyphs it writes).
+    mutating func record(_ run: TextRun, _ utf8: [UInt8], row: Int, column: Int, width: Int) {
+        record(run, String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
+    }
+
+    mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {
+        guard width > 0, text.contains(where: Self.isInk),
+              buffer.contains(column: column, row: row) else { return }
+        let cell = buffer[column, row]
+        textRuns.append(PaintedRun(text: text, row: row, column: column, width: width, pointSize: run.font.pointSize,
+                                   isBold: run.isBold, isSymbol: isSymbol,
+                                   foreground: cell.foreground ?? style.surfaceForBlending,
+                                   background: cell.background ?? style.surfaceForBlending))
+    }
+
+    // MARK: Images
+
+    mutating func paintImage(_ image: ImageNode, in rect: CellRect) {
+        guard !rect.isEmpty else { return }
+        if image.isRedacted {
+            let bar = PaintColor(colorOf(.hierarchical(level: 3, base: nil)))
+            for row in rect.y..<rect.maxY { fill(row: row, columns: rect.x..<rect.maxX, bar) }
+            return
+        }
+        switch image.source {
+        case .systemSymbol(let name):
+            let color = imageColor(rgba(image.foreground.baseColor()), image)
+            let weight = TextRun(content: .verbatim(name), font: image.font, foreground: image.foreground)
+            let row = rect.y + rect.height / 2
+            guard let symbol = SymbolTable.glyph(forSystemName: name) else {
+                diagnostics.append(ResolveDiagnostic(code: "unknown-symbol",
+                                                     message: "SF Symbol \"\(name)\" has no glyph in WidgetTerm's table; it draws as ⍰."))
+                let column = rect.x + max(0, (rect.width - 1) / 2)
+                put("⍰", column, row, foreground: color)
+                record(weight, "⍰", row: row, column: column, width: 1, isSymbol: true)
+                return
+            }
+            let glyph = style.usesNarrowSymbols ? symbol.fallback : symbol.glyph
+            let width = DisplayWidth.of(glyph)
+            let column = rect.x + max(0, (rect.width - width) / 2)
+            put(Glyph(glyph), column, row, foreground: color, attributes: weight.isBold ? .bold : [], width: width)
+            record(weight, String(glyph), row: row, column: column, width: width, isSymbol: true)
+        case .asset(let name), .bitmap(let name):
+            // The placeholder stands for an opaque picture: in accented mode iOS flattens it to one tint unless
+            // `.widgetAccentedRenderingMode` says otherwise; the label stays readable on a flat block.
+            let treatment = style.transform.treatment(ofImage: image.accentedRenderingMode)
+            let visible = rect.intersection(clip)
+            let behind = visible.isEmpty ? style.surfaceForBlending : backdrop(visible.x, visible.y)
+            let shade = imageColor(rgba(Color(storage: .system(.systemGray4))), image)
+            let shadeColor = PaintColor(shade)
+            for row in rect.y..<rect.maxY { fill(row: row, columns: rect.x..<rect.maxX, shadeColor) }
+            let label = Array("▣ " + name)
+            let row = rect.y + (rect.height - 1) / 2
+            let labelColor = treatment == .flattened ? RGBA(behind)
+                : treatment == .fullColor ? rgba(Color(storage: .system(.secondaryLabel)))
+                : colorOf(.color(Color(storage: .system(.secondaryLabel))))
+            for (offset, character) in label.prefix(rect.width).enumerated() {
+                put(Glyph(character), rect.x + offset, row, foreground: labelColor)
+            }
+            if !visible.isEmpty {
+                let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
+                images.append(PaintedImage(name: name, rect: visible, treatment: treatment,
+                                           color: center.background ?? style.surfaceForBlending))
+            }
+        }
+    }
+}

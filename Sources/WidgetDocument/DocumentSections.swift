@@ -1,0 +1,162 @@
+import Foundation
+import WidgetKitUI
+import SpellingSuggestions
+
+extension DocumentLoader {
+    // MARK: Sections
+
+    static func timeline(_ located: Located) throws -> TimelineSpec {
+        guard let members = located.members else {
+            throw DocumentError(at: located, expected: "a timeline: {\"entries\": [...], \"policy\": \"atEnd\"}")
+        }
+        var arguments = try Arguments(owner: "the timeline", primary: nil, labeled: members, valid: ["entries", "policy"])
+        guard let entriesNode = arguments.take("entries") else {
+            throw DocumentError(at: located, expected: "\"entries\": an array of entries")
+        }
+        guard let items = entriesNode.items, !items.isEmpty else {
+            throw DocumentError(at: entriesNode, expected: "a non-empty array of entries (iOS shows the placeholder for an empty timeline)")
+        }
+        let entries = try items.map { try entry($0, needsDate: false) }
+        var policy = TimelineSpec.Policy.atEnd
+        if let policyNode = arguments.take("policy") {
+            switch policyNode.value {
+            case .string:
+                let choice = try Decode.choice(
+                    policyNode, ["atEnd": 0, "never": 1], what: "a reload policy (atEnd, never, or {\"after\": DATE})")
+                policy = try choice.evaluate(emptyEvaluation) == 0 ? .atEnd : .never
+            case .object:
+                var after = try Arguments(owner: "the reload policy", primary: nil, labeled: policyNode.members!, valid: ["after"])
+                guard let date = after.take("after") else { throw DocumentError(at: policyNode, expected: "{\"after\": DATE}") }
+                try after.finish()
+                guard case .string(let text) = date.value, DocumentDates.date(text, anchor: Date()) != nil else {
+                    throw DocumentError(at: date, expected: DocumentDates.expectedForm)
+                }
+                policy = .after(text)
+            default:
+                throw DocumentError(at: policyNode, expected: "a reload policy: \"atEnd\", \"never\" or {\"after\": DATE}")
+            }
+        }
+        try arguments.finish()
+        return TimelineSpec(entries: entries, policy: policy, placeholder: entries[0], snapshot: nil)
+    }
+
+    static func entry(_ located: Located, needsDate: Bool) throws -> EntrySpec {
+        guard let members = located.members else {
+            throw DocumentError(at: located, expected: "an entry: {\"date\": \"+0m\", \"data\": {...}}")
+        }
+        var arguments = try Arguments(owner: "an entry", primary: nil, labeled: members, valid: ["date", "data", "relevance"])
+        var date = "now"
+        if let dateNode = arguments.take("date") {
+            guard case .string(let text) = dateNode.value, DocumentDates.date(text, anchor: Date()) != nil else {
+                throw DocumentError(at: dateNode, expected: DocumentDates.expectedForm)
+            }
+            date = text
+        }
+        var data = DocumentValue.object([:])
+        if let dataNode = arguments.take("data") {
+            guard let fields = dataNode.members else { throw DocumentError(at: dataNode, expected: "an object of data fields") }
+            for field in fields where reservedNames.contains(field.key) {
+                throw DocumentError(
+                    file: "", position: field.keyPosition, path: field.value.path,
+                    expected: "a data field name other than env, entry and store (the views read those from the host)",
+                    found: "\"\(field.key)\"")
+            }
+            data = DocumentValue(dataNode.node)
+        }
+        let relevance = try arguments.take("relevance").map { node -> TimelineEntryRelevance in
+            guard let members = node.members else { throw DocumentError(at: node, expected: "{\"score\": N, \"duration\": SECONDS}") }
+            var relevance = try Arguments(owner: "relevance", primary: nil, labeled: members, valid: ["score", "duration"])
+            let score = try relevance.take("score").map { try Decode.number($0).evaluate(emptyEvaluation) } ?? 0
+            let duration = try relevance.take("duration").map { try Decode.number($0).evaluate(emptyEvaluation) } ?? 0
+            try relevance.finish()
+            return TimelineEntryRelevance(score: Float(score), duration: duration)
+        }
+        try arguments.finish()
+        return EntrySpec(date: date, data: data, relevance: relevance)
+    }
+
+    static func store(_ located: Located) throws -> StoreSpec {
+        guard let members = located.members else {
+            throw DocumentError(at: located, expected: "a store: {\"suite\": \"group.example.app\", \"defaults\": {\"KEY\": VALUE}}")
+        }
+        var arguments = try Arguments(owner: "the store", primary: nil, labeled: members, valid: ["suite", "defaults"])
+        guard let suiteNode = arguments.take("suite"), case .string(let suite) = suiteNode.value, !suite.isEmpty, !suite.contains("/")
+        else {
+            throw DocumentError(at: located, expected: "\"suite\": an App Group identifier such as \"group.example.app\"")
+        }
+        guard let defaultsNode = arguments.take("defaults"), let defaults = defaultsNode.members else {
+            throw DocumentError(
+                at: located, expected: "\"defaults\": an object from each key the views read to its value before anything is stored")
+        }
+        var values: [String: DocumentValue] = [:]
+        for member in defaults {
+            switch member.value.value {
+            case .bool, .number, .string: values[member.key] = DocumentValue(member.value.node)
+            default: throw DocumentError(at: member.value, expected: "a number, string or boolean (what UserDefaults keeps for a widget)")
+            }
+        }
+        try arguments.finish()
+        return StoreSpec(suite: suite, defaults: values)
+    }
+
+    static func intents(_ located: Located, store: StoreSpec?) throws -> [String: DocumentIntentDefinition] {
+        guard let members = located.members else {
+            throw DocumentError(at: located, expected: "an object of intents: {\"addGlass\": {\"increment\": \"glasses\", \"by\": 1}}")
+        }
+        var intents: [String: DocumentIntentDefinition] = [:]
+        for member in members {
+            let node = member.value
+            guard let fields = node.members else {
+                throw DocumentError(
+                    at: node, expected: "an intent: {\"set\": KEY, \"to\": VALUE}, {\"increment\": KEY, \"by\": N} or {\"toggle\": KEY}")
+            }
+            guard let store else {
+                throw DocumentError(
+                    at: node, expected: "a \"store\" section naming the App Group suite the intent changes", found: "no store")
+            }
+            var arguments = try Arguments(
+                owner: "an intent", primary: nil, labeled: fields, valid: ["title", "set", "to", "increment", "by", "toggle"])
+            let title = try arguments.take("title").map(literalString) ?? member.key
+            let operations: [(DocumentIntentDefinition.Operation, Located)] = [
+                arguments.take("set").map { (.set, $0) }, arguments.take("increment").map { (.increment, $0) },
+                arguments.take("toggle").map { (.toggle, $0) },
+            ].compactMap { $0 }
+            guard operations.count == 1, let (operation, keyNode) = operations.first else {
+                throw DocumentError(
+                    at: node, expected: "one operation: \"set\", \"increment\" or \"toggle\"",
+                    found: operations.isEmpty ? "none" : "several")
+            }
+            guard case .string(let key) = keyNode.value else { throw DocumentError(at: keyNode, expected: "a store key") }
+            guard let defaultValue = store.defaults[key] else {
+                let keys = store.defaults.keys.sorted()
+                throw DocumentError(
+                    at: keyNode, expected: "a key declared in the store's defaults (\(keys.joined(separator: ", ")))", found: "\"\(key)\"",
+                    suggestion: NearestName.suggestion(for: key, among: keys))
+            }
+            var value = DocumentValue.null
+            switch operation {
+            case .set:
+                guard let to = arguments.take("to") else { throw DocumentError(at: node, expected: "\"to\": the value to set") }
+                value = DocumentValue(to.node)
+            case .increment:
+                guard case .number = defaultValue else {
+                    throw DocumentError(at: keyNode, expected: "a key whose default is a number, to increment")
+                }
+                value =
+                    try arguments.take("by").map { by -> DocumentValue in
+                        guard case .number = by.value else { throw DocumentError(at: by, expected: "a number to add") }
+                        return DocumentValue(by.node)
+                    } ?? .number(1)
+            case .toggle:
+                guard case .bool = defaultValue else {
+                    throw DocumentError(at: keyNode, expected: "a key whose default is true or false, to toggle")
+                }
+            }
+            try arguments.finish()
+            intents[member.key] = DocumentIntentDefinition(
+                name: member.key, title: title, suite: store.suite, key: key, operation: operation,
+                value: value, defaultValue: defaultValue)
+        }
+        return intents
+    }
+}

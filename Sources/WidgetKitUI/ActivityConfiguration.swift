@@ -1,0 +1,111 @@
+import Foundation
+
+// MARK: - ActivityConfiguration
+
+/// Declares a Live Activity's views, as `WidgetKit.ActivityConfiguration`: the Lock Screen view and the
+/// Dynamic Island. Put it in the widget bundle beside the widgets; `widgetterm list` marks it as a Live Activity.
+public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfiguration {
+    /// The type-erased description, with the activity facet set and no families.
+    public var descriptor: WidgetDescriptor
+
+    /// - Parameters:
+    ///   - attributesType: the `ActivityAttributes` type whose activities this draws.
+    ///   - content: the Lock Screen presentation (up to 160 pt tall; taller content is truncated).
+    ///   - dynamicIsland: the Dynamic Island presentations.
+    public init<Content: View>(for attributesType: Attributes.Type,
+                               @ViewBuilder content: @escaping (ActivityViewContext<Attributes>) -> Content,
+                               dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland) {
+        let typeName = ActivityCoding.typeName(of: attributesType)
+        let kind = ActivityConfiguration.kind(of: attributesType)
+        let activity = ActivityDescriptor(attributesType: typeName, resolve: { request in
+            try ActivityConfiguration.resolve(request, kind: kind, content: content, dynamicIsland: dynamicIsland)
+        })
+        descriptor = WidgetDescriptor(
+            kind: kind, displayName: String(describing: attributesType), description: "", supportedFamilies: [], contentMarginsDisabled: false, routes: [],
+            placeholder: { _ in AnyTimelineEntry(ActivityPlaceholderEntry(date: Date())) },
+            snapshot: { _, completion in completion(AnyTimelineEntry(ActivityPlaceholderEntry(date: Date()))) },
+            timeline: { _, completion in completion(AnyTimeline(entries: [], policy: .never)) },
+            content: { _, _ in .empty },
+            activity: activity)
+    }
+
+    /// The kind the command line names an activity by: the attributes type's name without a trailing `Attributes`,
+    /// first letter lowercased (`DeliveryAttributes` is `delivery`).
+    public static func kind(of type: Attributes.Type) -> String {
+        var name = String(describing: type)
+        if name.hasSuffix("Attributes"), name.count > "Attributes".count { name.removeLast("Attributes".count) }
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
+    private static func resolve<Content: View>(_ request: ActivityResolveRequest, kind: String,
+                                               content: (ActivityViewContext<Attributes>) -> Content,
+                                               dynamicIsland: (ActivityViewContext<Attributes>) -> DynamicIsland) throws -> ResolvedActivity {
+        let attributes: Attributes, state: Attributes.ContentState
+        do { attributes = try ActivityCoding.decode(Attributes.self, from: request.attributes) } catch {
+            throw ActivityDecodingError(activity: kind, part: "attributes", underlying: "\(error)")
+        }
+        do { state = try ActivityCoding.decode(Attributes.ContentState.self, from: request.content.state) } catch {
+            throw ActivityDecodingError(activity: kind, part: "content state", underlying: "\(error)")
+        }
+        let context = ActivityViewContext(attributes: attributes, state: state, isStale: request.isStale, activityID: request.activityID)
+
+        // The Lock Screen view, in the device's appearance.
+        let sink = ResolveSink()
+        var lockEnvironment = request.environment
+        lockEnvironment.isActivityFullscreen = false
+        let lockRecorder = ActivityResolveRecorder()
+        let lockContext = ResolveContext(environment: lockEnvironment, sink: sink)
+        let lockScreen = ResolveSink.$current.withValue(sink) {
+            ActivityResolveRecorder.$current.withValue(lockRecorder) { lockContext.resolve(content(context)) }
+        }
+
+        // The Dynamic Island: always dark, white content on the black island.
+        var islandEnvironment = request.environment
+        islandEnvironment.colorScheme = .dark
+        let islandContext = ResolveContext(environment: islandEnvironment, sink: sink)
+        let island = ResolveSink.$current.withValue(sink) { dynamicIsland(context) }
+        let resolved = ResolveSink.$current.withValue(sink) { () -> ResolvedDynamicIsland in
+            let regions = island.regions.map { region -> ResolvedExpandedRegion in
+                let recorder = ActivityResolveRecorder()
+                let node = ActivityResolveRecorder.$current.withValue(recorder) { region.resolveContent(islandContext) }
+                return ResolvedExpandedRegion(position: region.position, priority: region.priority, content: node,
+                                              verticalPlacement: recorder.verticalPlacement)
+            }
+            return ResolvedDynamicIsland(expandedRegions: regions, compactLeading: island.compactLeading(islandContext),
+                                         compactTrailing: island.compactTrailing(islandContext), minimal: island.minimal(islandContext),
+                                         keylineTint: island.keyline, widgetURL: island.url, contentMargins: island.margins)
+        }
+        return ResolvedActivity(lockScreen: lockScreen, backgroundTint: lockRecorder.backgroundTint ?? nil,
+                                systemActionForegroundColor: lockRecorder.systemActionForegroundColor ?? nil,
+                                island: resolved, diagnostics: sink.diagnostics, bodyEvaluations: sink.bodyEvaluations)
+    }
+}
+
+/// The entry an activity's unused widget facet reports (activities have no timeline).
+struct ActivityPlaceholderEntry: TimelineEntry {
+    let date: Date
+}
+
+extension WidgetConfiguration {
+    /// WidgetTerm's stand-in for Xcode's `#Preview(as: .dynamicIsland(...)) { } contentStates: { }`: the attributes
+    /// and a scripted sequence of content states that `widgetterm render ACTIVITY --state N` and the island screen
+    /// play. Both closures get the date the scripted activity starts, so dates can be set relative to it.
+    /// On a widget (not an `ActivityConfiguration`) it does nothing.
+    public func widgetTermPreview<Attributes: ActivityAttributes>(
+        attributes: @escaping (Date) -> Attributes, contentStates: @escaping (Date) -> [ActivityContent<Attributes.ContentState>]
+    ) -> ModifiedWidgetConfiguration {
+        var descriptor = self.descriptor
+        descriptor.activity?.preview = ActivityPreviewScript(
+            attributes: { try ActivityCoding.encode(attributes($0)) },
+            contents: { start in try contentStates(start).map { try ActivityCoding.encode($0) } })
+        return ModifiedWidgetConfiguration(descriptor: descriptor)
+    }
+
+    /// `widgetTermPreview(attributes:contentStates:)` with attributes that do not depend on the start date.
+    public func widgetTermPreview<Attributes: ActivityAttributes>(
+        attributes: Attributes, contentStates: @escaping (Date) -> [ActivityContent<Attributes.ContentState>]
+    ) -> ModifiedWidgetConfiguration {
+        nonisolated(unsafe) let fixed = attributes
+        return widgetTermPreview(attributes: { _ in fixed }, contentStates: contentStates)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+// MARK: - Resolved activity
+
+/// An expanded region as resolved data.
+public struct ResolvedExpandedRegion: Equatable, Sendable {
+    /// Where the region sits.
+    public var position: DynamicIslandExpandedRegionPosition
+    /// Its priority for width.
+    public var priority: Double
+    /// The region's view.
+    public var content: ViewNode
+    /// `.dynamicIsland(verticalPlacement:)` on the region's content, if any.
+    public var verticalPlacement: DynamicIslandExpandedRegionVerticalPlacement?
+
+    /// A resolved region.
+    public init(position: DynamicIslandExpandedRegionPosition, priority: Double = 0, content: ViewNode,
+                verticalPlacement: DynamicIslandExpandedRegionVerticalPlacement? = nil) {
+        self.position = position
+        self.priority = priority
+        self.content = content
+        self.verticalPlacement = verticalPlacement
+    }
+}
+
+/// The Dynamic Island presentations as resolved data (resolved in the dark appearance the island always uses).
+public struct ResolvedDynamicIsland: Equatable, Sendable {
+    /// The expanded regions, in declaration order.
+    public var expandedRegions: [ResolvedExpandedRegion]
+    /// The view left of the camera in the compact presentation.
+    public var compactLeading: ViewNode
+    /// The view right of the camera in the compact presentation.
+    public var compactTrailing: ViewNode
+    /// The minimal presentation's view.
+    public var minimal: ViewNode
+    /// `keylineTint(_:)`, nil when not set.
+    public var keylineTint: Color?
+    /// `widgetURL(_:)` on the island, nil when not set.
+    public var widgetURL: URL?
+    /// `contentMargins(_:_:for:)` per presentation.
+    public var contentMargins: [DynamicIslandMode: DynamicIslandContentMargins]
+
+    /// A resolved island; every part defaults to nothing.
+    public init(expandedRegions: [ResolvedExpandedRegion] = [], compactLeading: ViewNode = .empty, compactTrailing: ViewNode = .empty,
+                minimal: ViewNode = .empty, keylineTint: Color? = nil, widgetURL: URL? = nil,
+                contentMargins: [DynamicIslandMode: DynamicIslandContentMargins] = [:]) {
+        self.expandedRegions = expandedRegions
+        self.compactLeading = compactLeading
+        self.compactTrailing = compactTrailing
+        self.minimal = minimal
+        self.keylineTint = keylineTint
+        self.widgetURL = widgetURL
+        self.contentMargins = contentMargins
+    }
+
+    /// The region at a position (the last declared wins, as later views draw on top), or `.empty`.
+    public func region(_ position: DynamicIslandExpandedRegionPosition) -> ResolvedExpandedRegion? {
+        expandedRegions.last { $0.position == position }
+    }
+}
+
+/// Every presentation of one activity content as resolved data: what the host lays out and paints.
+public struct ResolvedActivity: Equatable, Sendable {
+    /// The Lock Screen view (`ActivityConfiguration`'s `content`).
+    public var lockScreen: ViewNode
+    /// `.activityBackgroundTint(_:)` on the Lock Screen view; nil: the system's default.
+    public var backgroundTint: Color?
+    /// `.activitySystemActionForegroundColor(_:)`; nil: the system's default.
+    public var systemActionForegroundColor: Color?
+    /// The Dynamic Island presentations.
+    public var island: ResolvedDynamicIsland
+    /// Problems found while resolving (a backwards date range...).
+    public var diagnostics: [ResolveDiagnostic]
+    /// How many `body` properties were evaluated.
+    public var bodyEvaluations: Int
+
+    /// A resolved activity.
+    public init(lockScreen: ViewNode, backgroundTint: Color? = nil, systemActionForegroundColor: Color? = nil,
+                island: ResolvedDynamicIsland, diagnostics: [ResolveDiagnostic] = [], bodyEvaluations: Int = 0) {
+        self.lockScreen = lockScreen
+        self.backgroundTint = backgroundTint
+        self.systemActionForegroundColor = systemActionForegroundColor
+        self.island = island
+        self.diagnostics = diagnostics
+        self.bodyEvaluations = bodyEvaluations
+    }
+}
+
+/// What resolving an activity needs: encoded data as the host stores it, and the appearance.
+public struct ActivityResolveRequest: Sendable {
+    /// The attributes, encoded.
+    public var attributes: Data
+    /// The content, encoded.
+    public var content: EncodedActivityContent
+    /// What `ActivityViewContext.isStale` says.
+    public var isStale: Bool
+    /// What `ActivityViewContext.activityID` says.
+    public var activityID: String
+    /// The Lock Screen's environment (colour scheme, locale, time zone); the Dynamic Island uses it in dark.
+    public var environment: EnvironmentValues
+
+    /// A request with every field given.
+    public init(attributes: Data, content: EncodedActivityContent, isStale: Bool, activityID: String = "preview",
+                environment: EnvironmentValues = EnvironmentValues()) {
+        self.attributes = attributes
+        self.content = content
+        self.isStale = isStale
+        self.activityID = activityID
+        self.environment = environment
+    }
+}
+
+/// Encoded data that does not decode as the activity's types.
+public struct ActivityDecodingError: Error, CustomStringConvertible, Sendable {
+    /// The activity's kind.
+    public let activity: String
+    /// `attributes` or `content state`.
+    public let part: String
+    /// What the decoder said.
+    public let underlying: String
+    public var description: String {
+        "\(activity): the encoded \(part) does not decode as the activity's type (\(underlying)); was it encoded from another ActivityAttributes type?"
+    }
+}
+
+/// A scripted sequence of content states for previews (`widgetterm render --state N`, the island screen).
+public struct ActivityPreviewScript: @unchecked Sendable {
+    /// The attributes, encoded, for an activity started at the given date.
+    public let attributes: (Date) throws -> Data
+    /// The content states for an activity started at the given date, in order.
+    public let contents: (Date) throws -> [EncodedActivityContent]
+}
+
+/// Everything the host needs to run one Live Activity kind, without its generic types: the facet of a
+/// `WidgetDescriptor` made by `ActivityConfiguration`.
+public struct ActivityDescriptor: @unchecked Sendable {
+    /// `String(reflecting:)` of the attributes type: what `Activity.request` records.
+    public let attributesType: String
+    /// Resolves every presentation of one content.
+    /// - Throws: `ActivityDecodingError` when the data was not encoded from this activity's types.
+    public let resolve: (ActivityResolveRequest) throws -> ResolvedActivity
+    /// The scripted preview content (`.widgetTermPreview(attributes:contentStates:)`), if any.
+    public var preview: ActivityPreviewScript?
+
+    package init(
+        attributesType: String, resolve: @escaping (ActivityResolveRequest) throws -> ResolvedActivity,
+        preview: ActivityPreviewScript? = nil
+    ) {
+        self.attributesType = attributesType
+        self.resolve = resolve
+        self.preview = preview
+    }
+}
+
+extension WidgetDescriptor {
+    /// True for a Live Activity (`ActivityConfiguration`): it has presentations, not widget families.
+    public var isActivity: Bool { activity != nil }
+}
