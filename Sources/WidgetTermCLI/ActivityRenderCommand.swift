@@ -191,7 +191,7 @@ enum ActivityRenderCommand {
                                      title: "\(kind) \(island.presentation.argument) state \(stateNumber)")
         case .json:
             // The frame document widgets use, with the presentation in place of the family, and the island's cells.
-            let document = FrameJSON.encode(island.frame, widget: kind, family: .systemSmall)
+            let document = FrameJSONEncoder.encode(island.frame, widget: kind, family: .systemSmall)
             guard var object = (try? JSONSerialization.jsonObject(with: Data(document.utf8))) as? [String: Any] else { return document }
             object["family"] = nil
             object["presentation"] = island.presentation.argument
