@@ -9,8 +9,4 @@ extension SymbolTable {
         return DisplayWidth.of(symbol.glyph)
     }
 
-    /// Lets `Image(systemName:)` report unknown names while a body is resolved. Call once at start-up.
-    public static func installLookup() {
-        SymbolNames.install { glyph(forSystemName: $0) != nil }
-    }
 }

@@ -15,12 +15,11 @@ import WidgetKitUI
 final class IslandScreen {
     /// The bundle's Live Activities, in bundle order (a reloaded widget document replaces its own).
     private(set) var activities: [WidgetDescriptor]
-    /// iOS's side of ActivityKit for the preview: `Activity` calls from intents land here while the screen is shown.
+    /// iOS's side of ActivityKit for the preview: `Activity` calls from the previewed code land here (it is
+    /// the preview host context's activity host).
     let center: ActivityCenter
     /// True while the island screen replaces the widget stage.
-    var isShown = false {
-        didSet { if isShown { ActivityHost.install(center) } }
-    }
+    var isShown = false
     /// The activity kind `s` starts (index into `activities`).
     var selectedKind = 0
     /// The activity the keys act on and the expanded and Lock Screen views show (index into `running`).

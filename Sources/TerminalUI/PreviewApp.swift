@@ -83,6 +83,9 @@ public final class PreviewApp {
     private var previousScreen: CellBuffer?
     private var frameCount = 0
     let reloadRequests = ReloadRequestCenter()
+    /// The system side the previewed widgets' code reaches: this preview's reload requests and Live Activity
+    /// center, and the caller's App Group store.
+    public let host: HostContext
     let completions = CompletionQueue()
     let intentRunner: IntentRunner
     /// The Live Activity screen, shown with `i` (IslandScreen.swift).
@@ -109,8 +112,11 @@ public final class PreviewApp {
         self.terminal = terminal
         theme = configuration.theme
         mode = configuration.mode ?? configuration.theme.renderingMode
-        intentRunner = IntentRunner(timeLimit: configuration.intentTimeLimit)
         islands = IslandScreen(activities: configuration.activities)
+        host = HostContext(
+            widgetCenter: reloadRequests, activities: islands.center,
+            appGroupContainers: HostContext.current.appGroupContainers)
+        intentRunner = IntentRunner(timeLimit: configuration.intentTimeLimit, host: host)
         if let kind = configuration.initialKind, let index = configuration.activities.firstIndex(where: { $0.kind == kind }) {
             islands.selectedKind = index
             islands.isShown = true
@@ -128,9 +134,11 @@ public final class PreviewApp {
     /// Runs until the person quits or a signal arrives: draws the first frame at once, then sleeps until input,
     /// a resize, a signal, a finished intent or the next tick, and draws what changed.
     public func run() -> PreviewExit {
-        HostInterface.install(reloadRequests)
+        host.run { runLoop() }
+    }
+
+    private func runLoop() -> PreviewExit {
         documentWatcher?.start(wake: terminal.wakeHandler)
-        defer { HostInterface.install(nil) }
         log.append(.info, "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
                    + "Press ? for help.", at: HostClock.now)
         renderFrame()
@@ -240,7 +248,7 @@ public final class PreviewApp {
     /// The instance of a widget in a family, created (and its first timeline fetched) on first use.
     func instance(of widget: WidgetDescriptor, family: WidgetFamily) -> WidgetInstance {
         if let existing = instances[widget.kind]?[family] { return existing }
-        let created = WidgetInstance(descriptor: widget, family: family, configuration: configuration)
+        let created = WidgetInstance(descriptor: widget, family: family, configuration: configuration, host: host)
         instances[widget.kind, default: [:]][family] = created
         let event = created.reload(at: HostClock.now, reason: .initial)
         logReload(event, instance: created)

@@ -106,10 +106,10 @@ final class WidgetInstance {
     /// The number of entry bodies evaluated so far (for the fidelity rule: only on fetches and new appearances).
     private(set) var bodyEvaluations = 0
 
-    init(descriptor: WidgetDescriptor, family: WidgetFamily, configuration: PreviewConfiguration) {
+    init(descriptor: WidgetDescriptor, family: WidgetFamily, configuration: PreviewConfiguration, host: HostContext) {
         self.descriptor = descriptor
         self.family = family
-        session = WidgetSession(descriptor: descriptor, callbackTimeLimit: configuration.providerTimeLimit)
+        session = WidgetSession(descriptor: descriptor, callbackTimeLimit: configuration.providerTimeLimit, host: host)
         scheduler = TimelineScheduler(session: session, family: family, device: configuration.device, budget: configuration.reloadBudget)
         device = configuration.device
         osVersion = configuration.osVersion

@@ -131,7 +131,7 @@ struct DocumentLoader {
                     environment.widgetFamily = family
                     let context = ResolveContext(environment: environment)
                     try Self.collectingErrors {
-                        _ = ResolveSink.$current.withValue(context.sink) { descriptor.content(AnyTimelineEntry(entry), context) }
+                        _ = HostContext.current.resolving(into: context.sink) { descriptor.content(AnyTimelineEntry(entry), context) }
                     }
                 }
             }

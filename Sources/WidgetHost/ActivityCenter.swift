@@ -99,7 +99,7 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
     }
 
     /// Makes this center the one `Activity` calls go to.
-    public func install() { ActivityHost.install(self) }
+    public func install(in host: HostContext) { host.activities = self }
 
     /// How many running (not ended) activities the app may have.
     public var maximumConcurrentActivities: Int {

@@ -288,12 +288,13 @@ public struct AppGroupStore: Hashable, Sendable {
 
     // MARK: The FileManager front
 
-    /// Makes `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answer from this store. An
-    /// identifier that cannot name a directory returns nil with one line on standard error per identifier.
-    public func installAsContainerProvider() {
+    /// Makes `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answer from this store in
+    /// `context` (widget code bound to it). An identifier that cannot name a directory returns nil with one
+    /// line on standard error per identifier.
+    public func installAsContainerProvider(in context: HostContext) {
         let store = self
         let warned = WarnedIdentifiers()
-        AppGroupContainerHost.install { identifier in
+        context.appGroupContainers = { identifier in
             do {
                 return try store.containerURL(forGroup: identifier)
             } catch {

@@ -130,9 +130,13 @@ public final class IntentRun: @unchecked Sendable {
 public struct IntentRunner: Sendable {
     /// Seconds `perform()` may take (default 5).
     public var timeLimit: TimeInterval
+    /// The host `perform()` runs in: where its `WidgetCenter`, ActivityKit and App Group calls go.
+    public var host: HostContext
 
-    public init(timeLimit: TimeInterval = 5) {
+    /// A runner with a time limit, for intents of widgets in `host` (default: the one bound to the caller).
+    public init(timeLimit: TimeInterval = 5, host: HostContext = .current) {
         self.timeLimit = timeLimit
+        self.host = host
     }
 
     /// Starts `perform()` and returns at once.
@@ -151,9 +155,10 @@ public struct IntentRunner: Sendable {
             Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000_000
         }
         let executor = IntentExecutor(label: "widgetterm.intent.\(intent.typeName)")
+        let host = host
         Task(executorPreference: executor) {
             do {
-                try await intent.perform()
+                try await host.run { try await intent.perform() }
                 let unsaved = AppGroupStore.synchronizeUserDefaults()
                 run.finish(.succeeded, duration: elapsed(), unsavedSuites: unsaved)
             } catch {

@@ -5,7 +5,7 @@ import WidgetKitUI
 
 /// Collects `WidgetCenter.shared.reloadTimelines(ofKind:)` and `reloadAllTimelines()` calls made by widget
 /// and intent code, for the preview to hand to each widget's scheduler (reason: requested, or exempt when
-/// the app is in the foreground). Install it with `HostInterface.install(_:)`.
+/// the app is in the foreground). Set it as a host context's `widgetCenter`.
 public final class ReloadRequestCenter: WidgetHostInterface, @unchecked Sendable {
     private let lock = NSLock()
     private var kinds: [String] = []

@@ -202,12 +202,12 @@ public final class TimelineScheduler: @unchecked Sendable {
         budget.record(at: date, counted: !reason.isExempt)
         deferredRequest = nil
         do {
-            _ = ProviderDiagnostics.drain()
+            _ = session.host.diagnostics.drain()
             let fetched = try session.fetchTimeline(family: family, device: device)
             timeline = fetched
             fetchedAt = date
             refusedPolicyDue = nil
-            providerDiagnostics = ProviderDiagnostics.drain()
+            providerDiagnostics = session.host.diagnostics.drain()
             return ReloadEvent(date: date, reason: reason, outcome: .reloaded(budgetLeft: budget.remaining(at: date)))
         } catch {
             providerDiagnostics = [ResolveDiagnostic(code: "provider-failed", message: "\(error)")]

@@ -50,10 +50,19 @@ public struct WidgetSession: Sendable {
     public let descriptor: WidgetDescriptor
     /// Seconds a provider callback may take before it is treated as killed.
     public var callbackTimeLimit: TimeInterval
+    /// The host the widget's code runs in: providers and bodies are bound to it, and its diagnostics
+    /// channel collects what they report outside a body.
+    public let host: HostContext
 
-    public init(descriptor: WidgetDescriptor, callbackTimeLimit: TimeInterval = 5) {
+    /// A session for one widget kind.
+    /// - Parameters:
+    ///   - descriptor: The widget.
+    ///   - callbackTimeLimit: Seconds a provider callback may take (default 5).
+    ///   - host: The host context its code runs in (default: the one bound to the caller).
+    public init(descriptor: WidgetDescriptor, callbackTimeLimit: TimeInterval = 5, host: HostContext = .current) {
         self.descriptor = descriptor
         self.callbackTimeLimit = callbackTimeLimit
+        self.host = host
     }
 
     /// The provider context for a family on a device.
@@ -74,11 +83,12 @@ public struct WidgetSession: Sendable {
     /// first, the placeholder.
     public func selectEntry(at requestedDate: Date? = nil, family: WidgetFamily, device: DeviceProfile, context: ProviderContext) throws -> EntrySelection {
         let providerContext = providerContext(family: family, device: device, isPreview: context == .snapshot)
-        _ = ProviderDiagnostics.drain()
+        _ = host.diagnostics.drain()
         var selection: EntrySelection
         switch context {
         case .placeholder:
-            selection = EntrySelection(entry: descriptor.placeholder(providerContext), context: .placeholder, isBeforeFirstEntry: false)
+            selection = EntrySelection(
+                entry: host.run { descriptor.placeholder(providerContext) }, context: .placeholder, isBeforeFirstEntry: false)
         case .snapshot:
             let entry = try waitForCompletion(call: "getSnapshot(in:completion:)") { descriptor.snapshot(providerContext, $0) }
             selection = EntrySelection(entry: entry, context: .snapshot, isBeforeFirstEntry: false)
@@ -86,7 +96,7 @@ public struct WidgetSession: Sendable {
             let timeline = try fetchTimeline(family: family, device: device)
             selection = select(in: timeline, at: requestedDate ?? HostClock.now, family: family, device: device)
         }
-        selection.providerDiagnostics = ProviderDiagnostics.drain()
+        selection.providerDiagnostics = host.diagnostics.drain()
         return selection
     }
 
@@ -94,7 +104,8 @@ public struct WidgetSession: Sendable {
     public func select(in timeline: AnyTimeline, at date: Date, family: WidgetFamily, device: DeviceProfile) -> EntrySelection {
         guard let entry = Self.entry(in: timeline.entries, at: date) else {
             let context = providerContext(family: family, device: device, isPreview: false)
-            return EntrySelection(entry: descriptor.placeholder(context), context: .placeholder, isBeforeFirstEntry: true, timeline: timeline)
+            return EntrySelection(
+                entry: host.run { descriptor.placeholder(context) }, context: .placeholder, isBeforeFirstEntry: true, timeline: timeline)
         }
         return EntrySelection(entry: entry, context: .timeline, isBeforeFirstEntry: false, timeline: timeline)
     }
@@ -114,7 +125,7 @@ public struct WidgetSession: Sendable {
         var environment = options.environment()
         if selection.context == .placeholder { environment.redactionReasons.insert(.placeholder) }
         let context = ResolveContext(environment: environment)
-        let content = ResolveSink.$current.withValue(context.sink) { descriptor.content(selection.entry, context) }
+        let content = host.resolving(into: context.sink) { descriptor.content(selection.entry, context) }
         return (content, context.sink)
     }
 
@@ -129,7 +140,7 @@ public struct WidgetSession: Sendable {
 
     private func waitForCompletion<Value>(call: String, _ start: (@escaping (Value) -> Void) -> Void) throws -> Value {
         let box = CompletionBox<Value>()
-        start { box.fulfil($0) }
+        host.run { start { box.fulfil($0) } }
         guard let value = box.wait(seconds: callbackTimeLimit) else {
             throw ProviderError.timedOut(kind: descriptor.kind, call: call, seconds: callbackTimeLimit)
         }

@@ -2,8 +2,8 @@ import Foundation
 
 // MARK: - Activity
 
-/// A Live Activity the app started, as `ActivityKit.Activity`. Every call goes to the installed activity host
-/// (`ActivityHost`), which plays iOS: it enforces the 4 KB and concurrency limits, the stale date, the 8-hour
+/// A Live Activity the app started, as `ActivityKit.Activity`. Every call goes to the activity host of the
+/// current `HostContext` (`HostContext.activities`), which plays iOS: it enforces the 4 KB and concurrency limits, the stale date, the 8-hour
 /// lifetime and the dismissal policy.
 public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unchecked Sendable {
     /// Unique per activity.
@@ -22,7 +22,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     /// The latest content the host has (the final content once ended).
     public var content: ActivityContent<Attributes.ContentState> {
         let known = lock.withLock { lastKnownContent }
-        guard let record = ActivityHost.current?.activityRecord(id: id),
+        guard let record = HostContext.current.activities?.activityRecord(id: id),
               let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.content.state) else { return known }
         return ActivityContent(state: state, staleDate: record.content.staleDate, relevanceScore: record.content.relevanceScore)
     }
@@ -31,14 +31,14 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     public var contentState: Attributes.ContentState { content.state }
 
     /// Where the activity is in its life now; `.dismissed` when the host no longer knows it.
-    public var activityState: ActivityState { ActivityHost.current?.activityRecord(id: id)?.activityState ?? .dismissed }
+    public var activityState: ActivityState { HostContext.current.activities?.activityRecord(id: id)?.activityState ?? .dismissed }
 
     /// Always nil: WidgetTerm has no push service.
     public var pushToken: Data? { nil }
 
     /// The app's activities of this type that are not dismissed, oldest first.
     public static var activities: [Activity<Attributes>] {
-        guard let host = ActivityHost.current else { return [] }
+        guard let host = HostContext.current.activities else { return [] }
         return host.activityRecords(attributesType: ActivityCoding.typeName(of: Attributes.self)).compactMap { record in
             guard let attributes = try? ActivityCoding.decode(Attributes.self, from: record.attributes),
                   let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.content.state) else { return nil }
@@ -55,7 +55,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     @discardableResult
     public static func request(attributes: Attributes, content: ActivityContent<Attributes.ContentState>,
                                pushType: PushType? = nil) throws -> Activity<Attributes> {
-        guard let host = ActivityHost.current else { throw ActivityHostMissingError(call: "Activity.request") }
+        guard let host = HostContext.current.activities else { throw ActivityHostMissingError(call: "Activity.request") }
         let id = try host.requestActivity(attributesType: ActivityCoding.typeName(of: Attributes.self),
                                           attributes: try ActivityCoding.encode(attributes),
                                           content: try ActivityCoding.encode(content), pushType: pushType)
@@ -79,7 +79,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
 
     /// Replaces the content and shows an alert, as `Activity.update(_:alertConfiguration:)`.
     public func update(_ content: ActivityContent<Attributes.ContentState>, alertConfiguration: AlertConfiguration?) async {
-        guard let host = ActivityHost.current, let encoded = try? ActivityCoding.encode(content) else { return }
+        guard let host = HostContext.current.activities, let encoded = try? ActivityCoding.encode(content) else { return }
         do {
             try host.updateActivity(id: id, content: encoded, alertConfiguration: alertConfiguration)
             lock.withLock { lastKnownContent = content }
@@ -96,7 +96,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     /// Ends the activity, as `Activity.end(_:dismissalPolicy:)`: it leaves the Dynamic Island at once and the
     /// Lock Screen as the policy says (`.default`: up to four hours later).
     public func end(_ content: ActivityContent<Attributes.ContentState>?, dismissalPolicy: ActivityUIDismissalPolicy = .default) async {
-        guard let host = ActivityHost.current else { return }
+        guard let host = HostContext.current.activities else { return }
         let encoded = content.flatMap { try? ActivityCoding.encode($0) }
         do {
             try host.endActivity(id: id, content: encoded, dismissalPolicy: dismissalPolicy)

@@ -151,6 +151,6 @@ public struct ActivityHostMissingError: Error, CustomStringConvertible, Sendable
     public let call: String
     public var description: String {
         "\(call) needs WidgetTerm's Live Activity host, and none is installed. Run the code under widgetterm, or install one "
-            + "first: ActivityCenter().install() (module WidgetHost)."
+            + "first: ActivityCenter().install(in: HostContext.process) (module WidgetHost)."
     }
 }

@@ -55,7 +55,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         lockEnvironment.isActivityFullscreen = false
         let lockRecorder = ActivityResolveRecorder()
         let lockContext = ResolveContext(environment: lockEnvironment, sink: sink)
-        let lockScreen = ResolveSink.$current.withValue(sink) {
+        let lockScreen = HostContext.current.resolving(into: sink) {
             ActivityResolveRecorder.$current.withValue(lockRecorder) { lockContext.resolve(content(context)) }
         }
 
@@ -63,8 +63,8 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         var islandEnvironment = request.environment
         islandEnvironment.colorScheme = .dark
         let islandContext = ResolveContext(environment: islandEnvironment, sink: sink)
-        let island = ResolveSink.$current.withValue(sink) { dynamicIsland(context) }
-        let resolved = ResolveSink.$current.withValue(sink) { () -> ResolvedDynamicIsland in
+        let island = HostContext.current.resolving(into: sink) { dynamicIsland(context) }
+        let resolved = HostContext.current.resolving(into: sink) { () -> ResolvedDynamicIsland in
             let regions = island.regions.map { region -> ResolvedExpandedRegion in
                 let recorder = ActivityResolveRecorder()
                 let node = ActivityResolveRecorder.$current.withValue(recorder) { region.resolveContent(islandContext) }

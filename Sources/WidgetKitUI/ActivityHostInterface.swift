@@ -59,16 +59,6 @@ public protocol ActivityHostInterface: AnyObject, Sendable {
     func activityRecords(attributesType: String) -> [ActivityRecord]
 }
 
-/// The installed Live Activity host, if any (WidgetTerm installs `ActivityCenter`).
-public enum ActivityHost {
-    nonisolated(unsafe) private static var installed: (any ActivityHostInterface)?
-    private static let lock = NSLock()
-    /// The host `Activity` calls go to.
-    public static var current: (any ActivityHostInterface)? { lock.withLock { installed } }
-    /// Installs `host` (nil removes it).
-    public static func install(_ host: (any ActivityHostInterface)?) { lock.withLock { installed = host } }
-}
-
 /// The JSON coding ActivityKit data goes through: sorted keys, so the size and bytes are the same every time.
 public enum ActivityCoding {
     /// Encodes attributes or a content state.

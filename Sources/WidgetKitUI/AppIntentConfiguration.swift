@@ -74,10 +74,12 @@ public enum AsyncCall {
 
     private static let executor = QueueExecutor()
 
-    /// Starts `body` on a task of its own (widget providers, intents' `perform()`).
+    /// Starts `body` on a task of its own (widget providers, intents' `perform()`), bound to the host
+    /// context of the caller.
     public static func start(_ body: @escaping () async -> Void) {
         let work = Work(body)
-        Task.detached(executorPreference: executor) { await work.body() }
+        let host = HostContext.current
+        Task.detached(executorPreference: executor) { await host.run { await work.body() } }
     }
 }
 

@@ -41,32 +41,10 @@ public struct Image: PrimitiveView, Equatable {
     public enum Scale: Sendable { case small, medium, large }
 
     public func resolve(in context: ResolveContext) -> ViewNode {
-        if case .systemSymbol(let name) = source, SymbolNames.isKnown(name) == false {
-            context.sink.report(ResolveDiagnostic(
-                code: "unknown-symbol",
-                message: "SF Symbol \"\(name)\" is not in WidgetTerm's glyph table; it draws as a placeholder. Check the spelling or add it to the table."))
-        }
         return .image(ImageNode(source: source, isResizable: isResizable, font: context.environment.font ?? .body,
                                 foreground: context.environment.foregroundStyle,
                                 accentedRenderingMode: accentedRenderingMode ?? context.environment.accentedRenderingMode,
                                 isRedacted: context.environment.isRedacting))
-    }
-}
-
-/// Names the rendering layer knows; installed by the renderer so `Image` can report unknown symbols
-/// while the body is resolved (the authoring module does not own the glyph table).
-public enum SymbolNames {
-    nonisolated(unsafe) private static var lookup: (@Sendable (String) -> Bool)?
-    private static let lock = NSLock()
-
-    /// Installs the function that says whether a symbol name can be drawn.
-    public static func install(_ isKnown: @escaping @Sendable (String) -> Bool) {
-        lock.withLock { lookup = isKnown }
-    }
-
-    /// True, false, or nil when no table is installed.
-    public static func isKnown(_ name: String) -> Bool? {
-        lock.withLock { lookup }?(name)
     }
 }
 

@@ -123,9 +123,6 @@ public final class ResolveSink: @unchecked Sendable {
     @usableFromInline
     func countBody() { lock.withLock { _bodyEvaluations += 1 } }
     public func report(_ diagnostic: ResolveDiagnostic) { lock.withLock { _diagnostics.append(diagnostic) } }
-
-    /// The sink of the resolution running on this task, if any.
-    @TaskLocal public static var current: ResolveSink?
 }
 
 /// A problem found while resolving a body: a stable kebab-case code, a message a person can act on,
@@ -152,7 +149,7 @@ public enum ViewResolver {
     @inlinable
     public static func resolve<V: View>(_ view: V, environment: EnvironmentValues) -> (ViewNode, ResolveSink) {
         let context = ResolveContext(environment: environment)
-        let node = ResolveSink.$current.withValue(context.sink) { view._resolve(in: context) }
+        let node = HostContext.current.resolving(into: context.sink) { view._resolve(in: context) }
         return (node, context.sink)
     }
 

@@ -267,23 +267,15 @@ public final class WidgetCenter: @unchecked Sendable {
     public static let shared = WidgetCenter()
 
     /// Asks for a new timeline for every widget of `kind` (counts against the budget).
-    public func reloadTimelines(ofKind kind: String) { HostInterface.current?.reloadTimelines(ofKind: kind) }
+    public func reloadTimelines(ofKind kind: String) { HostContext.current.widgetCenter?.reloadTimelines(ofKind: kind) }
     /// Asks for new timelines for every widget.
-    public func reloadAllTimelines() { HostInterface.current?.reloadAllTimelines() }
+    public func reloadAllTimelines() { HostContext.current.widgetCenter?.reloadAllTimelines() }
 }
 
 /// What the host provides to system-facing types; `WidgetHost` installs one.
 public protocol WidgetHostInterface: AnyObject, Sendable {
     func reloadTimelines(ofKind kind: String)
     func reloadAllTimelines()
-}
-
-/// The installed host, if any.
-public enum HostInterface {
-    nonisolated(unsafe) private static var installed: (any WidgetHostInterface)?
-    private static let lock = NSLock()
-    public static var current: (any WidgetHostInterface)? { lock.withLock { installed } }
-    public static func install(_ host: (any WidgetHostInterface)?) { lock.withLock { installed = host } }
 }
 
 // MARK: - Date ranges
@@ -300,27 +292,9 @@ public func ... (lhs: Date, rhs: Date) -> ClosedRange<Date> {
         if let sink = ResolveSink.current {
             sink.report(diagnostic)
         } else {
-            ProviderDiagnostics.report(diagnostic)
+            HostContext.current.diagnostics.report(diagnostic)
         }
         return ClosedRange(uncheckedBounds: (lower: lhs, upper: lhs))
     }
     return ClosedRange(uncheckedBounds: (lower: lhs, upper: rhs))
-}
-
-/// Problems found outside a body (in a provider's `getTimeline`, for example), collected until the host
-/// drains them after the provider call.
-public enum ProviderDiagnostics {
-    nonisolated(unsafe) private static var pending: [ResolveDiagnostic] = []
-    private static let lock = NSLock()
-
-    /// Records a problem found outside any render.
-    public static func report(_ diagnostic: ResolveDiagnostic) { lock.withLock { pending.append(diagnostic) } }
-
-    /// Returns and forgets what was recorded.
-    public static func drain() -> [ResolveDiagnostic] {
-        lock.withLock {
-            defer { pending = [] }
-            return pending
-        }
-    }
 }

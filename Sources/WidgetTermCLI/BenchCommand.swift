@@ -265,7 +265,7 @@ enum TickBenchmark {
         var environment = EnvironmentValues()
         environment.widgetFamily = .systemLarge
         let context = ResolveContext(environment: environment)
-        let content = ResolveSink.$current.withValue(context.sink) { context.resolve(TenTimers(start: start)) }
+        let content = HostContext.current.resolving(into: context.sink) { context.resolve(TenTimers(start: start)) }
         let options = WidgetRenderOptions(family: .systemLarge, style: PaintStyle(colorScheme: .dark), date: start)
         let frame = WidgetRenderer.render(content: content, containerBackground: context.sink.containerBackground, diagnostics: [],
                                           options: options)

@@ -44,7 +44,6 @@ public enum WidgetTermCommand {
     /// start faster without evaluating every widget's configuration).
     static func run(arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) -> Int32 {
-        SymbolTable.installLookup()
         let command = arguments.first ?? "preview"
         let rest = Array(arguments.dropFirst())
         do {
@@ -133,7 +132,7 @@ struct RenderSettings {
     /// - Throws: `UsageError` when the store's directory cannot be created.
     static func installAppGroupStore(environment: [String: String]) throws {
         do {
-            try AppGroupStore.forProcess(environment: environment).installAsContainerProvider()
+            try AppGroupStore.forProcess(environment: environment).installAsContainerProvider(in: HostContext.current)
         } catch {
             throw UsageError("\(error)")
         }

@@ -92,24 +92,26 @@ import WidgetKitUI
     }
 }
 
-/// These two change the process-wide container provider, so they run one after the other.
-@Suite(.serialized) struct AppGroupContainerTests {
+/// Each test binds a host context of its own, so they run in parallel with everything else.
+@Suite struct AppGroupContainerTests {
     @Test("FileManager.containerURL(forSecurityApplicationGroupIdentifier:) returns the store's container")
     func containerURL() throws {
         let store = try AppGroupStore.forProcess()
-        store.installAsContainerProvider()
-        defer { AppGroupContainerHost.install(nil) }
-        let url = try #require(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.widgets"))
+        let host = HostContext()
+        store.installAsContainerProvider(in: host)
+        let url = try #require(host.run { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.widgets") })
         #expect(url == store.directory.appendingPathComponent("group.com.example.widgets", isDirectory: true))
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue)
-        #expect(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "../outside") == nil)
+        #expect(host.run { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "../outside") } == nil)
+        // Another host's widget code does not see this store.
+        #expect(HostContext().run { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.x") } == nil)
     }
 
-    @Test("without a host, containerURL returns nil")
+    @Test("without an App Group store in the host, containerURL returns nil")
     func noHost() {
-        AppGroupContainerHost.install(nil)
-        #expect(!AppGroupContainerHost.isInstalled)
-        #expect(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.widgets") == nil)
+        let host = HostContext()
+        #expect(host.appGroupContainers == nil)
+        #expect(host.run { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.widgets") } == nil)
     }
 }

@@ -392,26 +392,32 @@ enum ActivityFixtures {
     }
 }
 
-// MARK: - The Activity front (the installed host is process-wide: these tests run one at a time)
+// MARK: - The Activity front (each test binds a host context of its own)
 
-@Suite(.serialized) struct ActivityHostTests {
+@Suite struct ActivityHostTests {
     @Test func requestWithoutAHostFailsClearly() throws {
-        ActivityHost.install(nil)
-        do {
-            try Activity.request(attributes: PayloadAttributes(name: "x"), content: ActivityContent(state: .init(note: ""), staleDate: nil))
-            Issue.record("request succeeded without a host")
-        } catch let error as ActivityHostMissingError {
-            #expect(error.description.hasPrefix("Activity.request needs WidgetTerm's Live Activity host, and none is installed."))
+        let host = HostContext()
+        try host.run {
+            do {
+                try Activity.request(attributes: PayloadAttributes(name: "x"), content: ActivityContent(state: .init(note: ""), staleDate: nil))
+                Issue.record("request succeeded without a host")
+            } catch let error as ActivityHostMissingError {
+                #expect(error.description.hasPrefix("Activity.request needs WidgetTerm's Live Activity host, and none is installed."))
+            }
+            #expect(Activity<PayloadAttributes>.activities.isEmpty)
         }
-        #expect(Activity<PayloadAttributes>.activities.isEmpty)
     }
 
     @Test("request, update and end through ActivityKit's API; a workout intent pauses the activity")
     func frontDrivesTheCenter() async throws {
         let clock = TestClock(FixedClock.reference)
         let center = ActivityCenter(now: { clock.now })
-        center.install()
-        defer { ActivityHost.install(nil) }
+        let host = HostContext()
+        center.install(in: host)
+        try await host.run { try await Self.driveTheFront(center) }
+    }
+
+    static func driveTheFront(_ center: ActivityCenter) async throws {
         let activity = try Activity.request(attributes: PayloadAttributes(name: "front"),
                                             content: ActivityContent(state: .init(note: "one"), staleDate: nil))
         #expect(activity.activityState == .active)
@@ -444,7 +450,6 @@ extension ActivityHostTests {
     @Test("the island screen: start, tick, next state, two at once, stale, end, and a button that pauses the workout")
     func islandScreen() throws {
         try FixedClock.run {
-            defer { ActivityHost.install(nil) }
             let (app, terminal) = try Self.preview()
             #expect(app.configuration.activities.map(\.kind) == ["delivery", "workout"])
             #expect(!app.configuration.widgets.contains { $0.isActivity })
