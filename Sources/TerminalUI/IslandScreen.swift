@@ -41,16 +41,15 @@ final class IslandScreen {
     private var loggedEvents = 0
     /// Renders archived per activity content, presentation and appearance; ticks repaint their live regions.
     private var archive: [String: IslandFrame] = [:]
-    /// Where each presentation landed on the last screen, for clicks and the tap targets.
-    var panels: [Panel] = []
+    /// Where each presentation landed on the last screen, with the frame drawn there: clicks and the tap
+    /// targets are looked up in it.
+    var panels = Compositor<Panel>()
 
     /// A presentation as drawn on screen.
     struct Panel {
         var presentation: ActivityPresentation
         var kind: String
         var island: IslandFrame
-        var origin: CellPosition
-        var visible: CellRect
     }
 
     init(activities: [WidgetDescriptor], center: ActivityCenter = ActivityCenter()) {
@@ -182,11 +181,12 @@ final class IslandScreen {
     }
 
     /// The links and controls that act on screen now (expanded and Lock Screen panels), in reading order.
-    func targets(osVersion: Int) -> [(panel: Panel, target: TapTarget, tester: HitTester)] {
-        panels.flatMap { panel -> [(Panel, TapTarget, HitTester)] in
+    func targets(osVersion: Int) -> [(panel: Panel, origin: CellPosition, target: TapTarget, tester: HitTester)] {
+        panels.regions.flatMap { region -> [(Panel, CellPosition, TapTarget, HitTester)] in
+            let panel = region.content
             let rules = TapRules(surface: .liveActivity(LiveActivityPresentation(panel.presentation)), osVersion: osVersion)
             let tester = HitTester(frame: panel.island.frame, widget: panel.kind, rules: rules)
-            return tester.targets.map { (panel, $0, tester) }
+            return tester.targets.map { (panel, region.origin, $0, tester) }
         }
     }
 }
@@ -249,7 +249,7 @@ extension PreviewApp {
             if let index = islands.targetIndex, index < targets.count {
                 let chosen = targets[index]
                 actOnIsland(chosen.tester.tap(chosen.target), panel: chosen.panel, at: now)
-            } else if let panel = islands.panels.first {
+            } else if let panel = islands.panels.regions.first?.content {
                 // No target: a tap on the island itself.
                 tapIsland(panel, column: panel.island.islandRect.x + panel.island.islandRect.width / 2, row: 0, at: now)
             }
@@ -261,8 +261,9 @@ extension PreviewApp {
 
     /// A mouse click on the island screen: taps the presentation under it.
     func clickIslands(column: Int, row: Int) {
-        guard let panel = islands.panels.last(where: { $0.visible.contains(column: column, row: row) }) else { return }
-        tapIsland(panel, column: column - panel.origin.column, row: row - panel.origin.row, at: HostClock.now)
+        guard let region = islands.panels.region(atColumn: column, row: row) else { return }
+        let point = region.local(column: column, row: row)
+        tapIsland(region.content, column: point.column, row: point.row, at: HostClock.now)
     }
 
     private func tapIsland(_ panel: IslandScreen.Panel, column: Int, row: Int, at now: Date) {
@@ -298,8 +299,8 @@ extension PreviewApp {
         let write: (EventLog.Kind, String) -> Void = { self.log.append($0, $1, at: now) }
         islands.drainEvents(log: write)
         islands.prune(at: now)
-        var panels: [IslandScreen.Panel] = []
-        let appearance = Appearance(mode: .fullColor, theme: theme, colorScheme: configuration.colorScheme)
+        var panels = Compositor<IslandScreen.Panel>()
+        let appearance = WidgetAppearance(mode: .fullColor, theme: theme, colorScheme: configuration.colorScheme)
         let style = appearance.style
         let options = IslandRenderOptions(device: configuration.device, style: style, date: now, format: configuration.format)
         let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: stage.height)
@@ -321,8 +322,9 @@ extension PreviewApp {
             canvas.fill(tile.intersection(inner), background: backdrop)
             canvas.draw(island.frame.buffer, column: inner.x, row: row, clip: inner)
             let visible = CellRect(x: inner.x, y: row, width: size.width, height: size.height).intersection(inner)
-            panels.append(IslandScreen.Panel(presentation: presentation, kind: kind, island: island,
-                                             origin: CellPosition(column: inner.x, row: row), visible: visible))
+            panels.place(
+                IslandScreen.Panel(presentation: presentation, kind: kind, island: island),
+                origin: CellPosition(column: inner.x, row: row), visible: visible)
             row += size.height + 1
         }
         let styleKey = appearance.key
@@ -382,7 +384,7 @@ extension PreviewApp {
         if let index = islands.targetIndex, index < targets.count {
             let chosen = targets[index]
             let rect = chosen.target.rect
-            let onScreen = CellRect(x: chosen.panel.origin.column + rect.x, y: chosen.panel.origin.row + rect.y, width: rect.width, height: rect.height)
+            let onScreen = CellRect(x: chosen.origin.column + rect.x, y: chosen.origin.row + rect.y, width: rect.width, height: rect.height)
             canvas.restyle(onScreen.intersection(inner), foreground: Chrome.targetHighlightText, background: Chrome.targetHighlight)
         }
         // The island screen's keys.

@@ -124,7 +124,7 @@ extension PreviewApp {
     // MARK: Taps
 
     /// The frame the focused widget shows now and its hit tester.
-    func focusedHitTester(at now: Date) -> (instance: WidgetInstance, appearance: Appearance, frame: Frame, tester: HitTester)? {
+    func focusedHitTester(at now: Date) -> (instance: WidgetInstance, appearance: WidgetAppearance, frame: Frame, tester: HitTester)? {
         guard let card = focusedCard else { return nil }
         let frame = card.instance.frame(at: now, appearance: card.appearance).frame
         let tester = HitTester(frame: frame, widget: card.instance.kind, family: card.instance.family, osVersion: configuration.osVersion)
@@ -188,20 +188,19 @@ extension PreviewApp {
             showsHelp = false
             return
         }
-        guard let placement = placements.last(where: { $0.visible.contains(column: column, row: row) }),
-              let widget = currentWidget else { return }
+        guard let region = placements.region(atColumn: column, row: row),
+              let widget = currentWidget, widget.kind == region.content.kind else { return }
+        let placement = region.content
         let families = families(of: widget)
         if let index = families.firstIndex(of: placement.family) { focusedFamilyIndex[widget.kind] = index }
         if screen == .matrix { mode = placement.appearance.mode }
-        let point = CellPosition(column: column - placement.origin.column, row: row - placement.origin.row)
+        let point = region.local(column: column, row: row)
         cursor = point
         targetIndex = nil
-        let now = HostClock.now
-        let instance = instance(of: widget, family: placement.family)
-        let frame = instance.frame(at: now, appearance: placement.appearance).frame
-        let tester = HitTester(frame: frame, widget: widget.kind, family: placement.family, osVersion: configuration.osVersion)
+        // The tap lands on the frame the person saw, even if an entry's date arrived since it was drawn.
+        let tester = HitTester(frame: placement.frame, widget: widget.kind, family: placement.family, osVersion: configuration.osVersion)
         guard let outcome = tester.tap(column: point.column, row: point.row) else { return }
-        act(on: outcome, instance: instance, frame: frame, at: now)
+        act(on: outcome, instance: instance(of: widget, family: placement.family), frame: placement.frame, at: HostClock.now)
     }
 
     /// Logs a tap and does what it says: open a URL (routed), open the app, or run an intent.

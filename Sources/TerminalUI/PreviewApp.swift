@@ -79,7 +79,8 @@ public final class PreviewApp {
     var cursor: CellPosition?
     var scrollOffset = 0
     var followsFocus = true
-    var placements: [Placement] = []
+    /// Where each widget frame landed on the last screen, with the frame drawn there (clicks look up in it).
+    var placements = Compositor<Placement>()
     private var previousScreen: CellBuffer?
     private var frameCount = 0
     let reloadRequests = ReloadRequestCenter()
@@ -94,14 +95,13 @@ public final class PreviewApp {
     lazy var clockFormatter: DateFormatter = makeFormatter("yyyy-MM-dd HH:mm:ss")
     lazy var logTimeFormatter: DateFormatter = makeFormatter("HH:mm:ss")
 
-    /// A cell on screen where a widget frame is drawn (the map mouse clicks are looked up in).
+    /// A widget frame as drawn on the stage.
     struct Placement {
+        var kind: String
         var family: WidgetFamily
-        var appearance: Appearance
-        /// Screen cell of the frame's top-leading cell.
-        var origin: CellPosition
-        /// The part of the frame visible on screen, in screen cells.
-        var visible: CellRect
+        var appearance: WidgetAppearance
+        /// The frame exactly as it was drawn.
+        var frame: Frame
     }
 
     /// - Parameters:
@@ -222,12 +222,12 @@ public final class PreviewApp {
     }
 
     /// The appearance of the gallery (the selected mode on the selected theme).
-    var galleryAppearance: Appearance { Appearance(mode: mode, theme: theme, colorScheme: configuration.colorScheme) }
+    var galleryAppearance: WidgetAppearance { WidgetAppearance(mode: mode, theme: theme, colorScheme: configuration.colorScheme) }
 
     /// The appearance of a mode in the matrix: the selected theme when it uses that mode, else the theme iOS
     /// shows that mode on (light or dark Home Screen, tinted Home Screen, Lock Screen or StandBy at night).
-    func matrixAppearance(_ mode: WidgetRenderingMode, family: WidgetFamily) -> Appearance {
-        if theme.renderingMode == mode { return Appearance(mode: mode, theme: theme, colorScheme: configuration.colorScheme) }
+    func matrixAppearance(_ mode: WidgetRenderingMode, family: WidgetFamily) -> WidgetAppearance {
+        if theme.renderingMode == mode { return WidgetAppearance(mode: mode, theme: theme, colorScheme: configuration.colorScheme) }
         let name: String
         switch mode {
         case .fullColor: name = theme.colorScheme == .dark ? "dark" : "light"
@@ -235,11 +235,11 @@ public final class PreviewApp {
         case .vibrant: name = family.isAccessory || family != .systemSmall ? "lockscreen" : "standby-night"
         }
         let chosen = configuration.themes.first { $0.name == name } ?? Theme.builtIn(named: name) ?? theme
-        return Appearance(mode: mode, theme: chosen, colorScheme: configuration.colorScheme)
+        return WidgetAppearance(mode: mode, theme: chosen, colorScheme: configuration.colorScheme)
     }
 
     /// The focused widget on the stage: its instance and appearance.
-    var focusedCard: (instance: WidgetInstance, appearance: Appearance)? {
+    var focusedCard: (instance: WidgetInstance, appearance: WidgetAppearance)? {
         guard let widget = currentWidget, let family = focusedFamily else { return nil }
         let appearance = screen == .gallery ? galleryAppearance : matrixAppearance(mode, family: family)
         return (instance(of: widget, family: family), appearance)
@@ -248,7 +248,10 @@ public final class PreviewApp {
     /// The instance of a widget in a family, created (and its first timeline fetched) on first use.
     func instance(of widget: WidgetDescriptor, family: WidgetFamily) -> WidgetInstance {
         if let existing = instances[widget.kind]?[family] { return existing }
-        let created = WidgetInstance(descriptor: widget, family: family, configuration: configuration, host: host)
+        let created = WidgetInstance(
+            descriptor: widget, family: family, device: configuration.device, osVersion: configuration.osVersion,
+            format: configuration.format, providerTimeLimit: configuration.providerTimeLimit,
+            reloadBudget: configuration.reloadBudget, host: host)
         instances[widget.kind, default: [:]][family] = created
         let event = created.reload(at: HostClock.now, reason: .initial)
         logReload(event, instance: created)

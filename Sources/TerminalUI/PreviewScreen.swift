@@ -8,8 +8,9 @@ import WidgetKitUI
 
 /// A widget card on the stage: a caption above the widget, drawn on a tile of its wallpaper.
 struct StageCard {
+    var kind: String
     var family: WidgetFamily
-    var appearance: Appearance
+    var appearance: WidgetAppearance
     var caption: String
     var detail: String?
     var frame: Frame
@@ -32,7 +33,7 @@ extension PreviewApp {
     func compose(at now: Date) -> CellBuffer {
         let size = terminal.size
         var canvas = Canvas(width: size.width, height: size.height)
-        placements = []
+        placements.removeAll()
         guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
             drawTooSmall(&canvas)
             return canvas.buffer
@@ -69,7 +70,7 @@ extension PreviewApp {
     func stageCards(at now: Date) -> [StageCard] {
         guard let widget = currentWidget, let focused = focusedFamily else { return [] }
         let hitRulesOS = configuration.osVersion
-        func card(_ family: WidgetFamily, _ appearance: Appearance, caption: String, isFocused: Bool) -> StageCard {
+        func card(_ family: WidgetFamily, _ appearance: WidgetAppearance, caption: String, isFocused: Bool) -> StageCard {
             let instance = instance(of: widget, family: family)
             let (frame, isNew) = instance.frame(at: now, appearance: appearance)
             let scope = "\(widget.kind)/\(family)/\(appearance.key)"
@@ -87,7 +88,7 @@ extension PreviewApp {
             if instance.intentsInFlight > 0 { details.append("intent running…") }
             if instance.pendingToggle != nil { details.append("toggle pending") }
             if let note = instance.placeholderNote(at: now) { details.append(note) }
-            return StageCard(family: family, appearance: appearance, caption: caption, detail: details.isEmpty ? nil : details.joined(separator: ", "),
+            return StageCard(kind: widget.kind, family: family, appearance: appearance, caption: caption, detail: details.isEmpty ? nil : details.joined(separator: ", "),
                              frame: frame, isFocused: isFocused)
         }
         switch screen {
@@ -173,10 +174,9 @@ extension PreviewApp {
             let origin = CellPosition(column: x + StageCard.margin, row: y + 1 + StageCard.margin)
             canvas.draw(card.frame.buffer, column: origin.column, row: origin.row, clip: inner)
             let frameRect = CellRect(x: origin.column, y: origin.row, width: card.frame.size.width, height: card.frame.size.height)
-            let visible = frameRect.intersection(inner)
-            if !visible.isEmpty {
-                placements.append(Placement(family: card.family, appearance: card.appearance, origin: origin, visible: visible))
-            }
+            placements.place(
+                Placement(kind: card.kind, family: card.family, appearance: card.appearance, frame: card.frame),
+                origin: origin, visible: frameRect.intersection(inner))
             if card.isFocused { drawSelection(&canvas, card: card, origin: origin, clip: inner) }
         }
         if scrollOffset > 0 {

@@ -90,6 +90,16 @@ private enum PreviewWidgets {
     .supportedFamilies([.systemSmall])
     .descriptor
 
+    /// Entries every 10 minutes; each entry's only link names its own minute.
+    static let steppedLinks = StaticConfiguration(kind: "stepped-links", provider: SteppedProvider()) { entry in
+        let minute = Int(entry.date.timeIntervalSince1970) % 3600 / 60
+        Link(destination: URL(string: "steps://minute/\(minute)")!) { Text("Minute \(minute)") }
+            .containerBackground(Color.white, for: .widget)
+    }
+    .supportedFamilies([.systemSmall])
+    .widgetTermRoutes(["steps://minute/{m}"])
+    .descriptor
+
     /// Field case 6: a small widget with two Links and no widgetURL.
     static let twoLinks = previewTestWidget("two-links", families: [.systemSmall], routes: ["notes://note/{id}"]) { _ in
         VStack(alignment: .leading) {
@@ -152,7 +162,7 @@ private func makePreview(_ widgets: [WidgetDescriptor], osVersion: Int = 26, wid
 
 /// The text of the first widget frame on screen (not the log or panel).
 private func firstWidgetText(_ app: PreviewApp, _ terminal: MemoryTerminal) -> String {
-    guard let visible = app.placements.first?.visible else { return "" }
+    guard let visible = app.placements.regions.first?.visible else { return "" }
     return (visible.y..<visible.maxY).map { row in
         String((visible.x..<visible.maxX).compactMap { terminal.screen[$0, row].isContinuation ? nil : terminal.screen[$0, row].glyph.character })
     }.joined(separator: "\n")
@@ -447,6 +457,27 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         }
     }
 
+    @Test("a click lands on the frame that was drawn, even when the next entry's date arrived since (the compositor map)")
+    func clickUsesTheDrawnFrame() throws {
+        try FixedClock.run {
+            let (app, terminal) = makePreview([PreviewWidgets.steppedLinks])
+            app.renderFrame()
+            let drawn = try #require(terminal.lines.first { $0.contains("Minute ") })
+            let row = try #require(terminal.lines.firstIndex(of: drawn))
+            let label = try #require(drawn.range(of: "Minute [0-9]+", options: .regularExpression))
+            let minute = drawn[label].dropFirst("Minute ".count)
+            let column = drawn.distance(from: drawn.startIndex, to: label.lowerBound) + 1
+            // Ten minutes later the next entry is current, but nothing has been drawn since.
+            HostClock.advance(by: 600)
+            app.handle(.mouse(MouseEvent(button: 0, kind: .press, column: column, row: row)))
+            let routed = app.log.texts.filter { $0.hasPrefix("steps://minute/") }
+            #expect(routed == ["steps://minute/\(minute) → steps.minute.m (steps://minute/{m}) m=\(minute)"])
+            // The next frame shows the new entry, and a click there taps it.
+            app.renderFrame()
+            #expect(!terminal.text.contains("Minute \(minute)"))
+        }
+    }
+
     @Test func arrowKeysMoveTheTouchCursor() {
         FixedClock.run {
             let (app, terminal) = makePreview([PreviewWidgets.links])
@@ -514,8 +545,8 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app.renderFrame()
             let instance = try #require(app.instances["timer"]?[.systemSmall])
             let evaluations = instance.bodyEvaluations
-            let placement = try #require(app.placements.first)
-            let frame = instance.frame(at: HostClock.now, appearance: placement.appearance).frame
+            let placement = try #require(app.placements.regions.first)
+            let frame = instance.frame(at: HostClock.now, appearance: placement.content.appearance).frame
             let live = frame.liveRegions.map {
                 CellRect(x: placement.origin.column + $0.rect.x, y: placement.origin.row + $0.rect.y, width: $0.rect.width, height: $0.rect.height)
             }
