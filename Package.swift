@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // WidgetTerm: Apple WidgetKit widgets and Live Activities, previewed in a terminal.
-// Module layering (lower never imports higher) is described in docs/DESIGN.md.
+// Module layering (lower never imports higher) is described in docs/ARCHITECTURE.md.
 import PackageDescription
 
 let package = Package(

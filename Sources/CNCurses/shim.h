@@ -1,4 +1,4 @@
-// CNCurses: the parts of ncursesw the interactive preview uses (DESIGN.md, notes on CNCurses).
+// CNCurses: the parts of ncursesw the interactive preview uses (ARCHITECTURE.md "Notes on CNCurses").
 //
 // Wide characters need NCURSES_WIDECHAR and _XOPEN_SOURCE_EXTENDED before the include. In Swift 6
 // language mode the C globals (COLORS, COLOR_PAIRS, LINES, COLS, stdscr, stdin, stdout) cannot be

@@ -75,7 +75,7 @@ public struct ProposedCellSize: Hashable, Sendable {
 }
 
 /// Converts points to cells: 8 pt per column, 17 pt per row, rounded to nearest with halves up
-/// (DESIGN.md "Cells"). `systemSmall` on the 430×932 pt iPhone (170×170 pt) is 21 × 10 cells.
+/// (ARCHITECTURE.md "Cells"). `systemSmall` on the 430×932 pt iPhone (170×170 pt) is 21 × 10 cells.
 public struct CellMetric: Hashable, Sendable {
     public var pointsPerColumn: Double
     public var pointsPerRow: Double

@@ -4,7 +4,7 @@ import WidgetKitUI
 
 // MARK: - Frames
 
-/// A rendered widget: its cells plus what the host needs to make it live (DESIGN.md, the pipeline).
+/// A rendered widget: its cells plus what the host needs to make it live (ARCHITECTURE.md "One frame").
 public struct Frame: Sendable {
     public var buffer: CellBuffer
     /// Tap targets in paint order (later ones are on top).
@@ -45,7 +45,7 @@ public struct TapRegion: Equatable, Sendable {
 }
 
 /// Something placed in the frame that moves while the entry is on screen: re-formatted and repainted
-/// on each clock tick, everything else staying archived (DESIGN.md, the fidelity rule).
+/// on each clock tick, everything else staying archived (ARCHITECTURE.md "The fidelity rule").
 public struct LiveRegion: Equatable, Sendable {
     /// What moves.
     public enum Content: Equatable, Sendable {

@@ -4,7 +4,7 @@ import WidgetKitUI
 // MARK: - Themes: the screen a widget sits on
 
 /// The screen a widget is shown on and how iOS draws it there: wallpaper, material, the tints of the
-/// monochrome modes, the system colour values and a terminal palette (DESIGN.md "Rendering modes and themes").
+/// monochrome modes, the system colour values and a terminal palette (ARCHITECTURE.md "Rendering modes and themes").
 ///
 /// Built-in themes (widgetkit-facts §3): `light` and `dark` Home Screens (full colour), `tinted` and `clear`
 /// Home Screens (accented, iOS 18+ / 26), `lockscreen` (vibrant) and `standby-night` (vibrant, red).

@@ -5,7 +5,7 @@ import CellRender
 // MARK: - The terminal the preview draws on
 
 /// A screen of cells the interactive preview draws on and reads input from: the ncursesw terminal
-/// (`NCursesTerminal`) or its in-memory twin for tests (`MemoryTerminal`). DESIGN.md, the pipeline: the
+/// (`NCursesTerminal`) or its in-memory twin for tests (`MemoryTerminal`). ARCHITECTURE.md "One frame": the
 /// app composes one screen of cells per frame, diffs it with the previous one, and hands the terminal only
 /// the runs of cells that changed.
 public protocol Terminal: AnyObject {

@@ -19,7 +19,7 @@ public struct WidgetDocument: @unchecked Sendable {
     public let descriptor: WidgetDescriptor
 
     /// True when a command-line argument names a widget document rather than a widget kind: it ends in `.json`,
-    /// or it names an existing file (DESIGN.md, "Command line").
+    /// or it names an existing file (ARCHITECTURE.md "Command line").
     public static func isDocumentArgument(_ argument: String) -> Bool {
         if argument.hasSuffix(".json") { return true }
         var isDirectory: ObjCBool = false

@@ -4,7 +4,7 @@ import WidgetKitUI
 // MARK: - Routes
 
 /// One route of the app a widget opens: a name and a pattern `scheme://host/path/{parameter}`
-/// (DESIGN.md "Taps"). This stands in for the app's `onOpenURL(perform:)` handler, so a tap shows which
+/// (ARCHITECTURE.md "Taps"). This stands in for the app's `onOpenURL(perform:)` handler, so a tap shows which
 /// screen of the app it would open.
 ///
 /// Pattern grammar: a scheme (a letter, then letters, digits, `+`, `-`, `.`), `://`, a host, then `/`
@@ -196,7 +196,7 @@ public enum RoutingResult: Equatable, Sendable {
 
 // MARK: - The router
 
-/// Matches URLs against a route table, as the app behind a widget would (DESIGN.md "Taps"). Routes come
+/// Matches URLs against a route table, as the app behind a widget would (ARCHITECTURE.md "Taps"). Routes come
 /// from the widget bundle (`.widgetTermRoutes([...])` on a configuration) and from a routes file.
 ///
 /// Routes file (JSON, `--routes FILE`):

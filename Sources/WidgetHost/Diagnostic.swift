@@ -5,8 +5,8 @@ import WidgetKitUI
 
 // MARK: - Diagnostics: one format for every check
 
-/// A finding of any check (legibility, timelines, taps, Live Activities), in the one format DESIGN.md
-/// defines: severity, stable code, a message that says what and how to fix, where, and measured values.
+/// A finding of any check (legibility, timelines, taps, Live Activities), in the one format ARCHITECTURE.md
+/// "Diagnostics" defines: severity, stable code, a message that says what and how to fix, where, and measured values.
 public struct Diagnostic: Equatable, Sendable, Encodable {
     /// `error`: what a person would see broken on a device; `warning`: a risk; `info`: advice.
     public enum Severity: String, Comparable, Sendable, Encodable {

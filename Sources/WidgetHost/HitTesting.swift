@@ -50,7 +50,7 @@ public enum TapPermission: Hashable, Sendable {
     public var isAllowed: Bool { self == .allowed }
 }
 
-/// The tap rules of a surface on an iOS version (`--os`), from widgetkit-facts.md §4 and DESIGN.md "Taps".
+/// The tap rules of a surface on an iOS version (`--os`), from widgetkit-facts.md §4 and ARCHITECTURE.md "Taps".
 public struct TapRules: Hashable, Sendable {
     public var surface: TapSurface
     /// The iOS major version whose rules apply (14...26).
@@ -238,7 +238,7 @@ public struct TapOutcome: Equatable, Sendable {
 
 // MARK: - Hit testing
 
-/// Answers what a tap on a rendered frame does, following DESIGN.md "Taps": a `Button(intent:)` or
+/// Answers what a tap on a rendered frame does, following ARCHITECTURE.md "Taps": a `Button(intent:)` or
 /// `Toggle(isOn:intent:)` runs its intent where the surface allows controls; a `Link` opens its URL
 /// where the family and iOS version allow links; anywhere else the root `widgetURL` opens (with
 /// several, the last in depth-first order, plus a warning); with none, the app opens with no URL.

@@ -120,7 +120,7 @@ public final class IntentRun: @unchecked Sendable {
     }
 }
 
-/// Runs `AppIntent.perform()` off the render path with a time limit (DESIGN.md "Taps"): each run gets
+/// Runs `AppIntent.perform()` off the render path with a time limit (ARCHITECTURE.md "Taps"): each run gets
 /// its own serial queue as task executor, so an intent that blocks or spins never holds up rendering or
 /// the cooperative thread pool. After `perform()` returns (or throws), every `UserDefaults` suite is
 /// saved so the store holds what the intent wrote.

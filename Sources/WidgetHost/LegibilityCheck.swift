@@ -5,7 +5,7 @@ import WidgetKitUI
 
 // MARK: - Legibility, measured
 
-/// The legibility checks (DESIGN.md "Diagnostics"; issue 3):
+/// The legibility checks (ARCHITECTURE.md "Diagnostics"; issue 3):
 ///
 /// - `contrast`: the WCAG 2.x contrast ratio of every painted text run and symbol against the cells really
 ///   behind it after the mode's transform; below 4.5:1 (3:1 for large text: ≥ 18 pt, or ≥ 14 pt bold) is an

@@ -6,7 +6,7 @@ import WidgetKitUI
 // MARK: - Surfaces: where iOS shows a widget, and how
 
 /// A place iOS shows a widget, with the theme and rendering mode it uses there (widgetkit-facts §3.1,
-/// the HIG table "rendering mode per platform"; DESIGN.md "Diagnostics", the default surfaces).
+/// the HIG table "rendering mode per platform"; ARCHITECTURE.md "Diagnostics", the default surfaces).
 public struct Surface: Hashable, Sendable, CustomStringConvertible {
     /// The screen.
     public enum Place: String, Hashable, Sendable, CaseIterable {

@@ -5,7 +5,7 @@ import WidgetKitUI
 
 /// When the preview wakes to repaint system-animated text: on the whole seconds of the host clock (not
 /// every 1000 ms from whenever the loop began), sleeping in between, and never more than 10 times per
-/// real second however fast the clock runs (DESIGN.md "Time").
+/// real second however fast the clock runs (ARCHITECTURE.md "Time").
 public enum TickSchedule {
     /// The shortest real time between two repaints, in seconds.
     public static let minimumRepaintInterval: TimeInterval = 0.1

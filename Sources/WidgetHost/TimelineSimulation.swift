@@ -101,7 +101,7 @@ public struct TimelineSimulation {
 
 // MARK: - Timeline diagnostics
 
-/// WidgetKit anti-patterns found in a widget's timeline (DESIGN.md "Diagnostics"; issue 4 §4).
+/// WidgetKit anti-patterns found in a widget's timeline (ARCHITECTURE.md "Diagnostics"; issue 4 §4).
 public enum TimelineChecks {
     /// Checks one fetched timeline and a day of policy-only reloads from `start`.
     public static func diagnostics(session: WidgetSession, family: WidgetFamily, device: DeviceProfile, budget: ReloadBudget,

@@ -5,7 +5,7 @@ import WidgetKitUI
 
 // MARK: - Entries and renders
 
-/// Which provider call produced what is shown (DESIGN.md "Time"; `--context`).
+/// Which provider call produced what is shown (ARCHITECTURE.md "Time"; `--context`).
 public enum ProviderContext: String, Sendable, CaseIterable {
     /// `placeholder(in:)`, drawn redacted.
     case placeholder

@@ -7,7 +7,7 @@ import WidgetKitUI
 // MARK: - bench
 
 /// `widgetterm bench`: render timings per family and for the whole gallery, and the shared benchmark
-/// frame (shared/reference/bench-frame.md). Times come from the monotonic clock; run a release build.
+/// frame (docs/bench-frame.md). Times come from the monotonic clock; run a release build.
 enum BenchCommand {
     static func run(_ arguments: [String], widgets: () -> [WidgetDescriptor], output: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: ["iterations", "warmup", "warmup-ms", "sample"], boolean: ["once", "phases", "help"])
@@ -19,7 +19,7 @@ enum BenchCommand {
 
                 bench          median µs to resolve, lay out and paint each sample per family, and the whole gallery
                 bench tick     one tick of ten live timers: repaint time and cells changed
-                bench frame    the shared 46 × 11 frame (shared/reference/bench-frame.md), timed frame by frame on the
+                bench frame    the shared 46 × 11 frame (docs/bench-frame.md), timed frame by frame on the
                                monotonic clock; prints widgetterm, median µs, p90 µs and iterations, tab-separated
 
                 options:

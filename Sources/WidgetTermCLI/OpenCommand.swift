@@ -4,7 +4,7 @@ import WidgetKitUI
 
 // MARK: - open
 
-/// `widgetterm open URL [--routes FILE] [--open-command CMD]`: routes a URL as a tap would (DESIGN.md
+/// `widgetterm open URL [--routes FILE] [--open-command CMD]`: routes a URL as a tap would (ARCHITECTURE.md
 /// "Taps"): prints the URL, the matched route and its parameters; with no match, a warning naming the
 /// closest route. The route table is every route the bundle's widgets declare (`.widgetTermRoutes`) plus
 /// those of `--routes FILE`. `--open-command CMD` then runs CMD with the URL as its one argument, never

@@ -118,7 +118,7 @@ public final class StringStream: TextStream {
 
 // MARK: - Shared options
 
-/// Options every rendering command shares (DESIGN.md "Command line", global flags).
+/// Options every rendering command shares (ARCHITECTURE.md "Command line", global flags).
 struct RenderSettings {
     /// `app-group` is read before `main` by the start-up hook (CAppGroupEnvironment); it is listed so every
     /// command that runs widget code accepts it.

@@ -86,7 +86,7 @@ private func picture(of text: String) -> [[PictureCell]] {
     return rows.filter { !$0.isEmpty }
 }
 
-@Suite("bench frame (shared/reference/bench-frame.md)")
+@Suite("bench frame (docs/bench-frame.md)")
 struct BenchFrameTests {
     static let surface = RGB(0x1C, 0x1C, 0x1E), border = RGB(0x3A, 0x3A, 0x3C), white = RGB(0xFF, 0xFF, 0xFF)
     static let blue = RGB(0x0A, 0x84, 0xFF), grey = RGB(0x8E, 0x8E, 0x93)
