@@ -140,7 +140,7 @@ public struct WidgetSession: Sendable {
 
     private func waitForCompletion<Value>(call: String, _ start: (@escaping (Value) -> Void) -> Void) throws -> Value {
         let box = CompletionBox<Value>()
-        host.run { start { box.fulfil($0) } }
+        host.run(executingWidgetTasksOn: WidgetCodeExecutor.shared) { start { box.fulfil($0) } }
         guard let value = box.wait(seconds: callbackTimeLimit) else {
             throw ProviderError.timedOut(kind: descriptor.kind, call: call, seconds: callbackTimeLimit)
         }

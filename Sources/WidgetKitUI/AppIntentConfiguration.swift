@@ -33,11 +33,11 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
             placeholder: { AnyTimelineEntry(provider.placeholder(in: $0)) },
             snapshot: { context, completion in
                 let intent = makeIntent()
-                AsyncCall.start { completion(AnyTimelineEntry(await provider.snapshot(for: intent, in: context))) }
+                HostContext.startWidgetTask { completion(AnyTimelineEntry(await provider.snapshot(for: intent, in: context))) }
             },
             timeline: { context, completion in
                 let intent = makeIntent()
-                AsyncCall.start {
+                HostContext.startWidgetTask {
                     let timeline = await provider.timeline(for: intent, in: context)
                     completion(AnyTimeline(entries: timeline.entries.map(AnyTimelineEntry.init), policy: timeline.policy))
                 }
@@ -47,39 +47,6 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
                 return context.resolve(content(typed))
             })
         descriptor.configuration = configuration
-    }
-}
-
-/// Starts widget code's async work on its own task; the host waits for the completion with a time limit.
-///
-/// The task prefers an executor backed by a Dispatch queue, not the cooperative pool: the host may be
-/// blocking a pool thread while it waits (a test runner, a synchronous command), and a provider must
-/// still run. Widget code is not `Sendable`-checked (it is written in Swift 5 mode), so the work is boxed.
-public enum AsyncCall {
-    private final class Work: @unchecked Sendable {
-        let body: () async -> Void
-        init(_ body: @escaping () async -> Void) { self.body = body }
-    }
-
-    /// Runs jobs on a concurrent Dispatch queue, which grows threads as needed.
-    private final class QueueExecutor: TaskExecutor {
-        let queue = DispatchQueue(label: "widgetterm.widget-code", attributes: .concurrent)
-
-        func enqueue(_ job: consuming ExecutorJob) {
-            let job = UnownedJob(job)
-            let executor = asUnownedTaskExecutor()
-            queue.async { job.runSynchronously(on: executor) }
-        }
-    }
-
-    private static let executor = QueueExecutor()
-
-    /// Starts `body` on a task of its own (widget providers, intents' `perform()`), bound to the host
-    /// context of the caller.
-    public static func start(_ body: @escaping () async -> Void) {
-        let work = Work(body)
-        let host = HostContext.current
-        Task.detached(executorPreference: executor) { await host.run { await work.body() } }
     }
 }
 

@@ -11,7 +11,8 @@ import Foundation
 /// host binds its context around every call into widget code (`run(_:)`: providers, intents, Live
 /// Activity requests; `resolving(into:_:)`: bodies), and the system-facing types read
 /// ``HostContext/current``. Tasks that widget code starts inherit the binding; code on threads it starts
-/// itself (`DispatchQueue.global().async`, `Thread`) sees ``HostContext/process``.
+/// itself (`DispatchQueue.global().async`, `Thread`) sees ``HostContext/process``. This module starts no
+/// threads: where widget code's async work runs is the host's to say (`run(executingWidgetTasksOn:_:)`).
 ///
 /// The services are set by the host (`WidgetHost`), which this module cannot import: it hands in objects
 /// that conform to the interfaces below. Reading and setting them is thread-safe.
@@ -61,11 +62,12 @@ public final class HostContext: @unchecked Sendable {
 
     // MARK: Binding
 
-    /// What a call into widget code sees: the host, and the sink of the body being resolved, if any.
-    @usableFromInline
+    /// What a call into widget code sees: the host, the sink of the body being resolved, if any, and where
+    /// the async work widget code starts runs (nil: Swift's default executor).
     struct Binding: Sendable {
         let host: HostContext
         let sink: ResolveSink?
+        let executor: (any TaskExecutor)?
     }
 
     @TaskLocal static var binding: Binding?
@@ -79,19 +81,43 @@ public final class HostContext: @unchecked Sendable {
     /// The context bound to this task, else ``process``.
     public static var current: HostContext { binding?.host ?? process }
 
-    /// Runs `body` (a call into widget code) with this context bound.
+    /// Runs `body` (a call into widget code) with this context bound; async work widget code starts in it
+    /// runs where the caller's binding said (see `run(executingWidgetTasksOn:_:)`).
     public func run<T>(_ body: () throws -> T) rethrows -> T {
-        try Self.$binding.withValue(Binding(host: self, sink: nil), operation: body)
+        try Self.$binding.withValue(Binding(host: self, sink: nil, executor: Self.binding?.executor), operation: body)
     }
 
     /// Runs async `body` (a call into widget code) with this context bound.
     public func run<T>(_ body: () async throws -> T) async rethrows -> T {
-        try await Self.$binding.withValue(Binding(host: self, sink: nil), operation: body)
+        try await Self.$binding.withValue(Binding(host: self, sink: nil, executor: Self.binding?.executor), operation: body)
+    }
+
+    /// Runs `body` (a call into widget code) with this context bound, and the async work widget code starts
+    /// (an `AppIntentTimelineProvider`'s `timeline(for:in:)`, say) on `executor`. The host passes an executor
+    /// of its own threads when it blocks a thread to wait for that work, so the work never waits for the
+    /// thread that waits for it.
+    public func run<T>(executingWidgetTasksOn executor: any TaskExecutor, _ body: () throws -> T) rethrows -> T {
+        try Self.$binding.withValue(Binding(host: self, sink: nil, executor: executor), operation: body)
     }
 
     /// Runs `body` (a body evaluation) with this context bound and `sink` collecting what it finds.
     public func resolving<T>(into sink: ResolveSink, _ body: () throws -> T) rethrows -> T {
-        try Self.$binding.withValue(Binding(host: self, sink: sink), operation: body)
+        try Self.$binding.withValue(Binding(host: self, sink: sink, executor: Self.binding?.executor), operation: body)
+    }
+
+    /// Starts async widget code on a task of its own, bound to the caller's context and on the caller's
+    /// executor (widget providers' `async` requirements; the host waits for their completion handlers).
+    /// Widget code is not `Sendable`-checked (it is written in Swift 5 mode), so the work is boxed.
+    public static func startWidgetTask(_ body: @escaping () async -> Void) {
+        let work = UncheckedWork(body)
+        let binding = Self.binding
+        let host = binding?.host ?? process
+        Task.detached(executorPreference: binding?.executor) { await host.run { await work.body() } }
+    }
+
+    private final class UncheckedWork: @unchecked Sendable {
+        let body: () async -> Void
+        init(_ body: @escaping () async -> Void) { self.body = body }
     }
 
     // MARK: Services as widget code calls them
