@@ -23,7 +23,7 @@ public enum WidgetTermCommand {
             do {
                 try RenderSettings.installAppGroupStore(environment: environment)
             } catch {
-                StandardStream.error.write("widgetterm: \((error as? UsageError)?.message ?? "\(error)")\n")
+                StandardStream.error.write("widgetterm: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
                 exit(2)
             }
         }
@@ -67,13 +67,13 @@ public enum WidgetTermCommand {
                 throw UsageError("unknown command \(command)\(hint); valid commands: \(commands.joined(separator: ", "))")
             }
         } catch let error as UsageError {
-            errors.write("widgetterm: \(error.message)\n")
+            errors.write("widgetterm: \(MessageText.oneLine(error.message))\n")
             return 2
         } catch let error as ProviderError {
-            errors.write("widgetterm: \(error.description)\n")
+            errors.write("widgetterm: \(MessageText.oneLine(error.description))\n")
             return 2
         } catch {
-            errors.write("widgetterm: \(error)\n")
+            errors.write("widgetterm: \(MessageText.oneLine("\(error)"))\n")
             return 2
         }
     }
@@ -130,6 +130,11 @@ struct RenderSettings {
     ///
     /// - Throws: `UsageError` when the store's directory cannot be created.
     static func installAppGroupStore(environment: [String: String]) throws {
+        // The start-up hook could not choose the directory (a path longer than PATH_MAX, say): say so rather
+        // than let widget code write to the default store.
+        if case .failed(let reason) = AppGroupStore.userDefaultsRouting, !AppGroupArgument.hookChoseDirectory {
+            throw UsageError("cannot use the App Group store: \(reason); give --app-group a directory that can be created")
+        }
         do {
             try AppGroupStore.forProcess(environment: environment).installAsContainerProvider()
         } catch {
@@ -204,7 +209,12 @@ struct RenderSettings {
             guard let timeZone = TimeZone(identifier: zone) else { throw UsageError("unknown --timezone \(zone); use an IANA name such as Europe/Paris") }
             self.timeZone = timeZone
         }
-        if let locale = arguments["locale"] { self.locale = Locale(identifier: locale) }
+        if let locale = arguments["locale"] { self.locale = try LocaleArgument.parse(locale) }
+        if arguments["app-group"]?.isEmpty == true { throw UsageError("--app-group needs a directory") }
+        // Commands that print no frame (timeline) still refuse a value no command understands.
+        _ = try arguments.choice("format", ["text": 0, "ansi": 0, "json": 0, "svg": 0, "tree": 0], default: 0)
+        _ = try arguments.choice("color", ["auto": 0, "always": 0, "never": 0], default: 0)
+        _ = try arguments.choice("colors", ["16": 0, "256": 0, "truecolor": 0], default: 0)
         if let at = arguments["at"] { self.at = try DateArgument.parse(at, timeZone: timeZone) }
     }
 
