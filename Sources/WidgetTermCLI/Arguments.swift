@@ -111,7 +111,7 @@ enum DateArgument {
 
     /// The error for a date outside `SupportedDates`.
     static func outOfRange(_ text: String, flag: String) -> UsageError {
-        UsageError("--\(flag) \(text) is outside the supported dates, \(SupportedDates.description) "
-                   + "(the clock counts nanoseconds in 64 bits); give a date in them, e.g. 2026-11-29T09:00")
+        let range = "the supported dates, \(SupportedDates.description) (the clock counts nanoseconds in 64 bits)"
+        return UsageError("--\(flag) \(text) is outside \(range); give a date in them, e.g. 2026-11-29T09:00")
     }
 }

@@ -58,7 +58,8 @@ enum OutputFile {
         var status = stat()
         if stat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFREG else {
-                throw UsageError("cannot write --\(flag) \(path): it is \(InputFile.kind(of: status.st_mode)), not a file; give a file path")
+                throw UsageError(
+                    "cannot write --\(flag) \(path): it is \(InputFile.kind(of: status.st_mode)), not a file; give a file path")
             }
             guard access(path, W_OK) == 0 else {
                 throw UsageError("cannot write --\(flag) \(path): \(String(cString: strerror(errno))); give a file you can write")

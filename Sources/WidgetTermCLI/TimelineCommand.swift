@@ -21,7 +21,8 @@ enum TimelineCommand {
         let settings = try RenderSettings(parsed)
         let descriptor = try widget(named: kind, in: widgets)
         let family = try settings.family(for: descriptor)
-        let start = try parsed["from"].map { try DateArgument.parse($0, timeZone: settings.timeZone, flag: "from") } ?? settings.at ?? HostClock.now
+        let from = try parsed["from"].map { try DateArgument.parse($0, timeZone: settings.timeZone, flag: "from") }
+        let start = from ?? settings.at ?? HostClock.now
         let hours = try parsed.integer("hours", in: 1...24 * 14, default: 24)
         let interval = try parsed["request-every"].map(Duration.parse)
         let budget = ReloadBudget(limit: try parsed.integer("budget", in: 1...10_000, default: 40))

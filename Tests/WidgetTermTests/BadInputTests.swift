@@ -20,7 +20,10 @@ import Glibc
     /// One run of the binary: the arguments and what a failure report shows.
     struct Input: CustomStringConvertible {
         var arguments: [String]
-        var description: String { arguments.map { $0.count > 40 ? String($0.prefix(20)) + "…(\($0.count) characters)" : $0.debugDescription }.joined(separator: " ") }
+        var description: String {
+            arguments.map { $0.count > 40 ? String($0.prefix(20)) + "…(\($0.count) characters)" : $0.debugDescription }.joined(
+                separator: " ")
+        }
     }
 
     /// The files the path values point at, in a fresh directory.
@@ -34,7 +37,8 @@ import Glibc
         var missingDirectory: String { root.appendingPathComponent("missing/file").path }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-bad-input-\(getpid())-\(UUID().uuidString.prefix(8))")
+            root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "widgetterm-bad-input-\(getpid())-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: root.appendingPathComponent("a-directory"), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
             #expect(mkfifo(fifo, 0o600) == 0)
@@ -53,9 +57,11 @@ import Glibc
 
     /// The bad values every valued flag is given.
     static func values(_ files: Fixtures) -> [String] {
-        ["", huge, "99999999999999999999999999", "é", "日本語", "🙂", "-1", "-99999", "1e308", "nan",
-         "9999-12-31", "0001-01-01", "1600-01-01T00:00:00Z", "2262-04-12T00:00:00Z", "a\nb", "\u{1B}]0;title\u{07}",
-         files.directory, files.fifo, files.unreadable]
+        [
+            "", huge, "99999999999999999999999999", "é", "日本語", "🙂", "-1", "-99999", "1e308", "nan",
+            "9999-12-31", "0001-01-01", "1600-01-01T00:00:00Z", "2262-04-12T00:00:00Z", "a\nb", "\u{1B}]0;title\u{07}",
+            files.directory, files.fifo, files.unreadable,
+        ]
     }
 
     /// The flags each command takes, from the command-line code itself, so a new flag joins the corpus.
@@ -64,7 +70,9 @@ import Glibc
         var inputs: [Input] = []
         // The shared flags: one command per flag and value in turn (they go through the same settings code).
         // countdown shows system-formatted dates, so a locale or a date that breaks formatting shows up.
-        let sharing = [["render", "countdown"], ["timeline", "water"], ["check", "water"], ["gallery", "countdown"], ["preview", "water"]]
+        let sharing = [
+            ["render", "countdown"], ["timeline", "water"], ["check", "water"], ["gallery", "countdown"], ["preview", "water"],
+        ]
         var turn = 0
         for flag in RenderSettings.valuedFlags.sorted() {
             let flagValues = flag == "app-group" ? ["", huge, files.fifo, files.unreadable, files.underAFile] : values
@@ -119,8 +127,10 @@ import Glibc
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = files.root
-        process.environment = ["HOME": files.root.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-                               "TZ": "UTC", "TERM": "dumb", "WIDGETTERM_APP_GROUP": files.root.appendingPathComponent("app-group").path]
+        process.environment = [
+            "HOME": files.root.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+            "TZ": "UTC", "TERM": "dumb", "WIDGETTERM_APP_GROUP": files.root.appendingPathComponent("app-group").path,
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
@@ -202,8 +212,9 @@ import Glibc
 
         let long = try run(["render", "water", "--app-group", files.root.path + "/" + String(repeating: "d", count: 5000)])
         #expect(long.status == 2)
-        #expect(long.errors == "widgetterm: cannot use the App Group store: the App Group directory path is longer than \(PATH_MAX) bytes; "
-                    + "give --app-group a directory that can be created\n")
+        #expect(
+            long.errors == "widgetterm: cannot use the App Group store: the App Group directory path is longer than \(PATH_MAX) bytes; "
+                + "give --app-group a directory that can be created\n")
         #expect(!FileManager.default.fileExists(atPath: cache), "a refused --app-group fell back to \(cache)")
 
         let empty = try run(["render", "water", "--app-group", ""])
@@ -225,7 +236,9 @@ import Glibc
         var status = stat()
         #expect(stat(files.fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced")
         let missing = PreviewCommandTests.run(["bench", "frame", "--sample", files.missingDirectory])
-        #expect(missing.errors == "widgetterm: cannot write --sample \(files.missingDirectory): the directory \(files.root.path)/missing does not exist\n")
+        #expect(
+            missing.errors
+                == "widgetterm: cannot write --sample \(files.missingDirectory): the directory \(files.root.path)/missing does not exist\n")
     }
 }
 
@@ -269,13 +282,18 @@ import Glibc
 
     @Test("--at, --from and --started outside the supported years are refused with the range named")
     func dateFlags() {
-        let range = "is outside the supported dates, years 1678 to 2261 (the clock counts nanoseconds in 64 bits); give a date in them, e.g. 2026-11-29T09:00\n"
+        let range =
+            "is outside the supported dates, years 1678 to 2261 (the clock counts nanoseconds in 64 bits); give a date in them, e.g. 2026-11-29T09:00\n"
         #expect(PreviewCommandTests.run(["render", "water", "--at", "9999-12-31"]).errors == "widgetterm: --at 9999-12-31 \(range)")
-        #expect(PreviewCommandTests.run(["timeline", "water", "--from", "1677-12-31T23:00:00Z"]).errors
-                    == "widgetterm: --from 1677-12-31T23:00:00Z \(range)")
-        #expect(PreviewCommandTests.run(["render", "delivery", "--at", "2026-03-14T09:41:00Z", "--started", "-999999999d"]).errors
-                    == "widgetterm: --started -999999999d \(range)")
-        let lastYear = PreviewCommandTests.run(["render", "water", "--at", "2261-12-31T23:00", "--timezone", "Pacific/Kiritimati", "--format", "text"])
+        #expect(
+            PreviewCommandTests.run(["timeline", "water", "--from", "1677-12-31T23:00:00Z"]).errors
+                == "widgetterm: --from 1677-12-31T23:00:00Z \(range)")
+        #expect(
+            PreviewCommandTests.run(["render", "delivery", "--at", "2026-03-14T09:41:00Z", "--started", "-999999999d"]).errors
+                == "widgetterm: --started -999999999d \(range)")
+        let lastYear = PreviewCommandTests.run([
+            "render", "water", "--at", "2261-12-31T23:00", "--timezone", "Pacific/Kiritimati", "--format", "text",
+        ])
         #expect(lastYear.status == 0, "\(lastYear.errors)")
     }
 
@@ -290,13 +308,16 @@ import Glibc
             _ = try WidgetDocument(text: far, file: "far.json")
             Issue.record("a document dated 9999-12-31 loaded")
         } catch let error as DocumentError {
-            #expect(error.description.hasPrefix("far.json:2:65: error: $.timeline.entries[1].date: expected a date: ISO 8601 such as "
-                                                + "\"2026-03-14T09:41:00Z\" in years 1678 to 2261,"))
+            #expect(
+                error.description.hasPrefix(
+                    "far.json:2:65: error: $.timeline.entries[1].date: expected a date: ISO 8601 such as "
+                        + "\"2026-03-14T09:41:00Z\" in years 1678 to 2261,"))
         }
         let anchor = FixedClock.reference
         #expect(DocumentDates.date("+99999999999999d", anchor: anchor) == SupportedDates.last)
         #expect(DocumentDates.date("-99999999999999d", anchor: anchor) == SupportedDates.range.lowerBound)
-        #expect(DocumentDates.date("2261-12-31", anchor: anchor, timeZone: TimeZone(identifier: "UTC")!) == Self.date("2261-12-31T00:00:00Z"))
+        #expect(
+            DocumentDates.date("2261-12-31", anchor: anchor, timeZone: TimeZone(identifier: "UTC")!) == Self.date("2261-12-31T00:00:00Z"))
         #expect(DocumentDates.date("2262-01-01", anchor: anchor) == nil)
     }
 
@@ -306,7 +327,8 @@ import Glibc
         func placeholder(in context: Context) -> Entry { Entry(date: Date()) }
         func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) { completion(Entry(date: Date())) }
         func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
-            completion(Timeline(entries: [Entry(date: Date()), Entry(date: SupportedDateTests.date("9999-12-31T00:00:00Z"))], policy: .never))
+            completion(
+                Timeline(entries: [Entry(date: Date()), Entry(date: SupportedDateTests.date("9999-12-31T00:00:00Z"))], policy: .never))
         }
     }
 
@@ -317,9 +339,11 @@ import Glibc
                 Text(entry.date, style: .date).containerBackground(Color.white, for: .widget)
             }.supportedFamilies([.systemSmall]).descriptor
             let terminal = MemoryTerminal(width: 120, height: 40)
-            let app = PreviewApp(configuration: PreviewConfiguration(widgets: [widget], theme: Theme.builtIn(named: "light")!,
-                                                                     format: FixedClock.utcFormat),
-                                 terminal: terminal)
+            let app = PreviewApp(
+                configuration: PreviewConfiguration(
+                    widgets: [widget], theme: Theme.builtIn(named: "light")!,
+                    format: FixedClock.utcFormat),
+                terminal: terminal)
             app.renderFrame()
             #expect(terminal.text.contains("March 14, 2026"))
             app.handle(.key(.character("n")))
@@ -346,8 +370,10 @@ import Glibc
 
     @Test("an unknown --locale is refused, with the nearest identifier when it is a near miss")
     func unknown() {
-        #expect(PreviewCommandTests.run(["render", "countdown", "--locale", "fr_FX"]).errors
-                    == "widgetterm: unknown --locale fr_FX (did you mean fr_FR?); use a locale identifier such as en_US, en_GB, fr_FR, de, ja_JP or zh_Hans_CN\n")
+        #expect(
+            PreviewCommandTests.run(["render", "countdown", "--locale", "fr_FX"]).errors
+                == "widgetterm: unknown --locale fr_FX (did you mean fr_FR?); use a locale identifier such as en_US, en_GB, fr_FR, de, ja_JP or zh_Hans_CN\n"
+        )
         for text in ["é", "日本語", "xx", "", "en_US@", "en_US@calendar=é"] {
             let result = PreviewCommandTests.run(["render", "countdown", "--locale", text])
             #expect(result.status == 2, "\(text)")
