@@ -212,7 +212,7 @@ static void execute_again(char **argv, char **envp, const char *original) {
 
 /// True for the commands that never run widget code (`main` in WidgetTermCommand.swift skips the same ones).
 static int runs_no_widget_code(int argc, char **argv) {
-    static const char *const commands[] = {"bench", "list", "help", "--help", "-h", "open"};
+    static const char *const commands[] = {"bench", "list", "help", "--help", "-h", "--version", "open"};
     if (argc < 2 || !argv[1]) return 0;
     for (size_t index = 0; index < sizeof(commands) / sizeof(commands[0]); index++) {
         if (strcmp(argv[1], commands[index]) == 0) return 1;

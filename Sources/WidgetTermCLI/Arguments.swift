@@ -59,9 +59,7 @@ struct ParsedArguments {
     /// A value that must be one of `choices`.
     func choice<T>(_ name: String, _ choices: [String: T], default defaultValue: T) throws -> T {
         guard let raw = options[name] else { return defaultValue }
-        guard let value = choices[raw] else {
-            throw UsageError("unknown --\(name) \(raw); valid values: \(choices.keys.sorted().joined(separator: ", "))")
-        }
+        guard let value = choices[raw] else { throw NameArgument.unknown(name, raw, valid: choices.keys.sorted(), what: "values") }
         return value
     }
 

@@ -17,6 +17,7 @@ enum Help {
           open URL            route a URL as a tap would: the matched route and its parameters
           bench [frame|tick]  benchmarks (figures from a release build: swift build -c release --static-swift-stdlib)
           help                this text; `widgetterm COMMAND --help` for a command's options
+          --version           the version of widgetterm
 
         exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors
 

@@ -1,5 +1,6 @@
 import Foundation
 import CAppGroupEnvironment
+import CellRender
 import WidgetHost
 import WidgetKitUI
 #if canImport(Glibc)
@@ -77,9 +78,72 @@ enum OutputFile {
     }
 }
 
+// MARK: - Names from a list
+
+enum NameArgument {
+    /// `unknown --flag VALUE (did you mean NAME?); valid WHAT: A, B, C`, the hint when a valid name is near.
+    static func unknown(_ flag: String, _ value: String, valid names: [String], what: String) -> UsageError {
+        let hint = value.count <= 64 ? NearestName.suggestion(for: value, among: names).map { " (did you mean \($0)?)" } ?? "" : ""
+        return UsageError("unknown --\(flag) \(value)\(hint); valid \(what): \(names.joined(separator: ", "))")
+    }
+
+    /// The theme `--theme` names (`Theme.resolve`); an unknown name gets the nearest theme name.
+    ///
+    /// - Throws: `UsageError` for an unknown name; `ThemeError` for a theme file that cannot be used.
+    static func theme(_ nameOrPath: String) throws -> Theme {
+        if let kind = InputFile.nonFileKind(nameOrPath) {
+            throw UsageError(
+                "cannot read --theme \(nameOrPath): it is \(kind), not a theme file; give a theme file or one of the names "
+                    + Theme.builtInNames.joined(separator: ", "))
+        }
+        do {
+            return try Theme.resolve(nameOrPath)
+        } catch let error as ThemeError where error.key == nil && error.problem.hasPrefix("unknown theme") {
+            var names = Set(Theme.builtInNames)
+            for directory in Theme.searchDirectories {
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                for file in files where file.hasSuffix(".json") { names.insert(String(file.dropLast(5))) }
+            }
+            let unknown = Self.unknown("theme", nameOrPath, valid: names.sorted(), what: "themes")
+            throw UsageError(unknown.message + ", or a path to a theme file")
+        }
+    }
+}
+
 // MARK: - Files a command reads
 
 enum InputFile {
+    /// The bytes of the file `path` names, for `--flag`. A directory, FIFO or socket is refused before it is
+    /// opened (reading a FIFO would wait for a writer); a device such as /dev/null is read like a file.
+    ///
+    /// - Throws: `UsageError` naming the flag, the path and the problem.
+    static func read(_ path: String, flag: String) throws -> Data {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw UsageError("cannot read --\(flag) \(path): \(String(cString: strerror(errno)))")
+        }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFCHR else {
+            throw UsageError("cannot read --\(flag) \(path): it is \(kind(of: status.st_mode)), not a file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw UsageError("cannot read --\(flag) \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw UsageError("cannot read --\(flag) \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// What `path` is when it exists and is not a regular file ("a FIFO", "a device"...), else nil.
+    static func nonFileKind(_ path: String) -> String? {
+        var status = stat()
+        guard !path.isEmpty, stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG else { return nil }
+        return kind(of: status.st_mode)
+    }
+
     /// What a file mode names, for messages: "a directory", "a FIFO", "a device"...
     static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {

@@ -19,7 +19,7 @@ public enum WidgetTermCommand {
         let environment = ProcessInfo.processInfo.environment
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
-        if !["list", "help", "--help", "-h", "bench", "open"].contains(arguments.first ?? "preview") {
+        if !["list", "help", "--help", "-h", "--version", "bench", "open"].contains(arguments.first ?? "preview") {
             do {
                 try RenderSettings.installAppGroupStore(environment: environment)
             } catch {
@@ -31,6 +31,9 @@ public enum WidgetTermCommand {
                          output: StandardStream.output, errors: StandardStream.error)
         exit(status)
     }
+
+    /// The version `widgetterm --version` prints (semantic versioning; 0.x while the command line may change).
+    public static let version = "0.1.0"
 
     /// Runs one command and returns its exit status; output and errors go to the given streams.
     public static func run(arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
@@ -57,6 +60,9 @@ public enum WidgetTermCommand {
             case "check": return try CheckCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "help", "--help", "-h":
                 output.write(Help.main)
+                return 0
+            case "--version":
+                output.write("widgetterm \(version)\n")
                 return 0
             default:
                 if command.hasPrefix("--") {
@@ -177,13 +183,13 @@ struct RenderSettings {
         }
         if let name = arguments["device"] {
             guard let device = DeviceProfile.named(name) else {
-                throw UsageError("unknown --device \(name); valid devices: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
+                throw NameArgument.unknown("device", name, valid: DeviceProfile.all.map(\.name), what: "devices")
             }
             self.device = device
         }
         if let raw = arguments["family"] {
             guard let family = WidgetFamily(rawValue: raw) else {
-                throw UsageError("unknown --family \(raw); valid families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw NameArgument.unknown("family", raw, valid: WidgetFamily.allCases.map(\.rawValue), what: "families")
             }
             self.family = family
         }
@@ -193,7 +199,7 @@ struct RenderSettings {
         mode = try arguments.choice("mode", Dictionary(uniqueKeysWithValues: WidgetRenderingMode.allCases.map { ($0.rawValue, $0) }),
                                     default: nil as WidgetRenderingMode?)
         if let name = arguments["theme"] {
-            theme = try Theme.resolve(name)
+            theme = try NameArgument.theme(name)
         } else {
             let modes = mode.map { [$0] } ?? [.fullColor, .vibrant]
             for mode in modes {
@@ -289,7 +295,10 @@ struct RenderSettings {
 /// An argument that names an existing file or ends in `.json` is a widget document (docs/widget-document.md); a
 /// malformed or invalid one throws its `DocumentError` (file, line, column, JSON path), which exits with status 2.
 func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> WidgetDescriptor {
-    if WidgetDocument.isDocumentArgument(kind) { return try WidgetDocument(contentsOf: kind).descriptor }
+    if WidgetDocument.isDocumentArgument(kind) {
+        if let what = InputFile.nonFileKind(kind) { throw UsageError("\(kind) is \(what), not a widget document file") }
+        return try WidgetDocument(contentsOf: kind).descriptor
+    }
     guard let widget = widgets.first(where: { $0.kind == kind }) else {
         let kinds = widgets.map(\.kind)
         let hint = NearestName.suggestion(for: kind, among: kinds).map { " (did you mean \($0)?)" } ?? ""

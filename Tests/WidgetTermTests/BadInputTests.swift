@@ -399,3 +399,51 @@ import Glibc
         #expect(result.errors.filter { $0 == "\n" }.count == 1)
     }
 }
+
+// MARK: - Small things a first hour hits (issue 15, item 10)
+
+@Suite struct FirstHourTests {
+    @Test("--version prints the version and exits 0")
+    func version() {
+        let result = PreviewCommandTests.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output == "widgetterm \(WidgetTermCommand.version)\n")
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test("a misspelt --family, --device, --theme or --scheme value gets the nearest valid one")
+    func valuesSuggestTheNearestName() {
+        #expect(
+            PreviewCommandTests.run(["render", "water", "--family", "systemSmal"]).errors
+                == "widgetterm: unknown --family systemSmal (did you mean systemSmall?); valid families: systemSmall, systemMedium, "
+                + "systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, accessoryInline\n")
+        #expect(
+            PreviewCommandTests.run(["render", "water", "--device", "iphone-43"]).errors
+                == "widgetterm: unknown --device iphone-43 (did you mean iphone-430?); valid devices: iphone-430, iphone-393, iphone-375, "
+                + "iphone-se, ipad-1024, ipad-834\n")
+        #expect(
+            PreviewCommandTests.run(["gallery", "--theme", "ligt"]).errors.hasPrefix(
+                "widgetterm: unknown --theme ligt (did you mean light?); valid themes: clear, dark, light, lockscreen,"))
+        #expect(
+            PreviewCommandTests.run(["render", "water", "--scheme", "drak"]).errors
+                == "widgetterm: unknown --scheme drak (did you mean dark?); valid values: dark, light\n")
+        #expect(!PreviewCommandTests.run(["render", "water", "--theme", "qqqqqq"]).errors.contains("did you mean"))
+    }
+
+    @Test("open --routes /dev/null says the file holds no routes; a FIFO or directory is named as such")
+    func routesFiles() throws {
+        let empty = PreviewCommandTests.run(["open", "shop://orders/42", "--routes", "/dev/null"])
+        #expect(empty.status == 2)
+        #expect(empty.errors.hasPrefix("widgetterm: --routes /dev/null is empty: no routes; give a JSON routes file such as {\"routes\": "))
+        let files = try BadInputCorpusTests.Fixtures()
+        defer { files.remove() }
+        #expect(
+            PreviewCommandTests.run(["open", "shop://orders/42", "--routes", files.fifo]).errors
+                == "widgetterm: cannot read --routes \(files.fifo): it is a FIFO, not a file\n")
+        #expect(
+            PreviewCommandTests.run(["open", "shop://orders/42", "--routes", files.directory]).errors
+                == "widgetterm: cannot read --routes \(files.directory): it is a directory, not a file\n")
+        #expect(
+            PreviewCommandTests.run(["render", files.fifo]).errors == "widgetterm: \(files.fifo) is a FIFO, not a widget document file\n")
+    }
+}
