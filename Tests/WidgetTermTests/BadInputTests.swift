@@ -321,6 +321,15 @@ import Glibc
         #expect(DocumentDates.date("2262-01-01", anchor: anchor) == nil)
     }
 
+    @Test("a document whose data dates run past the last supported year renders at its end, without errors")
+    func documentAtTheEnd() {
+        let agenda = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/agenda.json").path
+        let result = PreviewCommandTests.run(["render", agenda, "--at", "2261-12-31T23:00:00Z", "--format", "text"])
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+    }
+
     /// Entries today and on 9999-12-31, policy never (a Swift provider can date an entry anywhere).
     private struct FarProvider: TimelineProvider {
         struct Entry: TimelineEntry { let date: Date }
