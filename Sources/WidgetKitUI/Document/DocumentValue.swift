@@ -120,8 +120,8 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
     func resolvingRelativeDates(from anchor: Date) -> DocumentValue {
         switch self {
         case .string(let text):
-            if let offset = DocumentDates.relativeOffset(text) { return .string(DocumentDates.string(SupportedDates.clamped(anchor.addingTimeInterval(offset)))) }
-            return self
+            guard let offset = DocumentDates.relativeOffset(text) else { return self }
+            return .string(DocumentDates.string(SupportedDates.clamped(anchor.addingTimeInterval(offset))))
         case .array(let items): return .array(items.map { $0.resolvingRelativeDates(from: anchor) })
         case .object(let members): return .object(members.mapValues { $0.resolvingRelativeDates(from: anchor) })
         default: return self
