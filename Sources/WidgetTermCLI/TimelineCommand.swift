@@ -41,12 +41,19 @@ enum TimelineCommand {
 
 /// Durations on the command line: `90s`, `10m`, `2h`, `1d`.
 enum Duration {
+    /// The seconds `text` names, from 1 s to 14 days (the longest `timeline --hours`).
+    ///
+    /// - Throws: `UsageError` for a malformed duration or one outside that range.
     static func parse(_ text: String) throws -> TimeInterval {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         guard let unit = text.last, let scale = units[unit], let value = Double(text.dropLast()), value > 0 else {
             throw UsageError("duration \(text) is not valid; use a number and a unit: 90s, 10m, 2h, 1d")
         }
-        return value * scale
+        let seconds = value * scale
+        guard (1...14 * 86_400).contains(seconds) else {
+            throw UsageError("duration \(text) is out of range; use from 1s to 14d, such as 90s, 10m, 2h, 1d")
+        }
+        return seconds
     }
 
     static func describe(_ seconds: TimeInterval) -> String {

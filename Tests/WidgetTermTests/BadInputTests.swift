@@ -58,7 +58,7 @@ import Glibc
     /// The bad values every valued flag is given.
     static func values(_ files: Fixtures) -> [String] {
         [
-            "", huge, "99999999999999999999999999", "é", "日本語", "🙂", "-1", "-99999", "1e308", "nan",
+            "", huge, "99999999999999999999999999", "é", "日本語", "🙂", "-1", "-99999", "1e308", "1e300d", "nan",
             "9999-12-31", "0001-01-01", "1600-01-01T00:00:00Z", "2262-04-12T00:00:00Z", "a\nb", "\u{1B}]0;title\u{07}",
             files.directory, files.fifo, files.unreadable,
         ]
