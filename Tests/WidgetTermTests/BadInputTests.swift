@@ -280,6 +280,20 @@ import Glibc
         }
     }
 
+    @Test("a clock run fast past its last nanosecond stops there instead of wrapping to 1677")
+    func runningClockSaturates() {
+        FixedClock.run {
+            HostClock.set(SupportedDates.last)
+            HostClock.speed = 1e18 // any nanosecond of real time is then centuries
+            HostClock.isPaused = false
+            let start = DispatchTime.now().uptimeNanoseconds
+            while DispatchTime.now().uptimeNanoseconds == start {} // at least one nanosecond of real time
+            let now = HostClock.now
+            #expect(now > SupportedDates.last)
+            #expect(abs(now.timeIntervalSince1970 - Double(Int64.max) / 1e9) < 0.001, "\(now)")
+        }
+    }
+
     @Test("--at, --from and --started outside the supported years are refused with the range named")
     func dateFlags() {
         let range =
