@@ -49,7 +49,7 @@ static const char *flag_value(int argc, char **argv) {
         if (strcmp(argument, "--") == 0) return NULL;
         if (strncmp(argument, flag, length) != 0) continue;
         if (argument[length] == '=') return argument + length + 1;
-        if (argument[length] == '\0') return index + 1 < argc ? argv[index + 1] : NULL;
+        if (argument[length] == '\0') return index + 1 < argc ? argv[index + 1] : "";
     }
     return NULL;
 }
@@ -95,15 +95,22 @@ static void remove_stale_test_stores(const char *temporary) {
     closedir(directory);
 }
 
-/// Writes the chosen store directory (absolute, no trailing slash) into `store_directory`. Returns 0 on success.
-static int choose_directory(int argc, char **argv, char **envp) {
+/// Writes the chosen store directory (absolute, no trailing slash) into `store_directory`, creating it when
+/// `creates` is set (otherwise the path is only made absolute: a command that runs no widget code leaves no
+/// store behind). Returns 0 on success.
+static int choose_directory(int argc, char **argv, char **envp, int creates) {
     char chosen[STORE_PATH_CAPACITY];
     const char *flag = flag_value(argc, argv);
     const char *variable = lookup(envp, "WIDGETTERM_APP_GROUP");
     const char *cache = lookup(envp, "XDG_CACHE_HOME");
     const char *home = lookup(envp, "HOME");
     int written;
-    if (flag && *flag) {
+    if (flag && !*flag) {
+        // An empty --app-group is a mistake, not a request for the default store.
+        snprintf(routing_problem, sizeof(routing_problem), "--app-group is empty");
+        return -1;
+    }
+    if (flag) {
         written = snprintf(chosen, sizeof(chosen), "%s", flag);
     } else if (variable && *variable) {
         written = snprintf(chosen, sizeof(chosen), "%s", variable);
@@ -148,6 +155,11 @@ static int choose_directory(int argc, char **argv, char **envp) {
             snprintf(routing_problem, sizeof(routing_problem), "the App Group directory path is longer than %d bytes", PATH_MAX);
             return -1;
         }
+    }
+    if (!creates) {
+        memcpy(store_directory, chosen, sizeof(store_directory));
+        has_store_directory = 1;
+        return 0;
     }
     // Create every missing component (mode 0700: the store holds a person's data).
     for (char *slash = strchr(chosen + 1, '/');; slash = strchr(slash + 1, '/')) {
@@ -198,8 +210,19 @@ static void execute_again(char **argv, char **envp, const char *original) {
     snprintf(routing_problem, sizeof(routing_problem), "cannot execute /proc/self/exe again (%s)", strerror(errno));
 }
 
+/// True for the commands that never run widget code (`main` in WidgetTermCommand.swift skips the same ones).
+static int runs_no_widget_code(int argc, char **argv) {
+    static const char *const commands[] = {"bench", "list", "help", "--help", "-h", "--version", "open"};
+    if (argc < 2 || !argv[1]) return 0;
+    for (size_t index = 0; index < sizeof(commands) / sizeof(commands[0]); index++) {
+        if (strcmp(argv[1], commands[index]) == 0) return 1;
+    }
+    return 0;
+}
+
 static void route_user_defaults(int argc, char **argv, char **envp) {
-    if (choose_directory(argc, argv, envp) != 0) {
+    int needs_store = !runs_no_widget_code(argc, argv);
+    if (choose_directory(argc, argv, envp, needs_store) != 0) {
         routing_state = WIDGETTERM_APP_GROUP_FAILED;
         return;
     }
@@ -214,8 +237,7 @@ static void route_user_defaults(int argc, char **argv, char **envp) {
         return;
     }
     // Commands that never run widget code need no App Group: spare them the second start (about 8 ms).
-    if (argc > 1 && argv[1] && (strcmp(argv[1], "bench") == 0 || strcmp(argv[1], "list") == 0 ||
-                                strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0)) {
+    if (!needs_store) {
         routing_state = WIDGETTERM_APP_GROUP_DISABLED;
         return;
     }

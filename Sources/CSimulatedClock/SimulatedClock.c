@@ -45,7 +45,10 @@ static int64_t simulated_now_locked(void) {
     if (!simulated) return read_nanoseconds(CLOCK_REALTIME);
     if (paused) return anchor_simulated;
     int64_t elapsed = read_nanoseconds(CLOCK_MONOTONIC) - anchor_monotonic;
-    return anchor_simulated + (int64_t)((double)elapsed * speed);
+    double advanced = (double)elapsed * speed;
+    // A clock run fast for long enough stops at the last nanosecond it can count instead of wrapping to 1677.
+    if (advanced >= (double)(INT64_MAX - anchor_simulated)) return INT64_MAX;
+    return anchor_simulated + (int64_t)advanced;
 }
 
 static void reanchor_locked(int64_t simulated_now) {

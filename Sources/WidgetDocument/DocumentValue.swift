@@ -122,8 +122,8 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
     func resolvingRelativeDates(from anchor: Date) -> DocumentValue {
         switch self {
         case .string(let text):
-            if let offset = DocumentDates.relativeOffset(text) { return .string(DocumentDates.string(anchor.addingTimeInterval(offset))) }
-            return self
+            guard let offset = DocumentDates.relativeOffset(text) else { return self }
+            return .string(DocumentDates.string(SupportedDates.clamped(anchor.addingTimeInterval(offset))))
         case .array(let items): return .array(items.map { $0.resolvingRelativeDates(from: anchor) })
         case .object(let members): return .object(members.mapValues { $0.resolvingRelativeDates(from: anchor) })
         default: return self
@@ -165,19 +165,22 @@ public enum DocumentDates {
     }
 
     /// The date `text` names: relative to `anchor`, or ISO 8601 (a date without an offset is in `timeZone`).
+    /// An ISO 8601 date outside `SupportedDates` (years 1678 to 2261; with an offset, the year in UTC) is nil; a
+    /// relative date is kept inside them (`SupportedDates.clamped`).
     public static func date(_ text: String, anchor: Date, timeZone: TimeZone = .current) -> Date? {
-        if let offset = relativeOffset(text) { return anchor.addingTimeInterval(offset) }
+        if let offset = relativeOffset(text) { return SupportedDates.clamped(anchor.addingTimeInterval(offset)) }
+        let utc = TimeZone(identifier: "UTC")!
         let withZone = ISO8601DateFormatter()
         withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withZone.date(from: text) { return date }
+        if let date = withZone.date(from: text) { return SupportedDates.contains(date, yearIn: utc) ? date : nil }
         withZone.formatOptions = [.withInternetDateTime]
-        if let date = withZone.date(from: text) { return date }
+        if let date = withZone.date(from: text) { return SupportedDates.contains(date, yearIn: utc) ? date : nil }
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
         local.timeZone = timeZone
         for pattern in ["yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
             local.dateFormat = pattern
-            if let date = local.date(from: text) { return date }
+            if let date = local.date(from: text) { return SupportedDates.contains(date, yearIn: timeZone) ? date : nil }
         }
         return nil
     }
@@ -192,7 +195,7 @@ public enum DocumentDates {
 
     /// What a valid date looks like, for error messages.
     static let expectedForm =
-        "a date: ISO 8601 such as \"2026-03-14T09:41:00Z\", or relative to the clock such as \"+15m\", \"-2h\", \"now\""
+        "a date: ISO 8601 such as \"2026-03-14T09:41:00Z\" in \(SupportedDates.description), or relative to the clock such as \"+15m\", \"-2h\", \"now\""
 }
 
 // MARK: - Data paths

@@ -1,5 +1,6 @@
 import Foundation
 import CSimulatedClock
+import WidgetKitUI
 
 // MARK: - The host clock
 
@@ -10,9 +11,14 @@ public enum HostClock {
     /// so an entry dated `Date()` in a provider compares equal to it.
     public static var now: Date { Date() }
 
-    /// Moves the clock to `date` (it keeps running from there unless paused).
+    /// Moves the clock to `date` (it keeps running from there unless paused). A date outside
+    /// `SupportedDates` (years 1678 to 2261) sets the clock to the nearest supported one: the clock counts
+    /// nanoseconds in 64 bits, and a date beyond them must never stop the process. Commands and documents
+    /// refuse such dates with an error first; this is the last line of defence (a Swift provider's
+    /// `Date.distantFuture`, say).
     public static func set(_ date: Date) {
-        widgetterm_clock_set(Int64((date.timeIntervalSince1970 * 1_000_000_000).rounded()))
+        let nanoseconds = (SupportedDates.clamped(date).timeIntervalSince1970 * 1_000_000_000).rounded()
+        widgetterm_clock_set(Int64(exactly: nanoseconds) ?? 0)
     }
 
     /// Moves the clock by `seconds` (negative moves back).

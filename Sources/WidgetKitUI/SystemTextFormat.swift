@@ -166,7 +166,8 @@ final class DateFormatterCache: @unchecked Sendable {
                 formatter = cached
             } else {
                 formatter = DateFormatter()
-                formatter.locale = locale
+                // Foundation on Linux traps on a locale identifier with a non-ASCII character (`é`); no locale has one.
+                formatter.locale = locale.identifier.allSatisfy(\.isASCII) ? locale : Locale(identifier: "en_US")
                 formatter.timeZone = timeZone
                 formatter.dateStyle = dateStyle
                 formatter.timeStyle = timeStyle

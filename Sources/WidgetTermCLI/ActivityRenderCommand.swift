@@ -166,11 +166,14 @@ enum ActivityRenderCommand {
             case "d": seconds = amount * 86_400
             default: throw UsageError("--started \(text): use s, m, h or d after the number (e.g. -90m), or an ISO 8601 date")
             }
-            return at.addingTimeInterval(-seconds)
+            let started = at.addingTimeInterval(-seconds)
+            guard SupportedDates.contains(started) else { throw DateArgument.outOfRange(text, flag: "started") }
+            return started
         }
-        do { return try DateArgument.parse(text, timeZone: timeZone) } catch {
+        guard DateArgument.date(text, timeZone: timeZone) != nil else {
             throw UsageError("--started \(text) is neither a time before --at (-90m, -2h) nor an ISO 8601 date such as 2026-11-29T09:00")
         }
+        return try DateArgument.parse(text, timeZone: timeZone, flag: "started")
     }
 
     /// The Lock Screen appearance: the theme's palette in full colour (Live Activities are never tinted); with no

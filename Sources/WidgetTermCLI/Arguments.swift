@@ -61,9 +61,7 @@ struct ParsedArguments {
     /// A value that must be one of `choices`.
     func choice<T>(_ name: String, _ choices: [String: T], default defaultValue: T) throws -> T {
         guard let raw = options[name] else { return defaultValue }
-        guard let value = choices[raw] else {
-            throw UsageError("unknown --\(name) \(raw); valid values: \(choices.keys.sorted().joined(separator: ", "))")
-        }
+        guard let value = choices[raw] else { throw NameArgument.unknown(name, raw, valid: choices.keys.sorted(), what: "values") }
         return value
     }
 
@@ -79,19 +77,41 @@ struct ParsedArguments {
 
 /// Parses `--at` values: ISO 8601 with or without an offset (no offset means the given time zone).
 enum DateArgument {
-    static func parse(_ text: String, timeZone: TimeZone) throws -> Date {
+    /// The date `text` names, within `SupportedDates` (years 1678 to 2261).
+    ///
+    /// - Parameters:
+    ///   - flag: the flag the value came from, without dashes, for the error message (`at`, `from`, `started`).
+    /// - Throws: `UsageError` naming the flag when `text` is not ISO 8601 or lies outside the supported years.
+    static func parse(_ text: String, timeZone: TimeZone, flag: String = "at") throws -> Date {
+        guard let (date, yearZone) = date(text, timeZone: timeZone) else {
+            throw UsageError("--\(flag) \(text) is not an ISO 8601 date; use e.g. 2026-11-29T09:00 (local) or 2026-11-29T09:00:00Z")
+        }
+        guard SupportedDates.contains(date, yearIn: yearZone) else { throw outOfRange(text, flag: flag) }
+        return date
+    }
+
+    /// The date `text` names in ISO 8601, with the zone its year is read in (UTC when `text` has an offset,
+    /// else `timeZone`), or nil. No range check.
+    static func date(_ text: String, timeZone: TimeZone) -> (Date, TimeZone)? {
+        let utc = TimeZone(identifier: "UTC")!
         let withZone = ISO8601DateFormatter()
         withZone.formatOptions = [.withInternetDateTime]
-        if let date = withZone.date(from: text) { return date }
+        if let date = withZone.date(from: text) { return (date, utc) }
         withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withZone.date(from: text) { return date }
+        if let date = withZone.date(from: text) { return (date, utc) }
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
         local.timeZone = timeZone
         for pattern in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
             local.dateFormat = pattern
-            if let date = local.date(from: text) { return date }
+            if let date = local.date(from: text) { return (date, timeZone) }
         }
-        throw UsageError("--at \(text) is not an ISO 8601 date; use e.g. 2026-11-29T09:00 (local) or 2026-11-29T09:00:00Z")
+        return nil
+    }
+
+    /// The error for a date outside `SupportedDates`.
+    static func outOfRange(_ text: String, flag: String) -> UsageError {
+        let range = "the supported dates, \(SupportedDates.description) (the clock counts nanoseconds in 64 bits)"
+        return UsageError("--\(flag) \(text) is outside \(range); give a date in them, e.g. 2026-11-29T09:00")
     }
 }

@@ -204,6 +204,7 @@ enum FrameBenchmark {
         let iterations = try parsed.integer("iterations", in: 1...10_000_000, default: 2000)
         let warmup = try parsed.integer("warmup", in: 0...10_000_000, default: 200)
         let warmupMilliseconds = try parsed.integer("warmup-ms", in: 0...600_000, default: 500)
+        if let path = parsed["sample"] { try OutputFile.check(path, flag: "sample") }
         let date = Date()
         if parsed.switches.contains("once") {
             output.write(String(decoding: renderFrame(date: date), as: UTF8.self))

@@ -17,6 +17,7 @@ enum Help {
           open URL            route a URL as a tap would: the matched route and its parameters
           bench [frame|tick]  benchmarks (figures from a release build: swift build -c release --static-swift-stdlib)
           help                this text; `widgetterm COMMAND --help` for a command's options
+          --version           the version of widgetterm
 
         exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors
 
@@ -39,10 +40,11 @@ enum Help {
                              dark by --scheme, lockscreen for accessory families; with --mode accented tinted, with
                              --mode vibrant lockscreen)
           --mode M           fullColor, accented or vibrant (default: the theme's mode)
-          --at ISO8601       the moment to show, e.g. 2026-11-29T09:00 (local) or ...Z; Date() in widget code sees it
+          --at ISO8601       the moment to show, e.g. 2026-11-29T09:00 (local) or ...Z, in the years 1678 to 2261;
+                             Date() in widget code sees it
           --context C        placeholder, snapshot or timeline (default timeline)
           --timezone ZONE    IANA time zone for --at without offset and for .time/.date text
-          --locale ID        locale of system-formatted text (default en_US)
+          --locale ID        locale of system-formatted text, such as en_GB, fr-FR or ja_JP (default en_US)
           --param NAME=VALUE set a configurable widget's intent parameter (repeatable)
           --provider-timeout S  seconds a provider callback may take before it counts as killed (default 5)
           --app-group DIR    the App Group store UserDefaults(suiteName:) and containerURL read (default

@@ -19,11 +19,23 @@ enum OpenCommand {
     static func router(for widgets: [WidgetDescriptor], _ parsed: ParsedArguments) throws -> DeepLinkRouter {
         do {
             var router = try DeepLinkRouter(widgets: widgets)
-            if let file = parsed["routes"] { router.add(try DeepLinkRouter.routes(contentsOf: URL(fileURLWithPath: file))) }
+            if let file = parsed["routes"] { router.add(try routes(inFile: file)) }
             return router
         } catch let error as RouteTableError {
             throw UsageError(error.description)
         }
+    }
+
+    /// The routes of `--routes FILE`. An empty file (such as /dev/null) holds no routes, and says so.
+    ///
+    /// - Throws: `UsageError` for a file that cannot be read or holds no routes; `RouteTableError` for invalid JSON.
+    static func routes(inFile file: String) throws -> [Route] {
+        let data = try InputFile.read(file, flag: "routes")
+        guard data.contains(where: { !" \t\r\n".utf8.contains($0) }) else {
+            let example = #"{"routes": [{"name": "order", "pattern": "shop://orders/{id}"}]}"#
+            throw UsageError("--routes \(file) is empty: no routes; give a JSON routes file such as \(example)")
+        }
+        return try DeepLinkRouter.routes(json: data, source: file)
     }
 
     /// The `--open-command CMD` that opened URLs are handed to, if given (shared with `preview`).

@@ -21,7 +21,8 @@ enum TimelineCommand {
         let settings = try RenderSettings(parsed)
         let descriptor = try widget(named: kind, in: widgets)
         let family = try settings.family(for: descriptor)
-        let start = try parsed["from"].map { try DateArgument.parse($0, timeZone: settings.timeZone) } ?? settings.at ?? HostClock.now
+        let from = try parsed["from"].map { try DateArgument.parse($0, timeZone: settings.timeZone, flag: "from") }
+        let start = from ?? settings.at ?? HostClock.now
         let hours = try parsed.integer("hours", in: 1...24 * 14, default: 24)
         let interval = try parsed["request-every"].map(Duration.parse)
         let budget = ReloadBudget(limit: try parsed.integer("budget", in: 1...10_000, default: 40))
@@ -40,12 +41,19 @@ enum TimelineCommand {
 
 /// Durations on the command line: `90s`, `10m`, `2h`, `1d`.
 enum Duration {
+    /// The seconds `text` names, from 1 s to 14 days (the longest `timeline --hours`).
+    ///
+    /// - Throws: `UsageError` for a malformed duration or one outside that range.
     static func parse(_ text: String) throws -> TimeInterval {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         guard let unit = text.last, let scale = units[unit], let value = Double(text.dropLast()), value > 0 else {
             throw UsageError("duration \(text) is not valid; use a number and a unit: 90s, 10m, 2h, 1d")
         }
-        return value * scale
+        let seconds = value * scale
+        guard (1...14 * 86_400).contains(seconds) else {
+            throw UsageError("duration \(text) is out of range; use from 1s to 14d, such as 90s, 10m, 2h, 1d")
+        }
+        return seconds
     }
 
     static func describe(_ seconds: TimeInterval) -> String {

@@ -21,11 +21,11 @@ public enum WidgetTermCommand {
         let environment = ProcessInfo.processInfo.environment
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
-        if !["list", "help", "--help", "-h", "bench", "open"].contains(arguments.first ?? "preview") {
+        if !["list", "help", "--help", "-h", "--version", "bench", "open"].contains(arguments.first ?? "preview") {
             do {
                 try RenderSettings.installAppGroupStore(environment: environment)
             } catch {
-                StandardStream.error.write("widgetterm: \((error as? UsageError)?.message ?? "\(error)")\n")
+                StandardStream.error.write("widgetterm: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
                 exit(2)
             }
         }
@@ -33,6 +33,9 @@ public enum WidgetTermCommand {
                          output: StandardStream.output, errors: StandardStream.error)
         exit(status)
     }
+
+    /// The version `widgetterm --version` prints (semantic versioning; 0.x while the command line may change).
+    public static let version = "0.1.0"
 
     /// Runs one command and returns its exit status; output and errors go to the given streams.
     public static func run(arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
@@ -59,6 +62,9 @@ public enum WidgetTermCommand {
             case "help", "--help", "-h":
                 output.write(Help.main)
                 return 0
+            case "--version":
+                output.write("widgetterm \(version)\n")
+                return 0
             default:
                 if command.hasPrefix("--") {
                     return try PreviewCommand.run(arguments, widgets: widgets(), environment: environment, output: output, errors: errors)
@@ -68,13 +74,13 @@ public enum WidgetTermCommand {
                 throw UsageError("unknown command \(command)\(hint); valid commands: \(commands.joined(separator: ", "))")
             }
         } catch let error as UsageError {
-            errors.write("widgetterm: \(error.message)\n")
+            errors.write("widgetterm: \(MessageText.oneLine(error.message))\n")
             return 2
         } catch let error as ProviderError {
-            errors.write("widgetterm: \(error.description)\n")
+            errors.write("widgetterm: \(MessageText.oneLine(error.description))\n")
             return 2
         } catch {
-            errors.write("widgetterm: \(error)\n")
+            errors.write("widgetterm: \(MessageText.oneLine("\(error)"))\n")
             return 2
         }
     }
@@ -131,6 +137,11 @@ struct RenderSettings {
     ///
     /// - Throws: `UsageError` when the store's directory cannot be created.
     static func installAppGroupStore(environment: [String: String]) throws {
+        // The start-up hook could not choose the directory (a path longer than PATH_MAX, say): say so rather
+        // than let widget code write to the default store.
+        if case .failed(let reason) = AppGroupStore.userDefaultsRouting, !AppGroupArgument.hookChoseDirectory {
+            throw UsageError("cannot use the App Group store: \(reason); give --app-group a directory that can be created")
+        }
         do {
             try AppGroupStore.forProcess(environment: environment).installAsContainerProvider(in: HostContext.current)
         } catch {
@@ -173,13 +184,13 @@ struct RenderSettings {
         }
         if let name = arguments["device"] {
             guard let device = DeviceProfile.named(name) else {
-                throw UsageError("unknown --device \(name); valid devices: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
+                throw NameArgument.unknown("device", name, valid: DeviceProfile.all.map(\.name), what: "devices")
             }
             self.device = device
         }
         if let raw = arguments["family"] {
             guard let family = WidgetFamily(rawValue: raw) else {
-                throw UsageError("unknown --family \(raw); valid families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw NameArgument.unknown("family", raw, valid: WidgetFamily.allCases.map(\.rawValue), what: "families")
             }
             self.family = family
         }
@@ -189,7 +200,7 @@ struct RenderSettings {
         mode = try arguments.choice("mode", Dictionary(uniqueKeysWithValues: WidgetRenderingMode.allCases.map { ($0.rawValue, $0) }),
                                     default: nil as WidgetRenderingMode?)
         if let name = arguments["theme"] {
-            theme = try Theme.resolve(name)
+            theme = try NameArgument.theme(name)
         } else {
             let modes = mode.map { [$0] } ?? [.fullColor, .vibrant]
             for mode in modes {
@@ -205,7 +216,12 @@ struct RenderSettings {
             guard let timeZone = TimeZone(identifier: zone) else { throw UsageError("unknown --timezone \(zone); use an IANA name such as Europe/Paris") }
             self.timeZone = timeZone
         }
-        if let locale = arguments["locale"] { self.locale = Locale(identifier: locale) }
+        if let locale = arguments["locale"] { self.locale = try LocaleArgument.parse(locale) }
+        if arguments["app-group"]?.isEmpty == true { throw UsageError("--app-group needs a directory") }
+        // Commands that print no frame (timeline) still refuse a value no command understands.
+        _ = try arguments.choice("format", ["text": 0, "ansi": 0, "json": 0, "svg": 0, "tree": 0], default: 0)
+        _ = try arguments.choice("color", ["auto": 0, "always": 0, "never": 0], default: 0)
+        _ = try arguments.choice("colors", ["16": 0, "256": 0, "truecolor": 0], default: 0)
         if let at = arguments["at"] { self.at = try DateArgument.parse(at, timeZone: timeZone) }
     }
 
@@ -280,7 +296,10 @@ struct RenderSettings {
 /// An argument that names an existing file or ends in `.json` is a widget document (docs/widget-document.md); a
 /// malformed or invalid one throws its `DocumentError` (file, line, column, JSON path), which exits with status 2.
 func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> WidgetDescriptor {
-    if WidgetDocument.isDocumentArgument(kind) { return try WidgetDocument(contentsOf: kind).descriptor }
+    if WidgetDocument.isDocumentArgument(kind) {
+        if let what = InputFile.nonFileKind(kind) { throw UsageError("\(kind) is \(what), not a widget document file") }
+        return try WidgetDocument(contentsOf: kind).descriptor
+    }
     guard let widget = widgets.first(where: { $0.kind == kind }) else {
         let kinds = widgets.map(\.kind)
         let hint = NearestName.suggestion(for: kind, among: kinds).map { " (did you mean \($0)?)" } ?? ""
