@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
         .systemLibrary(name: "CNCurses"),
-        .target(name: "TerminalUI", dependencies: ["WidgetHost", "CNCurses"]),
+        .target(name: "CTerminalSignals"),
+        .target(name: "TerminalUI", dependencies: ["WidgetHost", "CNCurses", "CTerminalSignals"]),
         .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "TerminalUI"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(

@@ -10,7 +10,8 @@ import WidgetKitUI
 public enum PreviewExit: Equatable, Sendable {
     /// The person quit (`q`, Ctrl-C).
     case quit
-    /// SIGINT, SIGTERM or SIGHUP (or the terminal went away): the caller restores the terminal and re-raises it.
+    /// A signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM,
+    /// SIGPIPE...), or the terminal went away: the caller restores the terminal and re-raises it.
     case signal(Int32)
 }
 

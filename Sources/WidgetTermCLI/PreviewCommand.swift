@@ -12,7 +12,9 @@ import Glibc
 
 /// `widgetterm` and `widgetterm preview [KIND] [options]`: the interactive preview (issue 5). Needs a terminal
 /// on standard output and input; otherwise it says so and exits 2. The terminal is restored on quit, on error
-/// and on SIGINT, SIGTERM and SIGHUP (the signal is then re-raised, so the exit status says which).
+/// and on every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM,
+/// SIGPIPE...: the signal is then re-raised, so the exit status says which); on SIGQUIT and crashes the terminal
+/// is restored before the Swift runtime's report, which goes to standard error.
 enum PreviewCommand {
     static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout"])
 
