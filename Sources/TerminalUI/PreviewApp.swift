@@ -60,8 +60,11 @@ public final class PreviewApp {
     public var documentWatcher: DocumentFileWatcher?
     /// The error of the last broken save of each widget document, by the kind on screen, shown in a banner.
     var documentErrors: [String: String] = [:]
-    /// The app panel: what the last tap opened (URL, route, parameters) or did.
-    public internal(set) var appPanel: [String] = []
+    /// The app panel: what the last tap opened (URL, route, parameters) or did, control characters escaped
+    /// (`TerminalText`).
+    public internal(set) var appPanel: [String] = [] {
+        didSet { appPanel = appPanel.map { TerminalText.escaped($0) } }
+    }
 
     /// The clock speeds `+` and `-` step through (simulated seconds per real second).
     public static let speeds: [Double] = [1, 2, 5, 10, 30, 60, 600, 3600]

@@ -180,9 +180,12 @@ public enum RoutingResult: Equatable, Sendable {
         return nil
     }
 
-    /// Lines for the event log and the app panel: the URL, then the route and each parameter (or the
-    /// warning).
-    public var lines: [String] {
+    /// Lines for the event log, the app panel and `open`: the URL, then the route and each parameter (or
+    /// the warning), each on one line with control characters escaped (`TerminalText`): decoded parameters
+    /// come straight from the URL.
+    public var lines: [String] { rawLines.map { TerminalText.escaped($0) } }
+
+    private var rawLines: [String] {
         switch self {
         case .matched(let match):
             return ["url: \(match.url.absoluteString)", "route: \(match.route.name) (\(match.route.pattern))"]

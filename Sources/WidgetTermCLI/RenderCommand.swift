@@ -48,7 +48,7 @@ enum RenderCommand {
         output.write(outputFormat.encode(frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family)))
         let severities = frame.diagnostics.map { Diagnostic($0, widget: kind, family: family).severity }
         for (diagnostic, severity) in zip(frame.diagnostics, severities) where outputFormat.kind != .json {
-            errors.write("widgetterm: \(severity.rawValue): [\(diagnostic.code)] \(diagnostic.message)\n")
+            errors.write("widgetterm: \(severity.rawValue): [\(diagnostic.code)] \(TerminalText.escaped(diagnostic.message))\n")
         }
         return severities.contains(.error) ? 1 : 0
     }
@@ -88,7 +88,7 @@ struct OutputFormat {
         case .ansi:
             let buffer = depth == .ansi16 ? theme?.mappedToTerminalPalette(frame.buffer) ?? frame.buffer : frame.buffer
             return FrameEncoder.ansi(buffer, depth: depth)
-        case .json: return FrameJSON.encode(frame, widget: widget, family: family)
+        case .json: return TerminalText.escapedJSON(FrameJSON.encode(frame, widget: widget, family: family))
         case .svg:
             let isDark = style?.colorScheme == .dark
             let foreground = isDark ? RGB(255, 255, 255) : RGB(0, 0, 0)
@@ -184,7 +184,7 @@ enum GalleryCommand {
         let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
         for descriptor in selected.isEmpty ? widgets : selected {
             let session = try settings.session(for: descriptor)
-            output.write("\(descriptor.displayName) — \(descriptor.kind)\n")
+            output.write(TerminalText.escaped("\(descriptor.displayName) — \(descriptor.kind)") + "\n")
             if descriptor.isActivity {
                 output.write(ActivityRenderCommand.gallery(descriptor, settings: settings, format: outputFormat))
                 continue
