@@ -120,7 +120,9 @@ enum PreviewCommand {
           --at ISO8601       start the clock here, e.g. 2026-11-29T09:00 (local) or ...Z
           --speed N          simulated seconds per real second (default 1)
           --routes FILE      more deep-link routes (JSON, see `widgetterm open --help`)
-          --open-command CMD run CMD with each opened URL as its one argument (never through a shell)
+          --open-command CMD run CMD with each opened URL as its one argument (never through a shell); at most 4
+                             run at once (more taps are refused, in the log), each stopped with its process
+                             group after 10 s
           --app-group DIR    the App Group store directory (default under the user's cache directory)
           --intent-timeout S seconds an intent's perform() may take (default 5)
           --provider-timeout S  seconds a provider callback may take (default 5)
