@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
         .systemLibrary(name: "CNCurses"),
-        .target(name: "TerminalUI", dependencies: ["WidgetHost", "WidgetDocument", "CNCurses"]),
+        .target(name: "CTerminalSignals"),
+        .target(name: "TerminalUI", dependencies: ["WidgetHost", "WidgetDocument", "CNCurses", "CTerminalSignals"]),
         .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(

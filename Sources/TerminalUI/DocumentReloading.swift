@@ -54,7 +54,7 @@ extension PreviewApp {
         let shown = islands.isShown ? islands.activities.map(\.kind) : currentWidget.map { [$0.kind] } ?? []
         guard let message = shown.lazy.compactMap({ self.documentErrors[$0] }).first, canvas.height > 4 else { return }
         let style = TextStyle(foreground: RGB(0xFF, 0xFF, 0xFF), background: Chrome.error, attributes: .bold)
-        let lines = Array(TextFitting.wrap("⚠ " + message, width: max(width - 2, 10), indent: "  ").prefix(2))
+        let lines = Array(TextFitting.wrap("⚠ " + TerminalText.escaped(message), width: max(width - 2, 10), indent: "  ").prefix(2))
         for (offset, line) in lines.enumerated() {
             canvas.fill(CellRect(x: 0, y: 1 + offset, width: width, height: 1), background: Chrome.error)
             canvas.write(line, column: 1, row: 1 + offset, maxWidth: width - 2, style: style)

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetHost
+import WidgetKitUI
 
 // MARK: - The event log
 
@@ -30,9 +31,10 @@ public struct EventLog: Sendable {
 
     public init() {}
 
-    /// Adds an entry.
+    /// Adds an entry: one line, control characters escaped (`TerminalText`; texts carry names, URLs and
+    /// messages from documents).
     public mutating func append(_ kind: Kind, _ text: String, at date: Date, severity: Diagnostic.Severity? = nil) {
-        entries.append(Entry(date: date, kind: kind, severity: severity, text: text))
+        entries.append(Entry(date: date, kind: kind, severity: severity, text: TerminalText.escaped(text)))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
     }
 

@@ -19,7 +19,8 @@ public struct TerminalError: Error, CustomStringConvertible, Equatable {
 /// (truecolour through a direct-colour terminfo entry such as `xterm-direct` when `COLORTERM` is
 /// `truecolor` or `24bit`, else 256, else 16) with the terminal's default colours for cells that have none,
 /// mouse reports (`mousemask`, plus SGR 1006 so columns past 223 work), resizes at any moment, and the
-/// terminal restored on quit, on error, on SIGINT, SIGTERM and SIGHUP, and (best effort) on a crash.
+/// terminal restored on quit, on error, on every signal whose default action ends the process, on SIGQUIT and on
+/// a crash (before the Swift runtime's crash report, which goes to standard error): `TerminalSignals`.
 ///
 /// Input is read from standard input with `poll(2)` and decoded by `InputDecoder`; ncurses draws. Between
 /// events the process sleeps in `poll`: no busy loop.

@@ -236,19 +236,22 @@ extension PreviewApp {
         }
         appPanel = ["opened " + url.absoluteString] + result.lines.dropFirst()
         guard let opener = configuration.urlOpener else { return }
+        // Started here, on the app's thread, so a burst of taps finds the opener's places taken at once and is
+        // refused (logged), instead of piling up programs; only the wait happens on another thread.
+        let started: OpenerRun
+        do {
+            started = try opener.start(url, capturesOutput: true)
+        } catch {
+            log.append(.app, "\(error)", at: now)
+            return
+        }
         let completions = completions
         let wake = terminal.wakeHandler
         DispatchQueue.global().async {
-            let text: String
-            do {
-                let run = try opener.open(url, capturesOutput: true)
-                let status = run.timedOut ? "timed out" : run.exitStatus.map { "exit \($0)" } ?? "no status"
-                let output = run.output.split(separator: "\n").first.map { ": \($0)" } ?? ""
-                text = "\(run.arguments.joined(separator: " ")) → \(status)\(output)"
-            } catch {
-                text = "--open-command failed: \(error)"
-            }
-            completions.append(.opener(text))
+            let run = started.wait(timeLimit: opener.timeLimit)
+            let status = run.timedOut ? "timed out" : run.exitStatus.map { "exit \($0)" } ?? "no status"
+            let output = run.output.split(separator: "\n").first.map { ": \($0)" } ?? ""
+            completions.append(.opener("\(run.arguments.joined(separator: " ")) → \(status)\(output)"))
             wake()
         }
     }

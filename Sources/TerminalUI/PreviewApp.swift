@@ -11,7 +11,8 @@ import WidgetDocument
 public enum PreviewExit: Equatable, Sendable {
     /// The person quit (`q`, Ctrl-C).
     case quit
-    /// SIGINT, SIGTERM or SIGHUP (or the terminal went away): the caller restores the terminal and re-raises it.
+    /// A signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM,
+    /// SIGPIPE...), or the terminal went away: the caller restores the terminal and re-raises it.
     case signal(Int32)
 }
 
@@ -60,8 +61,11 @@ public final class PreviewApp {
     public var documentWatcher: DocumentFileWatcher?
     /// The error of the last broken save of each widget document, by the kind on screen, shown in a banner.
     var documentErrors: [String: String] = [:]
-    /// The app panel: what the last tap opened (URL, route, parameters) or did.
-    public internal(set) var appPanel: [String] = []
+    /// The app panel: what the last tap opened (URL, route, parameters) or did, control characters escaped
+    /// (`TerminalText`).
+    public internal(set) var appPanel: [String] = [] {
+        didSet { appPanel = appPanel.map { TerminalText.escaped($0) } }
+    }
 
     /// The clock speeds `+` and `-` step through (simulated seconds per real second).
     public static let speeds: [Double] = [1, 2, 5, 10, 30, 60, 600, 3600]

@@ -50,7 +50,8 @@ public enum InputEvent: Equatable, Sendable {
     case mouse(MouseEvent)
     /// The terminal changed size.
     case resize(CellSize)
-    /// SIGINT, SIGTERM or SIGHUP arrived: restore the terminal and stop.
+    /// A signal whose default action ends the process arrived (SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2,
+    /// SIGALRM, SIGPIPE...): restore the terminal and stop.
     case signal(Int32)
     /// The terminal's `wakeHandler` was called (work finished on another thread).
     case wake

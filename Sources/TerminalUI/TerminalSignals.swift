@@ -1,26 +1,32 @@
 import Foundation
 import CNCurses
+import CTerminalSignals
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // MARK: - Signals: wake the loop, never lose the terminal
 
-/// Signal handling for the real terminal, with the self-pipe trick: SIGINT, SIGTERM, SIGHUP, SIGWINCH and
-/// SIGCONT write their number to a pipe that `NCursesTerminal.waitForEvents(timeout:)` polls beside standard
-/// input, so the main loop (not the handler) restores the terminal and stops, or resizes. `wake()` writes a 0
-/// from any thread. A crash signal (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) puts the saved terminal
-/// modes back and leaves the alternate screen with async-signal-safe calls before the process dies.
+/// Signal handling for the real terminal (the handlers are in C, `CTerminalSignals`, so they stay
+/// async-signal-safe), with the self-pipe trick:
+///
+/// - SIGWINCH and SIGCONT write their number to a pipe that `NCursesTerminal.waitForEvents(timeout:)` polls
+///   beside standard input: the loop resizes.
+/// - SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE and the other signals whose default action
+///   ends the process write their number to the same pipe: the main loop (not the handler) stops, restores
+///   the terminal, saves the App Group store, and the process then dies of that signal (`PreviewCommand`).
+/// - SIGQUIT and the crash signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS) put the saved
+///   terminal modes back and leave the alternate screen in the handler, then hand over to the Swift
+///   runtime's backtracer, whose report goes to standard error without waiting at its interactive prompt.
+///
+/// `wake()` writes a 0 to the pipe from any thread.
 enum TerminalSignals {
     nonisolated(unsafe) static var pipeRead: Int32 = -1
     nonisolated(unsafe) static var pipeWrite: Int32 = -1
-    nonisolated(unsafe) private static var savedAttributes = termios()
-    nonisolated(unsafe) private static var isCursesActive = false
-    /// Mouse reports off, attributes reset, cursor shown, normal screen: what a crash handler writes.
-    nonisolated(unsafe) private static var resetBytes: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n".utf8)
-
-    static let forwarded: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT]
-    static let crashes: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+    /// Mouse reports off (every mode ncurses may have asked for), attributes reset, cursor shown, normal
+    /// screen: what a crash handler writes.
+    static let resetBytes: [UInt8] = Array(
+        "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n".utf8)
 
     /// Creates the pipe, saves the terminal modes and installs the handlers (before ncurses starts, so it
     /// leaves them alone).
@@ -33,41 +39,22 @@ enum TerminalSignals {
             pipeRead = descriptors[0]
             pipeWrite = descriptors[1]
         }
-        _ = tcgetattr(STDIN_FILENO, &savedAttributes)
-        _ = resetBytes.count
-        // A parent may have started us with these signals blocked (a mask is inherited across exec, and worker
-        // threads of test runners block everything): unblock them on this thread, or they would never arrive.
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for signalNumber in forwarded + crashes { sigaddset(&unblocked, signalNumber) }
-        _ = pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for signalNumber in forwarded {
-            signal(signalNumber) { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(TerminalSignals.pipeWrite, &byte, 1)
-            }
+        let installed = resetBytes.withUnsafeBufferPointer { bytes in
+            widgetterm_signals_install(pipeWrite, bytes.baseAddress, bytes.count)
         }
-        for signalNumber in crashes {
-            signal(signalNumber) { number in
-                if TerminalSignals.isCursesActive {
-                    var attributes = TerminalSignals.savedAttributes
-                    _ = tcsetattr(STDIN_FILENO, TCSANOW, &attributes)
-                    TerminalSignals.resetBytes.withUnsafeBufferPointer { bytes in _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count) }
-                }
-                signal(number, SIG_DFL)
-                raise(number)
-            }
+        guard installed == 0 else {
+            let reason = String(cString: strerror(errno))
+            widgetterm_signals_uninstall()
+            throw TerminalError("cannot install the signal handlers: \(reason)")
         }
     }
 
     /// ncurses owns the screen from now on: a crash must give it back.
-    static func markCursesActive() { isCursesActive = true }
+    static func markCursesActive() { widgetterm_signals_set_terminal_active(1) }
 
-    /// Puts the default handlers back (the terminal has been restored).
-    static func uninstall() {
-        isCursesActive = false
-        for signalNumber in forwarded + crashes { signal(signalNumber, SIG_DFL) }
-    }
+    /// Puts back the dispositions `install()` replaced, the Swift runtime's crash handlers included (the
+    /// terminal has been restored).
+    static func uninstall() { widgetterm_signals_uninstall() }
 
     /// Makes a poll on the pipe return (from any thread).
     static func wake() {

@@ -56,8 +56,11 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
                   code: resolved.code, message: resolved.message, widget: widget, family: family, mode: mode, theme: theme)
     }
 
-    /// One line: `severity code widget/family/mode/theme @row:column: message {values}`.
-    public var line: String {
+    /// One line: `severity code widget/family/mode/theme @row:column: message {values}`, control characters
+    /// (from documents, URLs and names) escaped (`TerminalText`).
+    public var line: String { TerminalText.escaped(rawLine) }
+
+    private var rawLine: String {
         var place = [widget, family, mode, theme].compactMap { $0 }.joined(separator: "/")
         if let position { place += " @\(position.row):\(position.column)" }
         let measured = values.isEmpty ? "" : " {" + values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: ", ") + "}"
@@ -75,6 +78,6 @@ public enum DiagnosticFormatter {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(diagnostics)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 
 extension ViewNode: CustomStringConvertible {
     /// The tree as indented lines, one node per line: what the body returned, readable in a test failure
-    /// or a bug report (`widgetterm render --format tree` prints it).
-    public var description: String { lines(indent: 0).joined(separator: "\n") }
+    /// or a bug report (`widgetterm render --format tree` prints it). Control characters in texts, names and
+    /// URLs are escaped (`TerminalText`), so each node stays on its line and nothing reaches a terminal as a
+    /// control sequence.
+    public var description: String { lines(indent: 0).map { TerminalText.escaped($0) }.joined(separator: "\n") }
 
     private func lines(indent: Int) -> [String] {
         let pad = String(repeating: "  ", count: indent)

@@ -103,7 +103,9 @@ enum ActivityRenderCommand {
                                        frames: [presentation: island], geometry: geometry, options: options)
         findings += ActivityChecks.designChecks.flatMap { $0(input) }.filter { $0.values["presentation"] == nil || $0.values["presentation"] == presentation.argument }
         if outputFormat.kind != .json {
-            for finding in findings { errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(finding.message)\n") }
+            for finding in findings {
+                errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(TerminalText.escaped(finding.message))\n")
+            }
         }
         return findings.contains { $0.severity == .error } ? 1 : 0
     }
@@ -206,7 +208,7 @@ enum ActivityRenderCommand {
             }
             guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             else { return document }
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
         }
     }
 }

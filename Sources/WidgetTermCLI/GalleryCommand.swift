@@ -21,7 +21,7 @@ enum GalleryCommand {
         let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
         for descriptor in selected.isEmpty ? widgets : selected {
             let session = try settings.session(for: descriptor)
-            output.write("\(descriptor.displayName) — \(descriptor.kind)\n")
+            output.write(TerminalText.escaped("\(descriptor.displayName) — \(descriptor.kind)") + "\n")
             if descriptor.isActivity {
                 output.write(ActivityRenderCommand.gallery(descriptor, settings: settings, format: outputFormat))
                 continue

@@ -136,7 +136,8 @@ enum Help {
           --routes FILE       a JSON routes file: {"routes": [{"name": "order", "pattern": "shop://orders/{id}"}]}
                               (name optional; a pattern is scheme://host/path with whole-segment {parameters})
           --open-command CMD  then run CMD (a program on PATH or a path) with the URL as its one argument; no shell
-                              is involved, so the URL reaches CMD verbatim
+                              is involved, so the URL reaches CMD verbatim. After 10 s CMD and the programs it
+                              started in its process group are stopped
 
         exit status: 0 a route matches (and CMD exited 0); 1 no route matches, or CMD exited non-zero;
         2 usage errors, an invalid routes file, or a CMD that cannot start

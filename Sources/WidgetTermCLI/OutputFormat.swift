@@ -38,7 +38,7 @@ struct OutputFormat {
         case .ansi:
             let buffer = depth == .ansi16 ? theme?.mappedToTerminalPalette(frame.buffer) ?? frame.buffer : frame.buffer
             return FrameEncoder.ansi(buffer, depth: depth)
-        case .json: return FrameJSONEncoder.encode(frame, widget: widget, family: family)
+        case .json: return TerminalText.escapedJSON(FrameJSONEncoder.encode(frame, widget: widget, family: family))
         case .svg:
             let isDark = style?.colorScheme == .dark
             let foreground = isDark ? RGB(255, 255, 255) : RGB(0, 0, 0)

@@ -13,7 +13,9 @@ import WidgetDocument
 
 /// `widgetterm` and `widgetterm preview [KIND] [options]`: the interactive preview (issue 5). Needs a terminal
 /// on standard output and input; otherwise it says so and exits 2. The terminal is restored on quit, on error
-/// and on SIGINT, SIGTERM and SIGHUP (the signal is then re-raised, so the exit status says which).
+/// and on every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM,
+/// SIGPIPE...: the signal is then re-raised, so the exit status says which); on SIGQUIT and crashes the terminal
+/// is restored before the Swift runtime's report, which goes to standard error.
 enum PreviewCommand {
     static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout"])
 
@@ -119,7 +121,9 @@ enum PreviewCommand {
           --at ISO8601       start the clock here, e.g. 2026-11-29T09:00 (local) or ...Z
           --speed N          simulated seconds per real second (default 1)
           --routes FILE      more deep-link routes (JSON, see `widgetterm open --help`)
-          --open-command CMD run CMD with each opened URL as its one argument (never through a shell)
+          --open-command CMD run CMD with each opened URL as its one argument (never through a shell); at most 4
+                             run at once (more taps are refused, in the log), each stopped with its process
+                             group after 10 s
           --app-group DIR    the App Group store directory (default under the user's cache directory)
           --intent-timeout S seconds an intent's perform() may take (default 5)
           --provider-timeout S  seconds a provider callback may take (default 5)

@@ -48,7 +48,7 @@ enum RenderCommand {
         output.write(outputFormat.encode(frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family)))
         let severities = frame.diagnostics.map { Diagnostic($0, widget: kind, family: family).severity }
         for (diagnostic, severity) in zip(frame.diagnostics, severities) where outputFormat.kind != .json {
-            errors.write("widgetterm: \(severity.rawValue): [\(diagnostic.code)] \(diagnostic.message)\n")
+            errors.write("widgetterm: \(severity.rawValue): [\(diagnostic.code)] \(TerminalText.escaped(diagnostic.message))\n")
         }
         return severities.contains(.error) ? 1 : 0
     }

@@ -30,9 +30,9 @@ enum TimelineCommand {
         HostClock.isPaused = true
         let simulation = TimelineSimulation(session: try settings.session(for: descriptor), family: family, device: settings.device,
                                             budget: budget, start: start, duration: Double(hours) * 3600, requestInterval: interval)
-        output.write("\(kind) \(family): \(hours) h from \(ReloadEvent.clockTime(start, timeZone: settings.timeZone)), budget \(budget.limit) per 24 h"
+        output.write("\(TerminalText.escaped(kind)) \(family): \(hours) h from \(ReloadEvent.clockTime(start, timeZone: settings.timeZone)), budget \(budget.limit) per 24 h"
                      + (interval.map { ", app requests every \(Duration.describe($0))" } ?? "") + "\n")
-        for line in simulation.lines(timeZone: settings.timeZone) { output.write(line + "\n") }
+        for line in simulation.lines(timeZone: settings.timeZone) { output.write(TerminalText.escaped(line) + "\n") }
         output.write("\(simulation.reloads.count) reload\(simulation.reloads.count == 1 ? "" : "s")\n")
         return 0
     }

@@ -25,7 +25,8 @@ public enum WidgetTermCommand {
             do {
                 try RenderSettings.installAppGroupStore(environment: environment)
             } catch {
-                StandardStream.error.write("widgetterm: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
+                ControlEscapingStream(StandardStream.error).write(
+                    "widgetterm: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
                 exit(2)
             }
         }
@@ -37,7 +38,8 @@ public enum WidgetTermCommand {
     /// The version `widgetterm --version` prints (semantic versioning; 0.x while the command line may change).
     public static let version = "0.1.0"
 
-    /// Runs one command and returns its exit status; output and errors go to the given streams.
+    /// Runs one command and returns its exit status; output and errors go to the given streams. Control
+    /// characters in what goes to `errors` are escaped (`TerminalText`): messages quote documents and URLs.
     public static func run(arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
                            output: TextStream, errors: TextStream) -> Int32 {
         run(arguments: arguments, widgets: { widgets }, environment: environment, output: output, errors: errors)
@@ -47,6 +49,7 @@ public enum WidgetTermCommand {
     /// start faster without evaluating every widget's configuration).
     static func run(arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) -> Int32 {
+        let errors = ControlEscapingStream(errors)
         let command = arguments.first ?? "preview"
         let rest = Array(arguments.dropFirst())
         do {
@@ -325,4 +328,13 @@ enum ListCommand {
         }
         return 0
     }
+}
+
+/// A stream that escapes control characters (`TerminalText`, line feeds and tabs kept) before writing to
+/// another: every message and diagnostic on standard error quotes documents, URLs and file names.
+final class ControlEscapingStream: TextStream {
+    let base: TextStream
+    init(_ base: TextStream) { self.base = (base as? ControlEscapingStream)?.base ?? base }
+    func write(_ text: String) { base.write(TerminalText.escaped(text, multiline: true)) }
+    var isTerminal: Bool { base.isTerminal }
 }

@@ -253,7 +253,10 @@ struct EndToEndTests {
         try session.wait(for: "EXIT=0")
     }
 
-    @Test("SIGTERM, SIGINT and SIGHUP restore the terminal", arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
+    @Test(
+        "SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2, SIGPIPE and SIGALRM restore the terminal",
+        arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGUSR1, 138), (SIGUSR2, 140), (SIGPIPE, 141), (SIGALRM, 142)]
+    )
     func signalsRestoreTheTerminal(signal: Int32, status: Int) throws {
         let session = try TmuxSession()
         // Bash abandons the rest of a command line whose program died of SIGINT: report after it ends instead.
@@ -271,6 +274,54 @@ struct EndToEndTests {
         try session.keys("-l", "echo usable")
         try session.keys("Enter")
         try session.wait { $0.components(separatedBy: "\n").contains("usable") }
+    }
+
+    /// SIGQUIT and crash signals: the terminal comes back first, then the Swift runtime's report follows on the
+    /// normal screen, line by line from the first column (not a staircase in raw mode), without waiting at the
+    /// backtracer's interactive prompt, and the process dies of the signal.
+    @Test(
+        "SIGQUIT, SIGSEGV and SIGABRT restore the terminal before the crash report",
+        arguments: [(SIGQUIT, 131), (SIGSEGV, 139), (SIGABRT, 134)]
+    )
+    func crashSignalsRestoreTheTerminalFirst(signal: Int32, status: Int) throws {
+        let session = try TmuxSession()
+        try session.launch(["preview", "orders"], reportsExit: false)
+        try session.wait(for: "orders │ systemMedium")
+        #expect(try session.format("#{alternate_on}#{mouse_any_flag}") == "11")
+        let pid = try #require(try session.childPID())
+        #expect(kill(pid, signal) == 0)
+        try session.wait(seconds: 30) { _ in (try? session.childPID()) == nil }
+        try session.reportExit()
+        let after = try session.wait(for: "MODES-END")
+        // The whole pane, scrolled-off lines included: the report is longer than the screen.
+        let lines = try session.tmux(["capture-pane", "-t", session.name, "-p", "-S", "-"]).components(separatedBy: "\n")
+        #expect(after.contains("EXIT=\(status)"), "\(after)")
+        #expect(lines.contains { $0.hasPrefix("💣 Program crashed") }, "the report starts at the first column:\n\(after)")
+        #expect(lines.contains { $0.hasPrefix("Thread 0") }, "each line of the report starts at the first column:\n\(after)")
+        #expect(!after.contains("Press space to interact"), "no interactive prompt:\n\(after)")
+        #expect(after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon"), "cooked mode, echo on:\n\(after)")
+        #expect(try session.format("#{alternate_on}#{mouse_any_flag}#{mouse_sgr_flag}#{cursor_flag}") == "0001")
+        try session.keys("-l", "echo usable")
+        try session.keys("Enter")
+        try session.wait { $0.components(separatedBy: "\n").contains("usable") }
+    }
+
+    /// The crash report goes where standard error goes: here a file, and the screen stays clean.
+    @Test func crashReportGoesToStandardError() throws {
+        let session = try TmuxSession()
+        let report = session.directory.appendingPathComponent("crash report.txt")
+        try session.launch(["preview", "orders", "2>'\(report.path)'"], reportsExit: false)
+        try session.wait(for: "orders │ systemMedium")
+        let pid = try #require(try session.childPID())
+        #expect(kill(pid, SIGQUIT) == 0)
+        try session.wait(seconds: 30) { _ in (try? session.childPID()) == nil }
+        try session.reportExit()
+        let after = try session.wait(for: "MODES-END")
+        #expect(after.contains("EXIT=131"))
+        #expect(!after.contains("Program crashed"), "the report is not on the screen:\n\(after)")
+        let written = try String(contentsOf: report, encoding: .utf8)
+        #expect(written.contains("Program crashed") && written.contains("PreviewApp.run()"), "\(written)")
+        #expect(try session.format("#{alternate_on}#{mouse_any_flag}#{cursor_flag}") == "001")
     }
 
     @Test func notATerminalSaysSoAndExitsTwo() throws {

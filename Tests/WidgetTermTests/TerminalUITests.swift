@@ -695,6 +695,40 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         }
     }
 
+    @Test("100 fast taps with a slow --open-command run at most 4 openers; the rest are refused and logged, all are reaped")
+    func openerBurstIsBounded() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-burst-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("slow-opener")
+        try Data("#!/bin/sh\nexec sleep 300\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let opener = try URLOpener(command: script.path, timeLimit: 1)
+        try FixedClock.run {
+            let widgets = [PreviewWidgets.links]
+            let terminal = MemoryTerminal(width: 120, height: 40)
+            let configuration = PreviewConfiguration(
+                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+                router: try DeepLinkRouter(widgets: widgets), urlOpener: opener)
+            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            app.renderFrame()
+            app.handle(.key(.tab))
+            for _ in 0..<100 { app.handle(.key(.enter)) }
+            #expect(opener.runningCount == 4)
+            let refused = app.log.texts.filter { $0.hasSuffix("4 runs are still going on, the most at once; this URL was not opened") }
+            #expect(refused.count == 96)
+            var stopped = 0
+            for _ in 0..<400 where stopped < 4 {
+                for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
+                app.renderFrame()
+                stopped = app.log.texts.filter { $0 == "\(script.path) shop://orders/41 → timed out" }.count
+                if stopped < 4 { usleep(25_000) }
+            }
+            #expect(stopped == 4, "\(app.log.texts.suffix(8))")
+            #expect(opener.runningCount == 0)
+        }
+    }
+
     @Test func runLoopSleepsForInputWhilePausedAndStopsOnSignal() {
         FixedClock.run {
             let (app, terminal) = makePreview([PreviewWidgets.links])
