@@ -98,6 +98,9 @@ final class UserDefaultsExchange: @unchecked Sendable {
     /// Suites whose scratch copy could not be refreshed, with the reason: Foundation may show old values, so
     /// changes to them are refused rather than saved over newer ones.
     private var stale: [String: String] = [:]
+    /// Per suite, the store file last read or written (identified by device, inode, size and change time)
+    /// and its values: a file nobody replaced is not parsed again.
+    private var storeFiles: [String: (identity: [Int], values: [String: Any], data: Data)] = [:]
     /// False until the first exchange has copied the store into the (empty) scratch directory.
     private var hasExchanged = false
     /// Files set aside by exchanges whose caller did not report them, for the next caller that does.
@@ -171,6 +174,7 @@ final class UserDefaultsExchange: @unchecked Sendable {
         suites.formUnion(Self.suiteNames(in: scratch))
         suites.formUnion(bases.keys)
         let ordered = suites.filter(Self.isAppGroupSuite).sorted()
+        removeLeftoverTemporaryFiles()
         for suite in ordered { _ = UserDefaults(suiteName: suite)?.synchronize() }
         var unrefreshed: [String] = []
         for suite in ordered {
@@ -188,12 +192,15 @@ final class UserDefaultsExchange: @unchecked Sendable {
                 bases[suite] = [:]
                 continue
             }
-            switch Self.read(file) {
+            let identity = Self.identity(of: file)
+            let cached = storeFiles[suite].flatMap { $0.identity == identity ? StoreFile.values($0.values, $0.data) : nil }
+            switch cached ?? Self.read(file) {
             case .missing:
                 break
             case .values(let values, let data):
                 stored = values
                 storedData = data
+                if let identity { storeFiles[suite] = (identity, values, data) }
             case .unreadable(let reason):
                 do {
                     let keptAs = try Self.setAside(file)
@@ -216,6 +223,7 @@ final class UserDefaultsExchange: @unchecked Sendable {
                 do {
                     storedData = try Self.writeStore(merged, to: file)
                     stored = merged
+                    storeFiles[suite] = Self.identity(of: file).flatMap { identity in storedData.map { (identity, merged, $0) } }
                 } catch {
                     problems.append(.notSaved(suite: suite, reason: "\(error)"))
                     Self.takeBack(changes, in: defaults, restoring: stored)
@@ -253,6 +261,15 @@ final class UserDefaultsExchange: @unchecked Sendable {
         try Self.writeFile(data, to: file, durably: false)
     }
 
+    /// Removes the temporary files of writers killed before their `rename` (store files are written only under
+    /// the lock, which the caller holds, so no live writer owns one).
+    private func removeLeftoverTemporaryFiles() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []
+        for name in names where name.hasPrefix(".wt-") && name.hasSuffix(".tmp") {
+            unlink(store.appendingPathComponent(name).path)
+        }
+    }
+
     /// Removes this process's scratch directory (at exit).
     func removeScratch() {
         try? FileManager.default.removeItem(at: scratch)
@@ -264,6 +281,13 @@ final class UserDefaultsExchange: @unchecked Sendable {
         case missing
         case values([String: Any], Data)
         case unreadable(reason: String)
+    }
+
+    /// Device, inode, size and change time of a regular file (not following a link), or nil.
+    static func identity(of file: URL) -> [Int]? {
+        var status = stat()
+        guard lstat(file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return [Int(status.st_dev), Int(status.st_ino), Int(status.st_size), status.st_ctim.tv_sec, status.st_ctim.tv_nsec]
     }
 
     /// Reads a store file without following a symbolic link.
@@ -321,7 +345,7 @@ final class UserDefaultsExchange: @unchecked Sendable {
         }
         let data: Data
         do {
-            data = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+            data = try encodeXML(NSDictionary(dictionary: values))
         } catch {
             throw AppGroupStoreError.fileSystem(path: file.path, operation: "encode the values of", reason: "\(error)")
         }
@@ -405,12 +429,29 @@ final class UserDefaultsExchange: @unchecked Sendable {
         return changes
     }
 
-    /// Two property-list values are the same when they encode alike.
+    /// Two property-list values are the same when they encode alike (strings and data, which can be large,
+    /// are compared directly).
     static func same(_ left: Any?, _ right: Any?) -> Bool {
         guard let left, let right else { return left == nil && right == nil }
-        let encode = { (value: Any) in try? PropertyListSerialization.data(fromPropertyList: [value], format: .xml, options: 0) }
-        guard let a = encode(left), let b = encode(right) else { return false }
-        return a == b
+        switch (left, right) {
+        case (let a as String, let b as String): return a == b
+        case (let a as Data, let b as Data): return a == b
+        case (is String, _), (_, is String), (is Data, _), (_, is Data): return false
+        default:
+            guard let a = try? encodeXML(NSArray(array: [left])), let b = try? encodeXML(NSArray(array: [right])) else { return false }
+            return a == b
+        }
+    }
+
+    /// XML property-list bytes of an `NSDictionary` or `NSArray`, through CoreFoundation directly
+    /// (`PropertyListSerialization` copies its result byte by byte on Linux: 0.1 s a megabyte).
+    static func encodeXML(_ object: NSObject) throws -> Data {
+        let plist = unsafeBitCast(object, to: CFTypeRef.self)
+        guard let encoded = CFPropertyListCreateData(kCFAllocatorSystemDefault, plist, .xmlFormat_v1_0, 0, nil)?.takeRetainedValue()
+        else { throw CocoaError(.propertyListWriteInvalid) }
+        let length = CFDataGetLength(encoded)
+        guard length > 0, let bytes = CFDataGetBytePtr(encoded) else { return Data() }
+        return Data(bytes: bytes, count: length)
     }
 
     /// Sets the changed keys back to the store's values in this process.

@@ -33,6 +33,7 @@ enum TapCommand {
         let runner = IntentRunner(timeLimit: 30)
         for index in 1...times {
             let result = runner.run(intent, widget: kind)
+            for problem in result.storeProblems where !problem.isNotSaved { errors.write("widgetterm: warning: \(problem)\n") }
             guard result.outcome == .succeeded else {
                 errors.write("widgetterm: \(result.logLine)\n")
                 return 1
