@@ -158,4 +158,37 @@ import Glibc
         let kept = try FileManager.default.contentsOfDirectory(atPath: store.path).filter { $0.contains(".unreadable-") }
         #expect(kept.count == 2)
     }
+
+    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// The kills above land in a write window only by chance; this checks the rule itself on every system call.
+    @Test("no store file is ever truncated or written in place: only new temporary files (O_EXCL) renamed into place",
+          .enabled(if: strace != nil, "needs strace"))
+    func noInPlaceWrites() throws {
+        let store = try Self.freshStore("trace")
+        defer { try? FileManager.default.removeItem(at: store) }
+        try Self.seed(store, total: 1410)
+        let trace = store.deletingLastPathComponent().appendingPathComponent("trace-\(UUID().uuidString.prefix(8)).txt")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let (process, output, errors) = try Self.tap(
+            store, ["--times", "3"],
+            launcher: ["exec \(Self.strace!) -f -qq -o \(trace.path) -e trace=open,openat,creat,truncate,ftruncate,rename,renameat,renameat2 \"$@\""])
+        let printed = Self.text(output), message = Self.text(errors)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && printed.hasSuffix("committed 3\n"), "\(message)")
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let writes = lines.filter { ($0.contains("O_WRONLY") || $0.contains("O_RDWR") || $0.contains("truncate(")) && $0.contains(store.path) }
+        let inStore = writes.filter { line in
+            guard let path = line.split(separator: "\"").dropFirst().first else { return false }
+            return URL(fileURLWithPath: String(path)).deletingLastPathComponent().path == store.path
+        }
+        // Foundation's own in-place writes are seen (the trace catches them), and they stay in the scratch directory.
+        #expect(writes.contains { $0.contains("/.widgetterm/scratch/") && $0.contains("O_TRUNC") })
+        #expect(inStore.count == 3)
+        for line in inStore {
+            #expect(line.contains("/.wt-") && line.contains(".tmp\"") && line.contains("O_EXCL") && !line.contains("O_TRUNC"), "\(line)")
+        }
+        #expect(lines.filter { $0.contains("rename(") && $0.hasSuffix(", \"\(store.path)/\(Self.suite).plist\") = 0") }.count == 3)
+        #expect(try Self.values(store)["water.total"] as? Int == 1410 + 3 * 250)
+    }
 }
