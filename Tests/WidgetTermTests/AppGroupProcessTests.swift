@@ -81,8 +81,9 @@ import Glibc
             let values = try Self.values(store)
             let stored = try #require(values["water.total"] as? Int, "trial \(trial): water.total is gone")
             let saved = (stored - total) / 250
-            #expect((stored - total) % 250 == 0 && (saved == committed || saved == committed + 1),
-                    "trial \(trial): \(committed) taps committed, the store went from \(total) to \(stored)")
+            #expect(
+                (stored - total) % 250 == 0 && (saved == committed || saved == committed + 1),
+                "trial \(trial): \(committed) taps committed, the store went from \(total) to \(stored)")
             #expect(values["big"] as? String == Self.big, "trial \(trial): the 1 MB key is gone")
             total = stored
         }
@@ -137,7 +138,10 @@ import Glibc
         var printed = Self.text(output), message = Self.text(errors)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0 && printed == "committed 1\n")
-        #expect(message.hasPrefix("widgetterm: warning: the App Group store file \(file.path) cannot be read (it is not a property list of keys and values); it is kept as \(file.path).unreadable-"))
+        #expect(
+            message.hasPrefix(
+                "widgetterm: warning: the App Group store file \(file.path) cannot be read (it is not a property list of keys and values); it is kept as \(file.path).unreadable-"
+            ))
         #expect(try Self.values(store)["water.total"] as? Int == 1500)
 
         let outside = store.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString.prefix(8))")
@@ -162,8 +166,9 @@ import Glibc
     static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The kills above land in a write window only by chance; this checks the rule itself on every system call.
-    @Test("no store file is ever truncated or written in place: only new temporary files (O_EXCL) renamed into place",
-          .enabled(if: strace != nil, "needs strace"))
+    @Test(
+        "no store file is ever truncated or written in place: only new temporary files (O_EXCL) renamed into place",
+        .enabled(if: strace != nil, "needs strace"))
     func noInPlaceWrites() throws {
         let store = try Self.freshStore("trace")
         defer { try? FileManager.default.removeItem(at: store) }
@@ -172,12 +177,16 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: trace) }
         let (process, output, errors) = try Self.tap(
             store, ["--times", "3"],
-            launcher: ["exec \(Self.strace!) -f -qq -o \(trace.path) -e trace=open,openat,creat,truncate,ftruncate,rename,renameat,renameat2 \"$@\""])
+            launcher: [
+                "exec \(Self.strace!) -f -qq -o \(trace.path) -e trace=open,openat,creat,truncate,ftruncate,rename,renameat,renameat2 \"$@\""
+            ])
         let printed = Self.text(output), message = Self.text(errors)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0 && printed.hasSuffix("committed 3\n"), "\(message)")
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map(String.init)
-        let writes = lines.filter { ($0.contains("O_WRONLY") || $0.contains("O_RDWR") || $0.contains("truncate(")) && $0.contains(store.path) }
+        let writes = lines.filter {
+            ($0.contains("O_WRONLY") || $0.contains("O_RDWR") || $0.contains("truncate(")) && $0.contains(store.path)
+        }
         let inStore = writes.filter { line in
             guard let path = line.split(separator: "\"").dropFirst().first else { return false }
             return URL(fileURLWithPath: String(path)).deletingLastPathComponent().path == store.path

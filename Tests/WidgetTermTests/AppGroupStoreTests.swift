@@ -213,8 +213,9 @@ import WidgetKitUI
         #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType) == .typeRegular)
     }
 
-    @Test("an unreadable store file (garbage, or empty) is kept aside under a name that says so, never overwritten",
-          arguments: [("garbage", Data("{ not a plist".utf8)), ("empty", Data())])
+    @Test(
+        "an unreadable store file (garbage, or empty) is kept aside under a name that says so, never overwritten",
+        arguments: [("garbage", Data("{ not a plist".utf8)), ("empty", Data())])
     func unreadableFileKeptAside(name: String, contents: Data) throws {
         let (suite, file) = try Self.freshSuite("unreadable-\(name)")
         try contents.write(to: file)
