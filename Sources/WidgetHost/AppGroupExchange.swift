@@ -175,7 +175,7 @@ final class UserDefaultsExchange: @unchecked Sendable {
         suites.formUnion(bases.keys)
         let ordered = suites.filter(Self.isAppGroupSuite).sorted()
         removeLeftoverTemporaryFiles()
-        for suite in ordered { _ = UserDefaults(suiteName: suite)?.synchronize() }
+        for suite in ordered { Self.synchronize(suite) }
         var unrefreshed: [String] = []
         for suite in ordered {
             let base = bases[suite] ?? [:]
@@ -239,7 +239,7 @@ final class UserDefaultsExchange: @unchecked Sendable {
             }
         }
         // Foundation drops what it cached and reads the scratch copies again at the next access.
-        for suite in ordered { _ = UserDefaults(suiteName: suite)?.synchronize() }
+        for suite in ordered { Self.synchronize(suite) }
         for suite in unrefreshed {
             bases[suite] = UserDefaults(suiteName: suite)?.persistentDomain(forName: suite) ?? [:]
         }
@@ -402,6 +402,14 @@ final class UserDefaultsExchange: @unchecked Sendable {
     static func suiteNames(in directory: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.map { String($0.dropLast(6)) }
+    }
+
+    /// Has Foundation save one suite and drop what it cached of it (`UserDefaults.synchronize()` does this for
+    /// every suite of the process each time, which makes an exchange quadratic in the number of suites).
+    @discardableResult
+    static func synchronize(_ suite: String) -> Bool {
+        let name = unsafeBitCast(NSString(string: suite), to: CFString.self)
+        return CFPreferencesSynchronize(name, kCFPreferencesCurrentUser, kCFPreferencesAnyHost)
     }
 
     /// False for Foundation's own domains (the process's standard defaults, the global domain).
