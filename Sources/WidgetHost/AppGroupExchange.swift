@@ -119,14 +119,19 @@ final class UserDefaultsExchange: @unchecked Sendable {
         let exchange = UserDefaultsExchange(
             store: URL(fileURLWithPath: String(cString: store), isDirectory: true),
             scratch: URL(fileURLWithPath: String(cString: scratch), isDirectory: true))
-        // Values widget code set without an intent reach the store when the process ends normally.
+        // Values widget code set without an intent reach the store when the process ends normally, and
+        // problems nobody reported yet (a file set aside during a `render`) go to standard error.
         atexit {
             guard let exchange = UserDefaultsExchange.process else { return }
+            var problems: [UserDefaultsSaveProblem] = []
             if let lock = try? AppGroupStoreLock.acquire(in: exchange.store) {
-                _ = exchange.exchange()
+                problems = exchange.exchange()
                 lock.unlock()
             }
             exchange.removeScratch()
+            for problem in problems {
+                FileHandle.standardError.write(Data("widgetterm: \(problem.isNotSaved ? "error" : "warning"): \(problem)\n".utf8))
+            }
         }
         return exchange
     }()

@@ -163,6 +163,36 @@ import Glibc
         #expect(kept.count == 2)
     }
 
+    @Test("render reports a store file it set aside on standard error, once, and shows the widget's default")
+    func renderReportsSetAside() throws {
+        let store = try Self.freshStore("render")
+        defer { try? FileManager.default.removeItem(at: store) }
+        let file = store.appendingPathComponent("\(Self.suite).plist")
+        try Data().write(to: file)
+        let binary = try #require(TmuxSession.binary, "no widgetterm binary: build it first (swift build)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["render", "water", "--app-group", store.path, "--color", "never"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = Self.text(output), message = Self.text(errors)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed.contains("1250 ml"))
+        let lines = message.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(
+            lines.first?.hasPrefix(
+                "widgetterm: warning: the App Group store file \(file.path) cannot be read (it is empty); it is kept as ") == true)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: store.path).filter {
+            $0.hasPrefix("\(Self.suite).plist.unreadable-")
+        }
+        #expect(kept.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
     static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The kills above land in a write window only by chance; this checks the rule itself on every system call.
