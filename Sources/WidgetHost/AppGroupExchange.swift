@@ -62,6 +62,18 @@ final class AppGroupStoreLock: @unchecked Sendable {
         return AppGroupStoreLock(descriptor: descriptor)
     }
 
+    /// Tries for the lock for at most `seconds` (every 10 ms); nil when it stayed taken.
+    ///
+    /// - Throws: `AppGroupStoreError.fileSystem` when the lock file cannot be opened or locked.
+    static func acquire(in directory: URL, within seconds: Double) throws -> AppGroupStoreLock? {
+        let deadline = DispatchTime.now() + seconds
+        while true {
+            if let lock = try acquire(in: directory, blocking: false) { return lock }
+            if DispatchTime.now() >= deadline { return nil }
+            usleep(10_000)
+        }
+    }
+
     /// Releases the lock; later calls do nothing.
     func unlock() {
         mutex.withLock {
@@ -124,7 +136,8 @@ final class UserDefaultsExchange: @unchecked Sendable {
         atexit {
             guard let exchange = UserDefaultsExchange.process else { return }
             var problems: [UserDefaultsSaveProblem] = []
-            if let lock = try? AppGroupStoreLock.acquire(in: exchange.store) {
+            // Not waiting without end: the thread calling exit() may be an intent's, holding the lock itself.
+            if let lock = try? AppGroupStoreLock.acquire(in: exchange.store, within: 5) {
                 problems = exchange.exchange()
                 lock.unlock()
             }
@@ -142,13 +155,24 @@ final class UserDefaultsExchange: @unchecked Sendable {
     func lockedExchange(waits: Bool = true) -> [UserDefaultsSaveProblem]? {
         // The scratch directory starts empty: the first exchange waits, whoever asks.
         let waits = waits || !mutex.withLock { hasExchanged }
+        let lock: AppGroupStoreLock
         do {
-            guard let lock = try AppGroupStoreLock.acquire(in: store, blocking: waits) else { return nil }
-            defer { lock.unlock() }
-            return exchange()
+            if waits {
+                // Bounded: a process stopped while holding the lock must not hang this one (at quit, say).
+                guard let acquired = try AppGroupStoreLock.acquire(in: store, within: 10) else {
+                    return Self.allSuitesUnsaved(
+                        reason: "the store's lock \(store.path)/.widgetterm/lock stayed taken for 10 s (is another widgetterm stopped?)")
+                }
+                lock = acquired
+            } else {
+                guard let acquired = try AppGroupStoreLock.acquire(in: store, blocking: false) else { return nil }
+                lock = acquired
+            }
         } catch {
             return Self.allSuitesUnsaved(reason: "\(error)")
         }
+        defer { lock.unlock() }
+        return exchange()
     }
 
     static func allSuitesUnsaved(reason: String) -> [UserDefaultsSaveProblem] {
