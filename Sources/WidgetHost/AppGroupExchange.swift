@@ -204,6 +204,9 @@ final class UserDefaultsExchange: @unchecked Sendable {
         suites.formUnion(bases.keys)
         let ordered = suites.filter(Self.isAppGroupSuite).sorted()
         removeLeftoverTemporaryFiles()
+        // The process's own `UserDefaults.standard` shares `<process name>.plist` with the suite of that name,
+        // through another cached domain: saving the application saves every domain Foundation holds.
+        CFPreferencesAppSynchronize(kCFPreferencesCurrentApplication)
         for suite in ordered { Self.synchronize(suite) }
         var unrefreshed: [String] = []
         for suite in ordered {
@@ -269,6 +272,7 @@ final class UserDefaultsExchange: @unchecked Sendable {
         }
         // Foundation drops what it cached and reads the scratch copies again at the next access.
         for suite in ordered { Self.synchronize(suite) }
+        CFPreferencesAppSynchronize(kCFPreferencesCurrentApplication)
         for suite in unrefreshed {
             bases[suite] = UserDefaults(suiteName: suite)?.persistentDomain(forName: suite) ?? [:]
         }
@@ -441,9 +445,10 @@ final class UserDefaultsExchange: @unchecked Sendable {
         return CFPreferencesSynchronize(name, kCFPreferencesCurrentUser, kCFPreferencesAnyHost)
     }
 
-    /// False for Foundation's own domains (the process's standard defaults, the global domain).
+    /// False for Foundation's names of the global and current-application domains (the current application is
+    /// exchanged under the process's name, `UserDefaults.standard`'s file).
     static func isAppGroupSuite(_ suite: String) -> Bool {
-        !suite.isEmpty && !suite.hasPrefix("kCFPreferences") && suite != ProcessInfo.processInfo.processName
+        !suite.isEmpty && !suite.hasPrefix("kCFPreferences")
     }
 
     /// Why a suite cannot be a store file, or nil.

@@ -174,6 +174,20 @@ import WidgetKitUI
         #expect(try Self.values(file)["string"] as? String == "text é")
     }
 
+    @Test("UserDefaults.standard is kept in the store too, as <process name>.plist")
+    func standardDefaults() throws {
+        let key = "widgetterm.tests.standard.\(UUID().uuidString.prefix(8))"
+        UserDefaults.standard.set(3, forKey: key)
+        #expect(AppGroupStore.synchronizeUserDefaults().isEmpty)
+        let file = try AppGroupStore.forProcess().userDefaultsFileURL(forSuite: ProcessInfo.processInfo.processName)
+        #expect(try Self.values(file)[key] as? Int == 3)
+        #expect(UserDefaults.standard.integer(forKey: key) == 3)
+        UserDefaults.standard.removeObject(forKey: key)
+        #expect(AppGroupStore.synchronizeUserDefaults().isEmpty)
+        let remaining = FileManager.default.fileExists(atPath: file.path) ? try Self.values(file) : [:]
+        #expect(remaining[key] == nil)
+    }
+
     @Test("a value another process saved is what the next timeline reload reads")
     func reloadReadsOtherProcessesWrites() throws {
         let (suite, file) = try Self.freshSuite("reload")
