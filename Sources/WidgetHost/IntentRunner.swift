@@ -178,7 +178,8 @@ public struct IntentRunner: Sendable {
         let executor = IntentExecutor(label: "widgetterm.intent.\(intent.typeName)")
         let transaction = UserDefaultsTransaction()
         Task(executorPreference: executor) {
-            let before = transaction.begin().filter { !$0.isNotSaved }
+            // Problems found before perform() concern earlier changes, not this intent's: reported, not its outcome.
+            let before = transaction.begin()
             var outcome: IntentOutcome
             do {
                 try await intent.perform()
@@ -186,8 +187,9 @@ public struct IntentRunner: Sendable {
             } catch {
                 outcome = .threw(errorType: String(describing: type(of: error)), message: "\(error)")
             }
-            let problems = before + transaction.commit()
-            let unsaved = problems.filter(\.isNotSaved)
+            let saved = transaction.commit()
+            let problems = before + saved
+            let unsaved = saved.filter(\.isNotSaved)
             if !unsaved.isEmpty, outcome == .succeeded {
                 outcome = .notSaved(reason: unsaved.map(\.description).joined(separator: "; "))
             }
