@@ -193,6 +193,34 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    @Test(
+        "a running preview and another process share the store: a tap re-reads before it adds, a reload shows the other's write",
+        .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    func previewSeesAnotherProcess() throws {
+        let session = try TmuxSession()
+        let store = session.directory.appendingPathComponent("app-group")
+        try session.launch(["preview", "water", "--family", "systemSmall"])
+        try session.wait(for: "1250 ml")
+        func tapElsewhere() throws {
+            let (process, output, errors) = try Self.tap(store)
+            #expect(Self.text(output) == "committed 1\n", "\(Self.text(errors))")
+            process.waitUntilExit()
+        }
+        try tapElsewhere()
+        #expect(try Self.values(store)["water.total"] as? Int == 1500)
+        // The preview still shows 1250; its tap starts from the store's 1500, not from what it last read.
+        try session.keys("Tab")
+        try session.keys("Enter")
+        try session.wait(for: "1750 ml")
+        #expect(try Self.values(store)["water.total"] as? Int == 1750)
+        try tapElsewhere()
+        try session.keys("r")
+        try session.wait(for: "2000 ml")
+        try session.keys("q")
+        try session.wait(for: "EXIT=0")
+        #expect(try Self.values(store)["water.total"] as? Int == 2000)
+    }
+
     static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The kills above land in a write window only by chance; this checks the rule itself on every system call.
