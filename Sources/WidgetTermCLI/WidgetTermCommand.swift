@@ -62,6 +62,7 @@ public enum WidgetTermCommand {
             case "open": return try OpenCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)
             case "check": return try CheckCommand.run(rest, widgets: widgets(), output: output, errors: errors)
+            case "_tap": return try TapCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "help", "--help", "-h":
                 output.write(Help.main)
                 return 0
