@@ -100,6 +100,7 @@ public final class IntentRun: @unchecked Sendable {
     public let widget: String
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
+    private let lateAnswer = MonotonicSignal()
     private var finalResult: IntentRunResult?
     private var lateOutcome: IntentOutcome?
     private var completion: (@Sendable (IntentRunResult) -> Void)?
@@ -113,8 +114,16 @@ public final class IntentRun: @unchecked Sendable {
     /// The result, or nil while `perform()` is running and the limit has not passed.
     public var result: IntentRunResult? { lock.withLock { finalResult } }
 
-    /// How `perform()` finally ended after it had already timed out (its answer was ignored), if it has.
+    /// The outcome that arrived after the result was already decided, if one has: how `perform()` finally
+    /// ended after it had timed out, or the time limit passing after `perform()` had finished. It is ignored.
     public var outcomeAfterTimeout: IntentOutcome? { lock.withLock { lateOutcome } }
+
+    /// Waits up to `seconds` (monotonic) for the ignored second outcome (`outcomeAfterTimeout`); returns it,
+    /// or nil when none arrived in that time.
+    public func waitForLateOutcome(seconds: TimeInterval) -> IntentOutcome? {
+        _ = lateAnswer.wait(seconds: seconds)
+        return outcomeAfterTimeout
+    }
 
     /// Blocks until the result is known and the completion handler has run (at most the time limit plus
     /// scheduling delay).
@@ -128,7 +137,10 @@ public final class IntentRun: @unchecked Sendable {
     func finish(_ outcome: IntentOutcome, duration: TimeInterval, storeProblems: [UserDefaultsSaveProblem] = []) {
         let (handler, result): ((@Sendable (IntentRunResult) -> Void)?, IntentRunResult?) = lock.withLock {
             guard finalResult == nil else {
-                if lateOutcome == nil { lateOutcome = outcome }
+                if lateOutcome == nil {
+                    lateOutcome = outcome
+                    lateAnswer.signal()
+                }
                 return (nil, nil)
             }
             let result = IntentRunResult(intent: intent, widget: widget, outcome: outcome, duration: duration, storeProblems: storeProblems)

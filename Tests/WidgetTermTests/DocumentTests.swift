@@ -779,7 +779,10 @@ struct DocumentBehaviourTests {
         #expect(DocumentFixtures.rows(toggled).contains { $0.contains("Done") && $0.hasSuffix("◉") })
 
         let reset = try #require(tester.targets.first { $0.label == "Reset" })
-        guard case .intent(let resetIntent) = reset.action else { return }
+        guard case .intent(let resetIntent) = reset.action else {
+            Issue.record("Reset is not an intent button: \(reset.action)")
+            return
+        }
         #expect(IntentRunner(timeLimit: 10).run(resetIntent, widget: "counter").outcome == .succeeded)
         #expect(DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall)).contains { $0.contains("Glasses: 0") })
     }
@@ -855,7 +858,7 @@ struct DocumentBehaviourTests {
         #expect(checked.0 == 0, "\(checked.1)")
         #expect(checked.2.hasPrefix("widgetterm: check: 0 errors"))
 
-        let timeline = run(["timeline", good.path, "--hours", "1"])
+        let timeline = run(["timeline", good.path, "--hours", "1", "--timezone", "UTC"])
         #expect(timeline.0 == 0)
         #expect(timeline.1.hasPrefix("\(good.path) systemSmall: 1 h from 2026-03-14 09:41"))
         #expect(timeline.1.contains("09:46  reload   policy atEnd"), "policy atEnd: the next reload five minutes on (the minimum)")

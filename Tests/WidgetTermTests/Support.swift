@@ -15,7 +15,9 @@ enum FixedClock {
 
     static func run<T>(at date: Date = reference, _ body: () throws -> T) rethrows -> T {
         lock.lock()
+        let timeZone = NSTimeZone.default
         defer {
+            NSTimeZone.default = timeZone
             HostClock.reset()
             lock.unlock()
         }

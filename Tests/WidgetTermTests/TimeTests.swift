@@ -255,23 +255,40 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
     }
 
     @Test func aProviderThatHangsIsTreatedAsKilledAndItsLateAnswerIgnored() throws {
-        struct HangingProvider: TimelineProvider {
+        /// The first call answers only after the host gave up on it (and signals once it has); later calls
+        /// answer at once.
+        final class HangingProvider: TimelineProvider, @unchecked Sendable {
+            let lateAnswerDelivered = MonotonicSignal()
+            private let lock = NSLock()
+            private var calls = 0
             func placeholder(in context: Context) -> TimeEntry { TimeEntry(date: Date(), label: "p") }
             func getSnapshot(in context: Context, completion: @escaping (TimeEntry) -> Void) {}
             func getTimeline(in context: Context, completion: @escaping (Timeline<TimeEntry>) -> Void) {
+                let call = lock.withLock {
+                    calls += 1
+                    return calls
+                }
+                guard call == 1 else {
+                    completion(Timeline(entries: [TimeEntry(date: Date(), label: "fresh")], policy: .never))
+                    return
+                }
                 nonisolated(unsafe) let completion = completion
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.4) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
                     completion(Timeline(entries: [TimeEntry(date: Date(), label: "late")], policy: .never))
+                    self.lateAnswerDelivered.signal()
                 }
             }
         }
-        let widget = StaticConfiguration(kind: "hangs", provider: HangingProvider()) { ClockFaceView(entry: $0) }.descriptor
+        let provider = HangingProvider()
+        let widget = StaticConfiguration(kind: "hangs", provider: provider) { ClockFaceView(entry: $0) }.descriptor
         let session = WidgetSession(descriptor: widget, callbackTimeLimit: 0.1)
         #expect(throws: ProviderError.timedOut(kind: "hangs", call: "getTimeline(in:completion:)", seconds: 0.1)) {
             try session.fetchTimeline(family: .systemSmall, device: .default)
         }
-        Thread.sleep(forTimeInterval: 0.5) // the late answer arrives and must change nothing
-        #expect(throws: ProviderError.self) { try session.fetchTimeline(family: .systemSmall, device: .default) }
+        // Once the late answer has arrived, the next fetch gets its own answer, never the late one.
+        #expect(provider.lateAnswerDelivered.wait(seconds: 10))
+        let next = try session.fetchTimeline(family: .systemSmall, device: .default)
+        #expect(next.entries.compactMap { ($0.base as? TimeEntry)?.label } == ["fresh"])
     }
 }
 
