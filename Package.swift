@@ -12,7 +12,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CSimulatedClock"),
-        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock"]),
+        .target(name: "CPreviewRecords"),
+        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords"]),
         .target(name: "SpellingSuggestions"),
         .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
