@@ -1,6 +1,6 @@
 // The `#Preview` macro's implementation: a compiler plugin library, not a SwiftPM target (SwiftPM's `.macro`
 // targets need the swift-syntax package, which is not available here). `PreviewMacroPlugin` in the
-// `PreviewPluginBuild` module builds this file with `swiftc` against the toolchain's own SwiftSyntax
+// `PreviewMacroPlugin` module builds this file with `swiftc` against the toolchain's own SwiftSyntax
 // (`usr/lib/swift/host`) into `libPreviewMacros.so`; compilers load it with `-load-plugin-library`.
 // The macro declarations it implements are in WidgetKitUI/Preview.swift.
 import SwiftSyntax
@@ -11,7 +11,7 @@ import SwiftSyntaxMacros
 ///
 /// `#Preview("Name", as: .systemSmall) { W() } timeline: { E() }` at line 40 of `MyWidgets/W.swift` becomes
 ///
-///     @section("widgetterm_previews") @used private let $unique: WidgetKitUI.PreviewRecord = {
+///     @section("widgetterm_previews") @used let $unique: WidgetKitUI.PreviewRecord = {
 ///         WidgetKitUI.PreviewRegistration._retained(WidgetKitUI.PreviewRegistration(
 ///             fileID: "MyWidgets/W.swift", line: 40, column: 1, "Name", as: .systemSmall) { W() } timeline: { E() })
 ///     }
@@ -36,7 +36,7 @@ public struct PreviewMacro: DeclarationMacro {
         if let closure = node.trailingClosure { call += " \(closure.trimmedDescription)" }
         for closure in node.additionalTrailingClosures { call += " \(closure.trimmedDescription)" }
         let declaration: DeclSyntax = """
-            @section("widgetterm_previews") @used private let \(name): WidgetKitUI.PreviewRecord = {
+            @section("widgetterm_previews") @used let \(name): WidgetKitUI.PreviewRecord = {
                 WidgetKitUI.PreviewRegistration._retained(\(raw: call))
             }
             """

@@ -298,8 +298,14 @@ public final class PreviewRegistration: @unchecked Sendable {
                 supportedFamilies: PreviewRegistration.viewFamilies, contentMarginsDisabled: false, routes: [],
                 placeholder: { _ in entry() }, snapshot: { _, completion in completion(entry()) },
                 timeline: { _, completion in completion(AnyTimeline(entries: [entry()], policy: .never)) },
-                content: { _, context in context.resolve(body()) })
+                content: { _, context in context.resolve(PreviewRegistration.onSystemBackground(body())) })
         }
+    }
+
+    /// A view preview's view on the system background, as Xcode's canvas draws it (it is not a widget, so
+    /// iOS's container-background rule does not apply to it).
+    static func onSystemBackground<Content: View>(_ view: Content) -> some View {
+        view.containerBackground(.background, for: .widget)
     }
 
     /// The families a view preview is drawn in.
