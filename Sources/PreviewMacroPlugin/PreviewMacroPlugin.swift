@@ -15,6 +15,13 @@ public enum PreviewMacroPlugin {
         public var hostLibraries: URL
         /// `swiftc --version`, verbatim: part of the cache key.
         public var version: String
+
+        /// A toolchain given by hand; `toolchain(swiftc:)` finds the running one.
+        public init(swiftc: String, hostLibraries: URL, version: String) {
+            self.swiftc = swiftc
+            self.hostLibraries = hostLibraries
+            self.version = version
+        }
     }
 
     /// The library's file name; the compiler derives the plugin's module (`PreviewMacros`) from it.

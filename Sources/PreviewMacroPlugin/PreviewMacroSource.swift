@@ -48,5 +48,6 @@ public struct PreviewMacro: DeclarationMacro {
         return [declaration]
     }
 }
+
 """#
 }

@@ -277,7 +277,7 @@ public final class PreviewRegistration: @unchecked Sendable {
                 attributes: { _ in try ActivityCoding.encode(attributes) },
                 contents: { _ in
                     try contentStates().map { try ActivityCoding.encode(ActivityContent(state: $0, staleDate: nil)) }
-                })
+                }, presentation: viewKind.presentationArgument)
             descriptor.description = registration.summary
             return descriptor
         }
