@@ -2,7 +2,8 @@
 // targets need the swift-syntax package, which is not available here). `PreviewMacroPlugin` in the
 // `PreviewMacroPlugin` module builds this file with `swiftc` against the toolchain's own SwiftSyntax
 // (`usr/lib/swift/host`) into `libPreviewMacros.so`; compilers load it with `-load-plugin-library`.
-// The macro declarations it implements are in WidgetKitUI/Preview.swift.
+// The macro declarations it implements are in PreviewDeclarations.swift beside it; what the expansions call is
+// in WidgetKitUI/Preview.swift.
 import SwiftSyntax
 import SwiftSyntaxMacros
 

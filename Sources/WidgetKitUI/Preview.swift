@@ -1,65 +1,11 @@
 import CPreviewRecords
 import Foundation
 
-// `#Preview` as Xcode offers it for widgets, Live Activities and views. The macros are declared here, so a
-// file that uses none of them builds without WidgetTerm's plugin; a use needs the plugin loaded
-// (`-load-plugin-library`, built by `PreviewMacroPlugin`). Each use expands to one record in the linker
-// section `widgetterm_previews`, which `PreviewRegistry` reads: see docs/DECISIONS.md, "#Preview".
-
-// MARK: - Macro declarations
-
-/// A widget preview stepping through the entries of a fixed timeline, as WidgetKit's
-/// `#Preview(_:as:widget:timeline:)` (iOS 17). The entries are shown in the order written, one minute apart.
-/// - Parameters:
-///   - name: the name the preview is listed by (`File.swift#name`); "Preview" when nil.
-///   - family: the family the widget is shown in.
-///   - widget: makes the widget; its configuration's content view draws each entry.
-///   - timeline: the entries, one per statement.
-@freestanding(declaration)
-public macro Preview<W: Widget, Entry: TimelineEntry>(
-    _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
-    @PreviewTimelineBuilder timeline: @escaping () async -> [Entry]
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
-
-/// `#Preview(_:as:using:widget:timeline:)`: a timeline preview of a widget configured by an App Intent. The
-/// intent is recorded; the entries are drawn as written (they carry their configuration themselves).
-@freestanding(declaration)
-public macro Preview<W: Widget, Intent: WidgetConfigurationIntent, Entry: TimelineEntry>(
-    _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> W,
-    @PreviewTimelineBuilder timeline: @escaping () async -> [Entry]
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
-
-/// `#Preview(_:as:widget:timelineProvider:)`: the widget with entries from a timeline provider, as WidgetKit's
-/// macro of that name; the provider's reload policy applies.
-@freestanding(declaration)
-public macro Preview<W: Widget, Provider: TimelineProvider>(
-    _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
-    timelineProvider: @escaping () -> Provider
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
-
-/// `#Preview(_:as:using:widget:timelineProvider:)`: the widget with entries from an App Intent timeline provider,
-/// which is called with `intent`.
-@freestanding(declaration)
-public macro Preview<W: Widget, Provider: AppIntentTimelineProvider>(
-    _ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent, widget: @escaping () -> W,
-    timelineProvider: @escaping () -> Provider
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
-
-/// `#Preview(_:as:using:widget:contentStates:)`: a Live Activity with `attributes`, stepping through the content
-/// states in the order written, as ActivityKit's macro of that name (iOS 17). `widget` makes the widget whose body
-/// is the `ActivityConfiguration`.
-@freestanding(declaration)
-public macro Preview<W: Widget, Attributes: ActivityAttributes>(
-    _ name: String? = nil, as viewKind: ActivityPreviewViewKind, using attributes: Attributes, widget: @escaping () -> W,
-    @PreviewContentStateBuilder contentStates: @escaping () -> [Attributes.ContentState]
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
-
-/// `#Preview(_:traits:body:)`: a view on its own, as SwiftUI's macro of that name (iOS 17). WidgetTerm draws it
-/// in the system families, as widget content.
-@freestanding(declaration)
-public macro Preview(
-    _ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>..., @ViewBuilder body: @escaping () -> any View
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+// `#Preview` as Xcode offers it for widgets, Live Activities and views: what its expansions call. The macros
+// themselves are declared in Sources/PreviewMacros/PreviewDeclarations.swift, which is compiled into each widget
+// module together with the plugin (`PreviewMacroPlugin`): declaring them here would make every build of
+// WidgetKitUI warn that the plugin is missing. Each use expands to one record in the linker section
+// `widgetterm_previews`, which `PreviewRegistry` reads: see docs/DECISIONS.md, "#Preview".
 
 // MARK: - Arguments
 

@@ -1,4 +1,4 @@
-// The fixture's entry point: the command line on an empty bundle, so only the #Previews are listed.
+// The fixture's entry point: the command line on a bundle of one widget; the #Previews are listed after it.
 import WidgetKitUI
 import WidgetTermCLI
 

@@ -175,10 +175,12 @@ struct PreviewRegistrationTests {
 struct PreviewMacroPluginTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("the source PreviewMacroPlugin builds is Sources/PreviewMacros/PreviewMacro.swift (run scripts/embed-preview-macros.py)")
+    @Test("the plugin source and declarations PreviewMacroPlugin carries are the files in Sources/PreviewMacros (run scripts/embed-preview-macros.py)")
     func embeddedSource() throws {
-        let file = try String(contentsOf: Self.repository.appendingPathComponent("Sources/PreviewMacros/PreviewMacro.swift"), encoding: .utf8)
-        #expect(PreviewMacroPlugin.source == file)
+        let folder = Self.repository.appendingPathComponent("Sources/PreviewMacros")
+        #expect(PreviewMacroPlugin.source == (try String(contentsOf: folder.appendingPathComponent("PreviewMacro.swift"), encoding: .utf8)))
+        #expect(PreviewMacroPlugin.declarations
+                == (try String(contentsOf: folder.appendingPathComponent("PreviewDeclarations.swift"), encoding: .utf8)))
     }
 
     @Test("a swiftc that is not there is an error that names it")
@@ -250,7 +252,9 @@ struct PreviewMacroPluginTests {
         let fixture = Self.repository.appendingPathComponent("Tests/PreviewFixture")
         let binary = work.appendingPathComponent("previews")
         arguments += PreviewMacroPlugin.compilerFlags(loading: plugin)
-        arguments += [fixture.appendingPathComponent("Widgets.swift").path, fixture.appendingPathComponent("main.swift").path,
+        let declarations = work.appendingPathComponent("PreviewDeclarations.swift")
+        try Data(PreviewMacroPlugin.declarations.utf8).write(to: declarations)
+        arguments += [declarations.path, fixture.appendingPathComponent("Widgets.swift").path, fixture.appendingPathComponent("main.swift").path,
                       "-lncursesw", "-o", binary.path]
         let compile = try Self.run("/usr/bin/env", ["swiftc"] + arguments, in: work)
         #expect(compile.status == 0, "\(compile.errors)")
