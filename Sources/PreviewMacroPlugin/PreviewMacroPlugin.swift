@@ -34,7 +34,7 @@ public enum PreviewMacroPlugin {
         let version = try run(swiftc, ["--version"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let info = try run(swiftc, ["-print-target-info"])
         guard let json = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
-              let paths = json["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String
+            let paths = json["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String
         else {
             throw PreviewMacroPluginError("\(swiftc) -print-target-info gave no paths.runtimeResourcePath; cannot find SwiftSyntax")
         }
@@ -42,7 +42,8 @@ public enum PreviewMacroPlugin {
         for library in ["libSwiftSyntax.so", "libSwiftSyntaxMacros.so", "libSwiftSyntaxBuilder.so"] {
             guard FileManager.default.fileExists(atPath: host.appendingPathComponent(library).path) else {
                 throw PreviewMacroPluginError(
-                    "the toolchain has no \(library) in \(host.path); #Preview needs a toolchain that ships SwiftSyntax (Swift 6.0 or later)")
+                    "the toolchain has no \(library) in \(host.path); #Preview needs a toolchain that ships SwiftSyntax (Swift 6.0 or later)"
+                )
             }
         }
         return Toolchain(swiftc: swiftc, hostLibraries: host, version: version)
@@ -51,14 +52,15 @@ public enum PreviewMacroPlugin {
     /// The cache directory for plugins: `$XDG_CACHE_HOME/widgetterm/preview-macros`, else
     /// `~/.cache/widgetterm/preview-macros`.
     public static func defaultCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
         return base.appendingPathComponent("widgetterm").appendingPathComponent("preview-macros")
     }
 
     /// The cache key: a hash of the toolchain's version and the plugin's source, in hex.
     public static func cacheKey(for toolchain: Toolchain) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits: a cache key, not a security boundary
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a, 64 bits: a cache key, not a security boundary
         for byte in Array((toolchain.version + "\u{0}" + toolchain.hostLibraries.path + "\u{0}" + source).utf8) {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
@@ -84,12 +86,14 @@ public enum PreviewMacroPlugin {
         try Data(source.utf8).write(to: sourceFile)
         let built = work.appendingPathComponent(libraryName)
         let host = toolchain.hostLibraries.path
-        _ = try run(toolchain.swiftc, [
-            "-emit-library", "-module-name", "PreviewMacros", "-I", host, "-L", host,
-            "-lSwiftSyntax", "-lSwiftSyntaxMacros", "-lSwiftSyntaxBuilder", "-Xlinker", "-rpath", "-Xlinker", host,
-            "-module-cache-path", work.appendingPathComponent("module-cache").path,
-            sourceFile.path, "-o", built.path,
-        ])
+        _ = try run(
+            toolchain.swiftc,
+            [
+                "-emit-library", "-module-name", "PreviewMacros", "-I", host, "-L", host,
+                "-lSwiftSyntax", "-lSwiftSyntaxMacros", "-lSwiftSyntaxBuilder", "-Xlinker", "-rpath", "-Xlinker", host,
+                "-module-cache-path", work.appendingPathComponent("module-cache").path,
+                sourceFile.path, "-o", built.path,
+            ])
         if rename(built.path, library.path) != 0, !FileManager.default.fileExists(atPath: library.path) {
             throw PreviewMacroPluginError("cannot move the #Preview plugin into \(library.path): \(String(cString: strerror(errno)))")
         }

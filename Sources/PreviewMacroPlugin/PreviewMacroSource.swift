@@ -112,7 +112,8 @@ macro Preview<W: WidgetKitUI.Widget, Attributes: WidgetKitUI.ActivityAttributes>
 /// in the system families, as widget content.
 @freestanding(declaration)
 macro Preview(
-    _ name: String? = nil, traits: WidgetKitUI.PreviewTrait<WidgetKitUI.Preview.ViewTraits>..., @WidgetKitUI.ViewBuilder body: @escaping () -> any WidgetKitUI.View
+    _ name: String? = nil, traits: WidgetKitUI.PreviewTrait<WidgetKitUI.Preview.ViewTraits>...,
+    @WidgetKitUI.ViewBuilder body: @escaping () -> any WidgetKitUI.View
 ) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
 
 """#

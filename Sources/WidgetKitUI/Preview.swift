@@ -102,9 +102,11 @@ public final class PreviewRegistration: @unchecked Sendable {
     public let hasIntent: Bool
     private let make: (PreviewRegistration) -> WidgetDescriptor
 
-    private init(name: String?, fileID: String, line: Int, column: Int, form: Form, family: WidgetFamily? = nil,
-                 viewKind: ActivityPreviewViewKind? = nil, traits: [String] = [], hasIntent: Bool = false,
-                 make: @escaping (PreviewRegistration) -> WidgetDescriptor) {
+    private init(
+        name: String?, fileID: String, line: Int, column: Int, form: Form, family: WidgetFamily? = nil,
+        viewKind: ActivityPreviewViewKind? = nil, traits: [String] = [], hasIntent: Bool = false,
+        make: @escaping (PreviewRegistration) -> WidgetDescriptor
+    ) {
         self.name = name
         self.fileID = fileID
         self.line = line
@@ -215,7 +217,8 @@ public final class PreviewRegistration: @unchecked Sendable {
             if descriptor.activity == nil {
                 // Not an ActivityConfiguration: there is nothing to draw the states with. Shown as a widget
                 // whose every entry explains it, so the mistake is visible where the preview is.
-                let message = "#Preview at \(registration.fileID):\(registration.line) shows a Live Activity, but "
+                let message =
+                    "#Preview at \(registration.fileID):\(registration.line) shows a Live Activity, but "
                     + "\(W.self)'s body is not an ActivityConfiguration for \(Attributes.self)"
                 return PreviewRegistration.messageDescriptor(message, registration: registration)
             }
@@ -313,7 +316,8 @@ public final class PreviewRegistration: @unchecked Sendable {
         timeline: @escaping (TimelineProviderContext, @escaping (AnyTimeline) -> Void) -> Void
     ) -> WidgetDescriptor {
         if base.activity != nil {
-            let message = "#Preview at \(registration.fileID):\(registration.line) shows a widget family, but the widget's "
+            let message =
+                "#Preview at \(registration.fileID):\(registration.line) shows a widget family, but the widget's "
                 + "body is an ActivityConfiguration: write #Preview(as: .content, using: attributes) { ... } contentStates: { ... }"
             return messageDescriptor(message, registration: registration)
         }

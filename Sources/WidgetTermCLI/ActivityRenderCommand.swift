@@ -47,7 +47,8 @@ enum ActivityRenderCommand {
                 throw UsageError("unknown --presentation \(raw); valid presentations: \(ActivityPresentation.allCases.map(\.argument).joined(separator: ", "))")
             }
             return presentation
-        } ?? descriptor.activity?.preview?.presentation.flatMap(ActivityPresentation.init(argument:)) ?? .compact
+        } ?? descriptor.activity?.preview?.presentation.flatMap(ActivityPresentation.init(argument:))
+            ?? .compact
         let stateNumber = try parsed.integer("state", in: 1...999, default: 1)
         let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard let geometry = IslandGeometry(device: settings.device) else {

@@ -9,8 +9,8 @@ import WidgetKitUI
 enum RenderCommand {
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry"]),
-                                        boolean: ["help"])
+        let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry"])
+        let parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.render)
             return 0
@@ -64,8 +64,12 @@ enum RenderCommand {
         guard let timeline = selection.timeline, selection.context == .timeline else {
             throw UsageError("--entry picks a timeline entry; it does not apply with --context placeholder or snapshot")
         }
-        let entries = timeline.entries.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
-        guard !entries.isEmpty else { throw UsageError("\(kind)'s timeline has no entries; leave out --entry to see its placeholder") }
+        let entries = timeline.entries.enumerated()
+            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map(\.element)
+        guard !entries.isEmpty else {
+            throw UsageError("\(kind)'s timeline has no entries; leave out --entry to see its placeholder")
+        }
         let number = try parsed.integer("entry", in: 1...entries.count, default: 1)
         var chosen = selection
         chosen.entry = entries[number - 1]

@@ -90,7 +90,8 @@ struct PreviewRegistrationTests {
     func kinds() {
         let registrations = PreviewRegistry.registrations(from: []) + Self.registrations()
         let sorted = registrations.sorted { ($0.fileID, $0.line) < ($1.fileID, $1.line) }
-        #expect(PreviewRegistry.kinds(for: sorted)
+        #expect(
+            PreviewRegistry.kinds(for: sorted)
                 == ["Plants.swift#Preview", "Plants.swift#Preview-2", "Plants.swift#Plants", "Plants.swift#Provided"])
         #expect(sorted[2].summary == "#Preview(\"Plants\", as: .systemSmall) timeline at Mod/Plants.swift:30")
         #expect(sorted[0].summary == "#Preview() at Mod/Plants.swift:10")
@@ -115,7 +116,8 @@ struct PreviewRegistrationTests {
         let widgets = PreviewRegistry.descriptors(for: Self.registrations().sorted { $0.line < $1.line })
         let list = command(["list"], widgets: widgets)
         #expect(list.status == 0)
-        #expect(list.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(
+            list.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
                 == ["Plants.swift#Preview", "Plants.swift#Preview-2", "Plants.swift#Plants", "Plants.swift#Provided"])
         #expect(list.output.contains("Plants.swift#Plants     systemSmall\n"))
 
@@ -164,7 +166,8 @@ struct PreviewRegistrationTests {
         } timeline: {
             PreviewTestEntry(date: .now, plant: "Fern")
         }
-        let result = command(["render", "Delivery.swift#Preview", "--format", "text"], widgets: PreviewRegistry.descriptors(for: [registration]))
+        let result = command(
+            ["render", "Delivery.swift#Preview", "--format", "text"], widgets: PreviewRegistry.descriptors(for: [registration]))
         #expect(result.errors.contains("[preview-mismatch] #Preview at Mod/Delivery.swift:7 shows a widget family"), "\(result.errors)")
     }
 }
@@ -173,13 +176,17 @@ struct PreviewRegistrationTests {
 
 @Suite("#Preview plugin")
 struct PreviewMacroPluginTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-    @Test("the plugin source and declarations PreviewMacroPlugin carries are the files in Sources/PreviewMacros (run scripts/embed-preview-macros.py)")
+    @Test(
+        "the plugin source and declarations PreviewMacroPlugin carries are the files in Sources/PreviewMacros (run scripts/embed-preview-macros.py)"
+    )
     func embeddedSource() throws {
         let folder = Self.repository.appendingPathComponent("Sources/PreviewMacros")
         #expect(PreviewMacroPlugin.source == (try String(contentsOf: folder.appendingPathComponent("PreviewMacro.swift"), encoding: .utf8)))
-        #expect(PreviewMacroPlugin.declarations
+        #expect(
+            PreviewMacroPlugin.declarations
                 == (try String(contentsOf: folder.appendingPathComponent("PreviewDeclarations.swift"), encoding: .utf8)))
     }
 
@@ -228,9 +235,10 @@ struct PreviewMacroPluginTests {
         "CellRender", "CAppGroupEnvironment", "WidgetHost", "CTerminalSignals", "TerminalUI", "WidgetTermCLI",
     ]
 
-    @Test("every #Preview form in Tests/PreviewFixture compiles with the plugin and is listed and rendered by name",
-          .enabled(if: canBuild, "needs the SwiftPM build products and a toolchain with SwiftSyntax in usr/lib/swift/host"),
-          .timeLimit(.minutes(5)))
+    @Test(
+        "every #Preview form in Tests/PreviewFixture compiles with the plugin and is listed and rendered by name",
+        .enabled(if: canBuild, "needs the SwiftPM build products and a toolchain with SwiftSyntax in usr/lib/swift/host"),
+        .timeLimit(.minutes(5)))
     func everyFormEndToEnd() throws {
         let products = try Self.buildProducts.get()
         let cache = products.appendingPathComponent("preview-macros")
@@ -239,9 +247,11 @@ struct PreviewMacroPluginTests {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
 
-        var arguments = ["-swift-version", "5", "-I", products.appendingPathComponent("Modules").path,
-                         "-module-cache-path", cache.appendingPathComponent("module-cache").path,
-                         "-Xcc", "-fmodule-map-file=" + Self.repository.appendingPathComponent("Sources/CNCurses/module.modulemap").path]
+        var arguments = [
+            "-swift-version", "5", "-I", products.appendingPathComponent("Modules").path,
+            "-module-cache-path", cache.appendingPathComponent("module-cache").path,
+            "-Xcc", "-fmodule-map-file=" + Self.repository.appendingPathComponent("Sources/CNCurses/module.modulemap").path,
+        ]
         for module in Self.modules {
             let directory = products.appendingPathComponent("\(module).build")
             let map = directory.appendingPathComponent("module.modulemap")
@@ -254,18 +264,21 @@ struct PreviewMacroPluginTests {
         arguments += PreviewMacroPlugin.compilerFlags(loading: plugin)
         let declarations = work.appendingPathComponent("PreviewDeclarations.swift")
         try Data(PreviewMacroPlugin.declarations.utf8).write(to: declarations)
-        arguments += [declarations.path, fixture.appendingPathComponent("Widgets.swift").path, fixture.appendingPathComponent("main.swift").path,
-                      "-lncursesw", "-o", binary.path]
+        arguments += [
+            declarations.path, fixture.appendingPathComponent("Widgets.swift").path, fixture.appendingPathComponent("main.swift").path,
+            "-lncursesw", "-o", binary.path,
+        ]
         let compile = try Self.run("/usr/bin/env", ["swiftc"] + arguments, in: work)
         #expect(compile.status == 0, "\(compile.errors)")
         #expect(!compile.errors.contains("warning:"), "\(compile.errors)")
 
         let list = try Self.run(binary.path, ["list"], in: work)
-        #expect(list.output.split(separator: "\n").map { String($0.prefix(26)).trimmingCharacters(in: .whitespaces) } == [
-            "plant", "Widgets.swift#Preview", "Widgets.swift#Cities", "Widgets.swift#Provided", "Widgets.swift#Configured",
-            "Widgets.swift#Island", "Widgets.swift#Expanded", "Widgets.swift#Minimal", "Widgets.swift#Lock Screen",
-            "Widgets.swift#Preview-2", "Widgets.swift#Stack",
-        ], "\(list.output)\(list.errors)")
+        #expect(
+            list.output.split(separator: "\n").map { String($0.prefix(26)).trimmingCharacters(in: .whitespaces) } == [
+                "plant", "Widgets.swift#Preview", "Widgets.swift#Cities", "Widgets.swift#Provided", "Widgets.swift#Configured",
+                "Widgets.swift#Island", "Widgets.swift#Expanded", "Widgets.swift#Minimal", "Widgets.swift#Lock Screen",
+                "Widgets.swift#Preview-2", "Widgets.swift#Stack",
+            ], "\(list.output)\(list.errors)")
 
         let trees: [([String], String)] = [
             (["Widgets.swift#Preview", "--entry", "1"], "Text \"Fern\""),
