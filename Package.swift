@@ -12,8 +12,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "CSimulatedClock"),
-        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock"]),
+        .target(name: "CPreviewRecords"),
+        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords"]),
         .target(name: "SpellingSuggestions"),
+        // Builds the #Preview plugin (source in Sources/PreviewMacros, not a target) with swiftc; see DECISIONS.md.
+        .target(name: "PreviewMacroPlugin"),
         .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
         .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"]),
@@ -31,7 +34,7 @@ let package = Package(
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(
             name: "WidgetTermTests",
-            dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI"],
+            dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI", "PreviewMacroPlugin"],
             exclude: ["Goldens"]
         ),
     ]

@@ -129,6 +129,9 @@ public struct ActivityPreviewScript: @unchecked Sendable {
     public let attributes: (Date) throws -> Data
     /// The content states for an activity started at the given date, in order.
     public let contents: (Date) throws -> [EncodedActivityContent]
+    /// The presentation shown when none is asked for, as `widgetterm render --presentation` names it
+    /// (`compact`, `minimal`, `expanded`, `lockscreen`): a `#Preview(as:)`'s view kind; nil for the default.
+    public var presentation: String? = nil
 }
 
 /// Everything the host needs to run one Live Activity kind, without its generic types: the facet of a

@@ -20,7 +20,7 @@ enum ActivityRenderCommand {
     static let help = """
         Live Activities (marked in widgetterm list): widgetterm render ACTIVITY [--presentation P] [--state N]
           [--started T] [--with ACTIVITY] [--at T] [--device D] [--scheme S] [--format F]
-          --presentation P  compact, minimal, expanded or lockscreen (default compact)
+          --presentation P  compact, minimal, expanded or lockscreen (default compact; a #Preview's own view kind)
           --state N         the Nth of the activity's scripted content states, 1-based (default 1)
           --started T       when the activity was requested: ISO 8601, or a time before --at such as -90m, -2h,
                             -45s (default: --at). A later --at shows it stale after its stale date, ended by the
@@ -47,7 +47,8 @@ enum ActivityRenderCommand {
                 throw UsageError("unknown --presentation \(raw); valid presentations: \(ActivityPresentation.allCases.map(\.argument).joined(separator: ", "))")
             }
             return presentation
-        } ?? .compact
+        } ?? descriptor.activity?.preview?.presentation.flatMap(ActivityPresentation.init(argument:))
+            ?? .compact
         let stateNumber = try parsed.integer("state", in: 1...999, default: 1)
         let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard let geometry = IslandGeometry(device: settings.device) else {

@@ -84,6 +84,8 @@ enum Help {
 
         Prints KIND for the entry current at --at (before its first entry: the placeholder, with a note on
         standard error). Diagnostics go to standard error.
+          --entry N         the Nth entry of the timeline fetched at --at, in date order (1-based), shown at its
+                            own date: how a #Preview's timeline is stepped through (File.swift#Name kinds)
 
         \(ActivityRenderCommand.help)
         options:

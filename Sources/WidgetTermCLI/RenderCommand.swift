@@ -9,7 +9,8 @@ import WidgetKitUI
 enum RenderCommand {
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(ActivityRenderCommand.flags), boolean: ["help"])
+        let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry"])
+        let parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.render)
             return 0
@@ -21,6 +22,7 @@ enum RenderCommand {
         let settings = try RenderSettings(parsed)
         let descriptor = try widget(named: kind, in: widgets)
         if descriptor.isActivity {
+            if parsed["entry"] != nil { throw UsageError("\(kind) is a Live Activity: it takes --state N, not --entry") }
             return try ActivityRenderCommand.run(parsed, activity: descriptor, widgets: widgets, settings: settings, environment: environment,
                                                  output: output, errors: errors)
         }
@@ -30,7 +32,10 @@ enum RenderCommand {
 
         if let at = settings.at { HostClock.set(at) }
         let session = try settings.session(for: descriptor)
-        let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
+        var selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
+        if parsed["entry"] != nil {
+            selection = try Self.entry(parsed, of: selection, kind: kind)
+        }
         let now = HostClock.now
         if selection.isBeforeFirstEntry {
             let first = selection.timeline?.entries.map(\.date).min()
@@ -51,5 +56,25 @@ enum RenderCommand {
             errors.write("widgetterm: \(severity.rawValue): [\(diagnostic.code)] \(TerminalText.escaped(diagnostic.message))\n")
         }
         return severities.contains(.error) ? 1 : 0
+    }
+
+    /// `--entry N`: the Nth entry of the timeline in date order (1-based), shown at its own date, as Xcode's
+    /// canvas steps through a `#Preview`'s timeline.
+    static func entry(_ parsed: ParsedArguments, of selection: EntrySelection, kind: String) throws -> EntrySelection {
+        guard let timeline = selection.timeline, selection.context == .timeline else {
+            throw UsageError("--entry picks a timeline entry; it does not apply with --context placeholder or snapshot")
+        }
+        let entries = timeline.entries.enumerated()
+            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map(\.element)
+        guard !entries.isEmpty else {
+            throw UsageError("\(kind)'s timeline has no entries; leave out --entry to see its placeholder")
+        }
+        let number = try parsed.integer("entry", in: 1...entries.count, default: 1)
+        var chosen = selection
+        chosen.entry = entries[number - 1]
+        chosen.isBeforeFirstEntry = false
+        HostClock.set(chosen.entry.date)
+        return chosen
     }
 }

@@ -15,7 +15,8 @@ import WidgetDocument
 /// bundle with one call in its `main.swift`: `WidgetTermCommand.main(bundle: MyWidgets())`.
 public enum WidgetTermCommand {
     /// Runs the command line on `bundle` with the process arguments and exits with the command's status
-    /// (0 ok, 1 diagnostics at error level, 2 usage or input errors).
+    /// (0 ok, 1 diagnostics at error level, 2 usage or input errors). The program's `#Preview`s
+    /// (`PreviewRegistry`) follow the bundle's widgets, each under its kind `File.swift#Name`.
     public static func main<Bundle: WidgetBundle>(bundle: Bundle) -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let environment = ProcessInfo.processInfo.environment
@@ -30,7 +31,7 @@ public enum WidgetTermCommand {
                 exit(2)
             }
         }
-        let status = run(arguments: arguments, widgets: { bundle.widgetDescriptors }, environment: environment,
+        let status = run(arguments: arguments, widgets: { bundle.widgetDescriptors + PreviewRegistry.descriptors() }, environment: environment,
                          output: StandardStream.output, errors: StandardStream.error)
         exit(status)
     }
