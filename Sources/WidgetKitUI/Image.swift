@@ -2,8 +2,9 @@ import Foundation
 
 // MARK: - Image
 
-/// An image, as `SwiftUI.Image`: an SF Symbol (drawn from WidgetTerm's glyph table), an asset or a
-/// bitmap stand-in (drawn as a labelled placeholder block; Linux has no asset catalogue).
+/// An image, as `SwiftUI.Image`: an SF Symbol (drawn from WidgetTerm's glyph table), an image set from the
+/// app's asset catalog (decoded and drawn with half-block cells), or a bitmap stand-in (a labelled
+/// placeholder block, as is an asset no catalog has).
 public struct Image: PrimitiveView, Equatable {
     var source: ImageSource
     var isResizable = false
@@ -11,7 +12,9 @@ public struct Image: PrimitiveView, Equatable {
 
     /// An SF Symbol by name, e.g. `"drop.fill"`.
     public init(systemName: String) { source = .systemSymbol(systemName) }
-    /// An image from the app's asset catalogue.
+    /// An image set from the app's asset catalog (`Name.imageset`), as `Image(_:bundle:)`. The host's
+    /// catalogs (``HostContext/resources``, `--assets DIR`) are read when the body is resolved, at the
+    /// device's scale and in the widget's colour scheme.
     public init(_ name: String, bundle: Bundle? = nil) { source = .asset(name) }
     /// A bitmap, through the `UIImage` stand-in.
     public init(uiImage: UIImage) { source = .bitmap(uiImage.name) }
@@ -41,10 +44,32 @@ public struct Image: PrimitiveView, Equatable {
     public enum Scale: Sendable { case small, medium, large }
 
     public func resolve(in context: ResolveContext) -> ViewNode {
+        var source = self.source
+        if case .asset(let name) = source { source = Self.catalogSource(named: name, environment: context.environment) }
         return .image(ImageNode(source: source, isResizable: isResizable, font: context.environment.font ?? .body,
                                 foreground: context.environment.foregroundStyle,
                                 accentedRenderingMode: accentedRenderingMode ?? context.environment.accentedRenderingMode,
                                 isRedacted: context.environment.isRedacting))
+    }
+}
+
+extension Image {
+    /// The decoded image set `name` from the host's catalogs, else `.asset(name)` with a diagnostic.
+    static func catalogSource(named name: String, environment: EnvironmentValues) -> ImageSource {
+        let resources = HostContext.current.resources
+        switch resources?.image(named: name, displayScale: environment.displayScale, colorScheme: environment.colorScheme) {
+        case .found(let bitmap)?:
+            return .catalog(bitmap)
+        case .unusable(let code, let reason)?:
+            HostContext.reportResourceProblem(
+                code: code, message: "Image(\"\(name)\") draws as a placeholder: \(reason)")
+        case .missing?, nil:
+            HostContext.reportResourceProblem(
+                code: "missing-image-asset",
+                message: "Image(\"\(name)\") found no image set \"\(name)\"; it draws as a placeholder. "
+                    + HostContext.searchedDescription(resources, lookingFor: "\(name).imageset"))
+        }
+        return .asset(name)
     }
 }
 

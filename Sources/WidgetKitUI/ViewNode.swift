@@ -162,10 +162,12 @@ public struct TextNode: Equatable, Sendable {
 public enum ImageSource: Equatable, Sendable {
     /// `Image(systemName:)`: an SF Symbol, drawn from the project's glyph table.
     case systemSymbol(String)
-    /// `Image(_ name:)`: an asset from the app's catalogue, drawn as a labelled placeholder block.
+    /// `Image(_ name:)` that no asset catalog had (or could decode): drawn as a labelled placeholder block.
     case asset(String)
     /// `Image(uiImage:)`: a bitmap, drawn as a labelled placeholder block.
     case bitmap(String)
+    /// `Image(_ name:)` found in the app's asset catalog: drawn with half-block cells.
+    case catalog(CatalogBitmap)
 }
 
 /// A resolved image.
