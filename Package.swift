@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(
             name: "WidgetTermTests",
             dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog"],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Fixtures"]
         ),
     ]
 )

@@ -74,7 +74,7 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
 
     // MARK: Lookups
 
-    public var searchedCatalogs: [String] { assetCatalogs + stringTables }
+    public var searchedCatalogs: [String] { assetCatalogs }
 
     public func color(named name: String) -> CatalogColor? { colors[name] }
 

@@ -21,7 +21,7 @@ public protocol WidgetResourceProvider: AnyObject, Sendable {
     /// nil when no table has the key.
     func localizedString(forKey key: String, locale: Locale) -> String?
 
-    /// What was searched, for messages: the catalogs and string tables, as paths.
+    /// The asset catalogs searched, as paths, for messages about a missing colour or image.
     var searchedCatalogs: [String] { get }
 }
 
