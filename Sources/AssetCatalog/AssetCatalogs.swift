@@ -96,6 +96,9 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
         strings.value(forKey: key, locale: locale)
     }
 
+    /// A colour-set component as Xcode writes it (`"0.500"`, `"128"`, `"0x80"`), as 0...1; nil when malformed.
+    public static func parseComponent(_ text: String) -> Double? { ColorSetReader.parse(text) }
+
     /// The names of the colour sets and image sets found, sorted (for `--assets` listings and tests).
     public var colorNames: [String] { colors.keys.sorted() }
     public var imageNames: [String] { imageSets.keys.sorted() }
