@@ -39,8 +39,9 @@ public struct Text: PrimitiveView, Equatable {
     /// Text shown exactly as given.
     public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
 
-    /// Text from a string value.
-    @inlinable
+    /// Text from a string value, shown as it is (not a string-table key). Disfavoured, as in SwiftUI, so a literal
+    /// `Text("Hello")` is a `LocalizedStringKey`.
+    @inlinable @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) { self.init(verbatim: String(content)) }
 
     /// Text from a string literal or interpolation, as SwiftUI's `Text(_:tableName:bundle:comment:)`: a key into the app's
@@ -57,6 +58,7 @@ public struct Text: PrimitiveView, Equatable {
     }
 
     /// Text from a localised resource: its key translated for the environment's locale, else the key.
+    @_disfavoredOverload
     public init(_ resource: LocalizedStringResource) {
         runs = [Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: []))]
     }

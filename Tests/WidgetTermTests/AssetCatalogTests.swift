@@ -158,3 +158,156 @@ enum ResourceFixtures {
 enum ColorSetReaderProbe {
     static func parse(_ text: String) -> Double? { AssetCatalogs.parseComponent(text) }
 }
+
+// MARK: - Drawing what widget code names
+
+struct StepsText: View {
+    let steps: Int
+    var body: some View { Text("\(steps) steps") }
+}
+
+@Suite struct AssetRenderTests {
+    static let cover = ModeFixtures.widget("cover", families: [.systemSmall]) {
+        Image("cover").containerBackground(Color.black, for: .widget)
+    }
+
+    @Test func aFixedImageTakesItsPointSizeInHalfBlocks() throws {
+        let frame = try ResourceFixtures.render(Self.cover)
+        let (left, right, rect) = try ResourceFixtures.coverCells(frame)
+        // 16 × 18 pt at 3x: 2 columns × 1 row, centred in the 21 × 10 content area.
+        #expect(rect == CellRect(x: 9, y: 4, width: 2, height: 1))
+        #expect(left == Cell(glyph: "▀", foreground: RGB(255, 0, 0), background: RGB(0, 0, 255)))
+        // The bottom-right quadrant is transparent: the container background shows through.
+        #expect(right == Cell(glyph: "▀", foreground: RGB(0, 255, 0), background: RGB(0, 0, 0)))
+        #expect(frame.diagnostics.isEmpty, "\(frame.diagnostics)")
+    }
+
+    @Test func theDeviceScaleChoosesTheFile() throws {
+        let frame = try ResourceFixtures.render(Self.cover, device: .iPhoneSE)
+        #expect(try ResourceFixtures.coverCells(frame).left.foreground == RGB(255, 0, 255))  // the @2x file
+    }
+
+    @Test func accentedFlattensTheImageToOneTintUnlessFullColor() throws {
+        let frame = try ResourceFixtures.render(Self.cover, theme: "tinted")
+        let (left, right, _) = try ResourceFixtures.coverCells(frame)
+        let tint = try #require(Theme.builtIn(named: "tinted")).paintStyle(mode: nil).transform.tint(of: .default)
+        #expect(left == Cell(glyph: "▀", foreground: tint, background: tint))
+        #expect(right.foreground == tint && right.background != tint)
+        #expect(frame.images.first?.treatment == .flattened)
+
+        let kept = ModeFixtures.widget("kept", families: [.systemSmall]) {
+            Image("cover").widgetAccentedRenderingMode(.fullColor).containerBackground(Color.black, for: .widget)
+        }
+        let keptFrame = try ResourceFixtures.render(kept, theme: "tinted")
+        let keptCells = try ResourceFixtures.coverCells(keptFrame)
+        #expect(keptCells.left == Cell(glyph: "▀", foreground: RGB(255, 0, 0), background: RGB(0, 0, 255)))
+        #expect(keptCells.right.foreground == RGB(0, 255, 0))
+        #expect(keptFrame.images.first?.treatment == .fullColor)
+    }
+
+    @Test func vibrantShowsLuminanceAsTheTintsStrength() throws {
+        let frame = try ResourceFixtures.render(Self.cover, theme: "lockscreen", mode: .vibrant)
+        let (left, right, _) = try ResourceFixtures.coverCells(frame)
+        #expect(frame.images.first?.treatment == .vibrant)
+        let style = try #require(Theme.builtIn(named: "lockscreen")).paintStyle(mode: .vibrant)
+        let behind = try #require(right.background)  // the transparent quadrant: what is behind the image
+        func expected(_ red: Double, _ green: Double, _ blue: Double) -> RGB {
+            let shown = style.transform.apply(RGBA(red: red, green: green, blue: blue), group: .default)
+            return behind.blended(with: RGB(red: shown.red, green: shown.green, blue: shown.blue), alpha: shown.alpha)
+        }
+        #expect(left.foreground == expected(1, 0, 0))
+        #expect(left.background == expected(0, 0, 1))
+        #expect(right.foreground == expected(0, 1, 0))
+        // Green is lighter than red, red lighter than blue (CIELAB L* 88, 53, 32).
+        func sum(_ color: RGB?) -> Int { color.map { Int($0.red) + Int($0.green) + Int($0.blue) } ?? 0 }
+        #expect(sum(right.foreground) > sum(left.foreground) && sum(left.foreground) > sum(left.background))
+    }
+
+    @Test func aResizableImageFillsItsFrameAndKeepsItsRatioWhenAsked() throws {
+        let stretched = ModeFixtures.widget("stretched", families: [.systemSmall]) {
+            Image("photo").resizable().frame(width: 80, height: 68).containerBackground(Color.black, for: .widget)
+        }
+        let frame = try ResourceFixtures.render(stretched)
+        let rect = try #require(frame.images.first?.rect)
+        #expect(rect == CellRect(x: 5, y: 3, width: 10, height: 4))
+        // Top half orange, bottom half blue, each within JPEG's rounding.
+        func near(_ color: RGB?, _ expected: RGB) -> Bool {
+            guard let color else { return false }
+            return abs(Int(color.red) - Int(expected.red)) <= 6 && abs(Int(color.green) - Int(expected.green)) <= 6
+                && abs(Int(color.blue) - Int(expected.blue)) <= 6
+        }
+        for column in rect.x..<rect.maxX {
+            #expect(near(frame.buffer[column, rect.y].foreground, RGB(255, 128, 0)))
+            #expect(near(frame.buffer[column, rect.maxY - 1].background, RGB(0, 128, 255)))
+        }
+
+        let fitted = ModeFixtures.widget("fitted", families: [.systemSmall]) {
+            Image("photo").resizable().aspectRatio(contentMode: .fit).frame(width: 160, height: 34)
+                .containerBackground(Color.black, for: .widget)
+        }
+        // 16 × 34 px fitted in 20 × 2 cells: 2 rows high and as wide as the picture's proportions allow.
+        let fittedRect = try #require(try ResourceFixtures.render(fitted).images.first?.rect)
+        #expect(fittedRect.height == 2 && fittedRect.width == 2)
+    }
+
+    @Test func colourSetsFollowTheColourScheme() throws {
+        let brand = ModeFixtures.widget("brand", families: [.systemSmall]) {
+            Color("Brand").containerBackground(Color.black, for: .widget)
+        }
+        let light = try ResourceFixtures.render(brand, theme: "light")
+        let dark = try ResourceFixtures.render(brand, theme: "dark")
+        #expect(light.buffer[10, 5].background == RGB(51, 102, 204))
+        #expect(dark.buffer[10, 5].background == RGB(255, 128, 0))
+        #expect(light.diagnostics.isEmpty)
+    }
+
+    @Test func textKeysAreTranslatedForTheLocale() throws {
+        let greeting = ModeFixtures.widget("greeting", families: [.systemSmall]) {
+            VStack {
+                Text("Hello")
+                StepsText(steps: 5)
+                Text(verbatim: "Hello")
+            }.containerBackground(Color.black, for: .widget)
+        }
+        func texts(_ locale: String) throws -> [String] {
+            try ResourceFixtures.host().run {
+                try FixedClock.run {
+                    let session = WidgetSession(descriptor: greeting)
+                    let selection = try session.selectEntry(family: .systemSmall, device: .default, context: .timeline)
+                    let options = WidgetRenderOptions(family: .systemSmall, device: .default, osVersion: 26,
+                                                      style: PaintStyle(colorScheme: .light), date: HostClock.now,
+                                                      format: SystemTextFormat(locale: Locale(identifier: locale), timeZone: TimeZone(identifier: "UTC")!))
+                    return session.render(selection, options: options).textRuns.map(\.text)
+                }
+            }
+        }
+        let french = try texts("fr_FR")
+        #expect(french == ["Bonjour", "5 pas", "Hello"], "\(french)")
+        #expect(try texts("de_DE") == ["Hallo", "5 steps", "Hello"])
+        #expect(try texts("en_US") == ["Hello", "5 steps", "Hello"])
+    }
+
+    @Test func aMissingAssetNamesTheCatalogsSearched() throws {
+        let missing = ModeFixtures.widget("missing", families: [.systemSmall]) {
+            VStack {
+                Image("nowhere")
+                Color("Nothing").frame(width: 8, height: 17)
+            }.containerBackground(Color.black, for: .widget)
+        }
+        let frame = try ResourceFixtures.render(missing)
+        let codes = frame.diagnostics.map(\.code)
+        #expect(codes.sorted() == ["missing-color-asset", "missing-image-asset"], "\(frame.diagnostics)")
+        let catalog = ResourceFixtures.folder + "/Assets.xcassets"
+        #expect(frame.diagnostics.allSatisfy { $0.message.contains("searched \(catalog)") }, "\(frame.diagnostics)")
+        #expect(frame.diagnostics.first { $0.code == "missing-image-asset" }?.message.contains("nowhere.imageset") == true)
+
+        let vector = ModeFixtures.widget("vector", families: [.systemSmall]) {
+            Image("Icons/logo").containerBackground(Color.black, for: .widget)
+        }
+        #expect(try ResourceFixtures.render(vector).diagnostics.map(\.code) == ["vector-image-asset"])
+
+        // With no catalogs at all, the message says how to give them.
+        let bare = try ModeFixtures.render(missing, family: .systemSmall, theme: "light")
+        #expect(bare.diagnostics.first?.message.contains("pass --assets DIR") == true, "\(bare.diagnostics)")
+    }
+}
