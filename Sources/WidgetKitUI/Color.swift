@@ -47,10 +47,14 @@ public struct Color: Hashable, Sendable {
     /// A colour set from the app's asset catalog (`Name.colorset`), light and dark, as `Color(_:bundle:)`.
     ///
     /// The catalogs are the host's (``HostContext/resources``, `--assets DIR`). A name no catalog has draws
-    /// as a neutral grey and reports a `missing-color-asset` diagnostic naming the catalogs searched.
+    /// as a neutral grey and reports a `missing-color-asset` diagnostic naming the catalogs searched; with no
+    /// catalogs set, the grey is drawn without a diagnostic (a widget previewed without its app's resources).
     public init(_ name: String, bundle: Bundle? = nil) {
-        let resources = HostContext.current.resources
-        if let color = resources?.color(named: name) {
+        guard let resources = HostContext.current.resources else {
+            self.init(storage: .asset(name))
+            return
+        }
+        if let color = resources.color(named: name) {
             self.init(storage: .catalog(name: name, color))
         } else {
             HostContext.reportResourceProblem(

@@ -56,14 +56,15 @@ public struct Image: PrimitiveView, Equatable {
 extension Image {
     /// The decoded image set `name` from the host's catalogs, else `.asset(name)` with a diagnostic.
     static func catalogSource(named name: String, environment: EnvironmentValues) -> ImageSource {
-        let resources = HostContext.current.resources
-        switch resources?.image(named: name, displayScale: environment.displayScale, colorScheme: environment.colorScheme) {
-        case .found(let bitmap)?:
+        // Without catalogs (a widget previewed without its app's resources) the labelled placeholder says enough.
+        guard let resources = HostContext.current.resources else { return .asset(name) }
+        switch resources.image(named: name, displayScale: environment.displayScale, colorScheme: environment.colorScheme) {
+        case .found(let bitmap):
             return .catalog(bitmap)
-        case .unusable(let code, let reason)?:
+        case .unusable(let code, let reason):
             HostContext.reportResourceProblem(
                 code: code, message: "Image(\"\(name)\") draws as a placeholder: \(reason)")
-        case .missing?, nil:
+        case .missing:
             HostContext.reportResourceProblem(
                 code: "missing-image-asset",
                 message: "Image(\"\(name)\") found no image set \"\(name)\"; it draws as a placeholder. "

@@ -102,11 +102,7 @@ extension HostContext {
     }
 
     /// The words naming what was searched for a missing resource, and what to do.
-    static func searchedDescription(_ resources: (any WidgetResourceProvider)?, lookingFor what: String) -> String {
-        guard let resources else {
-            return "no asset catalogs or string tables are set for this host; pass --assets DIR (a folder holding the "
-                + "extension's *.xcassets, *.xcstrings or *.lproj) to find \(what)"
-        }
+    static func searchedDescription(_ resources: any WidgetResourceProvider, lookingFor what: String) -> String {
         let searched = resources.searchedCatalogs
         if searched.isEmpty { return "the --assets folders hold no *.xcassets, *.xcstrings or *.lproj; add \(what) there" }
         return "searched \(searched.joined(separator: ", ")); add \(what) there or pass the folder that has it with --assets"
