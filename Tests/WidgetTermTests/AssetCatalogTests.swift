@@ -312,3 +312,60 @@ struct StepsText: View {
         #expect(bare.images.first?.name == "nowhere")
     }
 }
+
+// MARK: - --assets on the command line
+
+@Suite struct AssetsFlagTests {
+    static let widget = ModeFixtures.widget("asset-card", families: [.systemSmall]) {
+        VStack {
+            Text("Water")
+            Image("cover")
+        }.containerBackground(Color("Brand"), for: .widget)
+    }
+
+    static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
+        let output = StringStream(), errors = StringStream()
+        let status = FixedClock.run {
+            WidgetTermCommand.run(arguments: arguments, widgets: [widget], environment: [:], output: output, errors: errors)
+        }
+        return (status, output.text, errors.text)
+    }
+
+    @Test func renderReadsTheCatalogsOfAssetsFolders() {
+        let result = Self.run(["render", "asset-card", "--assets", ResourceFixtures.folder, "--locale", "fr_FR",
+                               "--format", "text", "--at", "2026-03-14T09:41:00Z"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("Eau") && result.output.contains("▀▀"), "\(result.output)")
+        #expect(result.errors.isEmpty, "\(result.errors)")
+
+        let without = Self.run(["render", "asset-card", "--format", "text", "--at", "2026-03-14T09:41:00Z"])
+        #expect(without.status == 0 && without.output.contains("Water") && !without.output.contains("▀"), "\(without.output)")
+    }
+
+    @Test func galleryAndDocumentsTakeTheFlagToo() throws {
+        let gallery = Self.run(["gallery", "asset-card", "--assets=\(ResourceFixtures.folder)", "--format", "text",
+                                "--at", "2026-03-14T09:41:00Z", "--locale", "de_DE"])
+        #expect(gallery.status == 0 && gallery.output.contains("Wasser"), "\(gallery.output)\(gallery.errors)")
+
+        let document = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: document) }
+        try Data(#"""
+            {"version": 1, "kind": "asset-document", "families": ["systemSmall"],
+             "timeline": {"entries": [{"date": "now", "data": {}}], "policy": "never"},
+             "view": {"VStack": [{"Text": "Hello"}, {"Image": "cover"}, {"Image": "absent"}],
+                      "modifiers": [{"containerBackground": "background"}]}}
+            """#.utf8).write(to: document)
+        let result = Self.run(["render", document.path, "--assets", ResourceFixtures.folder, "--locale", "fr",
+                               "--format", "text", "--at", "2026-03-14T09:41:00Z"])
+        #expect(result.status == 0 && result.output.contains("Bonjour") && result.output.contains("▀"), "\(result.output)")
+        #expect(result.errors.contains("[missing-image-asset]") && result.errors.contains("absent.imageset"), "\(result.errors)")
+    }
+
+    @Test func aFolderThatCannotBeUsedIsAUsageError() {
+        let missing = Self.run(["render", "asset-card", "--assets", "/no/such/assets"])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "widgetterm: --assets /no/such/assets: no such folder; give the folder that holds the app's *.xcassets\n")
+        let empty = Self.run(["render", "asset-card", "--assets="])
+        #expect(empty.status == 2 && empty.errors.contains("--assets needs a folder"), "\(empty.errors)")
+    }
+}
