@@ -29,11 +29,17 @@ let package = Package(
         .systemLibrary(name: "CNCurses"),
         .target(name: "CTerminalSignals"),
         .target(name: "TerminalUI", dependencies: ["WidgetHost", "WidgetDocument", "CNCurses", "CTerminalSignals"]),
-        .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI", "AssetCatalog"]),
+        .target(
+            name: "WidgetTermCLI",
+            dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI", "AssetCatalog"]
+        ),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(
             name: "WidgetTermTests",
-            dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog"],
+            dependencies: [
+                "WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost",
+                "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog",
+            ],
             exclude: ["Goldens", "Fixtures"]
         ),
     ]

@@ -81,8 +81,9 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
     public func image(named name: String, displayScale: Double, colorScheme: ColorScheme) -> CatalogImageLookup {
         guard let set = imageSets[name] else { return .missing }
         guard let file = set.file(displayScale: displayScale, isDark: colorScheme == .dark) else {
-            return .unusable(code: "empty-image-asset",
-                             reason: "the image set \(set.path) has no image files; drag a PNG or JPEG into it in Xcode")
+            return .unusable(
+                code: "empty-image-asset",
+                reason: "the image set \(set.path) has no image files; drag a PNG or JPEG into it in Xcode")
         }
         switch decode(file) {
         case .pixels(let width, let height, let pixels):
@@ -182,7 +183,7 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
                     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
                     subfolders.append((path, Self.providesNamespace(path) ? prefix + entry + "/" : prefix))
                 default:
-                    continue  // app icons, symbol sets, data sets: not drawn by widget views
+                    continue // app icons, symbol sets, data sets: not drawn by widget views
                 }
             }
             pending += subfolders.reversed()
@@ -192,8 +193,9 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
     private static func providesNamespace(_ folder: String) -> Bool {
         let contents = (folder as NSString).appendingPathComponent("Contents.json")
         guard let data = FileManager.default.contents(atPath: contents),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let properties = object["properties"] as? [String: Any] else { return false }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let properties = object["properties"] as? [String: Any]
+        else { return false }
         return properties["provides-namespace"] as? Bool == true
     }
 

@@ -46,8 +46,9 @@ enum ColorSetReader {
         func component(_ key: String) throws -> Double? {
             guard let raw = components[key] else { return nil }
             guard let value = parse(raw) else {
-                throw AssetCatalogError.malformed("\(place).components.\(key)",
-                                                  "\"\(raw)\" is not a component; write 0.0...1.0, 0...255 or 0x00...0xFF")
+                throw AssetCatalogError.malformed(
+                    "\(place).components.\(key)",
+                    "\"\(raw)\" is not a component; write 0.0...1.0, 0...255 or 0x00...0xFF")
             }
             return value
         }
@@ -67,8 +68,10 @@ enum ColorSetReader {
             rgb = (ColorSpaces.encodeSRGB(red), ColorSpaces.encodeSRGB(green), ColorSpaces.encodeSRGB(blue))
         case "srgb", "extended-srgb": rgb = (red, green, blue)
         default:
-            throw AssetCatalogError.malformed(place, "colour space \"\(space)\" is not one of srgb, extended-srgb, display-p3, "
-                                              + "extended-linear-srgb, gray-gamma-22")
+            throw AssetCatalogError.malformed(
+                place,
+                "colour space \"\(space)\" is not one of srgb, extended-srgb, display-p3, "
+                    + "extended-linear-srgb, gray-gamma-22")
         }
         return RGBA(red: clamp(rgb.0), green: clamp(rgb.1), blue: clamp(rgb.2), alpha: clamp(alpha))
     }

@@ -55,15 +55,18 @@ enum ImageFileDecoder {
         switch kind {
         case "png", "jpg", "jpeg": break
         case "heic", "heif":
-            return .problem(code: "heic-image-asset",
-                            reason: "\(path) is HEIC, which WidgetTerm cannot decode; add a PNG or JPEG of the same image to the set")
+            return .problem(
+                code: "heic-image-asset",
+                reason: "\(path) is HEIC, which WidgetTerm cannot decode; add a PNG or JPEG of the same image to the set")
         case "pdf", "svg":
-            return .problem(code: "vector-image-asset",
-                            reason: "\(path) is a vector \(kind.uppercased()), which WidgetTerm does not rasterise yet; "
-                                + "add PNG renditions (1x, 2x, 3x) to the set")
+            return .problem(
+                code: "vector-image-asset",
+                reason: "\(path) is a vector \(kind.uppercased()), which WidgetTerm does not rasterise yet; "
+                    + "add PNG renditions (1x, 2x, 3x) to the set")
         default:
-            return .problem(code: "unsupported-image-asset",
-                            reason: "\(path) is not a PNG or JPEG; WidgetTerm draws only those")
+            return .problem(
+                code: "unsupported-image-asset",
+                reason: "\(path) is not a PNG or JPEG; WidgetTerm draws only those")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .problem(code: "unreadable-image-asset", reason: "\(path) is listed in Contents.json but cannot be read")

@@ -14,7 +14,7 @@ struct LocalizedStrings {
     /// with plural variations takes its `other` form (WidgetTerm does not pick plural forms by number).
     mutating func readStringCatalog(at path: String) throws {
         let table = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        guard table == "Localizable" else { return }  // `Text("key")` reads the Localizable table only
+        guard table == "Localizable" else { return } // `Text("key")` reads the Localizable table only
         let object = try ContentsJSON.read(path)
         guard let strings = object["strings"] as? [String: Any] else {
             throw AssetCatalogError.malformed(path, "has no \"strings\" object; is it a string catalog?")
@@ -51,8 +51,10 @@ struct LocalizedStrings {
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw AssetCatalogError.malformed(file, "cannot be read as a strings file (\(error.localizedDescription)); "
-                                              + "each line should be \"key\" = \"value\";")
+            throw AssetCatalogError.malformed(
+                file,
+                "cannot be read as a strings file (\(error.localizedDescription)); "
+                    + "each line should be \"key\" = \"value\";")
         }
         guard let pairs = object as? [String: Any] else {
             throw AssetCatalogError.malformed(file, "is not a list of \"key\" = \"value\"; pairs")

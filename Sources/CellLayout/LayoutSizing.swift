@@ -166,8 +166,8 @@ extension LayoutTree {
     /// Width over height of an asset image's pixels, when `index` is one: `.aspectRatio` without a ratio keeps
     /// the picture's exact proportions rather than those of its size rounded to cells.
     func pictureRatio(of index: Int) -> Double? {
-        guard case .image(let image, _, _) = nodes[index].kind, case .catalog(let bitmap) = images[image].source,
-              bitmap.pixelHeight > 0 else { return nil }
+        guard case .image(let image, _, _) = nodes[index].kind else { return nil }
+        guard case .catalog(let bitmap) = images[image].source, bitmap.pixelHeight > 0 else { return nil }
         return Double(bitmap.pixelWidth) / Double(bitmap.pixelHeight)
     }
 
@@ -176,7 +176,9 @@ extension LayoutTree {
         let metric = environment.metric
         let ideal = size(of: child, for: .ideal)
         // Ratio in points (width / height), converted to cells (columns per row).
-        let pointRatio = ratio ?? pictureRatio(of: child) ?? (ideal.height > 0 ? Double(ideal.width) * metric.pointsPerColumn / (Double(ideal.height) * metric.pointsPerRow) : 1)
+        let idealRatio =
+            ideal.height > 0 ? Double(ideal.width) * metric.pointsPerColumn / (Double(ideal.height) * metric.pointsPerRow) : 1
+        let pointRatio = ratio ?? pictureRatio(of: child) ?? idealRatio
         let cellRatio = min(max(pointRatio * metric.pointsPerRow / metric.pointsPerColumn, 1e-6), 1e6)
         guard let width = proposal.width, let height = proposal.height,
               width < ProposedCellSize.unbounded, height < ProposedCellSize.unbounded else {

@@ -190,8 +190,8 @@ extension Painter {
             }
         }
         let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
-        images.append(PaintedImage(name: bitmap.name, rect: visible,
-                                   treatment: style.transform.treatment(ofImage: image.accentedRenderingMode),
-                                   color: center.background ?? style.surfaceForBlending))
+        let treatment = style.transform.treatment(ofImage: image.accentedRenderingMode)
+        let color = center.background ?? style.surfaceForBlending
+        images.append(PaintedImage(name: bitmap.name, rect: visible, treatment: treatment, color: color))
     }
 }

@@ -138,10 +138,8 @@ public struct Text: PrimitiveView, Equatable {
         for var run in runs {
             if let key = run.localization {
                 if resources == nil { resources = HostContext.current.resources }
-                if let table = resources ?? nil,
-                   let format = table.localizedString(forKey: key.formatKey, locale: context.environment.locale) {
-                    run.content = .verbatim(LocalizationKey.substitute(key.arguments, into: format))
-                }
+                let format = (resources ?? nil)?.localizedString(forKey: key.formatKey, locale: context.environment.locale)
+                if let format { run.content = .verbatim(LocalizationKey.substitute(key.arguments, into: format)) }
             }
             var font = run.font ?? baseFont
             if let weight = run.weight ?? fontWeight { font.weight = weight }

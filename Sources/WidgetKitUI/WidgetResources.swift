@@ -64,8 +64,9 @@ public final class CatalogBitmap: Hashable, Sendable, CustomStringConvertible {
     public var pointSize: CGSize { CGSize(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale) }
 
     public static func == (lhs: CatalogBitmap, rhs: CatalogBitmap) -> Bool {
-        lhs === rhs || (lhs.name == rhs.name && lhs.scale == rhs.scale && lhs.pixelWidth == rhs.pixelWidth
-                        && lhs.pixelHeight == rhs.pixelHeight && lhs.pixels == rhs.pixels)
+        lhs === rhs
+            || (lhs.name == rhs.name && lhs.scale == rhs.scale && lhs.pixelWidth == rhs.pixelWidth
+                && lhs.pixelHeight == rhs.pixelHeight && lhs.pixels == rhs.pixels)
     }
 
     public func hash(into hasher: inout Hasher) {

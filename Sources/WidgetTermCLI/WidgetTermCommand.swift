@@ -64,16 +64,20 @@ public enum WidgetTermCommand {
             }
             for problem in catalogs.problems { errors.write("widgetterm: warning: \(MessageText.oneLine(problem))\n") }
             let current = HostContext.current
-            let host = HostContext(widgetCenter: current.widgetCenter, activities: current.activities,
-                                   appGroupContainers: current.appGroupContainers)
+            let host = HostContext(
+                widgetCenter: current.widgetCenter, activities: current.activities, appGroupContainers: current.appGroupContainers)
             host.resources = catalogs
-            return host.run { runCommand(arguments, widgets: widgets, environment: environment, output: output, errors: errors) }
+            return host.run {
+                runCommand(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
+            }
         }
         return runCommand(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
     }
 
-    private static func runCommand(_ arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
-                                   output: TextStream, errors: TextStream) -> Int32 {
+    private static func runCommand(
+        _ arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String], output: TextStream,
+        errors: TextStream
+    ) -> Int32 {
         let command = arguments.first ?? "preview"
         let rest = Array(arguments.dropFirst())
         do {

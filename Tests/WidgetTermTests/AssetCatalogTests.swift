@@ -22,8 +22,10 @@ enum ResourceFixtures {
     }
 
     /// Renders `descriptor` with the fixture catalogs bound, as `--assets` does.
-    static func render(_ descriptor: WidgetDescriptor, family: WidgetFamily = .systemSmall, theme: String = "light",
-                       mode: WidgetRenderingMode? = nil, device: DeviceProfile = .default) throws -> Frame {
+    static func render(
+        _ descriptor: WidgetDescriptor, family: WidgetFamily = .systemSmall, theme: String = "light",
+        mode: WidgetRenderingMode? = nil, device: DeviceProfile = .default
+    ) throws -> Frame {
         try host().run { try ModeFixtures.render(descriptor, family: family, theme: theme, mode: mode, device: device) }
     }
 
@@ -75,7 +77,7 @@ enum ResourceFixtures {
         #expect(try topLeft(3) == [255, 0, 0, 255])
         #expect(try topLeft(2) == [255, 0, 255, 255])
         #expect(try topLeft(1) == [255, 255, 0, 255])
-        #expect(try topLeft(2.5) == [255, 0, 0, 255])  // a tie goes to the larger file
+        #expect(try topLeft(2.5) == [255, 0, 0, 255]) // a tie goes to the larger file
         #expect(try topLeft(4) == [255, 0, 0, 255])
     }
 
@@ -138,11 +140,11 @@ enum ResourceFixtures {
         func value(_ key: String, _ locale: String) -> String? { catalogs.localizedString(forKey: key, locale: Locale(identifier: locale)) }
         #expect(value("Hello", "fr_FR") == "Bonjour")
         #expect(value("Hello", "fr") == "Bonjour")
-        #expect(value("Hello", "de-CH") == "Hallo")  // from de.lproj/Localizable.strings
+        #expect(value("Hello", "de-CH") == "Hallo") // from de.lproj/Localizable.strings
         #expect(value("Water", "de_DE") == "Wasser")
         #expect(value("%lld steps", "fr_CA") == "%lld pas")
         #expect(value("Only in English", "fr_FR") == "Only in English (source)")
-        #expect(value("Hello", "ja_JP") == nil)  // the source language has no value: the key shows
+        #expect(value("Hello", "ja_JP") == nil) // the source language has no value: the key shows
         #expect(value("Unknown", "fr_FR") == nil)
     }
 
@@ -184,7 +186,7 @@ struct StepsText: View {
 
     @Test func theDeviceScaleChoosesTheFile() throws {
         let frame = try ResourceFixtures.render(Self.cover, device: .iPhoneSE)
-        #expect(try ResourceFixtures.coverCells(frame).left.foreground == RGB(255, 0, 255))  // the @2x file
+        #expect(try ResourceFixtures.coverCells(frame).left.foreground == RGB(255, 0, 255)) // the @2x file
     }
 
     @Test func accentedFlattensTheImageToOneTintUnlessFullColor() throws {
@@ -210,7 +212,7 @@ struct StepsText: View {
         let (left, right, _) = try ResourceFixtures.coverCells(frame)
         #expect(frame.images.first?.treatment == .vibrant)
         let style = try #require(Theme.builtIn(named: "lockscreen")).paintStyle(mode: .vibrant)
-        let behind = try #require(right.background)  // the transparent quadrant: what is behind the image
+        let behind = try #require(right.background) // the transparent quadrant: what is behind the image
         func expected(_ red: Double, _ green: Double, _ blue: Double) -> RGB {
             let shown = style.transform.apply(RGBA(red: red, green: green, blue: blue), group: .default)
             return behind.blended(with: RGB(red: shown.red, green: shown.green, blue: shown.blue), alpha: shown.alpha)
@@ -274,9 +276,10 @@ struct StepsText: View {
                 try FixedClock.run {
                     let session = WidgetSession(descriptor: greeting)
                     let selection = try session.selectEntry(family: .systemSmall, device: .default, context: .timeline)
-                    let options = WidgetRenderOptions(family: .systemSmall, device: .default, osVersion: 26,
-                                                      style: PaintStyle(colorScheme: .light), date: HostClock.now,
-                                                      format: SystemTextFormat(locale: Locale(identifier: locale), timeZone: TimeZone(identifier: "UTC")!))
+                    let options = WidgetRenderOptions(
+                        family: .systemSmall, device: .default, osVersion: 26,
+                        style: PaintStyle(colorScheme: .light), date: HostClock.now,
+                        format: SystemTextFormat(locale: Locale(identifier: locale), timeZone: TimeZone(identifier: "UTC")!))
                     return session.render(selection, options: options).textRuns.map(\.text)
                 }
             }
@@ -332,8 +335,10 @@ struct StepsText: View {
     }
 
     @Test func renderReadsTheCatalogsOfAssetsFolders() {
-        let result = Self.run(["render", "asset-card", "--assets", ResourceFixtures.folder, "--locale", "fr_FR",
-                               "--format", "text", "--at", "2026-03-14T09:41:00Z"])
+        let result = Self.run([
+            "render", "asset-card", "--assets", ResourceFixtures.folder, "--locale", "fr_FR",
+            "--format", "text", "--at", "2026-03-14T09:41:00Z",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("Eau") && result.output.contains("▀▀"), "\(result.output)")
         #expect(result.errors.isEmpty, "\(result.errors)")
@@ -343,20 +348,26 @@ struct StepsText: View {
     }
 
     @Test func galleryAndDocumentsTakeTheFlagToo() throws {
-        let gallery = Self.run(["gallery", "asset-card", "--assets=\(ResourceFixtures.folder)", "--format", "text",
-                                "--at", "2026-03-14T09:41:00Z", "--locale", "de_DE"])
+        let gallery = Self.run([
+            "gallery", "asset-card", "--assets=\(ResourceFixtures.folder)", "--format", "text",
+            "--at", "2026-03-14T09:41:00Z", "--locale", "de_DE",
+        ])
         #expect(gallery.status == 0 && gallery.output.contains("Wasser"), "\(gallery.output)\(gallery.errors)")
 
         let document = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: document) }
-        try Data(#"""
+        try Data(
+            #"""
             {"version": 1, "kind": "asset-document", "families": ["systemSmall"],
              "timeline": {"entries": [{"date": "now", "data": {}}], "policy": "never"},
              "view": {"VStack": [{"Text": "Hello"}, {"Image": "cover"}, {"Image": "absent"}],
                       "modifiers": [{"containerBackground": "background"}]}}
-            """#.utf8).write(to: document)
-        let result = Self.run(["render", document.path, "--assets", ResourceFixtures.folder, "--locale", "fr",
-                               "--format", "text", "--at", "2026-03-14T09:41:00Z"])
+            """#.utf8
+        ).write(to: document)
+        let result = Self.run([
+            "render", document.path, "--assets", ResourceFixtures.folder, "--locale", "fr",
+            "--format", "text", "--at", "2026-03-14T09:41:00Z",
+        ])
         #expect(result.status == 0 && result.output.contains("Bonjour") && result.output.contains("▀"), "\(result.output)")
         #expect(result.errors.contains("[missing-image-asset]") && result.errors.contains("absent.imageset"), "\(result.errors)")
     }
