@@ -33,7 +33,7 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
     /// Each folder is searched (hidden folders, `.build`, `DerivedData` and `Pods` skipped) for `*.xcassets`,
     /// `*.xcstrings` and `*.lproj`; a folder that is itself one of these is used directly.
     ///
-    /// - Throws: ``AssetCatalogError`` when a folder does not exist or cannot be read.
+    /// - Throws: ``AssetCatalogError`` when a folder does not exist, cannot be read, or holds no catalog.
     public init(folders: [String]) throws {
         self.folders = folders
         var catalogs: [String] = []
@@ -51,6 +51,7 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
                 throw AssetCatalogError.notAFolder(folder)
             }
             let found = try Self.search(folder)
+            guard !found.catalogs.isEmpty || !found.tables.isEmpty else { throw AssetCatalogError.empty(folder) }
             catalogs += found.catalogs
             tables += found.tables
         }
@@ -221,6 +222,8 @@ public enum AssetCatalogError: Error, CustomStringConvertible, Equatable {
     case notAFolder(String)
     case unreadable(String, String)
     case tooLarge(String)
+    /// A folder with no catalog or string table below it.
+    case empty(String)
     /// A file inside a catalog: its path and what is wrong with it.
     case malformed(String, String)
 
@@ -231,6 +234,9 @@ public enum AssetCatalogError: Error, CustomStringConvertible, Equatable {
         case .unreadable(let path, let reason): return "--assets \(path): cannot be read (\(reason))"
         case .tooLarge(let path):
             return "--assets \(path): more than 20000 folders below it; give the project folder, not a whole disk"
+        case .empty(let path):
+            return "--assets \(path): no *.xcassets, *.xcstrings or *.lproj below it; give the folder of the app or "
+                + "widget extension that holds them"
         case .malformed(let path, let reason): return "\(path): \(reason)"
         }
     }

@@ -376,6 +376,11 @@ struct StepsText: View {
         let missing = Self.run(["render", "asset-card", "--assets", "/no/such/assets"])
         #expect(missing.status == 2)
         #expect(missing.errors == "widgetterm: --assets /no/such/assets: no such folder; give the folder that holds the app's *.xcassets\n")
+        let bare = FileManager.default.temporaryDirectory.appendingPathComponent("no-assets-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: bare) }
+        let nothing = Self.run(["render", "asset-card", "--assets", bare.path])
+        #expect(nothing.status == 2 && nothing.errors.contains("no *.xcassets, *.xcstrings or *.lproj below it"), "\(nothing.errors)")
         let empty = Self.run(["render", "asset-card", "--assets="])
         #expect(empty.status == 2 && empty.errors.contains("--assets needs a folder"), "\(empty.errors)")
     }
