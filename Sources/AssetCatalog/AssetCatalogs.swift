@@ -88,7 +88,10 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
         }
         switch decode(file) {
         case .pixels(let width, let height, let pixels):
-            return .found(CatalogBitmap(name: name, pixelWidth: width, pixelHeight: height, scale: file.scale, pixels: pixels))
+            return .found(
+                CatalogBitmap(
+                    name: name, pixelWidth: width, pixelHeight: height, scale: file.scale, pixels: pixels,
+                    isTemplate: set.isTemplate))
         case .problem(let code, let reason):
             return .unusable(code: code, reason: reason)
         }

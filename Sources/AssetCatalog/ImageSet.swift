@@ -15,6 +15,8 @@ struct ImageSet {
 
     let path: String
     let files: [File]
+    /// "Render As: Template Image" (`properties.template-rendering-intent`).
+    var isTemplate = false
 
     static func read(_ folder: String) throws -> ImageSet {
         let contents = (folder as NSString).appendingPathComponent("Contents.json")
@@ -33,7 +35,9 @@ struct ImageSet {
                 files.append(File(path: (folder as NSString).appendingPathComponent(name), scale: scale, isDark: isDark))
             }
         }
-        return ImageSet(path: folder, files: files)
+        let properties = object["properties"] as? [String: Any]
+        let isTemplate = properties?["template-rendering-intent"] as? String == "template"
+        return ImageSet(path: folder, files: files, isTemplate: isTemplate)
     }
 
     /// The file for a screen of `displayScale` in an appearance: the appearance's files (else the light

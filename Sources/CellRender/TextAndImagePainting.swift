@@ -146,11 +146,16 @@ extension Painter {
     /// colour as foreground and the bottom half's as background, so a cell shows two samples, 8 × 8.5 pt each
     /// at the standard metric. Each sample is the alpha-weighted average of the pixels under it (a box
     /// filter), passed through the rendering mode like any image pixel (`imageColor`) and composited over
-    /// what is behind; a cell whose two samples are both transparent is left as it was.
+    /// what is behind; a cell whose two samples are both transparent is left as it was. A template image
+    /// (the set's "Render As: Template Image", or `.renderingMode(.template)`) keeps only each sample's alpha,
+    /// in the foreground style.
     mutating func paintBitmap(_ bitmap: CatalogBitmap, _ image: ImageNode, in rect: CellRect) {
         let visible = rect.intersection(clip).intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
         guard !visible.isEmpty, bitmap.pixelWidth > 0, bitmap.pixelHeight > 0 else { return }
         let columns = rect.width, sampleRows = rect.height * 2
+        // A template image draws its shape (alpha) in the foreground style, as a symbol does.
+        let isTemplate = image.templateRenderingMode.map { $0 == .template } ?? bitmap.isTemplate
+        let ink = rgba(image.foreground.baseColor())
         let pixels = bitmap.pixels
         let pixelWidth = bitmap.pixelWidth, pixelHeight = bitmap.pixelHeight
         /// The pixel range under sample `index` of `count` along a side of `length` pixels (never empty).
@@ -179,8 +184,12 @@ extension Painter {
         }
         for row in visible.y..<visible.maxY {
             for column in visible.x..<visible.maxX {
-                let top = sample(column: column - rect.x, row: (row - rect.y) * 2)
-                let bottom = sample(column: column - rect.x, row: (row - rect.y) * 2 + 1)
+                var top = sample(column: column - rect.x, row: (row - rect.y) * 2)
+                var bottom = sample(column: column - rect.x, row: (row - rect.y) * 2 + 1)
+                if isTemplate {
+                    top = RGBA(red: ink.red, green: ink.green, blue: ink.blue, alpha: ink.alpha * top.alpha)
+                    bottom = RGBA(red: ink.red, green: ink.green, blue: ink.blue, alpha: ink.alpha * bottom.alpha)
+                }
                 guard top.alpha > 0 || bottom.alpha > 0 else { continue }
                 let behind = backdrop(column, row)
                 let topColor = PaintColor(imageColor(top, image)).composited(over: behind)

@@ -9,6 +9,7 @@ public struct Image: PrimitiveView, Equatable {
     var source: ImageSource
     var isResizable = false
     var accentedRenderingMode: WidgetAccentedRenderingMode?
+    var templateRenderingMode: TemplateRenderingMode?
 
     /// An SF Symbol by name, e.g. `"drop.fill"`.
     public init(systemName: String) { source = .systemSymbol(systemName) }
@@ -28,7 +29,13 @@ public struct Image: PrimitiveView, Equatable {
     }
 
     /// Rendering-mode tags have no cell equivalent; accepted for source compatibility.
-    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
+    /// Draws an asset image as a template (its shape in the foreground style) or with its own colours, as
+    /// `Image.renderingMode(_:)`; nil keeps the image set's "Render As" setting. SF Symbols are always drawn
+    /// in the foreground style.
+    public consuming func renderingMode(_ mode: TemplateRenderingMode?) -> Image {
+        templateRenderingMode = mode
+        return self
+    }
     public func interpolation(_ interpolation: Interpolation) -> Image { self }
     public func antialiased(_ isAntialiased: Bool) -> Image { self }
 
@@ -49,6 +56,7 @@ public struct Image: PrimitiveView, Equatable {
         return .image(ImageNode(source: source, isResizable: isResizable, font: context.environment.font ?? .body,
                                 foreground: context.environment.foregroundStyle,
                                 accentedRenderingMode: accentedRenderingMode ?? context.environment.accentedRenderingMode,
+                                templateRenderingMode: templateRenderingMode,
                                 isRedacted: context.environment.isRedacting))
     }
 }

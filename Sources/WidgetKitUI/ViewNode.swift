@@ -178,15 +178,19 @@ public struct ImageNode: Equatable, Sendable {
     public var foreground: Paint
     /// `Image.widgetAccentedRenderingMode(_:)`, nil when not set.
     public var accentedRenderingMode: WidgetAccentedRenderingMode?
+    /// `Image.renderingMode(_:)`, nil when not set (an asset image then follows its set's "Render As").
+    public var templateRenderingMode: Image.TemplateRenderingMode?
     public var isRedacted: Bool
 
     public init(source: ImageSource, isResizable: Bool, font: Font, foreground: Paint,
-                accentedRenderingMode: WidgetAccentedRenderingMode? = nil, isRedacted: Bool = false) {
+                accentedRenderingMode: WidgetAccentedRenderingMode? = nil,
+                templateRenderingMode: Image.TemplateRenderingMode? = nil, isRedacted: Bool = false) {
         self.source = source
         self.isResizable = isResizable
         self.font = font
         self.foreground = foreground
         self.accentedRenderingMode = accentedRenderingMode
+        self.templateRenderingMode = templateRenderingMode
         self.isRedacted = isRedacted
     }
 }

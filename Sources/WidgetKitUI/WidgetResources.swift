@@ -49,15 +49,19 @@ public final class CatalogBitmap: Hashable, Sendable, CustomStringConvertible {
     public let scale: Double
     /// `pixelWidth * pixelHeight * 4` bytes: red, green, blue, alpha.
     public let pixels: [UInt8]
+    /// True when the set says "Render As: Template Image" (`template-rendering-intent`): only the alpha is
+    /// drawn, in the foreground style, unless `Image.renderingMode(.original)` says otherwise.
+    public let isTemplate: Bool
 
     /// - Precondition: `pixels.count == pixelWidth * pixelHeight * 4`.
-    public init(name: String, pixelWidth: Int, pixelHeight: Int, scale: Double, pixels: [UInt8]) {
+    public init(name: String, pixelWidth: Int, pixelHeight: Int, scale: Double, pixels: [UInt8], isTemplate: Bool = false) {
         precondition(pixels.count == pixelWidth * pixelHeight * 4, "a bitmap needs 4 bytes per pixel")
         self.name = name
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = max(scale, 1)
         self.pixels = pixels
+        self.isTemplate = isTemplate
     }
 
     /// The image's size in points: pixels divided by its scale.
@@ -65,7 +69,8 @@ public final class CatalogBitmap: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: CatalogBitmap, rhs: CatalogBitmap) -> Bool {
         lhs === rhs
-            || (lhs.name == rhs.name && lhs.scale == rhs.scale && lhs.pixelWidth == rhs.pixelWidth
+            || (lhs.name == rhs.name && lhs.scale == rhs.scale && lhs.isTemplate == rhs.isTemplate
+                && lhs.pixelWidth == rhs.pixelWidth
                 && lhs.pixelHeight == rhs.pixelHeight && lhs.pixels == rhs.pixels)
     }
 

@@ -44,7 +44,7 @@ enum ResourceFixtures {
         let catalogs = try ResourceFixtures.catalogs()
         #expect(catalogs.problems == [])
         #expect(catalogs.colorNames == ["Brand", "Signal"])
-        #expect(catalogs.imageNames == ["Icons/logo", "cover", "live", "photo"])
+        #expect(catalogs.imageNames == ["Icons/logo", "cover", "glyph", "live", "photo"])
         let brand = try #require(catalogs.color(named: "Brand"))
         // Light: floats 0.2, 0.4, 0.8; dark: 8-bit integers 255, 128, 0.
         #expect(RGB(red: brand.light.red, green: brand.light.green, blue: brand.light.blue) == RGB(51, 102, 204))
@@ -250,6 +250,23 @@ struct StepsText: View {
         // 16 × 34 px fitted in 20 × 2 cells: 2 rows high and as wide as the picture's proportions allow.
         let fittedRect = try #require(try ResourceFixtures.render(fitted).images.first?.rect)
         #expect(fittedRect.height == 2 && fittedRect.width == 2)
+    }
+
+    @Test func aTemplateImageDrawsItsShapeInTheForegroundStyle() throws {
+        let red = Color(red: 1, green: 0, blue: 0)
+        let template = ModeFixtures.widget("template", families: [.systemSmall]) {
+            Image("glyph").foregroundStyle(red).containerBackground(Color.black, for: .widget)
+        }
+        let original = ModeFixtures.widget("original", families: [.systemSmall]) {
+            Image("glyph").renderingMode(.original).foregroundStyle(red).containerBackground(Color.white, for: .widget)
+        }
+        let templateFrame = try ResourceFixtures.render(template)
+        let rect = try #require(templateFrame.images.first?.rect)
+        for column in rect.x..<rect.maxX {
+            #expect(templateFrame.buffer[column, rect.y] == Cell(glyph: "▀", foreground: RGB(255, 0, 0), background: RGB(0, 0, 0)))
+        }
+        let originalFrame = try ResourceFixtures.render(original)
+        #expect(originalFrame.buffer[rect.x, rect.y] == Cell(glyph: "▀", foreground: RGB(0, 0, 0), background: RGB(255, 255, 255)))
     }
 
     @Test func colourSetsFollowTheColourScheme() throws {
