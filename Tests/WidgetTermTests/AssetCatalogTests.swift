@@ -378,7 +378,7 @@ struct StepsText: View {
             {"version": 1, "kind": "asset-document", "families": ["systemSmall"],
              "timeline": {"entries": [{"date": "now", "data": {}}], "policy": "never"},
              "view": {"VStack": [{"Text": "Hello"}, {"Image": "cover"}, {"Image": "absent"}],
-                      "modifiers": [{"containerBackground": "background"}]}}
+                      "modifiers": [{"containerBackground": {"asset": "Brand"}}]}}
             """#.utf8
         ).write(to: document)
         let result = Self.run([
@@ -387,6 +387,8 @@ struct StepsText: View {
         ])
         #expect(result.status == 0 && result.output.contains("Bonjour") && result.output.contains("▀"), "\(result.output)")
         #expect(result.errors.contains("[missing-image-asset]") && result.errors.contains("absent.imageset"), "\(result.errors)")
+        let json = Self.run(["render", document.path, "--assets", ResourceFixtures.folder, "--scheme", "dark", "--format", "json"])
+        #expect(json.status == 0 && json.output.contains("\"background\" : \"#FF8000\""), "\(json.errors)")
     }
 
     @Test func aFolderThatCannotBeUsedIsAUsageError() {
