@@ -207,6 +207,25 @@ struct StepsText: View {
         #expect(keptFrame.images.first?.treatment == .fullColor)
     }
 
+    @Test func desaturatedMapsLuminanceToTheTintsOpacity() throws {
+        let desaturated = ModeFixtures.widget("desaturated", families: [.systemSmall]) {
+            Image("cover").widgetAccentedRenderingMode(.desaturated).containerBackground(Color.black, for: .widget)
+        }
+        let frame = try ResourceFixtures.render(desaturated, theme: "tinted")
+        let (left, right, _) = try ResourceFixtures.coverCells(frame)
+        #expect(frame.images.first?.treatment == .desaturated)
+        let style = try #require(Theme.builtIn(named: "tinted")).paintStyle(mode: nil)
+        let behind = try #require(right.background)
+        func expected(_ red: Double, _ green: Double, _ blue: Double) -> RGB {
+            let shown = style.transform.applyToImage(
+                RGBA(red: red, green: green, blue: blue), accentedRenderingMode: .desaturated, enclosing: .default)
+            return behind.blended(with: RGB(red: shown.red, green: shown.green, blue: shown.blue), alpha: shown.alpha)
+        }
+        #expect(left.foreground == expected(1, 0, 0) && left.background == expected(0, 0, 1))
+        #expect(right.foreground == expected(0, 1, 0))
+        #expect(left.foreground != right.foreground)
+    }
+
     @Test func vibrantShowsLuminanceAsTheTintsStrength() throws {
         let frame = try ResourceFixtures.render(Self.cover, theme: "lockscreen", mode: .vibrant)
         let (left, right, _) = try ResourceFixtures.coverCells(frame)
