@@ -86,8 +86,9 @@ struct LayoutNode {
     enum Kind {
         case empty
         case text(TextMetrics)
-        /// `size` is nil for a resizable image (it takes what it is offered).
-        case image(index: Int, size: CellSize?)
+        /// `size` is nil for a resizable image (it takes what it is offered); `ideal` is what a resizable
+        /// image takes when offered nothing (an asset image's point size), nil for the old 2 × 1.
+        case image(index: Int, size: CellSize?, ideal: CellSize?)
         case shape(index: Int)
         case spacer(minimum: Int, axis: StackAxis?)
         case divider(index: Int, axis: StackAxis)

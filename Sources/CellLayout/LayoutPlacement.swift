@@ -15,7 +15,7 @@ extension LayoutTree {
             let lines = text.isGreedy ? [TextLine(graphemes: shapers[text.index].graphemes, isTruncated: false)]
                                       : textLines(text, proposal: proposal)
             return PlacedNode(content: .text(textNodes[text.index], lines: lines), frame: rect)
-        case .image(let image, _):
+        case .image(let image, _, _):
             return PlacedNode(content: .image(images[image]), frame: rect)
         case .shape(let shape):
             return PlacedNode(content: .shape(shapes[shape]), frame: rect)

@@ -11,8 +11,8 @@ extension LayoutTree {
             return .zero
         case .text(let text):
             return textSize(text, of: index, for: proposal)
-        case .image(_, let size):
-            return size ?? CellSize(width: proposal.width ?? 2, height: proposal.height ?? 1)
+        case .image(_, let size, let ideal):
+            return size ?? CellSize(width: proposal.width ?? ideal?.width ?? 2, height: proposal.height ?? ideal?.height ?? 1)
         case .shape:
             return CellSize(width: proposal.width ?? 1, height: proposal.height ?? 1)
         case .spacer(let minimum, let axis):
@@ -163,12 +163,22 @@ extension LayoutTree {
         return CellSize(width: width, height: height)
     }
 
+    /// Width over height of an asset image's pixels, when `index` is one: `.aspectRatio` without a ratio keeps
+    /// the picture's exact proportions rather than those of its size rounded to cells.
+    func pictureRatio(of index: Int) -> Double? {
+        guard case .image(let image, _, _) = nodes[index].kind else { return nil }
+        guard case .catalog(let bitmap) = images[image].source, bitmap.pixelHeight > 0 else { return nil }
+        return Double(bitmap.pixelWidth) / Double(bitmap.pixelHeight)
+    }
+
     /// What `.aspectRatio` proposes to its child: the largest (fit) or smallest (fill) size of the ratio.
     mutating func aspectChildProposal(ratio: Double?, mode: ContentMode, child: Int, proposal: ProposedCellSize) -> ProposedCellSize {
         let metric = environment.metric
         let ideal = size(of: child, for: .ideal)
         // Ratio in points (width / height), converted to cells (columns per row).
-        let pointRatio = ratio ?? (ideal.height > 0 ? Double(ideal.width) * metric.pointsPerColumn / (Double(ideal.height) * metric.pointsPerRow) : 1)
+        let idealRatio =
+            ideal.height > 0 ? Double(ideal.width) * metric.pointsPerColumn / (Double(ideal.height) * metric.pointsPerRow) : 1
+        let pointRatio = ratio ?? pictureRatio(of: child) ?? idealRatio
         let cellRatio = min(max(pointRatio * metric.pointsPerRow / metric.pointsPerColumn, 1e-6), 1e6)
         guard let width = proposal.width, let height = proposal.height,
               width < ProposedCellSize.unbounded, height < ProposedCellSize.unbounded else {

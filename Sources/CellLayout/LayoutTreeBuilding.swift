@@ -43,16 +43,20 @@ extension LayoutTree {
             nodes[index] = LayoutNode(kind: .text(metrics))
             enableCache(index)
         case .image(let image):
-            let size: CellSize?
-            if image.isResizable {
-                size = nil
-            } else {
-                switch image.source {
-                case .systemSymbol(let name): size = CellSize(width: environment.symbolWidth(name), height: 1)
-                case .asset, .bitmap: size = CellSize(width: 4, height: 2)
-                }
+            var size: CellSize?
+            var ideal: CellSize?
+            switch image.source {
+            case .systemSymbol(let name): size = CellSize(width: environment.symbolWidth(name), height: 1)
+            case .asset, .bitmap: size = CellSize(width: 4, height: 2)
+            case .catalog(let bitmap):
+                // The image's point size in cells: a non-resizable image keeps it, a resizable one takes it
+                // when offered nothing (so `.aspectRatio` without a ratio keeps the picture's proportions).
+                let points = bitmap.pointSize
+                size = CellSize(width: max(1, metric.columns(points.width)), height: max(1, metric.rows(points.height)))
+                ideal = size
             }
-            nodes[index] = LayoutNode(kind: .image(index: images.count, size: size))
+            if image.isResizable { size = nil }
+            nodes[index] = LayoutNode(kind: .image(index: images.count, size: size, ideal: ideal))
             images.append(image)
         case .shape(let shape):
             nodes[index] = LayoutNode(kind: .shape(index: shapes.count))

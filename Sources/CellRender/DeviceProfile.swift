@@ -27,6 +27,10 @@ public struct DeviceProfile: Hashable, Sendable {
         public let heightRange: ClosedRange<Double>
     }
 
+    /// Pixels per point of the screen: 2 on iPads and the 375×667 pt iPhone SE, 3 on the other iPhones
+    /// (Apple's "iOS device screen sizes"). Asset images take the file of this scale.
+    public var displayScale: Double { isPad || screen.height <= 667 ? 2 : 3 }
+
     /// The family's size in points, nil when the device does not offer it.
     public func size(of family: WidgetFamily) -> CGSize? { familySizes[family] }
 

@@ -115,6 +115,8 @@ extension Painter {
             let column = rect.x + max(0, (rect.width - width) / 2)
             put(Glyph(glyph), column, row, foreground: color, attributes: weight.isBold ? .bold : [], width: width)
             record(weight, String(glyph), row: row, column: column, width: width, isSymbol: true)
+        case .catalog(let bitmap):
+            paintBitmap(bitmap, image, in: rect)
         case .asset(let name), .bitmap(let name):
             // The placeholder stands for an opaque picture: in accented mode iOS flattens it to one tint unless
             // `.widgetAccentedRenderingMode` says otherwise; the label stays readable on a flat block.
@@ -138,5 +140,67 @@ extension Painter {
                                            color: center.background ?? style.surfaceForBlending))
             }
         }
+    }
+
+    /// Draws a decoded asset image over `rect` with half-block cells: each cell is `▀` with the top half's
+    /// colour as foreground and the bottom half's as background, so a cell shows two samples, 8 × 8.5 pt each
+    /// at the standard metric. Each sample is the alpha-weighted average of the pixels under it (a box
+    /// filter), passed through the rendering mode like any image pixel (`imageColor`) and composited over
+    /// what is behind; a cell whose two samples are both transparent is left as it was. A template image
+    /// (the set's "Render As: Template Image", or `.renderingMode(.template)`) keeps only each sample's alpha,
+    /// in the foreground style.
+    mutating func paintBitmap(_ bitmap: CatalogBitmap, _ image: ImageNode, in rect: CellRect) {
+        let visible = rect.intersection(clip).intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        guard !visible.isEmpty, bitmap.pixelWidth > 0, bitmap.pixelHeight > 0 else { return }
+        let columns = rect.width, sampleRows = rect.height * 2
+        // A template image draws its shape (alpha) in the foreground style, as a symbol does.
+        let isTemplate = image.templateRenderingMode.map { $0 == .template } ?? bitmap.isTemplate
+        let ink = rgba(image.foreground.baseColor())
+        let pixels = bitmap.pixels
+        let pixelWidth = bitmap.pixelWidth, pixelHeight = bitmap.pixelHeight
+        /// The pixel range under sample `index` of `count` along a side of `length` pixels (never empty).
+        func span(_ index: Int, of count: Int, length: Int) -> Range<Int> {
+            let start = index * length / count
+            let end = max(start + 1, ((index + 1) * length + count - 1) / count)
+            return start..<min(end, length)
+        }
+        func sample(column: Int, row: Int) -> RGBA {
+            var red = 0.0, green = 0.0, blue = 0.0, alpha = 0.0
+            let xs = span(column, of: columns, length: pixelWidth), ys = span(row, of: sampleRows, length: pixelHeight)
+            for y in ys {
+                var offset = (y * pixelWidth + xs.lowerBound) * 4
+                for _ in xs {
+                    let a = Double(pixels[offset + 3])
+                    red += Double(pixels[offset]) * a
+                    green += Double(pixels[offset + 1]) * a
+                    blue += Double(pixels[offset + 2]) * a
+                    alpha += a
+                    offset += 4
+                }
+            }
+            guard alpha > 0 else { return RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
+            let count = Double(xs.count * ys.count)
+            return RGBA(red: red / alpha / 255, green: green / alpha / 255, blue: blue / alpha / 255, alpha: alpha / 255 / count)
+        }
+        for row in visible.y..<visible.maxY {
+            for column in visible.x..<visible.maxX {
+                var top = sample(column: column - rect.x, row: (row - rect.y) * 2)
+                var bottom = sample(column: column - rect.x, row: (row - rect.y) * 2 + 1)
+                if isTemplate {
+                    top = RGBA(red: ink.red, green: ink.green, blue: ink.blue, alpha: ink.alpha * top.alpha)
+                    bottom = RGBA(red: ink.red, green: ink.green, blue: ink.blue, alpha: ink.alpha * bottom.alpha)
+                }
+                guard top.alpha > 0 || bottom.alpha > 0 else { continue }
+                let behind = backdrop(column, row)
+                let topColor = PaintColor(imageColor(top, image)).composited(over: behind)
+                let bottomColor = PaintColor(imageColor(bottom, image)).composited(over: behind)
+                fill(column, row, PaintColor(RGBA(bottomColor)))
+                put("▀", column, row, foreground: PaintColor(RGBA(topColor)))
+            }
+        }
+        let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
+        let treatment = style.transform.treatment(ofImage: image.accentedRenderingMode)
+        let color = center.background ?? style.surfaceForBlending
+        images.append(PaintedImage(name: bitmap.name, rect: visible, treatment: treatment, color: color))
     }
 }

@@ -52,6 +52,7 @@ public struct WidgetRenderOptions: Sendable {
         environment.showsWidgetContainerBackground = !family.isAccessory && style.renderingMode == .fullColor && !removesContainerBackground
         environment.locale = format.locale
         environment.timeZone = format.timeZone
+        environment.displayScale = device.displayScale
         if let size = device.size(of: family) {
             let margin: Double = (osVersion >= 17 && !contentMarginsDisabled && !family.isAccessory) ? 16 : 0
             environment.containerSize = CGSize(width: size.width - 2 * margin, height: size.height - 2 * margin)

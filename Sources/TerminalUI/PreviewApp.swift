@@ -120,6 +120,7 @@ public final class PreviewApp {
         host = HostContext(
             widgetCenter: reloadRequests, activities: islands.center,
             appGroupContainers: HostContext.current.appGroupContainers)
+        host.resources = HostContext.current.resources
         intentRunner = IntentRunner(timeLimit: configuration.intentTimeLimit, host: host)
         if let kind = configuration.initialKind, let index = configuration.activities.firstIndex(where: { $0.kind == kind }) {
             islands.selectedKind = index

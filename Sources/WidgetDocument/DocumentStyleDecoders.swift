@@ -76,7 +76,8 @@ extension Decode {
     }()
 
     /// A colour: a name (`"blue"`, `"systemBackground"`), `"#RRGGBB"` / `"#RRGGBBAA"`, `{"red": r, "green": g,
-    /// "blue": b, "opacity": a}` (0...1), `{"white": w}`, or `{"color": COLOR, "opacity": a}` (`.opacity(a)`).
+    /// "blue": b, "opacity": a}` (0...1), `{"white": w}`, `{"color": COLOR, "opacity": a}` (`.opacity(a)`), or
+    /// `{"asset": "Brand"}`: a colour set of the app's asset catalog (`Color("Brand")`, `--assets DIR`).
     static func color(_ located: Located) throws -> Expr<Color> {
         if let selected = try selector(located, color) { return selected }
         switch located.value {
@@ -90,8 +91,17 @@ extension Decode {
         case .object:
             var arguments = try Arguments(
                 owner: "a colour", primary: nil, labeled: located.members!,
-                valid: ["color", "opacity", "white", "red", "green", "blue"])
+                valid: ["color", "opacity", "white", "red", "green", "blue", "asset"])
             let opacity = try arguments.take("opacity").map { try number($0, what: "an opacity from 0 to 1") }
+            if let asset = arguments.take("asset") {
+                let name = try string(asset)
+                try arguments.finish()
+                // Looked up when the body is evaluated, in the host's catalogs, as `Color("Brand")` is in Swift.
+                return Expr { evaluation in
+                    let value = Color(try name.evaluate(evaluation))
+                    return try opacity.map { value.opacity(try $0.evaluate(evaluation)) } ?? value
+                }
+            }
             if let base = arguments.take("color") {
                 let color = try color(base)
                 try arguments.finish()

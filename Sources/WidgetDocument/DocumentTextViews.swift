@@ -64,6 +64,8 @@ extension ViewCompiler {
         let template = try Decode.template(located, what: "the text to show")
         guard try hasStyledDates(located) else {
             let string = try Decode.string(located)
+            // Text without placeholders is a key into the app's string tables (`--assets`), as a literal is in Swift.
+            if !template.hasPlaceholders { return Expr { Text(LocalizedStringKey(try string.evaluate($0))) } }
             return Expr { Text(try string.evaluate($0)) }
         }
         return Expr { evaluation in

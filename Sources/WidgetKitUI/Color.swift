@@ -14,8 +14,10 @@ public struct Color: Hashable, Sendable {
         case system(SystemColor)
         /// Explicit sRGB components, each 0...1.
         case rgb(red: Double, green: Double, blue: Double)
-        /// A colour from the app's asset catalogue; WidgetTerm has no catalogue and draws it as grey.
+        /// A colour named in widget code that no asset catalog had: drawn as grey (a diagnostic says so).
         case asset(String)
+        /// A colour set from the app's asset catalog, with its light and dark values.
+        case catalog(name: String, CatalogColor)
     }
 
     public var storage: Storage
@@ -42,9 +44,25 @@ public struct Color: Hashable, Sendable {
         self.init(red: white, green: white, blue: white, opacity: opacity)
     }
 
-    /// A named colour from the asset catalogue (drawn as a neutral grey, there is no catalogue on Linux).
+    /// A colour set from the app's asset catalog (`Name.colorset`), light and dark, as `Color(_:bundle:)`.
+    ///
+    /// The catalogs are the host's (``HostContext/resources``, `--assets DIR`). A name no catalog has draws
+    /// as a neutral grey and reports a `missing-color-asset` diagnostic naming the catalogs searched; with no
+    /// catalogs set, the grey is drawn without a diagnostic (a widget previewed without its app's resources).
     public init(_ name: String, bundle: Bundle? = nil) {
-        self.init(storage: .asset(name))
+        guard let resources = HostContext.current.resources else {
+            self.init(storage: .asset(name))
+            return
+        }
+        if let color = resources.color(named: name) {
+            self.init(storage: .catalog(name: name, color))
+        } else {
+            HostContext.reportResourceProblem(
+                code: "missing-color-asset",
+                message: "Color(\"\(name)\") found no colour set \"\(name)\"; it draws as grey. "
+                    + HostContext.searchedDescription(resources, lookingFor: "\(name).colorset"))
+            self.init(storage: .asset(name))
+        }
     }
 
     /// A `UIColor` stand-in, for code that bridges UIKit colours.
@@ -369,6 +387,9 @@ public struct SystemPalette: Sendable, Equatable {
 
     public init(values: [SystemColor: RGBA]) { self.values = values }
 
+    /// True for a dark appearance's palette (its label colour is light): asset colours take their dark value.
+    public var isDark: Bool { self[.label].red + self[.label].green + self[.label].blue > 1.5 }
+
     /// The value of a system colour; unknown entries fall back to grey.
     public subscript(color: SystemColor) -> RGBA { values[color] ?? RGBA(142, 142, 147) }
 
@@ -413,6 +434,7 @@ extension Color {
         case .system(let system): value = palette[system]
         case .rgb(let red, let green, let blue): value = RGBA(red: red, green: green, blue: blue)
         case .asset: value = palette[.gray]
+        case .catalog(_, let color): value = palette.isDark ? color.dark : color.light
         }
         value.alpha *= alpha
         return value

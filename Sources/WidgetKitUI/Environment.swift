@@ -21,6 +21,9 @@ public struct EnvironmentValues: Sendable {
     public var calendar: Calendar = Calendar(identifier: .gregorian)
     public var dynamicTypeSize: DynamicTypeSize = .large
     public var isActivityFullscreen: Bool = false
+    /// Pixels per point of the device's screen (3 on a 430 pt iPhone, 2 on an iPad), as `\.displayScale`;
+    /// asset images take the file of this scale, or the nearest one present.
+    public var displayScale: Double = 3
 
     // MARK: Values modifiers pass down to the views below them
     public var font: Font?

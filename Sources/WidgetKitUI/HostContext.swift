@@ -21,6 +21,7 @@ public final class HostContext: @unchecked Sendable {
     private var _widgetCenter: (any WidgetHostInterface)?
     private var _activities: (any ActivityHostInterface)?
     private var _appGroupContainers: AppGroupContainerProvider?
+    private var _resources: (any WidgetResourceProvider)?
     private var hasWarnedAboutMissingContainers = false
 
     /// Problems widget code causes outside a body (a backwards date range built in `getTimeline`, say);
@@ -58,6 +59,13 @@ public final class HostContext: @unchecked Sendable {
     public var appGroupContainers: AppGroupContainerProvider? {
         get { lock.withLock { _appGroupContainers } }
         set { lock.withLock { _appGroupContainers = newValue } }
+    }
+
+    /// The app's asset catalogs and string tables, which `Color(_:)`, `Image(_:)` and `Text(_:)` read; nil
+    /// draws named colours and images as grey placeholders (with a diagnostic) and shows keys as written.
+    public var resources: (any WidgetResourceProvider)? {
+        get { lock.withLock { _resources } }
+        set { lock.withLock { _resources = newValue } }
     }
 
     // MARK: Binding

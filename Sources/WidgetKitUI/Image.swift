@@ -2,16 +2,20 @@ import Foundation
 
 // MARK: - Image
 
-/// An image, as `SwiftUI.Image`: an SF Symbol (drawn from WidgetTerm's glyph table), an asset or a
-/// bitmap stand-in (drawn as a labelled placeholder block; Linux has no asset catalogue).
+/// An image, as `SwiftUI.Image`: an SF Symbol (drawn from WidgetTerm's glyph table), an image set from the
+/// app's asset catalog (decoded and drawn with half-block cells), or a bitmap stand-in (a labelled
+/// placeholder block, as is an asset no catalog has).
 public struct Image: PrimitiveView, Equatable {
     var source: ImageSource
     var isResizable = false
     var accentedRenderingMode: WidgetAccentedRenderingMode?
+    var templateRenderingMode: TemplateRenderingMode?
 
     /// An SF Symbol by name, e.g. `"drop.fill"`.
     public init(systemName: String) { source = .systemSymbol(systemName) }
-    /// An image from the app's asset catalogue.
+    /// An image set from the app's asset catalog (`Name.imageset`), as `Image(_:bundle:)`. The host's
+    /// catalogs (``HostContext/resources``, `--assets DIR`) are read when the body is resolved, at the
+    /// device's scale and in the widget's colour scheme.
     public init(_ name: String, bundle: Bundle? = nil) { source = .asset(name) }
     /// A bitmap, through the `UIImage` stand-in.
     public init(uiImage: UIImage) { source = .bitmap(uiImage.name) }
@@ -25,7 +29,13 @@ public struct Image: PrimitiveView, Equatable {
     }
 
     /// Rendering-mode tags have no cell equivalent; accepted for source compatibility.
-    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
+    /// Draws an asset image as a template (its shape in the foreground style) or with its own colours, as
+    /// `Image.renderingMode(_:)`; nil keeps the image set's "Render As" setting. SF Symbols are always drawn
+    /// in the foreground style.
+    public consuming func renderingMode(_ mode: TemplateRenderingMode?) -> Image {
+        templateRenderingMode = mode
+        return self
+    }
     public func interpolation(_ interpolation: Interpolation) -> Image { self }
     public func antialiased(_ isAntialiased: Bool) -> Image { self }
 
@@ -41,10 +51,34 @@ public struct Image: PrimitiveView, Equatable {
     public enum Scale: Sendable { case small, medium, large }
 
     public func resolve(in context: ResolveContext) -> ViewNode {
+        var source = self.source
+        if case .asset(let name) = source { source = Self.catalogSource(named: name, environment: context.environment) }
         return .image(ImageNode(source: source, isResizable: isResizable, font: context.environment.font ?? .body,
                                 foreground: context.environment.foregroundStyle,
                                 accentedRenderingMode: accentedRenderingMode ?? context.environment.accentedRenderingMode,
+                                templateRenderingMode: templateRenderingMode,
                                 isRedacted: context.environment.isRedacting))
+    }
+}
+
+extension Image {
+    /// The decoded image set `name` from the host's catalogs, else `.asset(name)` with a diagnostic.
+    static func catalogSource(named name: String, environment: EnvironmentValues) -> ImageSource {
+        // Without catalogs (a widget previewed without its app's resources) the labelled placeholder says enough.
+        guard let resources = HostContext.current.resources else { return .asset(name) }
+        switch resources.image(named: name, displayScale: environment.displayScale, colorScheme: environment.colorScheme) {
+        case .found(let bitmap):
+            return .catalog(bitmap)
+        case .unusable(let code, let reason):
+            HostContext.reportResourceProblem(
+                code: code, message: "Image(\"\(name)\") draws as a placeholder: \(reason)")
+        case .missing:
+            HostContext.reportResourceProblem(
+                code: "missing-image-asset",
+                message: "Image(\"\(name)\") found no image set \"\(name)\"; it draws as a placeholder. "
+                    + HostContext.searchedDescription(resources, lookingFor: "\(name).imageset"))
+        }
+        return .asset(name)
     }
 }
 

@@ -28,6 +28,8 @@ public struct Text: PrimitiveView, Equatable {
         var strikethrough = false
         var color: Color?
         var monospacedDigit = false
+        /// The string-table key this run came from, looked up when the text is resolved.
+        var localization: LocalizationKey?
     }
 
     var runs: [Run]
@@ -37,19 +39,29 @@ public struct Text: PrimitiveView, Equatable {
     /// Text shown exactly as given.
     public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
 
-    /// Text from a string value.
-    @inlinable
+    /// Text from a string value, shown as it is (not a string-table key). Disfavoured, as in SwiftUI, so a literal
+    /// `Text("Hello")` is a `LocalizedStringKey`.
+    @inlinable @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) { self.init(verbatim: String(content)) }
 
-    /// Text from a string literal or interpolation (a localisation key in SwiftUI; shown as written here).
+    /// Text from a string literal or interpolation, as SwiftUI's `Text(_:tableName:bundle:comment:)`: a key into the app's
+    /// `Localizable` string table (`Localizable.xcstrings` or `*.lproj/Localizable.strings`), translated for the
+    /// environment's locale when the body is resolved; shown as written when no table has it. An
+    /// interpolation's key has format specifiers in place of its values (`"%lld steps"`), as in Xcode.
     public init(_ key: LocalizedStringKey) {
         runs = []
         runs.reserveCapacity(key.segments.count)
         key.forEachContent { runs.append(Run(content: $0)) }
+        if runs.count == 1, let formatKey = key.formatKey {
+            runs[0].localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
+        }
     }
 
-    /// Text from a localised resource (shown with its default value).
-    public init(_ resource: LocalizedStringResource) { runs = [Run(content: .verbatim(resource.key))] }
+    /// Text from a localised resource: its key translated for the environment's locale, else the key.
+    @_disfavoredOverload
+    public init(_ resource: LocalizedStringResource) {
+        runs = [Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: []))]
+    }
 
     /// A date in one of the system styles; `.timer`, `.relative` and `.offset` update while shown.
     public init(_ date: Date, style: DateStyle) { runs = [Run(content: .date(date, style: style))] }
@@ -122,7 +134,13 @@ public struct Text: PrimitiveView, Equatable {
         let isItalic = context.environment.isItalic, isMonospacedDigit = context.environment.isMonospacedDigit
         var resolvedRuns: [TextRun] = []
         resolvedRuns.reserveCapacity(runs.count)
-        for run in runs {
+        var resources: (any WidgetResourceProvider)??
+        for var run in runs {
+            if let key = run.localization {
+                if resources == nil { resources = HostContext.current.resources }
+                let format = (resources ?? nil)?.localizedString(forKey: key.formatKey, locale: context.environment.locale)
+                if let format { run.content = .verbatim(LocalizationKey.substitute(key.arguments, into: format)) }
+            }
             var font = run.font ?? baseFont
             if let weight = run.weight ?? fontWeight { font.weight = weight }
             if isBold && run.weight == nil { font.weight = .bold }
@@ -149,6 +167,11 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
     }
 
     var segments: [Segment]
+    /// The key as a string table holds it: literal parts, with `%@`, `%lld` or `%lf` for each interpolated
+    /// value; nil when the key interpolates a date or a `Text`, which stay as written.
+    var formatKey: String?
+    /// The interpolated values, as text, in order.
+    var arguments: [String] = []
 
     /// The key's characters (date segments formatted as their style's frozen form is not known here).
     public var key: String {
@@ -164,25 +187,62 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         }.joined()
     }
 
-    public init(_ value: String) { segments = [.characters(value)] }
-    public init(stringLiteral value: String) { segments = [.characters(value)] }
-    public init(stringInterpolation: StringInterpolation) { segments = stringInterpolation.segments }
+    public init(_ value: String) {
+        segments = [.characters(value)]
+        formatKey = value
+    }
+    public init(stringLiteral value: String) {
+        segments = [.characters(value)]
+        formatKey = value
+    }
+    public init(stringInterpolation: StringInterpolation) {
+        segments = stringInterpolation.segments
+        formatKey = stringInterpolation.isLocalizable ? stringInterpolation.formatKey : nil
+        arguments = stringInterpolation.arguments
+    }
 
     /// Collects the literal parts and interpolated values of a key.
     public struct StringInterpolation: StringInterpolationProtocol {
         var segments: [Segment] = []
+        var formatKey = ""
+        var arguments: [String] = []
+        var isLocalizable = true
         public init(literalCapacity: Int, interpolationCount: Int) {}
-        public mutating func appendLiteral(_ literal: String) { appendCharacters(literal) }
-        public mutating func appendInterpolation<T>(_ value: T) { appendCharacters(String(describing: value)) }
-        public mutating func appendInterpolation(_ string: String) { appendCharacters(string) }
+        public mutating func appendLiteral(_ literal: String) {
+            appendCharacters(literal)
+            formatKey += literal.replacingOccurrences(of: "%", with: "%%")
+        }
+        public mutating func appendInterpolation<T>(_ value: T) {
+            let specifier: String
+            switch value {
+            case is any BinaryInteger: specifier = "%lld"
+            case is Double, is CGFloat: specifier = "%lf"
+            case is Float: specifier = "%f"
+            default: specifier = "%@"
+            }
+            appendArgument(String(describing: value), specifier: specifier)
+        }
+        public mutating func appendInterpolation(_ string: String) { appendArgument(string, specifier: "%@") }
         /// A date in a system style; `.timer`, `.relative` and `.offset` keep updating inside the text.
-        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { segments.append(.date(date, style)) }
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+            segments.append(.date(date, style))
+            isLocalizable = false
+        }
         /// A value formatted by a Foundation format style.
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-            appendCharacters(format.format(input))
+            appendArgument(format.format(input), specifier: "%@")
         }
         /// Embedded text (its style is not kept; its characters and dates are).
-        public mutating func appendInterpolation(_ text: Text) { segments.append(.text(text.runs.map(\.content))) }
+        public mutating func appendInterpolation(_ text: Text) {
+            segments.append(.text(text.runs.map(\.content)))
+            isLocalizable = false
+        }
+
+        private mutating func appendArgument(_ text: String, specifier: String) {
+            appendCharacters(text)
+            formatKey += specifier
+            arguments.append(text)
+        }
 
         private mutating func appendCharacters(_ string: String) {
             if case .characters(let existing)? = segments.last {
@@ -202,6 +262,54 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
             case .text(let contents): contents.forEach(body)
             }
         }
+    }
+}
+
+/// A string-table key and the values interpolated into it.
+struct LocalizationKey: Equatable, Sendable {
+    var formatKey: String
+    var arguments: [String]
+
+    /// `format` (a translation) with its `%@`, `%lld`, `%1$@`... specifiers replaced by `arguments` in order
+    /// (or by position), and `%%` by `%`. A specifier with no argument is left as written.
+    static func substitute(_ arguments: [String], into format: String) -> String {
+        guard format.contains("%") else { return format }
+        var result = ""
+        var next = 0
+        var characters = Substring(format)
+        while let percent = characters.firstIndex(of: "%") {
+            result += characters[..<percent]
+            var cursor = characters.index(after: percent)
+            if cursor < characters.endIndex, characters[cursor] == "%" {
+                result += "%"
+                characters = characters[characters.index(after: cursor)...]
+                continue
+            }
+            // Optional position `N$`, then length modifiers, then the conversion.
+            var digits = ""
+            var scan = cursor
+            while scan < characters.endIndex, let digit = characters[scan].wholeNumberValue, digit >= 0 {
+                digits.append(characters[scan])
+                scan = characters.index(after: scan)
+            }
+            var position: Int?
+            if !digits.isEmpty, scan < characters.endIndex, characters[scan] == "$" {
+                position = Int(digits).map { $0 - 1 }
+                cursor = characters.index(after: scan)
+            }
+            while cursor < characters.endIndex, "lhqLzjt".contains(characters[cursor]) { cursor = characters.index(after: cursor) }
+            guard cursor < characters.endIndex, "@dDiuUxXoOfFeEgGcCsSaA".contains(characters[cursor]) else {
+                result += characters[percent..<cursor]
+                characters = characters[cursor...]
+                continue
+            }
+            let index = position ?? next
+            if position == nil { next += 1 }
+            let end = characters.index(after: cursor)
+            result += arguments.indices.contains(index) ? arguments[index] : String(characters[percent..<end])
+            characters = characters[end...]
+        }
+        return result + characters
     }
 }
 

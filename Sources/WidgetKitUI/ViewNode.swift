@@ -162,10 +162,12 @@ public struct TextNode: Equatable, Sendable {
 public enum ImageSource: Equatable, Sendable {
     /// `Image(systemName:)`: an SF Symbol, drawn from the project's glyph table.
     case systemSymbol(String)
-    /// `Image(_ name:)`: an asset from the app's catalogue, drawn as a labelled placeholder block.
+    /// `Image(_ name:)` that no asset catalog had (or could decode): drawn as a labelled placeholder block.
     case asset(String)
     /// `Image(uiImage:)`: a bitmap, drawn as a labelled placeholder block.
     case bitmap(String)
+    /// `Image(_ name:)` found in the app's asset catalog: drawn with half-block cells.
+    case catalog(CatalogBitmap)
 }
 
 /// A resolved image.
@@ -176,15 +178,19 @@ public struct ImageNode: Equatable, Sendable {
     public var foreground: Paint
     /// `Image.widgetAccentedRenderingMode(_:)`, nil when not set.
     public var accentedRenderingMode: WidgetAccentedRenderingMode?
+    /// `Image.renderingMode(_:)`, nil when not set (an asset image then follows its set's "Render As").
+    public var templateRenderingMode: Image.TemplateRenderingMode?
     public var isRedacted: Bool
 
     public init(source: ImageSource, isResizable: Bool, font: Font, foreground: Paint,
-                accentedRenderingMode: WidgetAccentedRenderingMode? = nil, isRedacted: Bool = false) {
+                accentedRenderingMode: WidgetAccentedRenderingMode? = nil,
+                templateRenderingMode: Image.TemplateRenderingMode? = nil, isRedacted: Bool = false) {
         self.source = source
         self.isResizable = isResizable
         self.font = font
         self.foreground = foreground
         self.accentedRenderingMode = accentedRenderingMode
+        self.templateRenderingMode = templateRenderingMode
         self.isRedacted = isRedacted
     }
 }

@@ -85,6 +85,7 @@ extension Color {
         case .rgb(let red, let green, let blue):
             base = String(format: "#%02X%02X%02X", Int((red * 255).rounded()), Int((green * 255).rounded()), Int((blue * 255).rounded()))
         case .asset(let name): base = "asset \(name)"
+        case .catalog(let name, _): base = "catalog \(name)"
         }
         return alpha < 1 ? "\(base) \(String(format: "%.2f", alpha))" : base
     }

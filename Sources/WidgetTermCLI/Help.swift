@@ -44,7 +44,10 @@ enum Help {
                              Date() in widget code sees it
           --context C        placeholder, snapshot or timeline (default timeline)
           --timezone ZONE    IANA time zone for --at without offset and for .time/.date text
-          --locale ID        locale of system-formatted text, such as en_GB, fr-FR or ja_JP (default en_US)
+          --locale ID        locale of system-formatted text and of Text("key") translations, such as en_GB,
+                             fr-FR or ja_JP (default en_US)
+          --assets DIR       a folder searched for the app's *.xcassets, *.xcstrings and *.lproj: Color("name"),
+                             Image("name") and Text("key") read them (repeatable; the first folder wins a name)
           --param NAME=VALUE set a configurable widget's intent parameter (repeatable)
           --provider-timeout S  seconds a provider callback may take before it counts as killed (default 5)
           --app-group DIR    the App Group store UserDefaults(suiteName:) and containerURL read (default

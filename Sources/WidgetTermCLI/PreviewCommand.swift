@@ -125,6 +125,7 @@ enum PreviewCommand {
                              run at once (more taps are refused, in the log), each stopped with its process
                              group after 10 s
           --app-group DIR    the App Group store directory (default under the user's cache directory)
+          --assets DIR       a folder with the app's *.xcassets, *.xcstrings and *.lproj (repeatable)
           --intent-timeout S seconds an intent's perform() may take (default 5)
           --provider-timeout S  seconds a provider callback may take (default 5)
           --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses

@@ -3,6 +3,7 @@ import CellLayout
 import CellRender
 import WidgetHost
 import WidgetKitUI
+import AssetCatalog
 #if canImport(Glibc)
 import Glibc
 import SpellingSuggestions
@@ -51,6 +52,33 @@ public enum WidgetTermCommand {
     static func run(arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) -> Int32 {
         let errors = ControlEscapingStream(errors)
+        // `--assets DIR`: the app's catalogs, for every command that runs widget code, in a host context of
+        // this run's own (tests run commands in parallel in one process).
+        let assetFolders = AssetsArgument.folders(in: arguments)
+        if !assetFolders.isEmpty {
+            let catalogs: AssetCatalogs
+            do {
+                catalogs = try AssetsArgument.open(assetFolders)
+            } catch {
+                errors.write("widgetterm: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
+                return 2
+            }
+            for problem in catalogs.problems { errors.write("widgetterm: warning: \(MessageText.oneLine(problem))\n") }
+            let current = HostContext.current
+            let host = HostContext(
+                widgetCenter: current.widgetCenter, activities: current.activities, appGroupContainers: current.appGroupContainers)
+            host.resources = catalogs
+            return host.run {
+                runCommand(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
+            }
+        }
+        return runCommand(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
+    }
+
+    private static func runCommand(
+        _ arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String], output: TextStream,
+        errors: TextStream
+    ) -> Int32 {
         let command = arguments.first ?? "preview"
         let rest = Array(arguments.dropFirst())
         do {
@@ -135,7 +163,7 @@ struct RenderSettings {
     /// command that runs widget code accepts it.
     static let valuedFlags: Set<String> = ["family", "device", "os", "scheme", "at", "context", "format", "color", "colors",
                                            "timezone", "locale", "param", "provider-timeout",
-                                           "mode", "theme", "app-group"]
+                                           "mode", "theme", "app-group", "assets"]
 
     /// Makes `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answer from this process's App
     /// Group store (the one `UserDefaults(suiteName:)` already writes to), before widget code runs.
@@ -223,6 +251,9 @@ struct RenderSettings {
         }
         if let locale = arguments["locale"] { self.locale = try LocaleArgument.parse(locale) }
         if arguments["app-group"]?.isEmpty == true { throw UsageError("--app-group needs a directory") }
+        if arguments.allValues["assets"]?.contains(where: \.isEmpty) == true {
+            throw UsageError("--assets needs a folder that holds the app's *.xcassets, *.xcstrings or *.lproj")
+        }
         // Commands that print no frame (timeline) still refuse a value no command understands.
         _ = try arguments.choice("format", ["text": 0, "ansi": 0, "json": 0, "svg": 0, "tree": 0], default: 0)
         _ = try arguments.choice("color", ["auto": 0, "always": 0, "never": 0], default: 0)
