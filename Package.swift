@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "CSimulatedClock"),
         .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock"]),
         .target(name: "SpellingSuggestions"),
+        .target(name: "WidgetProjects", dependencies: ["SpellingSuggestions"]),
         .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
         .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"]),
@@ -27,11 +28,11 @@ let package = Package(
         .systemLibrary(name: "CNCurses"),
         .target(name: "CTerminalSignals"),
         .target(name: "TerminalUI", dependencies: ["WidgetHost", "WidgetDocument", "CNCurses", "CTerminalSignals"]),
-        .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI"]),
+        .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI", "WidgetProjects"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(
             name: "WidgetTermTests",
-            dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI"],
+            dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI", "WidgetProjects"],
             exclude: ["Goldens"]
         ),
     ]

@@ -1,0 +1,179 @@
+import Foundation
+
+// MARK: - What a widget extension is built from
+
+/// The sources of one widget extension: what a host package compiles to preview it.
+///
+/// Found by `WidgetSourceSet.find(at:target:)` in an Xcode project (a widget extension target), a Swift package
+/// (a target whose sources declare a widget) or a plain folder of Swift files. Every URL is an absolute file URL,
+/// standardized (no `..`), and each list is sorted by path. Nothing here is read beyond the project file, the
+/// folders it names and the Swift files' declarations: nothing is compiled and nothing is written.
+public struct WidgetSourceSet: Equatable, Sendable {
+    /// Where the set was found.
+    public enum Origin: String, Equatable, Sendable {
+        /// A widget extension target of an Xcode project (`projectFile` is its `project.pbxproj`).
+        case xcodeProject
+        /// A target of a Swift package (`projectFile` is its `Package.swift`).
+        case swiftPackage
+        /// A folder of Swift files with no project (`projectFile` is nil).
+        case folder
+    }
+
+    /// The target's name (Xcode or package target), or the folder's name.
+    public var name: String
+    public var origin: Origin
+    /// The `project.pbxproj` or `Package.swift` the set was read from; nil for a folder.
+    public var projectFile: URL?
+    /// The folder relative paths are shown from: the folder holding the `.xcodeproj` (its `SRCROOT`), the
+    /// package's folder, or the folder itself.
+    public var root: URL
+    /// Every Swift file the extension compiles, its shared files included.
+    public var swiftSources: [URL]
+    /// The Swift files in `swiftSources` that other targets of the project also compile (a model file shared
+    /// with the app): the files an extension usually needs from the app's folders.
+    public var sharedSwiftSources: [URL]
+    /// Other files of the extension's sources phase: Objective-C, C, Metal, `.intentdefinition`.
+    public var otherSources: [URL]
+    /// Resources the extension bundles: asset catalogs (`.xcassets`), string catalogs (`.xcstrings`),
+    /// localization folders (`.lproj`) and any other resource file, each as one entry.
+    public var resources: [URL]
+    /// Local Swift packages the extension uses.
+    public var localPackages: [LocalPackage]
+    /// Remote Swift packages the extension uses (not fetched: no package registry is reachable).
+    public var remotePackages: [RemotePackage]
+    /// Framework and library targets of the same project the extension depends on, with their Swift files.
+    public var linkedTargets: [LinkedTarget]
+    /// Files the project lists that are not on disk.
+    public var missingFiles: [URL]
+    /// The `Widget` and `WidgetBundle` conformances in `swiftSources`, in file order.
+    public var declarations: [WidgetDeclaration]
+
+    /// The `@main` widget or widget bundle: the extension's entry point, if the scan found one.
+    public var entryPoint: WidgetDeclaration? { declarations.first { $0.isMain } }
+
+    /// A Swift package on disk that the extension uses, and the products it takes from it.
+    public struct LocalPackage: Equatable, Sendable {
+        /// The package's folder (it holds `Package.swift`).
+        public var path: URL
+        /// The products the extension links, sorted; empty when the project names none.
+        public var products: [String]
+        public init(path: URL, products: [String]) {
+            self.path = path
+            self.products = products
+        }
+    }
+
+    /// A Swift package fetched from a repository.
+    public struct RemotePackage: Equatable, Sendable {
+        /// The repository URL as the project writes it.
+        public var repositoryURL: String
+        /// The products the extension links, sorted.
+        public var products: [String]
+        public init(repositoryURL: String, products: [String]) {
+            self.repositoryURL = repositoryURL
+            self.products = products
+        }
+    }
+
+    /// A framework or library target the extension depends on.
+    public struct LinkedTarget: Equatable, Sendable {
+        public var name: String
+        /// Its product type, such as `com.apple.product-type.framework`.
+        public var productType: String
+        public var swiftSources: [URL]
+        public init(name: String, productType: String, swiftSources: [URL]) {
+            self.name = name
+            self.productType = productType
+            self.swiftSources = swiftSources
+        }
+    }
+
+    public init(name: String, origin: Origin, projectFile: URL?, root: URL, swiftSources: [URL],
+                sharedSwiftSources: [URL] = [], otherSources: [URL] = [], resources: [URL] = [],
+                localPackages: [LocalPackage] = [], remotePackages: [RemotePackage] = [],
+                linkedTargets: [LinkedTarget] = [], missingFiles: [URL] = [], declarations: [WidgetDeclaration] = []) {
+        self.name = name
+        self.origin = origin
+        self.projectFile = projectFile
+        self.root = root
+        self.swiftSources = swiftSources
+        self.sharedSwiftSources = sharedSwiftSources
+        self.otherSources = otherSources
+        self.resources = resources
+        self.localPackages = localPackages
+        self.remotePackages = remotePackages
+        self.linkedTargets = linkedTargets
+        self.missingFiles = missingFiles
+        self.declarations = declarations
+    }
+
+    /// `url`'s path relative to `root` when it lies inside it, else its absolute path.
+    public func displayPath(_ url: URL) -> String {
+        FilePaths.relative(url, to: root)
+    }
+}
+
+// MARK: - Paths
+
+enum FilePaths {
+    /// `url` relative to `root` when inside it, else absolute.
+    static func relative(_ url: URL, to root: URL) -> String {
+        let path = url.standardizedFileURL.path
+        var base = root.standardizedFileURL.path
+        if !base.hasSuffix("/") { base += "/" }
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
+    /// `path` appended to `base` (or `path` itself when absolute), standardized.
+    static func resolve(_ path: String, against base: URL) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+        if path.isEmpty { return base.standardizedFileURL }
+        return base.appendingPathComponent(path).standardizedFileURL
+    }
+
+    static func sorted(_ urls: some Sequence<URL>) -> [URL] {
+        var seen = Set<String>()
+        return urls.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    /// Folder extensions that are one resource, never walked into.
+    static let bundleLikeExtensions: Set<String> = ["xcassets", "lproj", "bundle", "xcdatamodeld", "xcdatamodel",
+                                                    "scnassets", "spriteatlas", "docc", "xcmappingmodel", "mlpackage",
+                                                    "rcproject", "reality", "storekit"]
+    /// File extensions of sources other than Swift.
+    static let otherSourceExtensions: Set<String> = ["m", "mm", "c", "cc", "cpp", "metal", "intentdefinition", "s"]
+    /// File extensions that are neither sources nor bundled (headers, build configuration, signing).
+    static let unbundledExtensions: Set<String> = ["h", "hpp", "xcconfig", "entitlements", "modulemap", "pch"]
+
+    /// The files of `folder` as a synchronized folder (or a folder without a project) sees them: paths relative
+    /// to `folder`, bundle-like folders as one entry, hidden entries skipped.
+    static func walk(_ folder: URL, skipping skipped: Set<String> = []) -> [String] {
+        var results: [String] = []
+        func visit(_ directory: URL, prefix: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = directory.appendingPathComponent(name)
+                let relative = prefix + name
+                if isDirectory(url) {
+                    if skipped.contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
+                    if bundleLikeExtensions.contains(url.pathExtension.lowercased()) {
+                        results.append(relative)
+                    } else {
+                        visit(url, prefix: relative + "/")
+                    }
+                } else {
+                    results.append(relative)
+                }
+            }
+        }
+        visit(folder, prefix: "")
+        return results
+    }
+}
