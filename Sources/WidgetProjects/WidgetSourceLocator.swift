@@ -119,7 +119,8 @@ extension WidgetSourceSet {
         case 0:
             throw WidgetProjectError(
                 file: manifest,
-                "no target under Sources/ declares a type conforming to Widget or WidgetBundle (read \(targetFolders.count) target folders: "
+                "no target under Sources/ declares a type conforming to Widget or WidgetBundle (read \(targetFolders.count) target "
+                    + "folder\(targetFolders.count == 1 ? "" : "s"): "
                     + "\(targetFolders.map(\.lastPathComponent).joined(separator: ", "))); give the folder of the widget's Swift files instead")
         default:
             throw WidgetProjectError(file: manifest, "has \(candidates.count) targets that declare widgets: \(candidates.map(\.name).joined(separator: ", ")); pick one with --target NAME")
@@ -243,6 +244,20 @@ enum WorkspaceContents {
 
 /// What a `Package.swift` says without running it: the `.package(path:)` dependencies, read textually.
 enum PackageManifestScan {
+    /// The names of the `.library(name:)` products `manifest` declares, outside comments.
+    static func libraryProducts(manifest: URL) -> Set<String> {
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8),
+              let expression = try? NSRegularExpression(pattern: #"\.library\s*\(\s*name\s*:\s*"([^"]*)""#) else { return [] }
+        let code = Array(WidgetDeclarationScan.blankingCommentsAndStrings(text).unicodeScalars)
+        var names = Set<String>()
+        for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let call = Range(match.range, in: text), let name = Range(match.range(at: 1), in: text) else { continue }
+            let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: call.lowerBound)
+            if offset < code.count, code[offset] == "." { names.insert(String(text[name])) }
+        }
+        return names
+    }
+
     static func localPackagePaths(manifest: URL) -> [URL] {
         guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return [] }
         let code = WidgetDeclarationScan.blankingCommentsAndStrings(text)

@@ -32,7 +32,8 @@ public struct WidgetSourceSet: Equatable, Sendable {
     /// The Swift files in `swiftSources` that other targets of the project also compile (a model file shared
     /// with the app): the files an extension usually needs from the app's folders.
     public var sharedSwiftSources: [URL]
-    /// Other files of the extension's sources phase: Objective-C, C, Metal, `.intentdefinition`.
+    /// Other files of the extension's sources phase: Objective-C, C, Metal, `.intentdefinition`, Core Data and
+    /// Core ML models.
     public var otherSources: [URL]
     /// Resources the extension bundles: asset catalogs (`.xcassets`), string catalogs (`.xcstrings`),
     /// localization folders (`.lproj`) and any other resource file, each as one entry.
@@ -143,12 +144,20 @@ enum FilePaths {
 
     static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
+    /// The folders directly inside `folder`, hidden ones left out.
+    static func subfolders(of folder: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().filter { !$0.hasPrefix(".") }.map { folder.appendingPathComponent($0) }.filter(isDirectory)
+    }
+
     /// Folder extensions that are one resource, never walked into.
     static let bundleLikeExtensions: Set<String> = ["xcassets", "lproj", "bundle", "xcdatamodeld", "xcdatamodel",
                                                     "scnassets", "spriteatlas", "docc", "xcmappingmodel", "mlpackage",
                                                     "rcproject", "reality", "storekit"]
-    /// File extensions of sources other than Swift.
-    static let otherSourceExtensions: Set<String> = ["m", "mm", "c", "cc", "cpp", "metal", "intentdefinition", "s"]
+    /// File extensions of sources other than Swift: code, and the models Xcode compiles from a sources phase
+    /// (Core Data, Core ML, SiriKit intents).
+    static let otherSourceExtensions: Set<String> = ["m", "mm", "c", "cc", "cpp", "metal", "s", "intentdefinition",
+                                                     "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "mlmodel", "mlpackage"]
     /// File extensions that are neither sources nor bundled (headers, build configuration, signing).
     static let unbundledExtensions: Set<String> = ["h", "hpp", "xcconfig", "entitlements", "modulemap", "pch"]
 

@@ -354,12 +354,20 @@ public struct XcodeProject {
     /// The folder holding the `.xcodeproj`, which `XCLocalSwiftPackageReference.relativePath` is relative to.
     var projectFolder: URL { projectFile.deletingLastPathComponent().deletingLastPathComponent() }
 
+    /// The local package declaring `product` among the folders Xcode finds packages in: the group tree's folder
+    /// references (before Xcode 15 a package was dragged in as one), and the folders of synchronized folders up to
+    /// two levels down (a package inside a synchronized folder is picked up by Xcode 16).
     private func legacyLocalPackage(declaring product: String) -> URL? {
-        for url in paths.values.compactMap({ $0 }).sorted(by: { $0.path < $1.path }) {
-            let manifest = url.appendingPathComponent("Package.swift")
-            guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { continue }
-            if text.contains("\"\(product)\"") { return url }
+        var candidates = paths.values.compactMap { $0 }
+        for folder in graph.all("PBXFileSystemSynchronizedRootGroup") {
+            guard let root = Self.path(of: folder.id, graph: graph, paths: paths, sourceRoot: sourceRoot) else { continue }
+            for child in FilePaths.subfolders(of: root) {
+                candidates.append(child)
+                candidates.append(contentsOf: FilePaths.subfolders(of: child))
+            }
         }
-        return nil
+        let folders = Set(candidates.map(\.path)).sorted().map { URL(fileURLWithPath: $0) }
+            .filter { FilePaths.exists($0.appendingPathComponent("Package.swift")) }
+        return folders.first { PackageManifestScan.libraryProducts(manifest: $0.appendingPathComponent("Package.swift")).contains(product) }
     }
 }
