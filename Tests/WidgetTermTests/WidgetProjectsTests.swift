@@ -225,6 +225,36 @@ enum ProjectFixtures {
         #expect(set.missingFiles.count == 4)  // none of them was written
     }
 
+    @Test("a product with no package reference is found in the package that declares it as a library, not one that only depends on it")
+    func unreferencedLocalPackage() throws {
+        let folder = try ProjectFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "App.xcodeproj/project.pbxproj": """
+                { objects = {
+                    R = { isa = PBXProject; mainGroup = G; targets = (W); };
+                    G = { isa = PBXGroup; children = (M, S); sourceTree = "<group>"; };
+                    M = { isa = PBXFileSystemSynchronizedRootGroup; path = Modules; sourceTree = "<group>"; };
+                    S = { isa = PBXFileSystemSynchronizedRootGroup; path = Widget; sourceTree = "<group>"; };
+                    W = { isa = PBXNativeTarget; name = W; productType = "com.apple.product-type.app-extension";
+                          fileSystemSynchronizedGroups = (S); packageProductDependencies = (D); };
+                    D = { isa = XCSwiftPackageProductDependency; productName = KitUI; };
+                }; rootObject = R; }
+                """,
+            "Modules/Another/Package.swift": #"let package = Package(name: "Another", dependencies: [.product(name: "KitUI", package: "Kit")])"#,
+            "Modules/Kit/Package.swift": #"let package = Package(name: "Kit", products: [.library(name: "KitUI", targets: ["KitUI"])])"#,
+            "Widget/W.swift": "@main struct W: Widget {}",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let set = try WidgetSourceSet.find(at: folder.path)
+        #expect(set.localPackages == [.init(path: folder.appendingPathComponent("Modules/Kit"), products: ["KitUI"])])
+        #expect(set.swiftSources == [folder.appendingPathComponent("Widget/W.swift")])
+    }
+
     @Test("the scan: @main after attributes, extensions, raw and multi-line strings, nested comments, where clauses")
     func declarationScan() {
         let file = URL(fileURLWithPath: "/x/W.swift")
