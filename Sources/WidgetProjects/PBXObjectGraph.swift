@@ -36,7 +36,8 @@ struct PBXObjectGraph {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw WidgetProjectError(file: file, "cannot read the project file (\(error.localizedDescription)); check the path and its permissions")
+            throw WidgetProjectError(
+                file: file, "cannot read the project file (\(error.localizedDescription)); check the path and its permissions")
         }
         let plist: Any
         do {
@@ -44,7 +45,8 @@ struct PBXObjectGraph {
         } catch {
             throw WidgetProjectError(
                 file: file,
-                "is not a property list Xcode could open (\(Self.reason(error))); open the project in Xcode once to repair it, or fix the merge conflict")
+                "is not a property list Xcode could open (\(Self.reason(error))); open the project in Xcode once to repair it, or fix the merge conflict"
+            )
         }
         guard let root = plist as? [String: Any], let table = root["objects"] as? [String: Any] else {
             throw WidgetProjectError(file: file, "has no objects table; it is not an Xcode project file")

@@ -97,16 +97,20 @@ public enum WidgetDeclarationScan {
                     headerEnd += 1
                 }
                 let header = String(String.UnicodeScalarView(code[index..<headerEnd]))
-                if let declaration = widgetDeclaration(header: header, isMain: isMain,
-                                                       file: file, line: line) {
+                if let declaration = widgetDeclaration(
+                    header: header, isMain: isMain,
+                    file: file, line: line)
+                {
                     results.append(declaration)
                 }
                 line += headerLines
                 index = headerEnd
             default:
                 // Attributes and modifiers between `@main` and the declaration keep it pending.
-                let modifiers: Set<String> = ["public", "internal", "fileprivate", "private", "package", "final",
-                                              "open", "nonisolated", "indirect"]
+                let modifiers: Set<String> = [
+                    "public", "internal", "fileprivate", "private", "package", "final",
+                    "open", "nonisolated", "indirect",
+                ]
                 if !modifiers.contains(word) { pendingMain = false }
             }
         }
@@ -179,11 +183,13 @@ public enum WidgetDeclarationScan {
                 repeat {
                     if starts("/*", at: index) {
                         depth += 1
-                        blank(input[index]); blank(input[index + 1])
+                        blank(input[index])
+                        blank(input[index + 1])
                         index += 2
                     } else if starts("*/", at: index) {
                         depth -= 1
-                        blank(input[index]); blank(input[index + 1])
+                        blank(input[index])
+                        blank(input[index + 1])
                         index += 2
                     } else {
                         blank(input[index])
@@ -206,7 +212,8 @@ public enum WidgetDeclarationScan {
                 let closing = String(repeating: "\"", count: quoteLength) + String(repeating: "#", count: hashes)
                 while index < input.count {
                     if input[index] == "\\" && hashes == 0 && index + 1 < input.count {
-                        blank(input[index]); blank(input[index + 1])
+                        blank(input[index])
+                        blank(input[index + 1])
                         index += 2
                         continue
                     }
@@ -217,7 +224,7 @@ public enum WidgetDeclarationScan {
                         }
                         break
                     }
-                    if !multiline && input[index] == "\n" { break }  // an unterminated literal ends at the line
+                    if !multiline && input[index] == "\n" { break } // an unterminated literal ends at the line
                     blank(input[index])
                     index += 1
                 }

@@ -27,7 +27,8 @@ extension WidgetSourceSet {
     public static func find(at path: String, target: String? = nil) throws -> WidgetSourceSet {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         guard FilePaths.exists(url) else {
-            throw WidgetProjectError(file: url, "no such file or folder; give a widget extension folder, an .xcodeproj, an .xcworkspace or a Swift package")
+            throw WidgetProjectError(
+                file: url, "no such file or folder; give a widget extension folder, an .xcodeproj, an .xcworkspace or a Swift package")
         }
         switch url.pathExtension {
         case "xcodeproj": return try fromProjects([url], named: url, target: target)
@@ -36,7 +37,8 @@ extension WidgetSourceSet {
         default: break
         }
         guard FilePaths.isDirectory(url) else {
-            throw WidgetProjectError(file: url, "is a file; give the folder that holds the widget extension, its .xcodeproj or its Package.swift's folder")
+            throw WidgetProjectError(
+                file: url, "is a file; give the folder that holds the widget extension, its .xcodeproj or its Package.swift's folder")
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
         if let workspace = names.first(where: { $0.hasSuffix(".xcworkspace") }) {
@@ -61,14 +63,17 @@ extension WidgetSourceSet {
                     throw WidgetProjectError(
                         file: project.projectFile,
                         "target \(target) is \(Self.describe(match)), not a widget extension; "
-                            + (widgets.isEmpty ? "the project has no widget extension target" : "its widget extension targets: \(widgets.map(\.1.name).joined(separator: ", "))"))
+                            + (widgets.isEmpty
+                                ? "the project has no widget extension target"
+                                : "its widget extension targets: \(widgets.map(\.1.name).joined(separator: ", "))"))
                 }
                 return project.sourceSet(of: match)
             }
             let names = widgets.isEmpty ? all.map(\.1.name) : widgets.map(\.1.name)
             let hint = NearestName.suggestion(for: target, among: all.map(\.1.name)).map { " (did you mean \($0)?)" } ?? ""
-            throw WidgetProjectError(file: projects.count == 1 ? projects[0].projectFile : source,
-                                     "has no target \(target)\(hint); widget extension targets: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+            throw WidgetProjectError(
+                file: projects.count == 1 ? projects[0].projectFile : source,
+                "has no target \(target)\(hint); widget extension targets: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
         }
         switch widgets.count {
         case 1: return widgets[0].0.sourceSet(of: widgets[0].1)
@@ -82,7 +87,8 @@ extension WidgetSourceSet {
         default:
             throw WidgetProjectError(
                 file: projects.count == 1 ? projects[0].projectFile : source,
-                "has \(widgets.count) widget extension targets: \(widgets.map(\.1.name).joined(separator: ", ")); pick one with --target NAME")
+                "has \(widgets.count) widget extension targets: \(widgets.map(\.1.name).joined(separator: ", ")); pick one with --target NAME"
+            )
         }
     }
 
@@ -104,7 +110,8 @@ extension WidgetSourceSet {
         let localPackages = PackageManifestScan.localPackagePaths(manifest: manifest).map { LocalPackage(path: $0, products: []) }
         var candidates: [WidgetSourceSet] = []
         for targetFolder in targetFolders {
-            var set = fromFolderContents(targetFolder, name: targetFolder.lastPathComponent, origin: .swiftPackage, projectFile: manifest, root: folder)
+            var set = fromFolderContents(
+                targetFolder, name: targetFolder.lastPathComponent, origin: .swiftPackage, projectFile: manifest, root: folder)
             set.localPackages = localPackages
             if !set.declarations.isEmpty || set.name == target { candidates.append(set) }
         }
@@ -112,7 +119,9 @@ extension WidgetSourceSet {
             if let match = candidates.first(where: { $0.name == target }) { return match }
             let names = targetFolders.map(\.lastPathComponent)
             let hint = NearestName.suggestion(for: target, among: names).map { " (did you mean \($0)?)" } ?? ""
-            throw WidgetProjectError(file: sources, "has no target folder \(target)\(hint); its targets: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+            throw WidgetProjectError(
+                file: sources,
+                "has no target folder \(target)\(hint); its targets: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
         }
         switch candidates.count {
         case 1: return candidates[0]
@@ -121,9 +130,13 @@ extension WidgetSourceSet {
                 file: manifest,
                 "no target under Sources/ declares a type conforming to Widget or WidgetBundle (read \(targetFolders.count) target "
                     + "folder\(targetFolders.count == 1 ? "" : "s"): "
-                    + "\(targetFolders.map(\.lastPathComponent).joined(separator: ", "))); give the folder of the widget's Swift files instead")
+                    + "\(targetFolders.map(\.lastPathComponent).joined(separator: ", "))); give the folder of the widget's Swift files instead"
+            )
         default:
-            throw WidgetProjectError(file: manifest, "has \(candidates.count) targets that declare widgets: \(candidates.map(\.name).joined(separator: ", ")); pick one with --target NAME")
+            throw WidgetProjectError(
+                file: manifest,
+                "has \(candidates.count) targets that declare widgets: \(candidates.map(\.name).joined(separator: ", ")); pick one with --target NAME"
+            )
         }
     }
 
@@ -131,11 +144,14 @@ extension WidgetSourceSet {
 
     private static func fromFolder(_ folder: URL, target: String?) throws -> WidgetSourceSet {
         if let target {
-            throw WidgetProjectError(file: folder, "--target \(target) needs an Xcode project or a Swift package, and this folder holds neither; leave --target out")
+            throw WidgetProjectError(
+                file: folder,
+                "--target \(target) needs an Xcode project or a Swift package, and this folder holds neither; leave --target out")
         }
         let set = fromFolderContents(folder, name: folder.lastPathComponent, origin: .folder, projectFile: nil, root: folder)
         guard set.declarations.isEmpty else { return set }
-        var message = "found no widget: looked for an .xcodeproj, an .xcworkspace or a Package.swift here, and for a type conforming to Widget "
+        var message =
+            "found no widget: looked for an .xcodeproj, an .xcworkspace or a Package.swift here, and for a type conforming to Widget "
             + "or WidgetBundle in its \(set.swiftSources.count) Swift file\(set.swiftSources.count == 1 ? "" : "s")"
         let nested = nestedProjects(in: folder)
         if !nested.isEmpty {
@@ -165,9 +181,10 @@ extension WidgetSourceSet {
             }
         }
         let sorted = FilePaths.sorted(swift)
-        return WidgetSourceSet(name: name, origin: origin, projectFile: projectFile, root: root, swiftSources: sorted,
-                               otherSources: FilePaths.sorted(other), resources: FilePaths.sorted(resources),
-                               declarations: sorted.flatMap { WidgetDeclarationScan.declarations(inFile: $0) })
+        return WidgetSourceSet(
+            name: name, origin: origin, projectFile: projectFile, root: root, swiftSources: sorted,
+            otherSources: FilePaths.sorted(other), resources: FilePaths.sorted(resources),
+            declarations: sorted.flatMap { WidgetDeclarationScan.declarations(inFile: $0) })
     }
 
     /// `.xcodeproj` and `.xcworkspace` folders up to three levels below `folder`.
@@ -216,8 +233,10 @@ enum WorkspaceContents {
         var projects: [URL] = []
         init(container: URL) { self.container = container }
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let base = groups.last ?? container
             let url = attributes["location"].map { resolve($0, base: base) } ?? base
             if element == "Group" { groups.append(url) }
@@ -247,7 +266,8 @@ enum PackageManifestScan {
     /// The names of the `.library(name:)` products `manifest` declares, outside comments.
     static func libraryProducts(manifest: URL) -> Set<String> {
         guard let text = try? String(contentsOf: manifest, encoding: .utf8),
-              let expression = try? NSRegularExpression(pattern: #"\.library\s*\(\s*name\s*:\s*"([^"]*)""#) else { return [] }
+            let expression = try? NSRegularExpression(pattern: #"\.library\s*\(\s*name\s*:\s*"([^"]*)""#)
+        else { return [] }
         let code = Array(WidgetDeclarationScan.blankingCommentsAndStrings(text).unicodeScalars)
         var names = Set<String>()
         for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
@@ -262,7 +282,9 @@ enum PackageManifestScan {
         guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return [] }
         let code = WidgetDeclarationScan.blankingCommentsAndStrings(text)
         // Strings are blanked in `code`; find `.package(` calls there, and read their `path:` from `text`.
-        guard let expression = try? NSRegularExpression(pattern: #"\.package\s*\((?:[^()]|\([^()]*\))*?\bpath\s*:\s*"([^"]*)""#) else { return [] }
+        guard let expression = try? NSRegularExpression(pattern: #"\.package\s*\((?:[^()]|\([^()]*\))*?\bpath\s*:\s*"([^"]*)""#) else {
+            return []
+        }
         let range = NSRange(text.startIndex..., in: text)
         let folder = manifest.deletingLastPathComponent()
         return expression.matches(in: text, range: range).compactMap { match -> URL? in

@@ -89,10 +89,12 @@ public struct WidgetSourceSet: Equatable, Sendable {
         }
     }
 
-    public init(name: String, origin: Origin, projectFile: URL?, root: URL, swiftSources: [URL],
-                sharedSwiftSources: [URL] = [], otherSources: [URL] = [], resources: [URL] = [],
-                localPackages: [LocalPackage] = [], remotePackages: [RemotePackage] = [],
-                linkedTargets: [LinkedTarget] = [], missingFiles: [URL] = [], declarations: [WidgetDeclaration] = []) {
+    public init(
+        name: String, origin: Origin, projectFile: URL?, root: URL, swiftSources: [URL],
+        sharedSwiftSources: [URL] = [], otherSources: [URL] = [], resources: [URL] = [],
+        localPackages: [LocalPackage] = [], remotePackages: [RemotePackage] = [],
+        linkedTargets: [LinkedTarget] = [], missingFiles: [URL] = [], declarations: [WidgetDeclaration] = []
+    ) {
         self.name = name
         self.origin = origin
         self.projectFile = projectFile
@@ -151,13 +153,17 @@ enum FilePaths {
     }
 
     /// Folder extensions that are one resource, never walked into.
-    static let bundleLikeExtensions: Set<String> = ["xcassets", "lproj", "bundle", "xcdatamodeld", "xcdatamodel",
-                                                    "scnassets", "spriteatlas", "docc", "xcmappingmodel", "mlpackage",
-                                                    "rcproject", "reality", "storekit"]
+    static let bundleLikeExtensions: Set<String> = [
+        "xcassets", "lproj", "bundle", "xcdatamodeld", "xcdatamodel",
+        "scnassets", "spriteatlas", "docc", "xcmappingmodel", "mlpackage",
+        "rcproject", "reality", "storekit",
+    ]
     /// File extensions of sources other than Swift: code, and the models Xcode compiles from a sources phase
     /// (Core Data, Core ML, SiriKit intents).
-    static let otherSourceExtensions: Set<String> = ["m", "mm", "c", "cc", "cpp", "metal", "s", "intentdefinition",
-                                                     "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "mlmodel", "mlpackage"]
+    static let otherSourceExtensions: Set<String> = [
+        "m", "mm", "c", "cc", "cpp", "metal", "s", "intentdefinition",
+        "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "mlmodel", "mlpackage",
+    ]
     /// File extensions that are neither sources nor bundled (headers, build configuration, signing).
     static let unbundledExtensions: Set<String> = ["h", "hpp", "xcconfig", "entitlements", "modulemap", "pch"]
 

@@ -30,12 +30,16 @@ public struct XcodeProject {
     /// Info.plist (Apple: "Creating a widget extension").
     public static let widgetKitExtensionPoint = "com.apple.widgetkit-extension"
     /// The product types of extensions.
-    static let extensionProductTypes: Set<String> = ["com.apple.product-type.app-extension",
-                                                     "com.apple.product-type.extensionkit-extension"]
+    static let extensionProductTypes: Set<String> = [
+        "com.apple.product-type.app-extension",
+        "com.apple.product-type.extensionkit-extension",
+    ]
     /// Product types whose sources an extension may link.
-    static let libraryProductTypes: Set<String> = ["com.apple.product-type.framework",
-                                                   "com.apple.product-type.library.static",
-                                                   "com.apple.product-type.library.dynamic"]
+    static let libraryProductTypes: Set<String> = [
+        "com.apple.product-type.framework",
+        "com.apple.product-type.library.static",
+        "com.apple.product-type.library.dynamic",
+    ]
 
     /// The `project.pbxproj` read.
     public let projectFile: URL
@@ -67,8 +71,10 @@ public struct XcodeProject {
         var targets: [Target] = []
         for id in root?.strings("targets") ?? [] {
             guard let object = graph[id], object.isa == "PBXNativeTarget" else { continue }
-            targets.append(Target(name: object.string("name") ?? id, productType: object.string("productType") ?? "",
-                                  extensionPointIdentifier: nil, isWidgetExtension: false, id: id))
+            targets.append(
+                Target(
+                    name: object.string("name") ?? id, productType: object.string("productType") ?? "",
+                    extensionPointIdentifier: nil, isWidgetExtension: false, id: id))
         }
         // Recognise widget extensions once the paths are known (an Info.plist, or the sources, is read).
         var recognised: [Target] = []
@@ -83,8 +89,10 @@ public struct XcodeProject {
                     isWidget = sources.contains { !WidgetDeclarationScan.declarations(inFile: $0).isEmpty }
                 }
             }
-            recognised.append(Target(name: target.name, productType: target.productType, extensionPointIdentifier: point,
-                                     isWidgetExtension: isWidget, id: target.id))
+            recognised.append(
+                Target(
+                    name: target.name, productType: target.productType, extensionPointIdentifier: point,
+                    isWidgetExtension: isWidget, id: target.id))
         }
         self.targets = recognised
     }
@@ -296,9 +304,9 @@ public struct XcodeProject {
             }
         }
         guard let file = buildSetting("INFOPLIST_FILE", of: targetID, graph: graph),
-              let data = try? Data(contentsOf: expand(file, sourceRoot: sourceRoot)),
-              let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
-              let nsExtension = plist["NSExtension"] as? [String: Any]
+            let data = try? Data(contentsOf: expand(file, sourceRoot: sourceRoot)),
+            let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
+            let nsExtension = plist["NSExtension"] as? [String: Any]
         else { return nil }
         return nsExtension["NSExtensionPointIdentifier"] as? String
     }
@@ -314,7 +322,8 @@ public struct XcodeProject {
             let id = queue.removeFirst()
             for dependencyID in graph[id]?.strings("dependencies") ?? [] {
                 guard let dependency = graph[dependencyID]?.string("target"), seen.insert(dependency).inserted,
-                      let target = targets.first(where: { $0.id == dependency }) else { continue }
+                    let target = targets.first(where: { $0.id == dependency })
+                else { continue }
                 result.append(target)
                 queue.append(dependency)
             }
@@ -347,8 +356,10 @@ public struct XcodeProject {
                 }
             }
         }
-        return (local.values.sorted { $0.0.path < $1.0.path }.map { .init(path: $0.0, products: $0.1.sorted()) },
-                remote.sorted { $0.key < $1.key }.map { .init(repositoryURL: $0.key, products: $0.value.sorted()) })
+        return (
+            local.values.sorted { $0.0.path < $1.0.path }.map { .init(path: $0.0, products: $0.1.sorted()) },
+            remote.sorted { $0.key < $1.key }.map { .init(repositoryURL: $0.key, products: $0.value.sorted()) }
+        )
     }
 
     /// The folder holding the `.xcodeproj`, which `XCLocalSwiftPackageReference.relativePath` is relative to.

@@ -33,9 +33,10 @@ enum SourcesCommand {
             return 0
         }
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw UsageError(parsed.positionals.isEmpty
-                ? "sources needs a PATH: a widget extension folder, an .xcodeproj, an .xcworkspace or a Swift package"
-                : "sources takes one PATH, not \(parsed.positionals.count); quote a path with spaces")
+            throw UsageError(
+                parsed.positionals.isEmpty
+                    ? "sources needs a PATH: a widget extension folder, an .xcodeproj, an .xcworkspace or a Swift package"
+                    : "sources takes one PATH, not \(parsed.positionals.count); quote a path with spaces")
         }
         let json = try parsed.choice("format", ["text": false, "json": true], default: false)
         if parsed["target"]?.isEmpty == true { throw UsageError("--target needs a target name") }
@@ -67,10 +68,13 @@ enum SourcesCommand {
             lines.append("entry point: @main \(main.typeName) (\(main.role.rawValue)) at \(set.displayPath(main.file)):\(main.line)")
         }
         for declaration in set.declarations where !declaration.isMain {
-            lines.append("\(declaration.role.rawValue): \(declaration.typeName) at \(set.displayPath(declaration.file)):\(declaration.line)")
+            lines.append(
+                "\(declaration.role.rawValue): \(declaration.typeName) at \(set.displayPath(declaration.file)):\(declaration.line)")
         }
         let shared = Set(set.sharedSwiftSources)
-        section("swift sources", set.swiftSources, into: &lines) { set.displayPath($0) + (shared.contains($0) ? "  (shared with other targets)" : "") }
+        section("swift sources", set.swiftSources, into: &lines) {
+            set.displayPath($0) + (shared.contains($0) ? "  (shared with other targets)" : "")
+        }
         section("other sources", set.otherSources, into: &lines) { set.displayPath($0) }
         section("resources", set.resources, into: &lines) { set.displayPath($0) }
         section("local packages", set.localPackages, into: &lines) {
@@ -79,7 +83,9 @@ enum SourcesCommand {
         section("remote packages (not fetched)", set.remotePackages, into: &lines) {
             $0.repositoryURL + "  (products: \($0.products.joined(separator: ", ")))"
         }
-        section("linked targets", set.linkedTargets, into: &lines) { "\($0.name) (\($0.productType), \($0.swiftSources.count) Swift files)" }
+        section("linked targets", set.linkedTargets, into: &lines) {
+            "\($0.name) (\($0.productType), \($0.swiftSources.count) Swift files)"
+        }
         section("missing files", set.missingFiles, into: &lines) { set.displayPath($0) + "  (listed, not on disk)" }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -103,13 +109,17 @@ enum SourcesCommand {
             "resources": set.resources.map(\.path),
             "localPackages": set.localPackages.map { ["path": $0.path.path, "products": $0.products] },
             "remotePackages": set.remotePackages.map { ["repositoryURL": $0.repositoryURL, "products": $0.products] },
-            "linkedTargets": set.linkedTargets.map { ["name": $0.name, "productType": $0.productType, "swiftSources": $0.swiftSources.map(\.path)] },
+            "linkedTargets": set.linkedTargets.map {
+                ["name": $0.name, "productType": $0.productType, "swiftSources": $0.swiftSources.map(\.path)]
+            },
             "missingFiles": set.missingFiles.map(\.path),
             "declarations": set.declarations.map {
                 ["typeName": $0.typeName, "role": $0.role.rawValue, "isMain": $0.isMain, "file": $0.file.path, "line": $0.line]
             },
         ]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return "{}\n" }
+        guard
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

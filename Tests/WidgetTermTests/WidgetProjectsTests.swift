@@ -23,30 +23,39 @@ enum ProjectFixtures {
     /// Paths relative to the set's root, in its order.
     func relative(_ urls: [URL], _ set: WidgetSourceSet) -> [String] { urls.map(set.displayPath) }
 
-    @Test("classic groups: the extension's sources phase (a SOURCE_ROOT file shared with the app, a missing file), resources with variant groups as .lproj folders, a local package")
+    @Test(
+        "classic groups: the extension's sources phase (a SOURCE_ROOT file shared with the app, a missing file), resources with variant groups as .lproj folders, a local package"
+    )
     func classicProject() throws {
         let set = try WidgetSourceSet.find(at: ProjectFixtures.path("ClassicApp"))
         #expect(set.name == "ForecastWidgetExtension")
         #expect(set.origin == .xcodeProject)
         #expect(set.projectFile?.path == ProjectFixtures.path("ClassicApp/ClassicApp.xcodeproj/project.pbxproj"))
         #expect(set.root.path == ProjectFixtures.path("ClassicApp"))
-        #expect(relative(set.swiftSources, set) == [
-            "ForecastWidget/Deleted.swift", "ForecastWidget/ForecastProvider.swift", "ForecastWidget/ForecastWidget.swift",
-            "ForecastWidget/ForecastWidgetBundle.swift", "Shared/Forecast.swift",
-        ])
+        #expect(
+            relative(set.swiftSources, set) == [
+                "ForecastWidget/Deleted.swift", "ForecastWidget/ForecastProvider.swift", "ForecastWidget/ForecastWidget.swift",
+                "ForecastWidget/ForecastWidgetBundle.swift", "Shared/Forecast.swift",
+            ])
         #expect(relative(set.sharedSwiftSources, set) == ["Shared/Forecast.swift"])
-        #expect(relative(set.resources, set) == [
-            "ForecastWidget/Assets.xcassets", "ForecastWidget/Localizable.xcstrings", "ForecastWidget/en.lproj", "ForecastWidget/fr.lproj",
-        ])
+        #expect(
+            relative(set.resources, set) == [
+                "ForecastWidget/Assets.xcassets", "ForecastWidget/Localizable.xcstrings", "ForecastWidget/en.lproj",
+                "ForecastWidget/fr.lproj",
+            ])
         #expect(set.otherSources.isEmpty)
-        #expect(set.localPackages == [.init(path: URL(fileURLWithPath: ProjectFixtures.path("ClassicApp/Packages/ForecastKit")), products: ["ForecastKit"])])
+        #expect(
+            set.localPackages == [
+                .init(path: URL(fileURLWithPath: ProjectFixtures.path("ClassicApp/Packages/ForecastKit")), products: ["ForecastKit"])
+            ])
         #expect(set.remotePackages.isEmpty)
         #expect(relative(set.missingFiles, set) == ["ForecastWidget/Deleted.swift"])
         // The scan skips the widget named in a comment and in a string literal.
-        #expect(set.declarations.map { "\($0.typeName) \($0.role.rawValue) main=\($0.isMain) \(set.displayPath($0.file)):\($0.line)" } == [
-            "ForecastWidget widget main=false ForecastWidget/ForecastWidget.swift:6",
-            "ForecastWidgetBundle widgetBundle main=true ForecastWidget/ForecastWidgetBundle.swift:5",
-        ])
+        #expect(
+            set.declarations.map { "\($0.typeName) \($0.role.rawValue) main=\($0.isMain) \(set.displayPath($0.file)):\($0.line)" } == [
+                "ForecastWidget widget main=false ForecastWidget/ForecastWidget.swift:6",
+                "ForecastWidgetBundle widgetBundle main=true ForecastWidget/ForecastWidgetBundle.swift:5",
+            ])
         #expect(set.entryPoint?.typeName == "ForecastWidgetBundle")
     }
 
@@ -61,9 +70,10 @@ enum ProjectFixtures {
     func targets() throws {
         let classic = try XcodeProject(contentsOf: URL(fileURLWithPath: ProjectFixtures.path("ClassicApp/ClassicApp.xcodeproj")))
         #expect(classic.targets.map(\.name) == ["ClassicApp", "ForecastWidgetExtension", "ShareExtension"])
-        #expect(classic.targets.map(\.productType) == [
-            "com.apple.product-type.application", "com.apple.product-type.app-extension", "com.apple.product-type.app-extension",
-        ])
+        #expect(
+            classic.targets.map(\.productType) == [
+                "com.apple.product-type.application", "com.apple.product-type.app-extension", "com.apple.product-type.app-extension",
+            ])
         #expect(classic.targets.map(\.extensionPointIdentifier) == [nil, "com.apple.widgetkit-extension", "com.apple.share-services"])
         #expect(classic.widgetExtensions.map(\.name) == ["ForecastWidgetExtension"])
 
@@ -73,13 +83,17 @@ enum ProjectFixtures {
         #expect(synced.targets.map(\.extensionPointIdentifier) == [nil, "com.apple.widgetkit-extension", nil])
     }
 
-    @Test("synchronized folders: the target's folder less its exceptions, a file another target's folder lends it, an explicit folder as one resource, hidden files skipped")
+    @Test(
+        "synchronized folders: the target's folder less its exceptions, a file another target's folder lends it, an explicit folder as one resource, hidden files skipped"
+    )
     func synchronizedFolders() throws {
         let set = try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp"), target: "TripWidgetExtension")
         #expect(set.name == "TripWidgetExtension")
-        #expect(relative(set.swiftSources, set) == [
-            "SyncedApp/Model/Trip.swift", "TripWidget/TripLiveActivity.swift", "TripWidget/TripWidget.swift", "TripWidget/TripWidgetBundle.swift",
-        ])
+        #expect(
+            relative(set.swiftSources, set) == [
+                "SyncedApp/Model/Trip.swift", "TripWidget/TripLiveActivity.swift", "TripWidget/TripWidget.swift",
+                "TripWidget/TripWidgetBundle.swift",
+            ])
         #expect(relative(set.sharedSwiftSources, set) == ["SyncedApp/Model/Trip.swift"])
         #expect(relative(set.resources, set) == ["TripWidget/Assets.xcassets", "TripWidget/Localizable.xcstrings", "TripWidget/Sounds"])
         #expect(set.remotePackages == [.init(repositoryURL: "https://github.com/example/TripKit", products: ["TripKit"])])
@@ -91,10 +105,12 @@ enum ProjectFixtures {
 
         let app = try XcodeProject(contentsOf: URL(fileURLWithPath: ProjectFixtures.path("SyncedApp/SyncedApp.xcodeproj")))
         let appSet = app.sourceSet(of: try #require(app.targets.first { $0.name == "SyncedApp" }))
-        #expect(relative(appSet.swiftSources, appSet) == [
-            "SyncedApp/Model/Trip.swift", "SyncedApp/Model/TripStore.swift", "SyncedApp/SyncedAppApp.swift", "SyncedApp/Views/TripView.swift",
-        ])
-        #expect(relative(appSet.resources, appSet) == ["SyncedApp/Assets.xcassets"])  // Info.plist is an exception
+        #expect(
+            relative(appSet.swiftSources, appSet) == [
+                "SyncedApp/Model/Trip.swift", "SyncedApp/Model/TripStore.swift", "SyncedApp/SyncedAppApp.swift",
+                "SyncedApp/Views/TripView.swift",
+            ])
+        #expect(relative(appSet.resources, appSet) == ["SyncedApp/Assets.xcassets"]) // Info.plist is an exception
     }
 
     @Test("several extensions: --target picks one; without it, or with a wrong one, the error lists them")
@@ -102,16 +118,27 @@ enum ProjectFixtures {
         let watch = try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp"), target: "WatchWidgetExtension")
         #expect(relative(watch.swiftSources, watch) == ["WatchWidget/WatchProvider.swift", "WatchWidget/WatchWidget.swift"])
         let pbxproj = ProjectFixtures.path("SyncedApp/SyncedApp.xcodeproj/project.pbxproj")
-        #expect(throws: WidgetProjectError(file: URL(fileURLWithPath: pbxproj),
-                                           "has 2 widget extension targets: TripWidgetExtension, WatchWidgetExtension; pick one with --target NAME")) {
+        #expect(
+            throws: WidgetProjectError(
+                file: URL(fileURLWithPath: pbxproj),
+                "has 2 widget extension targets: TripWidgetExtension, WatchWidgetExtension; pick one with --target NAME")
+        ) {
             try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp"))
         }
-        #expect(throws: WidgetProjectError(file: URL(fileURLWithPath: pbxproj),
-                                           "target SyncedApp is application, not a widget extension; its widget extension targets: TripWidgetExtension, WatchWidgetExtension")) {
+        #expect(
+            throws: WidgetProjectError(
+                file: URL(fileURLWithPath: pbxproj),
+                "target SyncedApp is application, not a widget extension; its widget extension targets: TripWidgetExtension, WatchWidgetExtension"
+            )
+        ) {
             try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp"), target: "SyncedApp")
         }
-        #expect(throws: WidgetProjectError(file: URL(fileURLWithPath: pbxproj),
-                                           "has no target TripWidgetExtensoin (did you mean TripWidgetExtension?); widget extension targets: TripWidgetExtension, WatchWidgetExtension")) {
+        #expect(
+            throws: WidgetProjectError(
+                file: URL(fileURLWithPath: pbxproj),
+                "has no target TripWidgetExtensoin (did you mean TripWidgetExtension?); widget extension targets: TripWidgetExtension, WatchWidgetExtension"
+            )
+        ) {
             try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp"), target: "TripWidgetExtensoin")
         }
     }
@@ -143,15 +170,19 @@ enum ProjectFixtures {
         #expect(set.projectFile == nil)
         #expect(relative(set.swiftSources, set) == ["ForecastProvider.swift", "ForecastWidget.swift", "ForecastWidgetBundle.swift"])
         #expect(relative(set.resources, set) == ["Assets.xcassets", "Localizable.xcstrings", "en.lproj", "fr.lproj"])
-        #expect(throws: WidgetProjectError.self) { try WidgetSourceSet.find(at: ProjectFixtures.path("ClassicApp/ForecastWidget"), target: "X") }
+        #expect(throws: WidgetProjectError.self) {
+            try WidgetSourceSet.find(at: ProjectFixtures.path("ClassicApp/ForecastWidget"), target: "X")
+        }
     }
 
     @Test("a folder with no widget says what was looked for and where a project is below it")
     func folderWithoutWidget() {
-        #expect(throws: WidgetProjectError(
-            file: URL(fileURLWithPath: ProjectFixtures.path("NoWidget")),
-            "found no widget: looked for an .xcodeproj, an .xcworkspace or a Package.swift here, and for a type conforming to Widget "
-                + "or WidgetBundle in its 1 Swift file; below it: Nested/Deep.xcodeproj (give that path)")) {
+        #expect(
+            throws: WidgetProjectError(
+                file: URL(fileURLWithPath: ProjectFixtures.path("NoWidget")),
+                "found no widget: looked for an .xcodeproj, an .xcworkspace or a Package.swift here, and for a type conforming to Widget "
+                    + "or WidgetBundle in its 1 Swift file; below it: Nested/Deep.xcodeproj (give that path)")
+        ) {
             try WidgetSourceSet.find(at: ProjectFixtures.path("NoWidget"))
         }
     }
@@ -163,19 +194,23 @@ enum ProjectFixtures {
         let project = folder.appendingPathComponent("Plain.xcodeproj")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         let file = project.appendingPathComponent("project.pbxproj")
-        try Data("""
+        try Data(
+            """
             { objects = {
                 R = { isa = PBXProject; mainGroup = G; targets = (A, T); };
                 G = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
                 A = { isa = PBXNativeTarget; name = Plain; productType = "com.apple.product-type.application"; };
                 T = { isa = PBXNativeTarget; name = PlainTests; productType = "com.apple.product-type.bundle.unit-test"; };
             }; rootObject = R; }
-            """.utf8).write(to: file)
-        #expect(throws: WidgetProjectError(
-            file: file,
-            "has no widget extension target (an app extension whose Info.plist names com.apple.widgetkit-extension, or whose sources "
-                + "declare a Widget or WidgetBundle); its targets: Plain (application), PlainTests (bundle.unit-test). "
-                + "Add a Widget Extension target in Xcode, or give the extension's folder instead")) {
+            """.utf8
+        ).write(to: file)
+        #expect(
+            throws: WidgetProjectError(
+                file: file,
+                "has no widget extension target (an app extension whose Info.plist names com.apple.widgetkit-extension, or whose sources "
+                    + "declare a Widget or WidgetBundle); its targets: Plain (application), PlainTests (bundle.unit-test). "
+                    + "Add a Widget Extension target in Xcode, or give the extension's folder instead")
+        ) {
             try WidgetSourceSet.find(at: folder.path)
         }
 
@@ -192,7 +227,8 @@ enum ProjectFixtures {
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Ios/App.xcodeproj")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             { objects = {
                 R = { isa = PBXProject; mainGroup = G; projectDirPath = ".."; targets = (W); };
                 G = { isa = PBXGroup; children = (G1, G2, S, X, K); sourceTree = "<group>"; };
@@ -215,14 +251,16 @@ enum ProjectFixtures {
                 B4 = { isa = PBXBuildFile; fileRef = X; };
                 B5 = { isa = PBXBuildFile; fileRef = K; };
             }; rootObject = R; }
-            """.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+            """.utf8
+        ).write(to: project.appendingPathComponent("project.pbxproj"))
         let set = try WidgetSourceSet.find(at: project.path)
-        #expect(set.root.path == folder.path)  // SRCROOT is Ios/.. by projectDirPath
-        #expect(set.swiftSources.map(\.path) == [
-            folder.path + "/Elsewhere/Abs.swift", folder.path + "/Model.swift", folder.path + "/Widget/Deep/Card View.swift",
-        ])
+        #expect(set.root.path == folder.path) // SRCROOT is Ios/.. by projectDirPath
+        #expect(
+            set.swiftSources.map(\.path) == [
+                folder.path + "/Elsewhere/Abs.swift", folder.path + "/Model.swift", folder.path + "/Widget/Deep/Card View.swift",
+            ])
         #expect(set.otherSources.map(\.path) == [folder.path + "/Kit.m"])
-        #expect(set.missingFiles.count == 4)  // none of them was written
+        #expect(set.missingFiles.count == 4) // none of them was written
     }
 
     @Test("a product with no package reference is found in the package that declares it as a library, not one that only depends on it")
@@ -231,17 +269,18 @@ enum ProjectFixtures {
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = [
             "App.xcodeproj/project.pbxproj": """
-                { objects = {
-                    R = { isa = PBXProject; mainGroup = G; targets = (W); };
-                    G = { isa = PBXGroup; children = (M, S); sourceTree = "<group>"; };
-                    M = { isa = PBXFileSystemSynchronizedRootGroup; path = Modules; sourceTree = "<group>"; };
-                    S = { isa = PBXFileSystemSynchronizedRootGroup; path = Widget; sourceTree = "<group>"; };
-                    W = { isa = PBXNativeTarget; name = W; productType = "com.apple.product-type.app-extension";
-                          fileSystemSynchronizedGroups = (S); packageProductDependencies = (D); };
-                    D = { isa = XCSwiftPackageProductDependency; productName = KitUI; };
-                }; rootObject = R; }
-                """,
-            "Modules/Another/Package.swift": #"let package = Package(name: "Another", dependencies: [.product(name: "KitUI", package: "Kit")])"#,
+            { objects = {
+                R = { isa = PBXProject; mainGroup = G; targets = (W); };
+                G = { isa = PBXGroup; children = (M, S); sourceTree = "<group>"; };
+                M = { isa = PBXFileSystemSynchronizedRootGroup; path = Modules; sourceTree = "<group>"; };
+                S = { isa = PBXFileSystemSynchronizedRootGroup; path = Widget; sourceTree = "<group>"; };
+                W = { isa = PBXNativeTarget; name = W; productType = "com.apple.product-type.app-extension";
+                      fileSystemSynchronizedGroups = (S); packageProductDependencies = (D); };
+                D = { isa = XCSwiftPackageProductDependency; productName = KitUI; };
+            }; rootObject = R; }
+            """,
+            "Modules/Another/Package.swift":
+                #"let package = Package(name: "Another", dependencies: [.product(name: "KitUI", package: "Kit")])"#,
             "Modules/Kit/Package.swift": #"let package = Package(name: "Kit", products: [.library(name: "KitUI", targets: ["KitUI"])])"#,
             "Widget/W.swift": "@main struct W: Widget {}",
         ]
@@ -272,48 +311,56 @@ enum ProjectFixtures {
                       Widget {}
             """##
         let found = WidgetDeclarationScan.declarations(in: source, file: file)
-        #expect(found.map { "\($0.typeName) \($0.role.rawValue) \($0.isMain) \($0.line)" } == [
-            "D widgetBundle true 7", "E widget false 8", "G widget false 10",
-        ])
+        #expect(
+            found.map { "\($0.typeName) \($0.role.rawValue) \($0.isMain) \($0.line)" } == [
+                "D widgetBundle true 7", "E widget false 8", "G widget false 10",
+            ])
     }
 
     @Test("widgetterm sources prints the set, and exits 2 with the file named when there is none")
     func command() {
         let output = StringStream()
         let errors = StringStream()
-        let status = WidgetTermCommand.run(arguments: ["sources", ProjectFixtures.path("SyncedApp"), "--target", "TripWidgetExtension"],
-                                           widgets: [], environment: [:], output: output, errors: errors)
+        let status = WidgetTermCommand.run(
+            arguments: ["sources", ProjectFixtures.path("SyncedApp"), "--target", "TripWidgetExtension"],
+            widgets: [], environment: [:], output: output, errors: errors)
         #expect(status == 0)
-        #expect(output.text == """
-            TripWidgetExtension: widget extension target of SyncedApp.xcodeproj/project.pbxproj
-            root: \(ProjectFixtures.path("SyncedApp"))
-            entry point: @main TripWidgetBundle (widgetBundle) at TripWidget/TripWidgetBundle.swift:6
-            widget: TripLiveActivity at TripWidget/TripLiveActivity.swift:10
-            widget: TripWidget at TripWidget/TripWidget.swift:4
-            swift sources (4):
-              SyncedApp/Model/Trip.swift  (shared with other targets)
-              TripWidget/TripLiveActivity.swift
-              TripWidget/TripWidget.swift
-              TripWidget/TripWidgetBundle.swift
-            resources (3):
-              TripWidget/Assets.xcassets
-              TripWidget/Localizable.xcstrings
-              TripWidget/Sounds
-            remote packages (not fetched) (1):
-              https://github.com/example/TripKit  (products: TripKit)
+        #expect(
+            output.text == """
+                TripWidgetExtension: widget extension target of SyncedApp.xcodeproj/project.pbxproj
+                root: \(ProjectFixtures.path("SyncedApp"))
+                entry point: @main TripWidgetBundle (widgetBundle) at TripWidget/TripWidgetBundle.swift:6
+                widget: TripLiveActivity at TripWidget/TripLiveActivity.swift:10
+                widget: TripWidget at TripWidget/TripWidget.swift:4
+                swift sources (4):
+                  SyncedApp/Model/Trip.swift  (shared with other targets)
+                  TripWidget/TripLiveActivity.swift
+                  TripWidget/TripWidget.swift
+                  TripWidget/TripWidgetBundle.swift
+                resources (3):
+                  TripWidget/Assets.xcassets
+                  TripWidget/Localizable.xcstrings
+                  TripWidget/Sounds
+                remote packages (not fetched) (1):
+                  https://github.com/example/TripKit  (products: TripKit)
 
-            """)
+                """)
         #expect(errors.text.isEmpty)
 
         let missing = StringStream()
-        #expect(WidgetTermCommand.run(arguments: ["sources", ProjectFixtures.path("SyncedApp")], widgets: [], environment: [:],
-                                      output: StringStream(), errors: missing) == 2)
-        #expect(missing.text == "widgetterm: \(ProjectFixtures.path("SyncedApp/SyncedApp.xcodeproj/project.pbxproj")): has 2 widget extension "
+        #expect(
+            WidgetTermCommand.run(
+                arguments: ["sources", ProjectFixtures.path("SyncedApp")], widgets: [], environment: [:],
+                output: StringStream(), errors: missing) == 2)
+        #expect(
+            missing.text == "widgetterm: \(ProjectFixtures.path("SyncedApp/SyncedApp.xcodeproj/project.pbxproj")): has 2 widget extension "
                 + "targets: TripWidgetExtension, WatchWidgetExtension; pick one with --target NAME\n")
 
         let json = StringStream()
-        #expect(WidgetTermCommand.run(arguments: ["sources", ProjectFixtures.path("WidgetPackage"), "--format", "json"], widgets: [],
-                                      environment: [:], output: json, errors: StringStream()) == 0)
+        #expect(
+            WidgetTermCommand.run(
+                arguments: ["sources", ProjectFixtures.path("WidgetPackage"), "--format", "json"], widgets: [],
+                environment: [:], output: json, errors: StringStream()) == 0)
         let decoded = (try? JSONSerialization.jsonObject(with: Data(json.text.utf8))) as? [String: Any]
         #expect(decoded?["name"] as? String == "MyWidgets")
         #expect(decoded?["swiftSources"] as? [String] == [ProjectFixtures.path("WidgetPackage/Sources/MyWidgets/CounterWidget.swift")])
