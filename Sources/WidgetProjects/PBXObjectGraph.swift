@@ -32,12 +32,13 @@ struct PBXObjectGraph {
     ///   `objects` table or `rootObject`.
     init(contentsOf file: URL) throws {
         self.file = file
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
+        if let kind = FilePaths.nonFileKind(file) {
+            throw WidgetProjectError(file: file, "is \(kind), not a project file; an .xcodeproj folder holds a file named project.pbxproj")
+        }
+        guard let data = FilePaths.contents(of: file) else {
             throw WidgetProjectError(
-                file: file, "cannot read the project file (\(error.localizedDescription)); check the path and its permissions")
+                file: file,
+                "cannot be read (permissions, or larger than \(FilePaths.readLimit >> 20) MiB); check the path and its permissions")
         }
         let plist: Any
         do {

@@ -41,7 +41,7 @@ public struct WidgetDeclaration: Equatable, Hashable, Sendable {
 public enum WidgetDeclarationScan {
     /// The widget declarations in `file`; none when it cannot be read.
     public static func declarations(inFile file: URL) -> [WidgetDeclaration] {
-        guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else { return [] }
+        guard let text = FilePaths.text(of: file) else { return [] }
         return declarations(in: text, file: file)
     }
 

@@ -36,6 +36,10 @@ extension WidgetSourceSet {
         case "pbxproj": return try fromProjects([url.deletingLastPathComponent()], named: url, target: target)
         default: break
         }
+        if let kind = FilePaths.nonFileKind(url), kind != "a directory" {
+            throw WidgetProjectError(
+                file: url, "is \(kind); give a widget extension folder, an .xcodeproj, an .xcworkspace or a Swift package")
+        }
         guard FilePaths.isDirectory(url) else {
             throw WidgetProjectError(
                 file: url, "is a file; give the folder that holds the widget extension, its .xcodeproj or its Package.swift's folder")
@@ -215,7 +219,7 @@ enum WorkspaceContents {
     /// - Throws: `WidgetProjectError` when `contents.xcworkspacedata` cannot be read or parsed.
     static func projects(in workspace: URL) throws -> [URL] {
         let file = workspace.appendingPathComponent("contents.xcworkspacedata")
-        guard let data = try? Data(contentsOf: file) else {
+        guard let data = FilePaths.contents(of: file) else {
             throw WidgetProjectError(file: file, "cannot be read; a workspace folder holds contents.xcworkspacedata, so check the path")
         }
         let delegate = Reader(container: workspace.deletingLastPathComponent())
@@ -265,7 +269,7 @@ enum WorkspaceContents {
 enum PackageManifestScan {
     /// The names of the `.library(name:)` products `manifest` declares, outside comments.
     static func libraryProducts(manifest: URL) -> Set<String> {
-        guard let text = try? String(contentsOf: manifest, encoding: .utf8),
+        guard let text = FilePaths.text(of: manifest),
             let expression = try? NSRegularExpression(pattern: #"\.library\s*\(\s*name\s*:\s*"([^"]*)""#)
         else { return [] }
         let code = Array(WidgetDeclarationScan.blankingCommentsAndStrings(text).unicodeScalars)
@@ -279,7 +283,7 @@ enum PackageManifestScan {
     }
 
     static func localPackagePaths(manifest: URL) -> [URL] {
-        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return [] }
+        guard let text = FilePaths.text(of: manifest) else { return [] }
         let code = WidgetDeclarationScan.blankingCommentsAndStrings(text)
         // Strings are blanked in `code`; find `.package(` calls there, and read their `path:` from `text`.
         guard let expression = try? NSRegularExpression(pattern: #"\.package\s*\((?:[^()]|\([^()]*\))*?\bpath\s*:\s*"([^"]*)""#) else {

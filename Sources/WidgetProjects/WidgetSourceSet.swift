@@ -146,6 +146,35 @@ enum FilePaths {
 
     static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
+    /// The largest file read (a Swift file, a plist, a manifest, a project): 64 MiB. Xcode's own projects are a few MiB.
+    static let readLimit = 64 << 20
+
+    /// What kind of non-file `url` is (a directory, a FIFO, a device, a socket), or nil for a regular file (after
+    /// symbolic links) or a missing path. Reading a FIFO would wait for a writer, so nothing is read before this.
+    static func nonFileKind(_ url: URL) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path),
+            let type = attributes[.type] as? FileAttributeType
+        else { return nil }
+        switch type {
+        case .typeRegular: return nil
+        case .typeDirectory: return "a directory"
+        case .typeCharacterSpecial, .typeBlockSpecial: return "a device"
+        case .typeSocket: return "a socket"
+        default: return "a FIFO or other special file"
+        }
+    }
+
+    /// The bytes of a regular file of at most `readLimit` bytes; nil for anything else or an unreadable file.
+    static func contents(of url: URL) -> Data? {
+        guard exists(url), nonFileKind(url) == nil,
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size <= readLimit
+        else { return nil }
+        return try? Data(contentsOf: url)
+    }
+
+    /// The text of a regular UTF-8 file (see `contents(of:)`).
+    static func text(of url: URL) -> String? { contents(of: url).flatMap { String(data: $0, encoding: .utf8) } }
+
     /// The folders directly inside `folder`, hidden ones left out.
     static func subfolders(of folder: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -171,8 +200,12 @@ enum FilePaths {
     /// to `folder`, bundle-like folders as one entry, hidden entries skipped.
     static func walk(_ folder: URL, skipping skipped: Set<String> = []) -> [String] {
         var results: [String] = []
+        // A symbolic link may point back up the tree: each real folder is walked once.
+        var visited = Set<String>()
         func visit(_ directory: URL, prefix: String) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+            guard visited.insert(directory.resolvingSymlinksInPath().path).inserted,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+            else { return }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let url = directory.appendingPathComponent(name)
                 let relative = prefix + name

@@ -304,7 +304,7 @@ public struct XcodeProject {
             }
         }
         guard let file = buildSetting("INFOPLIST_FILE", of: targetID, graph: graph),
-            let data = try? Data(contentsOf: expand(file, sourceRoot: sourceRoot)),
+            let data = FilePaths.contents(of: expand(file, sourceRoot: sourceRoot)),
             let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
             let nsExtension = plist["NSExtension"] as? [String: Any]
         else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetKitUI
 import WidgetProjects
 
 // MARK: - sources
@@ -38,6 +39,7 @@ enum SourcesCommand {
                     ? "sources needs a PATH: a widget extension folder, an .xcodeproj, an .xcworkspace or a Swift package"
                     : "sources takes one PATH, not \(parsed.positionals.count); quote a path with spaces")
         }
+        if path.isEmpty { throw UsageError("sources needs a PATH, and the one given is empty") }
         let json = try parsed.choice("format", ["text": false, "json": true], default: false)
         if parsed["target"]?.isEmpty == true { throw UsageError("--target needs a target name") }
         let set: WidgetSourceSet
@@ -87,7 +89,8 @@ enum SourcesCommand {
             "\($0.name) (\($0.productType), \($0.swiftSources.count) Swift files)"
         }
         section("missing files", set.missingFiles, into: &lines) { set.displayPath($0) + "  (listed, not on disk)" }
-        return lines.joined(separator: "\n") + "\n"
+        // File names may hold control characters: each line is one field on the terminal.
+        return lines.map { TerminalText.escaped($0) }.joined(separator: "\n") + "\n"
     }
 
     private static func section<T>(_ title: String, _ items: [T], into lines: inout [String], _ describe: (T) -> String) {
@@ -120,6 +123,6 @@ enum SourcesCommand {
         guard
             let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }

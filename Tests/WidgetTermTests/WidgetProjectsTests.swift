@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import WidgetProjects
 import WidgetTermCLI
 
@@ -292,6 +295,45 @@ enum ProjectFixtures {
         let set = try WidgetSourceSet.find(at: folder.path)
         #expect(set.localPackages == [.init(path: folder.appendingPathComponent("Modules/Kit"), products: ["KitUI"])])
         #expect(set.swiftSources == [folder.appendingPathComponent("Widget/W.swift")])
+    }
+
+    @Test(
+        "nothing hangs or loops: a FIFO as the project file or a Swift file is not read, a symbolic link up the tree is walked once; names are escaped on the terminal"
+    )
+    func specialFiles() throws {
+        let folder = try ProjectFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("P.xcodeproj")
+        let widget = folder.appendingPathComponent("loop/W")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: widget, withIntermediateDirectories: true)
+        #expect(mkfifo(project.appendingPathComponent("project.pbxproj").path, 0o600) == 0)
+        #expect(mkfifo(widget.appendingPathComponent("Hang.swift").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: widget.appendingPathComponent("up").path, withDestinationPath: "..")
+        try Data("@main struct W: Widget {}".utf8).write(to: widget.appendingPathComponent("Esc\u{1B}[31m.swift"))
+
+        #expect(
+            throws: WidgetProjectError(
+                file: project.appendingPathComponent("project.pbxproj"),
+                "is a FIFO or other special file, not a project file; an .xcodeproj folder holds a file named project.pbxproj")
+        ) {
+            try WidgetSourceSet.find(at: project.path)
+        }
+        let set = try WidgetSourceSet.find(at: folder.appendingPathComponent("loop").path)
+        #expect(relative(set.swiftSources, set) == ["W/Esc\u{1B}[31m.swift", "W/Hang.swift"])
+        #expect(set.declarations.map(\.typeName) == ["W"])
+
+        let output = StringStream()
+        #expect(
+            WidgetTermCommand.run(
+                arguments: ["sources", folder.appendingPathComponent("loop").path], widgets: [],
+                environment: [:], output: output, errors: StringStream()) == 0)
+        #expect(output.text.contains("  W/Esc\\u{1B}[31m.swift\n"))
+        #expect(!output.text.contains("\u{1B}"))
+        let empty = StringStream()
+        #expect(
+            WidgetTermCommand.run(arguments: ["sources", ""], widgets: [], environment: [:], output: StringStream(), errors: empty) == 2)
+        #expect(empty.text == "widgetterm: sources needs a PATH, and the one given is empty\n")
     }
 
     @Test("the scan: @main after attributes, extensions, raw and multi-line strings, nested comments, where clauses")
