@@ -15,6 +15,8 @@ extension WidgetSourceSet {
     ///   candidates;
     /// - a Swift package (a folder with `Package.swift`): the folders under `Sources/` whose Swift files declare
     ///   a `Widget` or `WidgetBundle` are the candidates;
+    /// - a folder inside an Xcode project (up to three levels down) where a widget extension target declares its
+    ///   widgets: that target, as if the project had been given;
     /// - any other folder: its Swift files (hidden folders and build folders skipped), if one declares a widget.
     ///
     /// - Parameters:
@@ -147,6 +149,7 @@ extension WidgetSourceSet {
     // MARK: Folders
 
     private static func fromFolder(_ folder: URL, target: String?) throws -> WidgetSourceSet {
+        if let enclosing = try fromEnclosingProject(of: folder, target: target) { return enclosing }
         if let target {
             throw WidgetProjectError(
                 file: folder,
@@ -164,6 +167,37 @@ extension WidgetSourceSet {
             message += "; give the widget extension's folder or its Xcode project"
         }
         throw WidgetProjectError(file: folder, message)
+    }
+
+    /// The widget extension of an Xcode project up to three folders above `folder` whose widgets are declared in it: a
+    /// widget extension's own folder inside a project gets the project's answer (the files it shares with the app,
+    /// its packages). Nil when no such project or target is found, or the project cannot be read.
+    ///
+    /// - Throws: `WidgetProjectError` when several extensions of one project declare widgets in `folder` and `target`
+    ///   names none of them.
+    private static func fromEnclosingProject(of folder: URL, target: String?) throws -> WidgetSourceSet? {
+        var parent = folder.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted()
+            for name in names where name.hasSuffix(".xcodeproj") && name != "Pods.xcodeproj" {
+                guard let project = try? XcodeProject(contentsOf: parent.appendingPathComponent(name)) else { continue }
+                let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+                let sets = project.widgetExtensions.map(project.sourceSet(of:)).filter { set in
+                    set.declarations.contains { $0.file.path.hasPrefix(prefix) } && (target == nil || set.name == target)
+                }
+                if sets.count == 1 { return sets[0] }
+                if sets.count > 1 {
+                    throw WidgetProjectError(
+                        file: project.projectFile,
+                        "has \(sets.count) widget extension targets with widgets in \(folder.path): "
+                            + "\(sets.map(\.name).joined(separator: ", ")); pick one with --target NAME")
+                }
+            }
+            let next = parent.deletingLastPathComponent()
+            if next.path == parent.path { break }
+            parent = next
+        }
+        return nil
     }
 
     /// Folders skipped in a walk: build products and dependency checkouts.

@@ -168,13 +168,28 @@ enum ProjectFixtures {
 
     @Test("a widget extension folder: its Swift files and resources")
     func extensionFolder() throws {
-        let set = try WidgetSourceSet.find(at: ProjectFixtures.path("ClassicApp/ForecastWidget"))
+        let set = try WidgetSourceSet.find(at: ProjectFixtures.path("WidgetPackage/Sources/MyWidgets"))
+        #expect(set.name == "MyWidgets")
         #expect(set.origin == .folder)
         #expect(set.projectFile == nil)
-        #expect(relative(set.swiftSources, set) == ["ForecastProvider.swift", "ForecastWidget.swift", "ForecastWidgetBundle.swift"])
-        #expect(relative(set.resources, set) == ["Assets.xcassets", "Localizable.xcstrings", "en.lproj", "fr.lproj"])
+        #expect(set.root.path == ProjectFixtures.path("WidgetPackage/Sources/MyWidgets"))
+        #expect(relative(set.swiftSources, set) == ["CounterWidget.swift"])
+        #expect(relative(set.resources, set) == ["Media.xcassets"])
         #expect(throws: WidgetProjectError.self) {
-            try WidgetSourceSet.find(at: ProjectFixtures.path("ClassicApp/ForecastWidget"), target: "X")
+            try WidgetSourceSet.find(at: ProjectFixtures.path("WidgetPackage/Sources/MyWidgets"), target: "X")
+        }
+    }
+
+    @Test("an extension's folder inside an Xcode project gives that target, shared files and packages included")
+    func folderInsideProject() throws {
+        let project = try WidgetSourceSet.find(at: ProjectFixtures.path("ClassicApp"))
+        #expect(try WidgetSourceSet.find(at: ProjectFixtures.path("ClassicApp/ForecastWidget")) == project)
+        // Of SyncedApp's two extensions, only TripWidgetExtension has files in TripWidget/.
+        #expect(try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp/TripWidget")).name == "TripWidgetExtension")
+        // The app's folder lends TripWidgetExtension a file but declares no widget: it is not the extension's folder.
+        #expect(throws: WidgetProjectError.self) { try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp/SyncedApp")) }
+        #expect(throws: WidgetProjectError.self) {
+            try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp/WatchWidget"), target: "TripWidgetExtension")
         }
     }
 
