@@ -222,7 +222,9 @@ extension WidgetSourceSet {
         return WidgetSourceSet(
             name: name, origin: origin, projectFile: projectFile, root: root, swiftSources: sorted,
             otherSources: FilePaths.sorted(other), resources: FilePaths.sorted(resources),
-            declarations: sorted.flatMap { WidgetDeclarationScan.declarations(inFile: $0) })
+            declarations: sorted.flatMap { WidgetDeclarationScan.declarations(inFile: $0) },
+            infoPlist: FilePaths.exists(folder.appendingPathComponent("Info.plist")) ? folder.appendingPathComponent("Info.plist") : nil,
+            entitlements: FilePaths.subfiles(of: folder).first { $0.pathExtension == "entitlements" })
     }
 
     /// `.xcodeproj` and `.xcworkspace` folders up to three levels below `folder`.

@@ -49,8 +49,39 @@ public struct WidgetSourceSet: Equatable, Sendable {
     /// The `Widget` and `WidgetBundle` conformances in `swiftSources`, in file order.
     public var declarations: [WidgetDeclaration]
 
+    /// The extension's Info.plist (`INFOPLIST_FILE`, or `Info.plist` in a folder), when there is one on disk.
+    public var infoPlist: URL?
+    /// The extension's entitlements (`CODE_SIGN_ENTITLEMENTS`, or the `.entitlements` file in a folder), when
+    /// there is one on disk.
+    public var entitlements: URL?
+    /// The App Groups the entitlements declare (`com.apple.security.application-groups`), in their order: the
+    /// identifiers widget code passes to `UserDefaults(suiteName:)` and `containerURL(forSecurityApplicationGroupIdentifier:)`.
+    public var appGroupIdentifiers: [String] {
+        guard let entitlements, let data = FilePaths.contents(of: entitlements),
+            let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any]
+        else { return [] }
+        return plist["com.apple.security.application-groups"] as? [String] ?? []
+    }
+
     /// The `@main` widget or widget bundle: the extension's entry point, if the scan found one.
     public var entryPoint: WidgetDeclaration? { declarations.first { $0.isMain } }
+
+    /// Every file on disk whose change changes what the extension builds or shows: the project file, Info.plist,
+    /// entitlements, sources, the files inside resource folders, and each local package's files (its `.build`
+    /// and hidden folders left out). Sorted; for a build's input hash and for a watcher.
+    public var inputFiles: [URL] {
+        var files: [URL] = [projectFile, infoPlist, entitlements].compactMap { $0 }
+        files += swiftSources + otherSources
+        for resource in resources + localPackages.map(\.path) where !missingFiles.contains(resource) {
+            if FilePaths.isDirectory(resource) {
+                files += FilePaths.allFiles(in: resource, skipping: ["build", ".build"]).map { resource.appendingPathComponent($0) }
+            } else {
+                files.append(resource)
+            }
+        }
+        for target in linkedTargets { files += target.swiftSources }
+        return FilePaths.sorted(files.filter { FilePaths.exists($0) })
+    }
 
     /// A Swift package on disk that the extension uses, and the products it takes from it.
     public struct LocalPackage: Equatable, Sendable {
@@ -93,7 +124,8 @@ public struct WidgetSourceSet: Equatable, Sendable {
         name: String, origin: Origin, projectFile: URL?, root: URL, swiftSources: [URL],
         sharedSwiftSources: [URL] = [], otherSources: [URL] = [], resources: [URL] = [],
         localPackages: [LocalPackage] = [], remotePackages: [RemotePackage] = [],
-        linkedTargets: [LinkedTarget] = [], missingFiles: [URL] = [], declarations: [WidgetDeclaration] = []
+        linkedTargets: [LinkedTarget] = [], missingFiles: [URL] = [], declarations: [WidgetDeclaration] = [],
+        infoPlist: URL? = nil, entitlements: URL? = nil
     ) {
         self.name = name
         self.origin = origin
@@ -108,6 +140,8 @@ public struct WidgetSourceSet: Equatable, Sendable {
         self.linkedTargets = linkedTargets
         self.missingFiles = missingFiles
         self.declarations = declarations
+        self.infoPlist = infoPlist
+        self.entitlements = entitlements
     }
 
     /// `url`'s path relative to `root` when it lies inside it, else its absolute path.
@@ -174,6 +208,34 @@ enum FilePaths {
 
     /// The text of a regular UTF-8 file (see `contents(of:)`).
     static func text(of url: URL) -> String? { contents(of: url).flatMap { String(data: $0, encoding: .utf8) } }
+
+    /// Every file below `folder` (bundle-like folders walked into), relative to it; hidden entries and folders
+    /// named in `skipped` left out; a symbolic link loop walked once.
+    static func allFiles(in folder: URL, skipping skipped: Set<String> = []) -> [String] {
+        var results: [String] = []
+        var visited = Set<String>()
+        func visit(_ directory: URL, prefix: String) {
+            guard visited.insert(directory.resolvingSymlinksInPath().path).inserted,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+            else { return }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = directory.appendingPathComponent(name)
+                if isDirectory(url) {
+                    if !skipped.contains(name) { visit(url, prefix: prefix + name + "/") }
+                } else {
+                    results.append(prefix + name)
+                }
+            }
+        }
+        visit(folder, prefix: "")
+        return results
+    }
+
+    /// The files directly inside `folder`, hidden ones left out, sorted.
+    static func subfiles(of folder: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().filter { !$0.hasPrefix(".") }.map { folder.appendingPathComponent($0) }.filter { !isDirectory($0) }
+    }
 
     /// The folders directly inside `folder`, hidden ones left out.
     static func subfolders(of folder: URL) -> [URL] {

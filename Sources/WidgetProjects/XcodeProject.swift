@@ -125,7 +125,16 @@ public struct XcodeProject {
             resources: FilePaths.sorted(own.resources),
             localPackages: local, remotePackages: remote, linkedTargets: linked,
             missingFiles: FilePaths.sorted(all.filter { !FilePaths.exists($0) }),
-            declarations: swift.flatMap { WidgetDeclarationScan.declarations(inFile: $0) })
+            declarations: swift.flatMap { WidgetDeclarationScan.declarations(inFile: $0) },
+            infoPlist: existingSetting("INFOPLIST_FILE", of: target),
+            entitlements: existingSetting("CODE_SIGN_ENTITLEMENTS", of: target))
+    }
+
+    /// The file a path-valued build setting of `target` names, when it is on disk.
+    private func existingSetting(_ key: String, of target: Target) -> URL? {
+        Self.buildSetting(key, of: target.id, graph: graph).map { Self.expand($0, sourceRoot: sourceRoot) }.flatMap {
+            FilePaths.exists($0) ? $0 : nil
+        }
     }
 
     // MARK: Group tree

@@ -66,6 +66,13 @@ enum SourcesCommand {
         }
         lines.append("\(set.name): \(origin)")
         lines.append("root: \(set.root.path)")
+        if let infoPlist = set.infoPlist { lines.append("info plist: \(set.displayPath(infoPlist))") }
+        if let entitlements = set.entitlements {
+            let groups = set.appGroupIdentifiers
+            lines.append(
+                "entitlements: \(set.displayPath(entitlements))"
+                    + (groups.isEmpty ? "" : " (App Groups: \(groups.joined(separator: ", ")))"))
+        }
         if let main = set.entryPoint {
             lines.append("entry point: @main \(main.typeName) (\(main.role.rawValue)) at \(set.displayPath(main.file)):\(main.line)")
         }
@@ -116,6 +123,9 @@ enum SourcesCommand {
                 ["name": $0.name, "productType": $0.productType, "swiftSources": $0.swiftSources.map(\.path)]
             },
             "missingFiles": set.missingFiles.map(\.path),
+            "infoPlist": set.infoPlist?.path ?? NSNull(),
+            "entitlements": set.entitlements?.path ?? NSNull(),
+            "appGroupIdentifiers": set.appGroupIdentifiers,
             "declarations": set.declarations.map {
                 ["typeName": $0.typeName, "role": $0.role.rawValue, "isMain": $0.isMain, "file": $0.file.path, "line": $0.line]
             },

@@ -60,6 +60,26 @@ enum ProjectFixtures {
                 "ForecastWidgetBundle widgetBundle main=true ForecastWidget/ForecastWidgetBundle.swift:5",
             ])
         #expect(set.entryPoint?.typeName == "ForecastWidgetBundle")
+        #expect(set.infoPlist.map(set.displayPath) == "ForecastWidget/Info.plist")
+        #expect(set.entitlements.map(set.displayPath) == "ForecastWidget/ForecastWidget.entitlements")
+        #expect(set.appGroupIdentifiers == ["group.org.example.forecast"])
+        // What a build hashes and a watcher watches: the files inside the catalogs and the package, not Deleted.swift.
+        #expect(
+            relative(set.inputFiles, set) == [
+                "ClassicApp.xcodeproj/project.pbxproj",
+                "ForecastWidget/Assets.xcassets/Contents.json",
+                "ForecastWidget/ForecastProvider.swift",
+                "ForecastWidget/ForecastWidget.entitlements",
+                "ForecastWidget/ForecastWidget.swift",
+                "ForecastWidget/ForecastWidgetBundle.swift",
+                "ForecastWidget/Info.plist",
+                "ForecastWidget/Localizable.xcstrings",
+                "ForecastWidget/en.lproj/InfoPlist.strings",
+                "ForecastWidget/fr.lproj/InfoPlist.strings",
+                "Packages/ForecastKit/Package.swift",
+                "Packages/ForecastKit/Sources/ForecastKit/Units.swift",
+                "Shared/Forecast.swift",
+            ])
     }
 
     @Test("the .xcodeproj and its project.pbxproj give the same set as the folder holding them")
@@ -386,6 +406,7 @@ enum ProjectFixtures {
             output.text == """
                 TripWidgetExtension: widget extension target of SyncedApp.xcodeproj/project.pbxproj
                 root: \(ProjectFixtures.path("SyncedApp"))
+                info plist: TripWidget/Info.plist
                 entry point: @main TripWidgetBundle (widgetBundle) at TripWidget/TripWidgetBundle.swift:6
                 widget: TripLiveActivity at TripWidget/TripLiveActivity.swift:10
                 widget: TripWidget at TripWidget/TripWidget.swift:4
