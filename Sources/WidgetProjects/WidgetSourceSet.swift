@@ -54,9 +54,13 @@ public struct WidgetSourceSet: Equatable, Sendable {
     /// The extension's entitlements (`CODE_SIGN_ENTITLEMENTS`, or the `.entitlements` file in a folder), when
     /// there is one on disk.
     public var entitlements: URL?
-    /// The App Groups the entitlements declare (`com.apple.security.application-groups`), in their order: the
+    /// The App Groups the entitlements declare (`com.apple.security.application-groups`), in their order, with the
+    /// build settings they name expanded (`group.$(BUNDLE_ID_PREFIX).app`) where the project defines them: the
     /// identifiers widget code passes to `UserDefaults(suiteName:)` and `containerURL(forSecurityApplicationGroupIdentifier:)`.
-    public var appGroupIdentifiers: [String] {
+    public var appGroupIdentifiers: [String]
+
+    /// The App Groups an entitlements file declares, as written.
+    static func appGroups(in entitlements: URL?) -> [String] {
         guard let entitlements, let data = FilePaths.contents(of: entitlements),
             let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any]
         else { return [] }
@@ -125,7 +129,7 @@ public struct WidgetSourceSet: Equatable, Sendable {
         sharedSwiftSources: [URL] = [], otherSources: [URL] = [], resources: [URL] = [],
         localPackages: [LocalPackage] = [], remotePackages: [RemotePackage] = [],
         linkedTargets: [LinkedTarget] = [], missingFiles: [URL] = [], declarations: [WidgetDeclaration] = [],
-        infoPlist: URL? = nil, entitlements: URL? = nil
+        infoPlist: URL? = nil, entitlements: URL? = nil, appGroupIdentifiers: [String]? = nil
     ) {
         self.name = name
         self.origin = origin
@@ -142,6 +146,7 @@ public struct WidgetSourceSet: Equatable, Sendable {
         self.declarations = declarations
         self.infoPlist = infoPlist
         self.entitlements = entitlements
+        self.appGroupIdentifiers = appGroupIdentifiers ?? Self.appGroups(in: entitlements)
     }
 
     /// `url`'s path relative to `root` when it lies inside it, else its absolute path.

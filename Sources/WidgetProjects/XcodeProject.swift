@@ -79,7 +79,8 @@ public struct XcodeProject {
         // Recognise widget extensions once the paths are known (an Info.plist, or the sources, is read).
         var recognised: [Target] = []
         for target in targets {
-            let point = Self.extensionPoint(of: target.id, graph: graph, sourceRoot: sourceRoot)
+            let settings = BuildSettings(target: target.id, name: target.name, graph: graph, paths: paths, sourceRoot: sourceRoot)
+            let point = Self.extensionPoint(of: settings)
             var isWidget = false
             if Self.extensionProductTypes.contains(target.productType) {
                 if let point {
@@ -102,6 +103,8 @@ public struct XcodeProject {
 
     /// The source set of `target`: its files, those it shares with other targets, its packages and linked targets.
     public func sourceSet(of target: Target) -> WidgetSourceSet {
+        let settings = buildSettings(of: target)
+        let entitlements = settings.path("CODE_SIGN_ENTITLEMENTS").flatMap { FilePaths.exists($0) ? $0 : nil }
         let own = Self.members(of: target.id, graph: graph, paths: paths, sourceRoot: sourceRoot)
         var elsewhere = Set<String>()
         for other in targets where other.id != target.id {
@@ -126,15 +129,14 @@ public struct XcodeProject {
             localPackages: local, remotePackages: remote, linkedTargets: linked,
             missingFiles: FilePaths.sorted(all.filter { !FilePaths.exists($0) }),
             declarations: swift.flatMap { WidgetDeclarationScan.declarations(inFile: $0) },
-            infoPlist: existingSetting("INFOPLIST_FILE", of: target),
-            entitlements: existingSetting("CODE_SIGN_ENTITLEMENTS", of: target))
+            infoPlist: settings.path("INFOPLIST_FILE").flatMap { FilePaths.exists($0) ? $0 : nil },
+            entitlements: entitlements,
+            appGroupIdentifiers: WidgetSourceSet.appGroups(in: entitlements).map(settings.expanded))
     }
 
-    /// The file a path-valued build setting of `target` names, when it is on disk.
-    private func existingSetting(_ key: String, of target: Target) -> URL? {
-        Self.buildSetting(key, of: target.id, graph: graph).map { Self.expand($0, sourceRoot: sourceRoot) }.flatMap {
-            FilePaths.exists($0) ? $0 : nil
-        }
+    /// The build settings of `target`, its configurations and their `.xcconfig` files included.
+    public func buildSettings(of target: Target) -> BuildSettings {
+        BuildSettings(target: target.id, name: target.name, graph: graph, paths: paths, sourceRoot: sourceRoot)
     }
 
     // MARK: Group tree
@@ -184,7 +186,10 @@ public struct XcodeProject {
     static func members(of targetID: String, graph: PBXObjectGraph, paths: [String: URL?], sourceRoot: URL) -> Members {
         var members = Members()
         guard let target = graph[targetID] else { return members }
-        let infoPlist = buildSetting("INFOPLIST_FILE", of: targetID, graph: graph).map { expand($0, sourceRoot: sourceRoot) }
+        let infoPlist = BuildSettings(
+            target: targetID, name: target.string("name") ?? "", graph: graph, paths: paths, sourceRoot: sourceRoot
+        )
+        .path("INFOPLIST_FILE")
 
         func add(_ url: URL, asResource: Bool) {
             let fileExtension = url.pathExtension.lowercased()
@@ -274,46 +279,16 @@ public struct XcodeProject {
 
     // MARK: Build settings and Info.plist
 
-    /// A build setting of a target (its Debug configuration first, then the others, then the project's).
-    static func buildSetting(_ key: String, of targetID: String, graph: PBXObjectGraph) -> String? {
-        for settings in buildSettings(of: targetID, graph: graph) {
-            if let value = settings[key] as? String, !value.isEmpty { return value }
-        }
-        return nil
-    }
-
-    private static func buildSettings(of targetID: String, graph: PBXObjectGraph) -> [[String: Any]] {
-        func configurations(_ listID: String?) -> [[String: Any]] {
-            let configurations = (graph[listID]?.strings("buildConfigurations") ?? []).compactMap { graph[$0] }
-            let ordered = configurations.filter { $0.string("name") == "Debug" } + configurations.filter { $0.string("name") != "Debug" }
-            return ordered.compactMap { $0.dictionary("buildSettings") }
-        }
-        return configurations(graph[targetID]?.string("buildConfigurationList"))
-            + configurations(graph[graph.rootObjectID]?.string("buildConfigurationList"))
-    }
-
-    /// `$(SRCROOT)`, `$(PROJECT_DIR)` and `${...}` forms expanded; a relative path is taken from `SRCROOT`.
-    static func expand(_ value: String, sourceRoot: URL) -> URL {
-        var path = value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-        for variable in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
-            for form in ["$(\(variable))", "${\(variable)}", "$\(variable)"] where path.hasPrefix(form) {
-                path = String(path.dropFirst(form.count))
-                if path.hasPrefix("/") { path.removeFirst() }
-            }
-        }
-        return FilePaths.resolve(path, against: sourceRoot)
-    }
-
     /// The extension point a target declares: in a build setting (`INFOPLIST_KEY_...` or any setting whose value
     /// is an extension point), else in its Info.plist's `NSExtension` › `NSExtensionPointIdentifier`.
-    static func extensionPoint(of targetID: String, graph: PBXObjectGraph, sourceRoot: URL) -> String? {
-        for settings in buildSettings(of: targetID, graph: graph) {
-            for (key, value) in settings where key.hasPrefix("INFOPLIST_KEY_NSExtension") {
-                if let value = value as? String, value.hasPrefix("com.apple.") { return value }
+    static func extensionPoint(of settings: BuildSettings) -> String? {
+        for layer in settings.layers {
+            for (key, value) in layer.sorted(by: { $0.key < $1.key }) where key.hasPrefix("INFOPLIST_KEY_NSExtension") {
+                if value.hasPrefix("com.apple.") { return value }
             }
         }
-        guard let file = buildSetting("INFOPLIST_FILE", of: targetID, graph: graph),
-            let data = FilePaths.contents(of: expand(file, sourceRoot: sourceRoot)),
+        guard let file = settings.path("INFOPLIST_FILE"),
+            let data = FilePaths.contents(of: file),
             let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
             let nsExtension = plist["NSExtension"] as? [String: Any]
         else { return nil }

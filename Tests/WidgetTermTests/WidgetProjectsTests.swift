@@ -62,6 +62,8 @@ enum ProjectFixtures {
         #expect(set.entryPoint?.typeName == "ForecastWidgetBundle")
         #expect(set.infoPlist.map(set.displayPath) == "ForecastWidget/Info.plist")
         #expect(set.entitlements.map(set.displayPath) == "ForecastWidget/ForecastWidget.entitlements")
+        // CODE_SIGN_ENTITLEMENTS and ORG_ID come from Config/Widget.xcconfig and the Base.xcconfig it includes; the
+        // conditional ORG_ID[sdk=macosx*] gives way to the plain one; $(TARGET_NAME:base) is expanded.
         #expect(set.appGroupIdentifiers == ["group.org.example.forecast"])
         // What a build hashes and a watcher watches: the files inside the catalogs and the package, not Deleted.swift.
         #expect(
@@ -140,6 +142,10 @@ enum ProjectFixtures {
     func severalExtensions() throws {
         let watch = try WidgetSourceSet.find(at: ProjectFixtures.path("SyncedApp"), target: "WatchWidgetExtension")
         #expect(relative(watch.swiftSources, watch) == ["WatchWidget/WatchProvider.swift", "WatchWidget/WatchWidget.swift"])
+        // Its entitlements come from an .xcconfig anchored in its synchronized folder (Xcode 16's form).
+        #expect(watch.entitlements.map(watch.displayPath) == "WatchWidget/Watch.entitlements")
+        #expect(watch.appGroupIdentifiers == ["group.org.example.watch"])
+        #expect(watch.infoPlist == nil)
         let pbxproj = ProjectFixtures.path("SyncedApp/SyncedApp.xcodeproj/project.pbxproj")
         #expect(
             throws: WidgetProjectError(
