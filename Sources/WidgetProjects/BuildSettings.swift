@@ -10,7 +10,7 @@ import Foundation
 /// comments, and `KEY = VALUE` lines; a conditional line (`KEY[sdk=iphoneos*] = VALUE`) counts only when the key
 /// has no plain line. `$(inherited)` is dropped. Values are expanded on reading (`value(_:)`): `$(NAME)`,
 /// `${NAME}` and `$NAME` from the layers, with `SRCROOT`, `PROJECT_DIR`, `SOURCE_ROOT` and `TARGET_NAME` built in;
-/// a name nobody defines stays as written.
+/// a name nobody defines stays as written, unless it has a `:default=VALUE` modifier.
 public struct BuildSettings: Sendable {
     /// The layers, strongest first.
     public let layers: [[String: String]]
@@ -72,7 +72,8 @@ public struct BuildSettings: Sendable {
         return nil
     }
 
-    /// `$(NAME)`, `${NAME}` (an optional `:modifier` is dropped) and `$NAME` replaced where `lookup` knows NAME.
+    /// `$(NAME)`, `${NAME}` (a `:modifier` is dropped; `:default=VALUE` gives VALUE when `lookup` does not know NAME)
+    /// and `$NAME` replaced where `lookup` knows NAME.
     static func substitute(_ text: String, _ lookup: (String) -> String?) -> String {
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
@@ -104,7 +105,8 @@ public struct BuildSettings: Sendable {
                 name = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
             }
             let bare = String(name.prefix { $0 != ":" })
-            if !bare.isEmpty, let value = lookup(bare) {
+            let fallback = name.range(of: ":default=").map { String(name[$0.upperBound...]) }
+            if !bare.isEmpty, let value = lookup(bare) ?? fallback {
                 output.append(contentsOf: value.unicodeScalars)
             } else {
                 output.append(contentsOf: scalars[index..<end])
