@@ -22,10 +22,14 @@
 
 static char store_directory[STORE_PATH_CAPACITY];
 static int has_store_directory = 0;
+static char scratch_directory[STORE_PATH_CAPACITY];
+static int has_scratch_directory = 0;
 static int routing_state = WIDGETTERM_APP_GROUP_NOT_RUN;
 static char routing_problem[512];
 
 const char *widgetterm_app_group_directory(void) { return has_store_directory ? store_directory : NULL; }
+
+const char *widgetterm_app_group_scratch_directory(void) { return has_scratch_directory ? scratch_directory : NULL; }
 
 int widgetterm_app_group_routing_state(void) { return routing_state; }
 
@@ -179,7 +183,64 @@ static int choose_directory(int argc, char **argv, char **envp, int creates) {
     return 0;
 }
 
-/// Runs the program again with XDG_CONFIG_HOME set to the store directory. Returns only on failure.
+/// True when `path` is a directory (not a symbolic link) owned by this user.
+static int is_own_directory(const char *path) {
+    struct stat status;
+    return lstat(path, &status) == 0 && S_ISDIR(status.st_mode) && status.st_uid == getuid();
+}
+
+/// Writes `<store>/.widgetterm/scratch/<pid>` into `scratch_directory`. Returns 0 on success.
+static int name_scratch_directory(void) {
+    int written = snprintf(scratch_directory, sizeof(scratch_directory), "%s/.widgetterm/scratch/%ld", store_directory, (long)getpid());
+    if (written <= 0 || (size_t)written >= sizeof(scratch_directory)) {
+        snprintf(routing_problem, sizeof(routing_problem), "the App Group directory path is too long for its scratch directory");
+        return -1;
+    }
+    return 0;
+}
+
+/// Creates `path` (mode 0700) unless it is already a directory of this user; refuses anything else there (a
+/// symbolic link planted in the store must not redirect Foundation's writes). Returns 0 on success.
+static int make_own_directory(const char *path) {
+    if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+        snprintf(routing_problem, sizeof(routing_problem), "cannot create %s (%s)", path, strerror(errno));
+        return -1;
+    }
+    if (!is_own_directory(path)) {
+        snprintf(routing_problem, sizeof(routing_problem), "%s is not a directory of this user (a symbolic link or another owner's)", path);
+        return -1;
+    }
+    return 0;
+}
+
+/// Prepares this process's empty scratch directory, where Foundation writes its plists (see the header), and
+/// removes the scratch directories of processes that no longer exist. Returns 0 on success.
+static int prepare_scratch_directory(void) {
+    char parent[STORE_PATH_CAPACITY];
+    int written = snprintf(parent, sizeof(parent), "%s/.widgetterm", store_directory);
+    if (written <= 0 || (size_t)written >= sizeof(parent) || make_own_directory(parent) != 0) return -1;
+    written = snprintf(parent, sizeof(parent), "%s/.widgetterm/scratch", store_directory);
+    if (written <= 0 || (size_t)written >= sizeof(parent) || make_own_directory(parent) != 0) return -1;
+    DIR *directory = opendir(parent);
+    if (directory) {
+        struct dirent *entry;
+        while ((entry = readdir(directory))) {
+            char *end = NULL;
+            long pid = strtol(entry->d_name, &end, 10);
+            if (!end || *end != '\0' || pid <= 0) continue;
+            // A directory with this process's id is left from an earlier process: it starts empty.
+            if (pid != (long)getpid() && (kill((pid_t)pid, 0) == 0 || errno != ESRCH)) continue;
+            char path[STORE_PATH_CAPACITY];
+            written = snprintf(path, sizeof(path), "%s/%s", parent, entry->d_name);
+            if (written <= 0 || (size_t)written >= sizeof(path) || !is_own_directory(path)) continue;
+            nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        }
+        closedir(directory);
+    }
+    return make_own_directory(scratch_directory);
+}
+
+/// Runs the program again with XDG_CONFIG_HOME set to the scratch directory. Returns only on failure.
 static void execute_again(char **argv, char **envp, const char *original) {
     static char *environment[ENVIRONMENT_LIMIT];
     static char configuration[STORE_PATH_CAPACITY + 32];
@@ -195,7 +256,7 @@ static void execute_again(char **argv, char **envp, const char *original) {
         }
         environment[count++] = *entry;
     }
-    snprintf(configuration, sizeof(configuration), "XDG_CONFIG_HOME=%s", store_directory);
+    snprintf(configuration, sizeof(configuration), "XDG_CONFIG_HOME=%s", scratch_directory);
     environment[count++] = configuration;
     if (!keeps_original) {
         snprintf(original_entry, sizeof(original_entry), "WIDGETTERM_ORIGINAL_XDG_CONFIG_HOME=%s", original ? original : "");
@@ -226,8 +287,13 @@ static void route_user_defaults(int argc, char **argv, char **envp) {
         routing_state = WIDGETTERM_APP_GROUP_FAILED;
         return;
     }
+    if (name_scratch_directory() != 0) {
+        routing_state = WIDGETTERM_APP_GROUP_FAILED;
+        return;
+    }
     const char *current = lookup(envp, "XDG_CONFIG_HOME");
-    if (current && strcmp(current, store_directory) == 0) {
+    if (current && strcmp(current, scratch_directory) == 0 && is_own_directory(scratch_directory)) {
+        has_scratch_directory = 1;
         routing_state = WIDGETTERM_APP_GROUP_ROUTED;
         return;
     }
@@ -245,6 +311,10 @@ static void route_user_defaults(int argc, char **argv, char **envp) {
     if (guard && strtol(guard, NULL, 10) == (long)getpid()) {
         routing_state = WIDGETTERM_APP_GROUP_FAILED;
         snprintf(routing_problem, sizeof(routing_problem), "XDG_CONFIG_HOME still differs after starting again");
+        return;
+    }
+    if (prepare_scratch_directory() != 0) {
+        routing_state = WIDGETTERM_APP_GROUP_FAILED;
         return;
     }
     execute_again(argv, envp, current);

@@ -94,20 +94,21 @@ public enum FrameEncoder {
         return [UInt8](unsafeUninitializedCapacity: max(capacity, 1)) { memory, initializedCount in
             var writer = ByteWriter(memory)
             buffer.cells.withUnsafeBufferPointer { cells in
-                for row in 0..<buffer.height {
-                    // The style last written on this row; a blank cell takes any foreground, so it never breaks a run.
-                    var foreground: RGB?, background: RGB?, attributes = CellAttributes()
-                    var hasStyle = false
-                    for cell in cells[(row * buffer.width)..<((row + 1) * buffer.width)] where !cell.isContinuation {
-                        let isBlank = cell.glyph.isSpace && cell.attributes.isEmpty
-                        let cellForeground = isBlank && hasStyle ? foreground ?? cell.foreground : cell.foreground
-                        if !hasStyle || cellForeground != foreground || cell.background != background || cell.attributes != attributes {
-                            writer.appendSGR(foreground: cellForeground, background: cell.background, attributes: cell.attributes,
-                                             depth: depth)
-                            foreground = cellForeground
-                            background = cell.background
-                            attributes = cell.attributes
-                            hasStyle = true
+                var index = 0
+                for _ in 0..<buffer.height {
+                    let rowEnd = index + buffer.width
+                    // The style last written on this row, as one comparable key.
+                    var written = CellStyleKey.none
+                    while index < rowEnd {
+                        let cell = cells[index]
+                        index += 1
+                        if cell.isContinuation { continue }
+                        var key = CellStyleKey(cell)
+                        // A blank cell takes any foreground, so it never breaks a run.
+                        if written != .none, cell.glyph.isSpace, cell.attributes.isEmpty { key.takeForeground(of: written) }
+                        if key != written {
+                            writer.appendSGR(key, depth: depth)
+                            written = key
                         }
                         if let byte = cell.glyph.singleByte {
                             writer.append(byte)
@@ -115,12 +116,53 @@ public enum FrameEncoder {
                             cell.glyph.write(to: &writer)
                         }
                     }
-                    writer.append(0x1B, 0x5B, 0x30, 0x6D, 0x0A) // ESC [ 0 m, newline
+                    writer.appendRowEnd()
                 }
             }
             initializedCount = writer.count
         }
     }
+}
+
+/// A cell's foreground, background and attributes packed into one integer, so the encoder compares a
+/// cell's style with the last one written in one instruction: bits 0–24 the foreground (bit 24 set when
+/// present, then red, green, blue), bits 25–49 the background likewise, bits 50–57 the attributes.
+struct CellStyleKey: Equatable {
+    var rawValue: UInt64
+
+    /// No style written yet (no cell packs to all ones).
+    static let none = CellStyleKey(rawValue: .max)
+
+    private static let foregroundMask: UInt64 = (1 << 25) - 1
+
+    init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    @inline(__always)
+    init(_ cell: Cell) {
+        rawValue = Self.pack(cell.foreground) | Self.pack(cell.background) << 25 | UInt64(cell.attributes.rawValue) << 50
+    }
+
+    @inline(__always)
+    private static func pack(_ color: RGB?) -> UInt64 {
+        guard let color else { return 0 }
+        return 1 << 24 | UInt64(color.red) << 16 | UInt64(color.green) << 8 | UInt64(color.blue)
+    }
+
+    @inline(__always)
+    private static func unpack(_ bits: UInt64) -> RGB? {
+        bits & (1 << 24) == 0 ? nil : RGB(UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits))
+    }
+
+    /// Takes `other`'s foreground when it has one (a blank cell continues the run it sits in).
+    @inline(__always)
+    mutating func takeForeground(of other: CellStyleKey) {
+        let foreground = other.rawValue & Self.foregroundMask
+        if foreground != 0 { rawValue = rawValue & ~Self.foregroundMask | foreground }
+    }
+
+    var foreground: RGB? { Self.unpack(rawValue) }
+    var background: RGB? { Self.unpack(rawValue >> 25) }
+    var attributes: CellAttributes { CellAttributes(rawValue: UInt8(truncatingIfNeeded: rawValue >> 50)) }
 }
 
 /// Bytes written into memory reserved up front: no capacity or uniqueness check per byte. The caller
@@ -141,8 +183,27 @@ struct ByteWriter {
         count += 1
     }
 
-    mutating func append(_ bytes: UInt8...) {
-        for byte in bytes { append(byte) }
+    /// ESC [ 0 m and a line feed: the reset that ends every row.
+    @inline(__always)
+    mutating func appendRowEnd() {
+        append(0x1B)
+        append(0x5B)
+        append(0x30)
+        append(0x6D)
+        append(0x0A)
+    }
+
+    @inline(__always)
+    private mutating func append(_ first: UInt8, _ second: UInt8) {
+        append(first)
+        append(second)
+    }
+
+    @inline(__always)
+    private mutating func append(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+        append(first)
+        append(second)
+        append(third)
     }
 
     mutating func append<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes) {
@@ -150,10 +211,16 @@ struct ByteWriter {
     }
 
     /// A number 0...999 in decimal.
+    @inline(__always)
     mutating func append(number value: Int) {
         if value >= 100 { append(UInt8(48 + value / 100)) }
         if value >= 10 { append(UInt8(48 + (value / 10) % 10)) }
         append(UInt8(48 + value % 10))
+    }
+
+    /// The SGR sequence of a packed cell style.
+    mutating func appendSGR(_ style: CellStyleKey, depth: ColorDepth) {
+        appendSGR(foreground: style.foreground, background: style.background, attributes: style.attributes, depth: depth)
     }
 
     /// The SGR sequence of `FrameEncoder.sgr(foreground:background:attributes:depth:)`, as bytes.

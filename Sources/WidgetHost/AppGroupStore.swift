@@ -53,16 +53,21 @@ public enum AppGroupStoreError: Error, Hashable, Sendable, CustomStringConvertib
 /// ```
 /// <directory>/                    --app-group DIR (default $XDG_CACHE_HOME/widgetterm/app-group,
 ///                                 else ~/.cache/widgetterm/app-group)
-///   <suite>.plist                 UserDefaults(suiteName: "<suite>"), written by Foundation itself
+///   <suite>.plist                 UserDefaults(suiteName: "<suite>")
+///   <suite>.plist.unreadable-<UTC time>   a suite file that could not be read, set aside
+///   .widgetterm/lock              the lock every process holds to read, change and save suites
+///   .widgetterm/scratch/<pid>/    Foundation's own copies for one process (removed at exit)
 ///   <group identifier>/           FileManager.containerURL(forSecurityApplicationGroupIdentifier:)
 /// ```
 ///
-/// `UserDefaults(suiteName:)` lands in the directory because the process's `XDG_CONFIG_HOME` names it
-/// from the first instruction on (the `CAppGroupEnvironment` start-up hook; Foundation reads that
-/// variable once, before `main`). Files written through the store are written atomically (a temporary
-/// file in the same directory, then `rename`). Foundation on Linux writes a suite's plist only when the
-/// suite is synchronized: the host calls `synchronizeUserDefaults()` after each intent and at exit, as
-/// iOS persists them without being asked.
+/// `UserDefaults(suiteName:)` reaches the directory because the process's `XDG_CONFIG_HOME` names its
+/// scratch directory, `<directory>/.widgetterm/scratch/<pid>/`, from the first instruction on (the
+/// `CAppGroupEnvironment` start-up hook; Foundation reads that variable once, before `main`). Foundation
+/// writes only there (it truncates a file in place, which a kill would leave empty); the host moves values
+/// between the scratch copies and the store under a lock shared by every process (`.widgetterm/lock`), in
+/// `synchronizeUserDefaults()` and `UserDefaultsTransaction`. Every store file is written atomically (a
+/// temporary file in the same directory, `fsync`, then `rename`), so it never points a write through a
+/// planted symbolic link, and a file that cannot be read is set aside, never overwritten.
 public struct AppGroupStore: Hashable, Sendable {
     /// The store directory (absolute).
     public let directory: URL
@@ -252,16 +257,37 @@ public struct AppGroupStore: Hashable, Sendable {
         return "\(value)"
     }
 
-    /// Writes every `UserDefaults` suite with unsaved changes to its plist. Foundation on Linux saves a
-    /// suite only on `synchronize()`, while iOS saves without being asked; the host calls this after each
-    /// intent and at exit so the store keeps what widget code wrote.
+    /// Saves what widget code changed in `UserDefaults` suites into the store, and lets this process see what
+    /// other processes saved. iOS saves and shares suites without being asked; the host calls this after
+    /// each intent (inside a `UserDefaultsTransaction`), before each timeline reload and at exit.
     ///
-    /// - Returns: The suites that failed to save (empty when all did).
+    /// With routing on, Foundation's own writes go to this process's scratch directory; this holds the
+    /// store's lock (`<store>/.widgetterm/lock`, `flock`), applies the keys this process changed to each store
+    /// file as it is now, writes it with a temporary file, `fsync` and `rename`, and copies the store back
+    /// for Foundation to read (see `CAppGroupEnvironment.h`). Without routing, it calls `synchronize()` on
+    /// every suite, as Foundation saves them.
+    ///
+    /// - Returns: What went wrong: suites not saved (their changes are taken back in this process, with the
+    ///   reason) and store files that could not be read (set aside under a new name). Empty when all is well.
     @discardableResult
-    public static func synchronizeUserDefaults() -> [String] {
+    public static func synchronizeUserDefaults() -> [UserDefaultsSaveProblem] {
+        if let exchange = UserDefaultsExchange.process { return exchange.lockedExchange() ?? [] }
         let list = CFPreferencesCopyApplicationList(kCFPreferencesCurrentUser, kCFPreferencesAnyHost)
         let suites = (list as? [String]) ?? []
-        return suites.filter { UserDefaults(suiteName: $0)?.synchronize() == false }
+        return suites.filter { UserDefaults(suiteName: $0)?.synchronize() == false }.map {
+            .notSaved(suite: $0, reason: "Foundation could not write its file (a full disk, or a name too long for a file)")
+        }
+    }
+
+    /// `synchronizeUserDefaults()`, only if no other process or intent holds the store at this moment (a
+    /// timeline reload does not wait for an intent). Returns nil when it did not run.
+    @discardableResult
+    public static func refreshUserDefaultsIfIdle() -> [UserDefaultsSaveProblem]? {
+        guard let exchange = UserDefaultsExchange.process else { return [] }
+        let problems = exchange.lockedExchange(waits: false)
+        // The caller (a timeline reload) has nowhere to show a set-aside file: the next intent's log line does.
+        if let problems { exchange.keepUnreported(problems) }
+        return problems
     }
 
     /// Checks, with a real `UserDefaults(suiteName:)` write, that suites land in this store: writes a probe
@@ -276,12 +302,12 @@ public struct AppGroupStore: Hashable, Sendable {
             return .failed(reason: "UserDefaults(suiteName: \"\(suite)\") returned nil")
         }
         defaults.set(true, forKey: "probe")
-        defaults.synchronize()
+        let problems = Self.synchronizeUserDefaults()
         let file = userDefaultsFileURL(forSuite: suite)
         let landed = FileManager.default.fileExists(atPath: file.path)
         defaults.removeObject(forKey: "probe")
-        defaults.synchronize()
-        try? FileManager.default.removeItem(at: file)
+        Self.synchronizeUserDefaults()
+        if let problem = problems.first(where: \.isNotSaved) { return .failed(reason: problem.description) }
         return landed
             ? .routed : .failed(reason: "a value written to UserDefaults(suiteName: \"\(suite)\") did not appear in \(directory.path)")
     }

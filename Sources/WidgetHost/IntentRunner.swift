@@ -7,13 +7,16 @@ import WidgetKitUI
 
 /// How an intent's `perform()` ended.
 public enum IntentOutcome: Hashable, Sendable {
-    /// `perform()` returned: reload the tapped widget (an exempt reload, `ReloadReason.intentPerformed`).
+    /// `perform()` returned and what it wrote is saved: reload the tapped widget (an exempt reload, `ReloadReason.intentPerformed`).
     case succeeded
     /// `perform()` threw: the widget stays as it was.
     case threw(errorType: String, message: String)
     /// `perform()` did not return within the limit (seconds): treated as an extension the system ended; the
     /// widget stays as it was and a late answer is ignored.
     case timedOut(limit: TimeInterval)
+    /// `perform()` returned (or threw) but what it wrote to the App Group store could not be saved (a suite
+    /// name too long for a file name, a full disk): the changes are taken back, the widget stays as it was.
+    case notSaved(reason: String)
 }
 
 /// The result of running one intent.
@@ -24,8 +27,17 @@ public struct IntentRunResult: Equatable, Sendable {
     public let outcome: IntentOutcome
     /// Real (monotonic) seconds from start to the outcome.
     public let duration: TimeInterval
-    /// `UserDefaults` suites that failed to save afterwards (see `AppGroupStore.synchronizeUserDefaults()`).
-    public let unsavedSuites: [String]
+    /// What went wrong saving the App Group store afterwards (`AppGroupStore.synchronizeUserDefaults()`):
+    /// suites not saved, store files set aside.
+    public let storeProblems: [UserDefaultsSaveProblem]
+
+    /// The `UserDefaults` suites that were not saved (their changes were taken back).
+    public var unsavedSuites: [String] {
+        storeProblems.compactMap {
+            if case .notSaved(let suite, _) = $0 { return suite }
+            return nil
+        }
+    }
 
     /// True when the tapped widget should reload now. That reload is exempt from the daily budget
     /// ("Keeping a widget up to date": performing an app intent does not count); pass
@@ -54,16 +66,28 @@ public struct IntentRunResult: Equatable, Sendable {
                     + "be stopped: if perform() is still running it keeps its thread, and a core busy if it spins. Keep perform() short "
                     + "and move long work to the app.",
                 widget: widget, values: ["limit": Self.format(limit)])
+        case .notSaved(let reason):
+            return Diagnostic(
+                severity: .error, code: "intent-not-saved",
+                message: "\(intent.description).perform() ran but its App Group changes could not be saved: \(reason). The changes "
+                    + "are taken back and the widget stays as it was; on a device the tap would seem to do nothing.",
+                widget: widget, values: ["seconds": Self.format(duration)])
         }
     }
 
-    /// One line for the event log.
+    /// One line for the event log (with any store file set aside).
     public var logLine: String {
+        let setAside = storeProblems.filter { !$0.isNotSaved }.map { "; \($0)" }.joined()
+        return outcomeLine + setAside
+    }
+
+    private var outcomeLine: String {
         switch outcome {
         case .succeeded:
             return "intent \(intent.description) succeeded in \(Self.format(duration)) s; reloading \(widget) (exempt from the budget)"
         case .threw(let type, let message): return "intent \(intent.description) threw \(type): \(message); \(widget) unchanged"
         case .timedOut(let limit): return "intent \(intent.description) timed out after \(Self.format(limit)) s; \(widget) unchanged"
+        case .notSaved(let reason): return "intent \(intent.description) failed: not saved: \(reason); \(widget) unchanged"
         }
     }
 
@@ -101,13 +125,13 @@ public final class IntentRun: @unchecked Sendable {
     }
 
     /// Records the first outcome; a later one is kept only as `outcomeAfterTimeout`.
-    func finish(_ outcome: IntentOutcome, duration: TimeInterval, unsavedSuites: [String] = []) {
+    func finish(_ outcome: IntentOutcome, duration: TimeInterval, storeProblems: [UserDefaultsSaveProblem] = []) {
         let (handler, result): ((@Sendable (IntentRunResult) -> Void)?, IntentRunResult?) = lock.withLock {
             guard finalResult == nil else {
                 if lateOutcome == nil { lateOutcome = outcome }
                 return (nil, nil)
             }
-            let result = IntentRunResult(intent: intent, widget: widget, outcome: outcome, duration: duration, unsavedSuites: unsavedSuites)
+            let result = IntentRunResult(intent: intent, widget: widget, outcome: outcome, duration: duration, storeProblems: storeProblems)
             finalResult = result
             defer { completion = nil }
             return (completion, result)
@@ -122,8 +146,9 @@ public final class IntentRun: @unchecked Sendable {
 
 /// Runs `AppIntent.perform()` off the render path with a time limit (ARCHITECTURE.md "Taps"): each run gets
 /// its own serial queue as task executor, so an intent that blocks or spins never holds up rendering or
-/// the cooperative thread pool. After `perform()` returns (or throws), every `UserDefaults` suite is
-/// saved so the store holds what the intent wrote.
+/// the cooperative thread pool. Each run is a `UserDefaultsTransaction`: it holds the App Group store's
+/// lock (shared with other processes) from before `perform()` until what the intent wrote is saved, so
+/// concurrent taps add up; a save that fails makes the run `.notSaved` with the reason.
 ///
 /// An intent that uses `@MainActor` code needs the main queue to be served (the interactive app's loop
 /// must drain it), as on iOS.
@@ -156,20 +181,28 @@ public struct IntentRunner: Sendable {
         }
         let executor = IntentExecutor(label: "widgetterm.intent.\(intent.typeName)")
         let host = host
+        let transaction = UserDefaultsTransaction()
         Task(executorPreference: executor) {
+            // Problems found before perform() concern earlier changes, not this intent's: reported, not its outcome.
+            let before = transaction.begin()
+            var outcome: IntentOutcome
             do {
                 try await host.run { try await intent.perform() }
-                let unsaved = AppGroupStore.synchronizeUserDefaults()
-                run.finish(.succeeded, duration: elapsed(), unsavedSuites: unsaved)
+                outcome = .succeeded
             } catch {
-                let unsaved = AppGroupStore.synchronizeUserDefaults()
-                run.finish(
-                    .threw(errorType: String(describing: type(of: error)), message: "\(error)"), duration: elapsed(),
-                    unsavedSuites: unsaved)
+                outcome = .threw(errorType: String(describing: type(of: error)), message: "\(error)")
             }
+            let saved = transaction.commit()
+            let problems = before + saved
+            let unsaved = saved.filter(\.isNotSaved)
+            if !unsaved.isEmpty, outcome == .succeeded {
+                outcome = .notSaved(reason: unsaved.map(\.description).joined(separator: "; "))
+            }
+            run.finish(outcome, duration: elapsed(), storeProblems: problems)
         }
         let limit = timeLimit
         DispatchQueue.global().asyncAfter(deadline: started + limit) {
+            transaction.releaseLock()
             run.finish(.timedOut(limit: limit), duration: elapsed())
         }
         return run

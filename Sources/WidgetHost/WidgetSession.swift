@@ -73,6 +73,9 @@ public struct WidgetSession: Sendable {
     /// Fetches a timeline, waiting at most `callbackTimeLimit`.
     public func fetchTimeline(family: WidgetFamily, device: DeviceProfile) throws -> AnyTimeline {
         let context = providerContext(family: family, device: device, isPreview: false)
+        // What other processes saved in the App Group store since this process last looked (not waiting for
+        // a running intent: its own reload follows).
+        AppGroupStore.refreshUserDefaultsIfIdle()
         let timeline = try waitForCompletion(call: "getTimeline(in:completion:)") { descriptor.timeline(context, $0) }
         guard !timeline.entries.isEmpty else { throw ProviderError.emptyTimeline(kind: descriptor.kind) }
         return timeline

@@ -63,6 +63,7 @@ public enum WidgetTermCommand {
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)
             case "check": return try CheckCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "sources": return try SourcesCommand.run(rest, output: output, errors: errors)
+            case "_tap": return try TapCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "help", "--help", "-h":
                 output.write(Help.main)
                 return 0

@@ -19,7 +19,10 @@ import WidgetKitUI
         #expect(
             store.directory.path.hasPrefix("/tmp/widgetterm-tests-\(getpid())/app-group")
                 || store.directory.path.contains("/widgetterm-tests-\(getpid())/app-group"))
-        #expect(ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] == store.directory.path)
+        // Foundation writes this process's scratch copies, never the store itself.
+        #expect(
+            ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"]
+                == store.directory.appendingPathComponent(".widgetterm/scratch/\(getpid())").path)
         #expect(ProcessInfo.processInfo.environment["WIDGETTERM_ORIGINAL_XDG_CONFIG_HOME"] != nil)
         #expect(store.receivesUserDefaults)
         #expect(try !Self.temporaryStore("other").receivesUserDefaults)
@@ -35,6 +38,9 @@ import WidgetKitUI
         defaults.set(42, forKey: "answer")
         defaults.set("forty-two", forKey: "spelled")
         #expect(defaults.synchronize())
+        // Foundation's own save reaches only the scratch copy; the host's saves the store.
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(AppGroupStore.synchronizeUserDefaults().filter(\.isNotSaved).isEmpty)
 
         #expect(store.userDefaultsFileURL(forSuite: "group.x") == file)
         let data = try Data(contentsOf: file)
@@ -52,7 +58,7 @@ import WidgetKitUI
         let file = store.userDefaultsFileURL(forSuite: suite)
         try? FileManager.default.removeItem(at: file)
         UserDefaults(suiteName: suite)?.set(7, forKey: "glasses")
-        #expect(AppGroupStore.synchronizeUserDefaults().isEmpty)
+        #expect(AppGroupStore.synchronizeUserDefaults().filter(\.isNotSaved).isEmpty)
         let values = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil) as? [String: Any])
         #expect(values["glasses"] as? Int == 7)
     }
@@ -113,5 +119,133 @@ import WidgetKitUI
         let host = HostContext()
         #expect(host.appGroupContainers == nil)
         #expect(host.run { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.widgets") } == nil)
+    }
+}
+
+// MARK: - Saving suites: planted links, unreadable files, failed saves
+
+@Suite struct AppGroupSaveTests {
+    static func freshSuite(_ name: String) throws -> (suite: String, file: URL) {
+        let suite = "group.widgetterm.tests.save.\(name)"
+        let file = try AppGroupStore.forProcess().userDefaultsFileURL(forSuite: suite)
+        return (suite, file)
+    }
+
+    static func values(_ file: URL) throws -> [String: Any] {
+        try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil) as? [String: Any])
+    }
+
+    static func inode(_ file: URL) throws -> UInt64 {
+        var status = stat()
+        try #require(lstat(file.path, &status) == 0)
+        return UInt64(status.st_ino)
+    }
+
+    @Test("values of every property-list type round-trip, and a save with nothing changed writes nothing")
+    func roundTripWithoutRewrites() throws {
+        let (suite, file) = try Self.freshSuite("types")
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        defaults.set(7, forKey: "int")
+        defaults.set(2.5, forKey: "double")
+        defaults.set(true, forKey: "bool")
+        defaults.set("text é", forKey: "string")
+        defaults.set(Data([0, 1, 255]), forKey: "data")
+        defaults.set(date, forKey: "date")
+        defaults.set([1, 2, 3], forKey: "array")
+        defaults.set(["b": 2, "a": "one"], forKey: "dictionary")
+        #expect(AppGroupStore.synchronizeUserDefaults().filter(\.isNotSaved).isEmpty)
+        let written = try Self.inode(file)
+        let values = try Self.values(file)
+        #expect(values["int"] as? Int == 7)
+        #expect(values["double"] as? Double == 2.5)
+        #expect(values["bool"] as? Bool == true)
+        #expect(values["string"] as? String == "text é")
+        #expect(values["data"] as? Data == Data([0, 1, 255]))
+        #expect(values["date"] as? Date == date)
+        #expect(values["array"] as? [Int] == [1, 2, 3])
+        #expect((values["dictionary"] as? [String: Any])?["a"] as? String == "one")
+        // Unchanged values are not "changes": the file is not replaced (a false change would overwrite
+        // another process's newer value).
+        #expect(AppGroupStore.synchronizeUserDefaults().filter(\.isNotSaved).isEmpty)
+        #expect(try Self.inode(file) == written)
+        #expect(defaults.integer(forKey: "int") == 7)
+        defaults.removeObject(forKey: "int")
+        #expect(AppGroupStore.synchronizeUserDefaults().filter(\.isNotSaved).isEmpty)
+        #expect(try Self.values(file)["int"] == nil)
+        #expect(try Self.values(file)["string"] as? String == "text é")
+    }
+
+    @Test("UserDefaults.standard is kept in the store too, as <process name>.plist")
+    func standardDefaults() throws {
+        let key = "widgetterm.tests.standard.\(UUID().uuidString.prefix(8))"
+        UserDefaults.standard.set(3, forKey: key)
+        #expect(AppGroupStore.synchronizeUserDefaults().filter(\.isNotSaved).isEmpty)
+        let file = try AppGroupStore.forProcess().userDefaultsFileURL(forSuite: ProcessInfo.processInfo.processName)
+        #expect(try Self.values(file)[key] as? Int == 3)
+        #expect(UserDefaults.standard.integer(forKey: key) == 3)
+        UserDefaults.standard.removeObject(forKey: key)
+        #expect(AppGroupStore.synchronizeUserDefaults().filter(\.isNotSaved).isEmpty)
+        let remaining = FileManager.default.fileExists(atPath: file.path) ? try Self.values(file) : [:]
+        #expect(remaining[key] == nil)
+    }
+
+    @Test("a symbolic link planted in the store never redirects a write: its target keeps its bytes and mode")
+    func plantedSymbolicLink() throws {
+        let (suite, file) = try Self.freshSuite("link")
+        let outside = file.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data("not yours\n".utf8).write(to: outside)
+        chmod(outside.path, 0o644)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: outside)
+
+        let result = IntentRunner(timeLimit: 10).run(IntentReference(IncrementCountIntent(suite: suite)), widget: "counter")
+        #expect(result.outcome == .succeeded)
+        #expect(try Data(contentsOf: outside) == Data("not yours\n".utf8))
+        let attributes = try FileManager.default.attributesOfItem(atPath: outside.path)
+        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o644)
+        // The link was set aside (renamed, pointing where it did), and the suite is a file of its own. (Which
+        // exchange reports it depends on the tests running beside this one: `AppGroupProcessTests` checks the
+        // report.)
+        let folder = file.deletingLastPathComponent()
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("\(suite).plist.unreadable-") }
+        #expect(kept.count == 1)
+        let keptAs = folder.appendingPathComponent(try #require(kept.first)).path
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: keptAs) == outside.path)
+        #expect(try Self.values(file)["count"] as? Int == 1)
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType) == .typeRegular)
+    }
+
+    @Test(
+        "an unreadable store file (garbage, or empty) is kept aside under a name that says so, never overwritten",
+        arguments: [("garbage", Data("{ not a plist".utf8)), ("empty", Data())])
+    func unreadableFileKeptAside(name: String, contents: Data) throws {
+        let (suite, file) = try Self.freshSuite("unreadable-\(name)")
+        try contents.write(to: file)
+        let result = IntentRunner(timeLimit: 10).run(IntentReference(IncrementCountIntent(suite: suite)), widget: "counter")
+        #expect(result.outcome == .succeeded)
+        let folder = file.deletingLastPathComponent()
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("\(suite).plist.unreadable-") }
+        #expect(kept.count == 1)
+        #expect(try Data(contentsOf: folder.appendingPathComponent(try #require(kept.first))) == contents)
+        #expect(try Self.values(file)["count"] as? Int == 1)
+    }
+
+    @Test("a suite name too long for a file name makes the intent fail with the reason; the value is taken back")
+    func suiteNameTooLong() throws {
+        let suite = "group." + String(repeating: "x", count: 250)
+        let result = IntentRunner(timeLimit: 10).run(IntentReference(IncrementCountIntent(suite: suite)), widget: "counter")
+        guard case .notSaved(let reason) = result.outcome else {
+            Issue.record("expected notSaved, got \(result.outcome)")
+            return
+        }
+        #expect(reason.contains("the suite name is 256 bytes, too long for a file name (at most 249 bytes)"))
+        #expect(!result.reloadsWidget)
+        #expect(result.unsavedSuites == [suite])
+        #expect(result.diagnostic?.code == "intent-not-saved")
+        #expect(result.logLine.hasPrefix("intent IncrementCountIntent"))
+        #expect(result.logLine.contains("failed: not saved"))
+        // Nothing in this process shows the unsaved value.
+        #expect(UserDefaults(suiteName: suite)?.object(forKey: "count") == nil)
     }
 }
