@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Widget declarations in Swift source
 
-/// A type in a Swift file that conforms to `Widget` or `WidgetBundle`, found by a textual scan.
+/// A type in a Swift file that conforms to `Widget` or `WidgetBundle`, or carries `@main`, found by a textual scan.
 public struct WidgetDeclaration: Equatable, Hashable, Sendable {
     /// What the type is to WidgetKit.
     public enum Role: String, Sendable {
@@ -10,6 +10,9 @@ public struct WidgetDeclaration: Equatable, Hashable, Sendable {
         case widget
         /// Conforms to `WidgetBundle`.
         case widgetBundle
+        /// Conforms to neither, and carries `@main`: an entry point of the extension's own (a type whose
+        /// `static func main()` picks a bundle by OS version and calls its `main()`).
+        case entryPoint
     }
 
     /// The type's name as written (`MyWidget`).
@@ -31,7 +34,7 @@ public struct WidgetDeclaration: Equatable, Hashable, Sendable {
     }
 }
 
-/// Finds `Widget` and `WidgetBundle` conformances and `@main` in Swift source without a parser.
+/// Finds `Widget` and `WidgetBundle` conformances and `@main` types in Swift source without a parser.
 ///
 /// Comments and string literals are blanked first (keeping line breaks, so lines stay right); then every
 /// `struct`/`class`/`enum`/`actor`/`extension` header is read up to its `{`, and its inheritance clause is
@@ -138,8 +141,7 @@ public enum WidgetDeclarationScan {
         if let whereRange = inheritance.range(of: #"\bwhere\b"#, options: .regularExpression) {
             inheritance = String(inheritance[..<whereRange.lowerBound])
         }
-        guard let colon = inheritance.firstIndex(of: ":") else { return nil }
-        let clause = inheritance[inheritance.index(after: colon)...]
+        let clause = inheritance.firstIndex(of: ":").map { inheritance[inheritance.index(after: $0)...] } ?? ""
         let conformances = clause.split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "WidgetKit.", with: "")
         }
@@ -148,6 +150,8 @@ public enum WidgetDeclarationScan {
             role = .widgetBundle
         } else if conformances.contains("Widget") {
             role = .widget
+        } else if isMain && !conformances.contains("App") && !conformances.contains("SwiftUI.App") {
+            role = .entryPoint
         } else {
             return nil
         }

@@ -119,7 +119,7 @@ extension WidgetSourceSet {
             var set = fromFolderContents(
                 targetFolder, name: targetFolder.lastPathComponent, origin: .swiftPackage, projectFile: manifest, root: folder)
             set.localPackages = localPackages
-            if !set.declarations.isEmpty || set.name == target { candidates.append(set) }
+            if set.declaresWidgets || set.name == target { candidates.append(set) }
         }
         if let target {
             if let match = candidates.first(where: { $0.name == target }) { return match }
@@ -156,7 +156,7 @@ extension WidgetSourceSet {
                 "--target \(target) needs an Xcode project or a Swift package, and this folder holds neither; leave --target out")
         }
         let set = fromFolderContents(folder, name: folder.lastPathComponent, origin: .folder, projectFile: nil, root: folder)
-        guard set.declarations.isEmpty else { return set }
+        guard !set.declaresWidgets else { return set }
         var message =
             "found no widget: looked for an .xcodeproj, an .xcworkspace or a Package.swift here, and for a type conforming to Widget "
             + "or WidgetBundle in its \(set.swiftSources.count) Swift file\(set.swiftSources.count == 1 ? "" : "s")"
@@ -183,7 +183,8 @@ extension WidgetSourceSet {
                 guard let project = try? XcodeProject(contentsOf: parent.appendingPathComponent(name)) else { continue }
                 let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
                 let sets = project.widgetExtensions.map(project.sourceSet(of:)).filter { set in
-                    set.declarations.contains { $0.file.path.hasPrefix(prefix) } && (target == nil || set.name == target)
+                    set.declarations.contains { $0.role != .entryPoint && $0.file.path.hasPrefix(prefix) }
+                        && (target == nil || set.name == target)
                 }
                 if sets.count == 1 { return sets[0] }
                 if sets.count > 1 {

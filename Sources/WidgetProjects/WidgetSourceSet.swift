@@ -46,7 +46,7 @@ public struct WidgetSourceSet: Equatable, Sendable {
     public var linkedTargets: [LinkedTarget]
     /// Files the project lists that are not on disk.
     public var missingFiles: [URL]
-    /// The `Widget` and `WidgetBundle` conformances in `swiftSources`, in file order.
+    /// The `Widget` and `WidgetBundle` conformances and the `@main` types in `swiftSources`, in file order.
     public var declarations: [WidgetDeclaration]
 
     /// The extension's Info.plist (`INFOPLIST_FILE`, or `Info.plist` in a folder), when there is one on disk.
@@ -67,7 +67,11 @@ public struct WidgetSourceSet: Equatable, Sendable {
         return plist["com.apple.security.application-groups"] as? [String] ?? []
     }
 
-    /// The `@main` widget or widget bundle: the extension's entry point, if the scan found one.
+    /// True when `declarations` has a `Widget` or `WidgetBundle` (not only an entry point).
+    public var declaresWidgets: Bool { declarations.contains { $0.role != .entryPoint } }
+
+    /// The `@main` type: a widget, a widget bundle, or (role `.entryPoint`) a type of the extension's own that
+    /// calls a bundle's `main()`; nil when the scan found none.
     public var entryPoint: WidgetDeclaration? { declarations.first { $0.isMain } }
 
     /// Every file on disk whose change changes what the extension builds or shows: the project file, Info.plist,

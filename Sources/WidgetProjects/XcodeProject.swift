@@ -87,7 +87,7 @@ public struct XcodeProject {
                     isWidget = point == Self.widgetKitExtensionPoint
                 } else {
                     let sources = Self.members(of: target.id, graph: graph, paths: paths, sourceRoot: sourceRoot).swift
-                    isWidget = sources.contains { !WidgetDeclarationScan.declarations(inFile: $0).isEmpty }
+                    isWidget = sources.contains { WidgetDeclarationScan.declarations(inFile: $0).contains { $0.role != .entryPoint } }
                 }
             }
             recognised.append(

@@ -377,7 +377,9 @@ enum ProjectFixtures {
         #expect(empty.text == "widgetterm: sources needs a PATH, and the one given is empty\n")
     }
 
-    @Test("the scan: @main after attributes, extensions, raw and multi-line strings, nested comments, where clauses")
+    @Test(
+        "the scan: @main after attributes, extensions, raw and multi-line strings, nested comments, where clauses, an entry point of its own (not an App)"
+    )
     func declarationScan() {
         let file = URL(fileURLWithPath: "/x/W.swift")
         let source = ##"""
@@ -392,11 +394,13 @@ enum ProjectFixtures {
             struct F: View where Self: Widget {}
             struct G: Sendable,
                       Widget {}
+            @main enum Launcher { static func main() { D.main() } }
+            @main struct H: App {}
             """##
         let found = WidgetDeclarationScan.declarations(in: source, file: file)
         #expect(
             found.map { "\($0.typeName) \($0.role.rawValue) \($0.isMain) \($0.line)" } == [
-                "D widgetBundle true 7", "E widget false 8", "G widget false 10",
+                "D widgetBundle true 7", "E widget false 8", "G widget false 10", "Launcher entryPoint true 12",
             ])
     }
 
