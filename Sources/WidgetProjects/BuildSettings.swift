@@ -17,7 +17,7 @@ public struct BuildSettings: Sendable {
     let builtins: [String: String]
     let sourceRoot: URL
 
-    init(target targetID: String, name: String, graph: PBXObjectGraph, paths: [String: URL?], sourceRoot: URL) {
+    init(target targetID: String, name: String, graph: PBXObjectGraph, paths: [String: URL?], sourceRoot: URL, cache: ProjectCache) {
         func configurations(_ listID: String?) -> [[String: String]] {
             let all = (graph[listID]?.strings("buildConfigurations") ?? []).compactMap { graph[$0] }
             let ordered = all.filter { $0.string("name") == "Debug" } + all.filter { $0.string("name") != "Debug" }
@@ -25,8 +25,7 @@ public struct BuildSettings: Sendable {
             for configuration in ordered {
                 layers.append(Self.strings(configuration.dictionary("buildSettings") ?? [:]))
                 if let file = Self.baseConfiguration(of: configuration, graph: graph, paths: paths, sourceRoot: sourceRoot) {
-                    var visited = Set<String>()
-                    layers.append(Self.readConfigurationFile(file, visited: &visited))
+                    layers.append(cache.configurationFile(file))
                 }
             }
             return layers

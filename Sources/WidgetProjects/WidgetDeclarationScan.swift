@@ -70,6 +70,12 @@ public enum WidgetDeclarationScan {
             let wordStart = index
             index += 1
             while index < code.count, isIdentifierPart(code[index]) { index += 1 }
+            // Only keywords and attributes matter: any other word just ends a pending `@main` (no String is made).
+            let first = code[wordStart]
+            guard index - wordStart <= 16, first == "@" || ("a"..."z").contains(first) else {
+                pendingMain = false
+                continue
+            }
             let word = String(String.UnicodeScalarView(code[wordStart..<index]))
             switch word {
             case "@main":

@@ -51,6 +51,9 @@ public struct XcodeProject {
     let graph: PBXObjectGraph
     /// Each group-tree object's absolute path (nil for a path under the SDK or the build folder).
     let paths: [String: URL?]
+    /// Synchronized folders' listings, `.xcconfig` files and targets' settings, read once per project (every
+    /// target's membership reads them).
+    let folders = ProjectCache()
 
     /// Reads the project at `url`: an `.xcodeproj` folder or its `project.pbxproj`.
     ///
@@ -79,14 +82,14 @@ public struct XcodeProject {
         // Recognise widget extensions once the paths are known (an Info.plist, or the sources, is read).
         var recognised: [Target] = []
         for target in targets {
-            let settings = BuildSettings(target: target.id, name: target.name, graph: graph, paths: paths, sourceRoot: sourceRoot)
+            let settings = folders.settings(target: target.id, name: target.name, graph: graph, paths: paths, sourceRoot: sourceRoot)
             let point = Self.extensionPoint(of: settings)
             var isWidget = false
             if Self.extensionProductTypes.contains(target.productType) {
                 if let point {
                     isWidget = point == Self.widgetKitExtensionPoint
                 } else {
-                    let sources = Self.members(of: target.id, graph: graph, paths: paths, sourceRoot: sourceRoot).swift
+                    let sources = Self.members(of: target.id, graph: graph, paths: paths, sourceRoot: sourceRoot, folders: folders).swift
                     isWidget = sources.contains { WidgetDeclarationScan.declarations(inFile: $0).contains { $0.role != .entryPoint } }
                 }
             }
@@ -105,16 +108,16 @@ public struct XcodeProject {
     public func sourceSet(of target: Target) -> WidgetSourceSet {
         let settings = buildSettings(of: target)
         let entitlements = settings.path("CODE_SIGN_ENTITLEMENTS").flatMap { FilePaths.exists($0) ? $0 : nil }
-        let own = Self.members(of: target.id, graph: graph, paths: paths, sourceRoot: sourceRoot)
+        let own = Self.members(of: target.id, graph: graph, paths: paths, sourceRoot: sourceRoot, folders: folders)
         var elsewhere = Set<String>()
         for other in targets where other.id != target.id {
-            for url in Self.members(of: other.id, graph: graph, paths: paths, sourceRoot: sourceRoot).swift {
+            for url in Self.members(of: other.id, graph: graph, paths: paths, sourceRoot: sourceRoot, folders: folders).swift {
                 elsewhere.insert(url.path)
             }
         }
         var linked: [WidgetSourceSet.LinkedTarget] = []
         for dependency in dependencies(of: target.id) where Self.libraryProductTypes.contains(dependency.productType) {
-            let members = Self.members(of: dependency.id, graph: graph, paths: paths, sourceRoot: sourceRoot)
+            let members = Self.members(of: dependency.id, graph: graph, paths: paths, sourceRoot: sourceRoot, folders: folders)
             linked.append(.init(name: dependency.name, productType: dependency.productType, swiftSources: FilePaths.sorted(members.swift)))
         }
         let (local, remote) = packages(of: target.id)
@@ -136,7 +139,7 @@ public struct XcodeProject {
 
     /// The build settings of `target`, its configurations and their `.xcconfig` files included.
     public func buildSettings(of target: Target) -> BuildSettings {
-        BuildSettings(target: target.id, name: target.name, graph: graph, paths: paths, sourceRoot: sourceRoot)
+        folders.settings(target: target.id, name: target.name, graph: graph, paths: paths, sourceRoot: sourceRoot)
     }
 
     // MARK: Group tree
@@ -183,10 +186,12 @@ public struct XcodeProject {
     }
 
     /// The files `targetID` compiles and bundles, from its build phases and its synchronized folders.
-    static func members(of targetID: String, graph: PBXObjectGraph, paths: [String: URL?], sourceRoot: URL) -> Members {
+    static func members(of targetID: String, graph: PBXObjectGraph, paths: [String: URL?], sourceRoot: URL, folders: ProjectCache)
+        -> Members
+    {
         var members = Members()
         guard let target = graph[targetID] else { return members }
-        let infoPlist = BuildSettings(
+        let infoPlist = folders.settings(
             target: targetID, name: target.string("name") ?? "", graph: graph, paths: paths, sourceRoot: sourceRoot
         )
         .path("INFOPLIST_FILE")
@@ -237,11 +242,11 @@ public struct XcodeProject {
             }.flatMap { $0.strings("membershipExceptions") }
             let explicitFolders = Set(folder.strings("explicitFolders"))
             if ownFolders.contains(folder.id) {
-                for relative in walk(folderURL, explicitFolders: explicitFolders) where !covers(exceptions, relative) {
+                for relative in folders.listing(of: folderURL, explicitFolders: explicitFolders) where !covers(exceptions, relative) {
                     add(folderURL.appendingPathComponent(relative), asResource: false)
                 }
             } else if !exceptions.isEmpty {
-                for relative in walk(folderURL, explicitFolders: explicitFolders) where covers(exceptions, relative) {
+                for relative in folders.listing(of: folderURL, explicitFolders: explicitFolders) where covers(exceptions, relative) {
                     add(folderURL.appendingPathComponent(relative), asResource: false)
                 }
                 // An exception naming a file that is not on disk still says the target wants it.
@@ -254,7 +259,7 @@ public struct XcodeProject {
     }
 
     /// A synchronized folder's files, with its `explicitFolders` (folders Xcode copies whole) as one entry each.
-    private static func walk(_ folder: URL, explicitFolders: Set<String>) -> [String] {
+    static func walk(_ folder: URL, explicitFolders: Set<String>) -> [String] {
         let files = FilePaths.walk(folder)
         guard !explicitFolders.isEmpty else { return files }
         var results: [String] = []
@@ -364,5 +369,37 @@ public struct XcodeProject {
         let folders = Set(candidates.map(\.path)).sorted().map { URL(fileURLWithPath: $0) }
             .filter { FilePaths.exists($0.appendingPathComponent("Package.swift")) }
         return folders.first { PackageManifestScan.libraryProducts(manifest: $0.appendingPathComponent("Package.swift")).contains(product) }
+    }
+}
+
+/// What every target of a project reads, read once: synchronized folders' listings, `.xcconfig` files (with their
+/// includes) and each target's `BuildSettings`.
+final class ProjectCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var listings: [String: [String]] = [:]
+    private var configurationFiles: [String: [String: String]] = [:]
+    private var settings: [String: BuildSettings] = [:]
+
+    func listing(of folder: URL, explicitFolders: Set<String>) -> [String] {
+        let key = folder.path + "\u{0}" + explicitFolders.sorted().joined(separator: "\u{0}")
+        if let known = lock.withLock({ listings[key] }) { return known }
+        let listing = XcodeProject.walk(folder, explicitFolders: explicitFolders)
+        lock.withLock { listings[key] = listing }
+        return listing
+    }
+
+    func configurationFile(_ file: URL) -> [String: String] {
+        if let known = lock.withLock({ configurationFiles[file.path] }) { return known }
+        var visited = Set<String>()
+        let values = BuildSettings.readConfigurationFile(file, visited: &visited)
+        lock.withLock { configurationFiles[file.path] = values }
+        return values
+    }
+
+    func settings(target: String, name: String, graph: PBXObjectGraph, paths: [String: URL?], sourceRoot: URL) -> BuildSettings {
+        if let known = lock.withLock({ settings[target] }) { return known }
+        let value = BuildSettings(target: target, name: name, graph: graph, paths: paths, sourceRoot: sourceRoot, cache: self)
+        lock.withLock { settings[target] = value }
+        return value
     }
 }
