@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "SpellingSuggestions"),
         // Builds the #Preview plugin (source in Sources/PreviewMacros, not a target) with swiftc; see DECISIONS.md.
         .target(name: "PreviewMacroPlugin"),
+        .target(name: "WidgetProjects", dependencies: ["SpellingSuggestions"]),
         .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
         .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"]),
@@ -34,14 +35,14 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["WidgetHost", "WidgetDocument", "CNCurses", "CTerminalSignals"]),
         .target(
             name: "WidgetTermCLI",
-            dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI", "AssetCatalog"]
+            dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI", "AssetCatalog", "WidgetProjects"]
         ),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(
             name: "WidgetTermTests",
             dependencies: [
                 "WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost",
-                "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog", "PreviewMacroPlugin",
+                "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog", "PreviewMacroPlugin", "WidgetProjects",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),

@@ -15,6 +15,7 @@ enum Help {
           check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
           open URL            route a URL as a tap would: the matched route and its parameters
+          sources PATH        the widget extension sources at PATH (folder, Xcode project or Swift package)
           bench [frame|tick]  benchmarks (figures from a release build: swift build -c release --static-swift-stdlib)
           help                this text; `widgetterm COMMAND --help` for a command's options
           --version           the version of widgetterm

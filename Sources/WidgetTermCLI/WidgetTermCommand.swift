@@ -23,7 +23,7 @@ public enum WidgetTermCommand {
         let environment = ProcessInfo.processInfo.environment
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
-        if !["list", "help", "--help", "-h", "--version", "bench", "open"].contains(arguments.first ?? "preview") {
+        if !["list", "help", "--help", "-h", "--version", "bench", "open", "sources"].contains(arguments.first ?? "preview") {
             do {
                 try RenderSettings.installAppGroupStore(environment: environment)
             } catch {
@@ -91,6 +91,7 @@ public enum WidgetTermCommand {
             case "open": return try OpenCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)
             case "check": return try CheckCommand.run(rest, widgets: widgets(), output: output, errors: errors)
+            case "sources": return try SourcesCommand.run(rest, output: output, errors: errors)
             case "_tap": return try TapCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "help", "--help", "-h":
                 output.write(Help.main)
@@ -102,7 +103,7 @@ public enum WidgetTermCommand {
                 if command.hasPrefix("--") {
                     return try PreviewCommand.run(arguments, widgets: widgets(), environment: environment, output: output, errors: errors)
                 }
-                let commands = ["preview", "list", "render", "check", "gallery", "timeline", "open", "bench", "help"]
+                let commands = ["preview", "list", "render", "check", "gallery", "timeline", "open", "sources", "bench", "help"]
                 let hint = NearestName.suggestion(for: command, among: commands).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError("unknown command \(command)\(hint); valid commands: \(commands.joined(separator: ", "))")
             }

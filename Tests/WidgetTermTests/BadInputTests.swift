@@ -89,6 +89,7 @@ import Glibc
             (["preview", "water"], PreviewCommand.valuedFlags.subtracting(RenderSettings.valuedFlags).sorted()),
             (["open", "shop://orders/42"], ["routes", "open-command"]),
             (["bench", "frame"], ["iterations", "warmup", "warmup-ms", "sample"]),
+            (["sources", files.directory], ["target", "format"]),
         ]
         for (command, flags) in own {
             for flag in flags {
@@ -99,7 +100,7 @@ import Glibc
         }
         // Widget kinds and documents that are not there, or are not files; URLs that are not URLs.
         let paths = [files.directory, files.fifo, files.unreadable, files.missingDirectory + ".json", huge + ".json", "é.json"]
-        for command in ["render", "timeline", "check", "preview"] {
+        for command in ["render", "timeline", "check", "preview", "sources"] {
             inputs += paths.map { Input(arguments: [command, $0]) }
         }
         inputs += ["", huge, "é", "-1", "a\nb", "no-scheme"].map { Input(arguments: ["open", $0]) }

@@ -1,0 +1,5 @@
+import Foundation
+
+final class TripStore {
+    var trips: [Trip] = []
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+@main struct SyncedAppApp: App {
+    var body: some Scene { WindowGroup { TripView() } }
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct TripView: View {
+    var body: some View { Text("Trips") }
+}

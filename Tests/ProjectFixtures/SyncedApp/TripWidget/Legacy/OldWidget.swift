@@ -1,0 +1,6 @@
+import WidgetKit
+
+/// Excluded from the extension by its exception set.
+struct OldWidget: Widget {
+    var body: some WidgetConfiguration { EmptyWidgetConfiguration() }
+}

@@ -1,0 +1,1 @@
+public func formatted(_ value: Int) -> String { "\(value)" }
