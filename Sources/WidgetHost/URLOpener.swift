@@ -269,7 +269,15 @@ enum ChildProcess {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        var result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        // ETXTBSY: another process forked while it had the program open for writing (a script just written,
+        // say) and has not reached exec yet; that lasts microseconds. Try again a few times, as Go's os/exec does.
+        var attempts = 1
+        while result == ETXTBSY && attempts < 20 {
+            usleep(UInt32(1_000 * attempts))
+            attempts += 1
+            result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        }
         return result == 0 ? (pid, 0) : (nil, result)
     }
 

@@ -157,7 +157,6 @@ import Glibc
         // A few processes at a time: enough to overlap process start-up, few enough for a 2-core machine.
         let workers = 4
         let failures = FailureList()
-        let started = Date()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: inputs.count, by: workers) {
                 let input = inputs[index]
@@ -180,11 +179,8 @@ import Glibc
                 if let problem { failures.append("\(input): \(problem)") }
             }
         }
-        let seconds = Date().timeIntervalSince(started)
         let failed = failures.all.sorted()
         #expect(failed.isEmpty, "\(failed.count) of \(inputs.count) inputs:\n\(failed.joined(separator: "\n"))")
-        // The corpus runs in CI on every change: it has to stay quick (about 10 s on 2 busy cores).
-        #expect(seconds < 60, "\(inputs.count) inputs took \(Int(seconds)) s")
     }
 
     @Test("open and a refused --app-group leave no App Group store behind")

@@ -214,6 +214,9 @@ struct PreviewMacroPluginTests {
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("Modules/WidgetTermCLI.swiftmodule").path) else {
             return .failure(SkipReason("no Modules/WidgetTermCLI.swiftmodule beside \(CommandLine.arguments[0])"))
         }
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("widgetterm.product/Objects.LinkFileList").path) else {
+            return .failure(SkipReason("widgetterm is not built beside \(CommandLine.arguments[0]) (run swift build first)"))
+        }
         do {
             _ = try PreviewMacroPlugin.toolchain()
         } catch {
@@ -228,12 +231,6 @@ struct PreviewMacroPluginTests {
     }
 
     static var canBuild: Bool { (try? buildProducts.get()) != nil }
-
-    /// Every module the fixture links, in dependency order.
-    static let modules = [
-        "CSimulatedClock", "CPreviewRecords", "WidgetKitUI", "SpellingSuggestions", "WidgetDocument", "CDisplayWidth", "CellLayout",
-        "CellRender", "CAppGroupEnvironment", "WidgetHost", "CTerminalSignals", "TerminalUI", "WidgetTermCLI",
-    ]
 
     @Test(
         "every #Preview form in Tests/PreviewFixture compiles with the plugin and is listed and rendered by name",
@@ -252,12 +249,15 @@ struct PreviewMacroPluginTests {
             "-module-cache-path", cache.appendingPathComponent("module-cache").path,
             "-Xcc", "-fmodule-map-file=" + Self.repository.appendingPathComponent("Sources/CNCurses/module.modulemap").path,
         ]
-        for module in Self.modules {
-            let directory = products.appendingPathComponent("\(module).build")
-            let map = directory.appendingPathComponent("module.modulemap")
+        // The objects SwiftPM linked into widgetterm (its own list, so stale objects of removed files never
+        // count), less the executable's main and the samples: the fixture brings its own.
+        let linked = try String(
+            contentsOf: products.appendingPathComponent("widgetterm.product/Objects.LinkFileList"), encoding: .utf8)
+        arguments += linked.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\" ")) }
+            .filter { !$0.isEmpty && !$0.contains("/widgetterm.build/") && !$0.contains("/SampleWidgets.build/") }
+        for directory in try FileManager.default.contentsOfDirectory(atPath: products.path).sorted() where directory.hasSuffix(".build") {
+            let map = products.appendingPathComponent(directory).appendingPathComponent("module.modulemap")
             if FileManager.default.fileExists(atPath: map.path) { arguments += ["-Xcc", "-fmodule-map-file=" + map.path] }
-            arguments += try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".o") }.sorted()
-                .map { directory.appendingPathComponent($0).path }
         }
         let fixture = Self.repository.appendingPathComponent("Tests/PreviewFixture")
         let binary = work.appendingPathComponent("previews")
@@ -266,7 +266,7 @@ struct PreviewMacroPluginTests {
         try Data(PreviewMacroPlugin.declarations.utf8).write(to: declarations)
         arguments += [
             declarations.path, fixture.appendingPathComponent("Widgets.swift").path, fixture.appendingPathComponent("main.swift").path,
-            "-lncursesw", "-o", binary.path,
+            "-lncursesw", "-lpng16", "-ljpeg", "-o", binary.path,
         ]
         let compile = try Self.run("/usr/bin/env", ["swiftc"] + arguments, in: work)
         #expect(compile.status == 0, "\(compile.errors)")
