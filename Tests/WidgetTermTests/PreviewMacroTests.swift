@@ -129,7 +129,7 @@ struct PreviewRegistrationTests {
         #expect(beyond.status == 2)
         #expect(beyond.errors == "widgetterm: --entry takes a whole number from 1 to 2, not 3\n")
 
-        let timeline = command(["timeline", "Plants.swift#Plants", "--hours", "1"], widgets: widgets)
+        let timeline = command(["timeline", "Plants.swift#Plants", "--hours", "1", "--timezone", "UTC"], widgets: widgets)
         #expect(timeline.output.contains("entry    1 of 2, dated 2026-03-14 09:41"), "\(timeline.output)")
         #expect(timeline.output.contains("entry    2 of 2, dated 2026-03-14 09:42"), "\(timeline.output)")
 
