@@ -21,7 +21,8 @@ public enum WidgetTermCommand {
         let environment = ProcessInfo.processInfo.environment
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
-        if !["list", "help", "--help", "-h", "--version", "bench", "open"].contains(arguments.first ?? "preview") {
+        let named = try? CommandDispatch.resolve(arguments, kinds: { bundle.widgetDescriptors.map(\.kind) }).command
+        if !["list", "help", "--help", "-h", "--version", "bench", "open"].contains(named ?? "help") {
             do {
                 try RenderSettings.installAppGroupStore(environment: environment)
             } catch {
@@ -50,9 +51,10 @@ public enum WidgetTermCommand {
     static func run(arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
                     output: TextStream, errors: TextStream) -> Int32 {
         let errors = ControlEscapingStream(errors)
-        let command = arguments.first ?? "preview"
-        let rest = Array(arguments.dropFirst())
         do {
+            let resolved = try CommandDispatch.resolve(arguments, kinds: { widgets().map(\.kind) })
+            let command = resolved.command
+            let rest = resolved.arguments
             switch command {
             case "list": return try ListCommand.run(rest, widgets: widgets(), output: output)
             case "render": return try RenderCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
@@ -69,12 +71,7 @@ public enum WidgetTermCommand {
                 output.write("widgetterm \(version)\n")
                 return 0
             default:
-                if command.hasPrefix("--") {
-                    return try PreviewCommand.run(arguments, widgets: widgets(), environment: environment, output: output, errors: errors)
-                }
-                let commands = ["preview", "list", "render", "check", "gallery", "timeline", "open", "bench", "help"]
-                let hint = NearestName.suggestion(for: command, among: commands).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("unknown command \(command)\(hint); valid commands: \(commands.joined(separator: ", "))")
+                throw UsageError("unknown command \(command); valid commands: \(CommandDispatch.commands.joined(separator: ", "))")
             }
         } catch let error as UsageError {
             errors.write("widgetterm: \(MessageText.oneLine(error.message))\n")
@@ -299,6 +296,10 @@ struct RenderSettings {
 /// An argument that names an existing file or ends in `.json` is a widget document (docs/widget-document.md); a
 /// malformed or invalid one throws its `DocumentError` (file, line, column, JSON path), which exits with status 2.
 func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> WidgetDescriptor {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: kind, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw FolderArgument.error(kind)
+    }
     if WidgetDocument.isDocumentArgument(kind) {
         if let what = InputFile.nonFileKind(kind) { throw UsageError("\(kind) is \(what), not a widget document file") }
         return try WidgetDocument(contentsOf: kind).descriptor
