@@ -26,6 +26,10 @@ enum PreviewCommand {
             output.write(help)
             return 0
         }
+        if let format = parsed["format"] {
+            throw UsageError("preview draws on the terminal and takes no --format (\(format)); to write a file, use "
+                             + "widgetterm render KIND --format \(format) or widgetterm gallery --format \(format)")
+        }
         // Widget documents (`preview FILE...`) are previewed on their own and reloaded when saved.
         let documentFiles = parsed.positionals.filter(WidgetDocument.isDocumentArgument)
         guard documentFiles.isEmpty ? parsed.positionals.count <= 1 : documentFiles.count == parsed.positionals.count else {

@@ -80,3 +80,83 @@ import Testing
         #expect(examples.errors.contains("examples/accented-fills.json"))
     }
 }
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Every `--format` a command accepts writes a valid file of that format, or is refused (issue 15 item 7).
+@Suite struct OutputFormatValidityTests {
+    /// True when `text` is one well-formed XML document whose root is an `svg` element.
+    static func isSVG(_ text: String) -> Bool {
+        final class Root: NSObject, XMLParserDelegate {
+            var name: String?
+            func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                        attributes: [String: String] = [:]) {
+                if name == nil { name = elementName }
+            }
+        }
+        let parser = XMLParser(data: Data(text.utf8))
+        let root = Root()
+        parser.delegate = root
+        return parser.parse() && root.name == "svg"
+    }
+
+    static func isJSON(_ text: String) -> Bool {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil
+    }
+
+    @Test("render, gallery, timeline and check: json parses as one document, svg as one SVG picture")
+    func validFiles() {
+        let agenda = CommandDispatchTests.package.appendingPathComponent("examples/agenda.json").path
+        for arguments in [["render", "water"], ["render", "delivery"], ["render", agenda], ["gallery"], ["gallery", "agenda", "delivery"],
+                          ["gallery", agenda]] {
+            let json = PreviewCommandTests.run(arguments + ["--format", "json"])
+            #expect(json.status == 0, "\(arguments) \(json.errors)")
+            #expect(Self.isJSON(json.output), "\(arguments) json")
+            let svg = PreviewCommandTests.run(arguments + ["--format", "svg"])
+            #expect(svg.status == 0, "\(arguments) \(svg.errors)")
+            #expect(Self.isSVG(svg.output), "\(arguments) svg")
+        }
+        let timeline = PreviewCommandTests.run(["timeline", "water", "--format", "json", "--from", "2026-11-29T09:00:00Z", "--hours", "3"])
+        #expect(timeline.status == 0)
+        let object = (try? JSONSerialization.jsonObject(with: Data(timeline.output.utf8))) as? [String: Any]
+        #expect(object?["kind"] as? String == "water")
+        #expect(object?["from"] as? String == "2026-11-29T09:00:00Z")
+        let steps = object?["steps"] as? [[String: Any]] ?? []
+        #expect(steps.first?["type"] as? String == "reload")
+        #expect(steps.first?["reason"] as? String == "initial")
+        #expect(object?["reloads"] as? Int == steps.filter { $0["outcome"] as? String == "reloaded" }.count)
+        #expect(Self.isJSON(PreviewCommandTests.run(["check", "water", "--format", "json"]).output))
+    }
+
+    @Test("the gallery's picture holds every frame, labelled, and names the families the device skips")
+    func galleryContents() {
+        let svg = PreviewCommandTests.run(["gallery", "agenda", "--format", "svg"])
+        #expect(svg.output.components(separatedBy: "<svg ").count - 1 == 1 + 1)   // the sheet and agenda's systemLarge
+        #expect(svg.output.contains(">systemLarge</text>"))
+        #expect(svg.output.contains(">skipped: systemExtraLarge</text>"))
+        #expect(svg.errors == "widgetterm: note: iphone-430 has no agenda systemExtraLarge; skipped\n")
+        let text = PreviewCommandTests.run(["gallery", "agenda", "--format", "text"])
+        #expect(text.output.contains("  skipped: systemExtraLarge (iphone-430 has no size for it)\n"))
+        let ipad = PreviewCommandTests.run(["gallery", "agenda", "--format", "text", "--device", "ipad-1024"])
+        #expect(ipad.output.contains("  systemExtraLarge\n") && !ipad.output.contains("skipped"))
+    }
+
+    @Test("a format a command cannot write is refused with exit 2 and what to use")
+    func refused() {
+        for (arguments, message) in [
+            (["timeline", "water", "--format", "svg"], "widgetterm: timeline --format takes text or json, not svg"),
+            (["timeline", "water", "--format", "ansi"], "widgetterm: timeline --format takes text or json, not ansi"),
+            (["check", "water", "--format", "svg"], "widgetterm: unknown --format svg"),
+            (["gallery", "--format", "tree"], "widgetterm: gallery --format takes text, ansi, json or svg; tree is for render"),
+            (["render", "delivery", "--format", "tree"], "widgetterm: --format tree prints a widget's view tree; delivery is a Live Activity"),
+            (["preview", "water", "--format", "svg"], "widgetterm: preview draws on the terminal and takes no --format (svg)"),
+        ] {
+            let result = PreviewCommandTests.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.output.isEmpty, "\(arguments)")
+            #expect(result.errors.hasPrefix(message), "\(arguments): \(result.errors)")
+        }
+    }
+}
