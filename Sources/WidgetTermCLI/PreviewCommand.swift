@@ -76,7 +76,16 @@ enum PreviewCommand {
 
         let terminal: NCursesTerminal
         do {
-            terminal = try NCursesTerminal(environment: environment, forcedDepth: forcedDepth)
+            // The colour rule (OutputFormat): --color never is NO_COLOR, --color always overrides it; the terminal's
+            // own depth is the most --colors can ask for.
+            var terminalEnvironment = environment
+            switch parsed["color"] ?? "auto" {
+            case "never": terminalEnvironment["NO_COLOR"] = "1"
+            case "always": terminalEnvironment["NO_COLOR"] = nil
+            default: break
+            }
+            terminal = try NCursesTerminal(environment: terminalEnvironment,
+                                           forcedDepth: parsed["color"] == "never" ? nil : forcedDepth)
         } catch let error as TerminalError {
             errors.write("widgetterm: cannot open the terminal: \(error.message)\n")
             return 2

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetTermCLI
+import SampleWidgets
 
 /// The command line as README promises it (issue 15, items 6, 7, 8 and 10).
 @Suite struct CommandDispatchTests {
@@ -158,5 +159,67 @@ import FoundationXML
             #expect(result.output.isEmpty, "\(arguments)")
             #expect(result.errors.hasPrefix(message), "\(arguments): \(result.errors)")
         }
+    }
+}
+
+/// One colour rule for every printing command (issue 15 item 8; the rule is on `OutputFormat`).
+@Suite struct ColorRuleTests {
+    /// What `render water` writes with these flags and environment, to a terminal or not.
+    static func render(_ flags: [String], _ environment: [String: String], terminal: Bool) -> String {
+        let output = StringStream(isTerminal: terminal), errors = StringStream()
+        let status = FixedClock.run {
+            WidgetTermCommand.run(arguments: ["render", "water", "--at", "2026-11-29T09:00:00Z"] + flags,
+                                  widgets: SampleWidgetBundle().widgetDescriptors, environment: environment, output: output, errors: errors)
+        }
+        #expect(status == 0, "\(flags) \(environment): \(errors.text)")
+        return output.text
+    }
+
+    enum Written: Equatable { case text, attributesOnly, ansi16, ansi256, trueColor }
+
+    /// What kind of output `text` is, from its escape sequences.
+    static func classify(_ text: String) -> Written {
+        guard text.contains("\u{1B}[") else { return .text }
+        if text.contains(";38;2;") || text.contains("[38;2;") { return .trueColor }
+        if text.contains("38;5;") || text.contains("48;5;") { return .ansi256 }
+        let codes = text.components(separatedBy: "\u{1B}[").dropFirst().flatMap { $0.prefix(while: { $0 != "m" }).split(separator: ";") }
+        return codes.contains { Int($0).map { (30...49).contains($0) || (90...107).contains($0) } ?? false } ? .ansi16 : .attributesOnly
+    }
+
+    @Test("the matrix: --format, --color, --colors, NO_COLOR, TERM and whether standard output is a terminal")
+    func matrix() {
+        let xterm = ["TERM": "xterm"], xterm256 = ["TERM": "xterm-256color"], direct = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+        let noColor = ["TERM": "xterm-256color", "NO_COLOR": "1"], dumb = ["TERM": "dumb"], none: [String: String] = [:]
+        let cases: [([String], [String: String], Bool, Written)] = [
+            // No --format: colour to a colour terminal only.
+            ([], xterm256, true, .ansi256), ([], xterm, true, .ansi16), ([], direct, true, .trueColor),
+            ([], xterm256, false, .text), ([], noColor, true, .text), ([], dumb, true, .text),
+            (["--color", "never"], xterm256, true, .text), (["--color", "always"], xterm256, false, .ansi256),
+            (["--color", "always"], noColor, true, .ansi256), (["--color", "always"], none, false, .ansi256),
+            // --format ansi: always escape sequences; colour off gives attributes only.
+            (["--format", "ansi"], xterm256, false, .ansi256), (["--format", "ansi"], xterm, false, .ansi16),
+            (["--format", "ansi"], noColor, false, .attributesOnly), (["--format", "ansi", "--color", "never"], xterm256, true, .attributesOnly),
+            (["--format", "ansi", "--color", "always"], noColor, false, .ansi256), (["--format", "ansi"], none, false, .ansi256),
+            (["--format", "ansi"], dumb, false, .ansi256),
+            // --colors says what the terminal that shows the output can show, here or later.
+            (["--format", "ansi", "--colors", "truecolor"], xterm, false, .trueColor), (["--format", "ansi", "--colors", "16"], direct, false, .ansi16),
+            (["--colors", "16"], xterm256, true, .ansi16), (["--colors", "256"], noColor, true, .text),
+            (["--format", "ansi", "--colors", "256"], noColor, false, .attributesOnly),
+            // --format text is text, whatever colour says.
+            (["--format", "text", "--color", "always"], direct, true, .text),
+        ]
+        for (flags, environment, terminal, expected) in cases {
+            #expect(Self.classify(Self.render(flags, environment, terminal: terminal)) == expected, "\(flags) \(environment) terminal: \(terminal)")
+        }
+    }
+
+    @Test("attributes without colour keep the widget's bold text and nothing else")
+    func attributesOnly() {
+        let text = Self.render(["--format", "ansi", "--color", "never"], [:], terminal: false)
+        #expect(text.contains("\u{1B}[0;1mWater"))
+        let plain = Self.render(["--format", "text"], [:], terminal: false)
+        let stripped = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        func lines(_ text: String) -> [String] { text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        #expect(lines(stripped) == lines(plain))
     }
 }
