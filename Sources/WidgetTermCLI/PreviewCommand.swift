@@ -35,10 +35,20 @@ enum PreviewCommand {
         guard documentFiles.isEmpty ? parsed.positionals.count <= 1 : documentFiles.count == parsed.positionals.count else {
             throw UsageError("preview takes at most one widget kind, or widget document files, got \(parsed.positionals.joined(separator: " "))")
         }
-        let widgets = documentFiles.isEmpty ? bundle : try documentFiles.map { try widget(named: $0, in: bundle) }
+        // A document that does not compile opens as a stand-in with the error in the banner, waiting for a fix; a file
+        // that cannot be read at all (missing, a directory) is still a usage error.
+        var brokenDocuments: [(file: String, error: String)] = []
+        let widgets = documentFiles.isEmpty ? bundle : try documentFiles.map { file -> WidgetDescriptor in
+            do {
+                return try widget(named: file, in: bundle)
+            } catch let error as DocumentError where error.kind != .file {
+                brokenDocuments.append((file, error.description))
+                return BrokenDocument.placeholder(file: file)
+            }
+        }
         let settings = try RenderSettings(parsed)
         guard !widgets.isEmpty else { throw UsageError("the bundle has no widgets to preview") }
-        let first = try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0]
+        let first = documentFiles.isEmpty ? try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0] : widgets[0]
         if settings.family != nil { _ = try settings.family(for: first) }
         let speed = try parsed["speed"].map { text -> Double in
             guard let value = Double(text), value > 0, value <= 86_400 else {
@@ -99,6 +109,7 @@ enum PreviewCommand {
                 throw UsageError("\(error)")
             }
         }
+        for broken in brokenDocuments { app.showBrokenDocument(file: broken.file, error: broken.error) }
         let frameLog = environment["WIDGETTERM_FRAME_LOG"].flatMap(FrameLog.init(path:))
         if let frameLog { app.frameObserver = frameLog.record }
         let exit = app.run()

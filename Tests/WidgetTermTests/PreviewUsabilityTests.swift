@@ -71,3 +71,68 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
         }
     }
 }
+
+@Suite struct DocumentRemovalTests {
+    static func directory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-removal-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("a removed document is reported once as removed, and its return (even with the same bytes) as a change")
+    func watcherReportsRemovalAndReturn() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("gone.json")
+        let text = DocumentFixtures.widget(#"{"Text": "here"}"#)
+        try Data(text.utf8).write(to: file)
+        let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.2, settle: 0.02)
+        watcher.start(wake: {})
+        defer { watcher.stop() }
+        try FileManager.default.removeItem(at: file)
+        let removed = try #require(DocumentReloadTests.nextChange(watcher))
+        #expect(removed.isRemoved)
+        #expect(removed.previousKind == "probe")
+        try Data(text.utf8).write(to: file)
+        let back = try #require(DocumentReloadTests.nextChange(watcher))
+        #expect(!back.isRemoved)
+        #expect(try back.result.get().kind == "probe")
+    }
+
+    @Test("a document broken at start opens as a stand-in with the error in the banner")
+    func brokenAtStart() {
+        FixedClock.run {
+            let file = "/nowhere/broken.json"
+            let (app, terminal) = usabilityPreview([BrokenDocument.placeholder(file: file)])
+            app.showBrokenDocument(file: file, error: "\(file):1:28: error: $.view.Txt: expected a view name")
+            app.renderFrame()
+            #expect(terminal.lines[1].hasPrefix(" ⚠ /nowhere/broken.json:1:28: error: $.view.Txt: expected a view name"))
+            #expect(terminal.text.contains("waiting for a fix"))
+            #expect(app.log.texts.contains("/nowhere/broken.json:1:28: error: $.view.Txt: expected a view name (waiting for a fix)"))
+        }
+    }
+
+    @Test(
+        "in the real binary under tmux: preview broken.json opens with the banner, a fix shows the widget, removal says so, q exits 0",
+        .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+    func brokenRemovedAndBackInTmux() throws {
+        let tmux = try ReloadTmux()
+        defer { tmux.close() }
+        let file = tmux.directory.appendingPathComponent("broken.json")
+        try Data("{\"kind\": \"probe\", \"view\": {\"Txt\": \"x\"}}".utf8).write(to: file)
+        try tmux.launch(["preview", file.path])
+        let opened = try tmux.wait(for: "⚠ \(file.path):1:28: error: $.view.Txt")
+        #expect(opened.contains("waiting for a fix"))
+        try Data(DocumentFixtures.widget(#"{"Text": "Fixed it"}"#).utf8).write(to: file)
+        let fixed = try tmux.wait(for: "Fixed it")
+        #expect(!fixed.contains("⚠"))
+        try FileManager.default.removeItem(at: file)
+        let removed = try tmux.wait(for: "file removed; waiting for it to come back")
+        #expect(removed.contains("Fixed it"), "the last render stays")
+        try Data(DocumentFixtures.widget(#"{"Text": "Back again"}"#).utf8).write(to: file)
+        let back = try tmux.wait(for: "Back again")
+        #expect(!back.contains("⚠"))
+        try tmux.keys("q")
+        try tmux.wait(for: "EXIT=0")
+    }
+}
