@@ -189,7 +189,8 @@ public final class PreviewApp {
     public func renderFrame() {
         let now = HostClock.now
         update(at: now)
-        let composed = compose(at: now)
+        var composed = compose(at: now)
+        if terminal.colorDepth == .none { composed = MonochromeChrome.adapt(composed, widgets: placements.regions.map(\.visible)) }
         let runs = ScreenDiff.runs(from: previousScreen, to: composed)
         let isFull = previousScreen == nil
         for run in runs { terminal.draw(run) }

@@ -136,3 +136,77 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
         try tmux.wait(for: "EXIT=0")
     }
 }
+
+/// The preview's chrome on terminals with 8 colours or none (issue 15 item 12).
+@Suite struct ChromeColorTests {
+    @Test("with 8 colours, grey chrome is white, not black; colours that meet on one entry get black or white")
+    func eightColours() {
+        #expect(NCursesTerminal.nearestOfEight(Chrome.dim) == 7)
+        #expect(NCursesTerminal.nearestOfEight(Chrome.barDim) == 7)
+        #expect(NCursesTerminal.nearestOfEight(Chrome.barBackground) == 0)
+        #expect(NCursesTerminal.nearestOfEight(Chrome.accent) == 6)
+        #expect(NCursesTerminal.nearestOfEight(Chrome.error) == 1)
+        #expect(NCursesTerminal.contrasting(onPaletteIndex: 0) == 7)
+        #expect(NCursesTerminal.contrasting(onPaletteIndex: 7) == 0)
+        #expect(NCursesTerminal.contrasting(onPaletteIndex: 3) == 0)
+    }
+
+    @Test("without colour, the bars are reverse video, highlights reverse and bold, widget cells unchanged")
+    func monochrome() {
+        FixedClock.run {
+            let terminal = MemoryTerminal(width: 120, height: 40, colorDepth: .none)
+            let widgets = [UsabilityWidgets.perFamily]
+            let configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+                                                     router: DeepLinkRouter())
+            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            app.renderFrame()
+            let statusRow = (0..<terminal.lines.count).first { row in terminal.lines[row].hasPrefix(" perfamily │") }
+            #expect(statusRow != nil)
+            if let statusRow { #expect((0..<120).allSatisfy { terminal.screen[$0, statusRow].attributes.contains(.reverse) }) }
+            #expect((0..<120).allSatisfy { terminal.screen[$0, 0].attributes.contains(.reverse) }, "the header")
+            let widget = app.placements.regions[0].visible
+            #expect(!terminal.screen[widget.x + 2, widget.y + 2].attributes.contains(.reverse))
+            // The same preview in colour has no reverse cell.
+            let coloured = MemoryTerminal(width: 120, height: 40)
+            let colourApp = PreviewApp(configuration: configuration, terminal: coloured)
+            colourApp.renderFrame()
+            #expect(!coloured.screen.cells.contains { $0.attributes.contains(.reverse) })
+        }
+    }
+
+    @Test(
+        "in the real binary under tmux with TERM=xterm: no chrome text in SGR 30 on the terminal's own background",
+        .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+    func xtermInTmux() throws {
+        let tmux = try ReloadTmux()
+        defer { tmux.close() }
+        try tmux.run(["resize-window", "-t", "reload", "-x", "80", "-y", "24"])
+        let command = "env TERM=xterm '\(ReloadTmux.binary!)' water --app-group '\(tmux.directory.path)/app-group'; echo EXIT=$?"
+        try tmux.run(["send-keys", "-t", "reload", "-l", command])
+        try tmux.keys("Enter")
+        try tmux.wait(for: "Event log")
+        let screen = try tmux.run(["capture-pane", "-t", "reload", "-p", "-e"])
+        // tmux writes each change of colour as its own sequence: black text is ESC[30m; the background in force
+        // is the last ESC[4Xm (or ESC[49m / ESC[0m, the terminal's own).
+        for line in screen.split(separator: "\n") {
+            var foreground = "39", background = "49"
+            var scalars = line.unicodeScalars.makeIterator()
+            while let scalar = scalars.next() {
+                if scalar == "\u{1B}" {
+                    var code = ""
+                    while let next = scalars.next(), next != "m" { code.unicodeScalars.append(next) }
+                    for part in code.dropFirst().split(separator: ";", omittingEmptySubsequences: false) {
+                        if part.isEmpty || part == "0" { (foreground, background) = ("39", "49") }
+                        if part.count == 2 && part.hasPrefix("3") { foreground = String(part) }
+                        if part.count == 2 && part.hasPrefix("4") { background = String(part) }
+                    }
+                } else if scalar != " " {
+                    #expect(!(foreground == "30" && (background == "49" || background == "40")), "black text on a dark background: \(line)")
+                }
+            }
+        }
+        #expect(screen.contains("\u{1B}[37m") || screen.contains(";37m"), "grey chrome text is drawn white")
+        try tmux.keys("q")
+        try tmux.wait(for: "EXIT=0")
+    }
+}
