@@ -200,6 +200,7 @@ extension PreviewApp {
     /// `i`: shows the island screen, or goes back to the widgets.
     func toggleIslands() {
         islands.isShown.toggle()
+        scrollOffset = 0
         islands.targetIndex = nil
         let now = HostClock.now
         if islands.isShown {
@@ -303,10 +304,11 @@ extension PreviewApp {
         let appearance = WidgetAppearance(mode: .fullColor, theme: theme, colorScheme: configuration.colorScheme)
         let style = appearance.style
         let options = IslandRenderOptions(device: configuration.device, style: style, date: now, format: configuration.format)
-        let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: stage.height)
-        var row = inner.y
+        // The last row holds the screen's keys; the rows above scroll (PgUp/PgDn) when the presentations need more.
+        let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: max(stage.height - 1, 0))
+        var row = inner.y - scrollOffset
         func caption(_ text: String, style: TextStyle = Chrome.caption) {
-            canvas.write(text, column: inner.x, row: row, maxWidth: inner.width, style: style)
+            if row >= inner.y && row < inner.maxY { canvas.write(text, column: inner.x, row: row, maxWidth: inner.width, style: style) }
             row += 1
         }
         guard let geometry = IslandGeometry(device: configuration.device) else {
@@ -352,7 +354,8 @@ extension PreviewApp {
             canvas.fill(covered[0].intersection(inner), background: IslandRenderer.islandColor)
             row += geometry.islandRows + 1
         }
-        for (text, column) in [(clock.string(from: now), inner.x + 3), ("5G ▮▮▮", inner.x + geometry.screenColumns - 9)] {
+        for (text, column) in [(clock.string(from: now), inner.x + 3), ("5G ▮▮▮", inner.x + geometry.screenColumns - 9)]
+        where statusTop >= inner.y && statusTop < inner.maxY {
             let span = CellRect(x: column, y: statusTop, width: DisplayWidth.of(text), height: 1)
             if !covered.contains(where: { !$0.intersection(span).isEmpty }) { canvas.write(text, column: column, row: statusTop, style: textStyle) }
         }
@@ -378,6 +381,16 @@ extension PreviewApp {
             row += 1
         }
         islands.panels = panels
+        // Scrolling: what the presentations took, against the rows there are.
+        let contentHeight = row + scrollOffset - inner.y
+        let maxScroll = max(contentHeight - inner.height, 0)
+        if scrollOffset > maxScroll { scrollOffset = maxScroll }
+        if scrollOffset > 0 {
+            canvas.write(" ▲ more: PgUp ", column: max(inner.maxX - 14, inner.x), row: inner.y, style: Chrome.barMuted)
+        }
+        if contentHeight - scrollOffset > inner.height {
+            canvas.write(" ▼ more: PgDn ", column: max(inner.maxX - 14, inner.x), row: inner.maxY - 1, style: Chrome.barMuted)
+        }
 
         // The highlighted target.
         let targets = islands.targets(osVersion: configuration.osVersion)
@@ -389,8 +402,8 @@ extension PreviewApp {
         }
         // The island screen's keys.
         var x = inner.x
-        let keysRow = max(row, inner.maxY - 1)
-        guard keysRow < inner.maxY else { return }
+        let keysRow = inner.maxY
+        guard keysRow < stage.maxY else { return }
         for (keys, meaning) in IslandScreen.keys {
             let width = DisplayWidth.of(keys) + DisplayWidth.of(meaning) + 3
             guard x + width <= inner.maxX else { break }

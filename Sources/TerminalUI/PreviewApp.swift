@@ -82,6 +82,8 @@ public final class PreviewApp {
     /// The touch cursor, in frame cells of the focused widget.
     var cursor: CellPosition?
     var scrollOffset = 0
+    /// The first row of the help overlay shown (it scrolls when the screen is shorter than the key list).
+    var helpScroll = 0
     var followsFocus = true
     /// Where each widget frame landed on the last screen, with the frame drawn there (clicks look up in it).
     var placements = Compositor<Placement>()
@@ -163,7 +165,16 @@ public final class PreviewApp {
         switch event {
         case .key(let key):
             if showsHelp, key != .character("q"), key != .control("c") {
-                showsHelp = false
+                // Arrows, PgUp/PgDn and Space scroll a help overlay taller than the screen; any other key closes it.
+                switch key {
+                case .down, .character(" "), .character("j"): helpScroll += 1
+                case .up, .character("k"): helpScroll = max(helpScroll - 1, 0)
+                case .pageDown: helpScroll += max(terminal.size.height - 6, 1)
+                case .pageUp: helpScroll = max(helpScroll - max(terminal.size.height - 6, 1), 0)
+                default:
+                    showsHelp = false
+                    helpScroll = 0
+                }
                 return
             }
             if islands.isShown, handleIslandKey(key) { return }

@@ -4,6 +4,8 @@ import Testing
 @testable import TerminalUI
 @testable import WidgetHost
 @testable import WidgetKitUI
+import CellLayout
+import SampleWidgets
 
 /// The preview in a person's hands (issue 15, items 12 to 16), on the in-memory terminal.
 private struct DatedEntry: TimelineEntry {
@@ -208,5 +210,65 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
         #expect(screen.contains("\u{1B}[37m") || screen.contains(";37m"), "grey chrome text is drawn white")
         try tmux.keys("q")
         try tmux.wait(for: "EXIT=0")
+    }
+}
+
+/// Every screen usable at 80 × 24 (issue 15 item 13).
+@Suite struct SmallTerminalTests {
+    @Test("at 80 × 24 the help overlay scrolls to its last key and says where it is")
+    func helpScrolls() {
+        FixedClock.run {
+            let (app, terminal) = usabilityPreview(SampleWidgetBundle().widgetDescriptors, width: 80, height: 24)
+            app.renderFrame()
+            app.handle(.key(.character("?")))
+            app.renderFrame()
+            let count = KeyBindings.helpLines.count
+            #expect(terminal.lines[1].contains("Keys 1–18 of"))
+            #expect(!terminal.text.contains("tap where the mouse lands"), "the last key is below the fold")
+            #expect(terminal.text.contains("▼ more"))
+            app.handle(.key(.pageDown))
+            app.renderFrame()
+            #expect(terminal.text.contains("tap where the mouse lands (focuses that widget)"))
+            #expect(terminal.text.contains("▲ more") && !terminal.text.contains("▼ more"))
+            #expect(count > 18)
+            app.handle(.key(.up))
+            #expect(app.showsHelp, "arrows scroll, they do not close")
+            app.handle(.key(.character("x")))
+            #expect(!app.showsHelp)
+        }
+    }
+
+    @Test("at 80 × 24 the island screen scrolls to the Lock Screen's last row and keeps its keys")
+    func islandScreenScrolls() {
+        FixedClock.run {
+            let (app, terminal) = usabilityPreview(SampleWidgetBundle().widgetDescriptors, width: 80, height: 24)
+            app.renderFrame()
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("s")))
+            app.renderFrame()
+            #expect(terminal.text.contains("Dynamic Island · compact"))
+            #expect(terminal.text.contains("▼ more: PgDn"))
+            #expect(terminal.text.contains("s start  k kind"))
+            #expect(!terminal.text.contains("Order #1042"))
+            app.handle(.key(.pageDown))
+            app.renderFrame()
+            #expect(terminal.text.contains("Order #1042"), "the Lock Screen's last line")
+            #expect(terminal.text.contains("▲ more: PgUp"))
+            #expect(terminal.text.contains("s start  k kind"), "the keys stay on screen")
+            #expect(terminal.text.contains("Event log"))
+        }
+    }
+
+    @Test("the too-small notice appears only below the documented minimum, 50 × 16")
+    func minimum() {
+        FixedClock.run {
+            #expect(PreviewApp.minimumSize == CellSize(width: 50, height: 16))
+            let (app, terminal) = usabilityPreview(SampleWidgetBundle().widgetDescriptors, width: 50, height: 16)
+            app.renderFrame()
+            #expect(!terminal.text.contains("Terminal too small"))
+            let (small, smallTerminal) = usabilityPreview(SampleWidgetBundle().widgetDescriptors, width: 49, height: 16)
+            small.renderFrame()
+            #expect(smallTerminal.text.contains("Terminal too small: 49×16"))
+        }
     }
 }
