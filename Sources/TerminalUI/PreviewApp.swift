@@ -277,6 +277,8 @@ public final class PreviewApp {
     /// Finished intents and openers, app reload requests, and reloads that fell due.
     func update(at now: Date) {
         applyDocumentChanges(at: now)
+        // Activity events and intents are logged as they happen, whichever screen is shown, so the log keeps their order.
+        islands.drainEvents { self.log.append($0, $1, at: now) }
         for completion in completions.drain() { finish(completion, at: now) }
         for (kind, byFamily) in instances where reloadRequests.takeRequest(forKind: kind) {
             for family in byFamily.keys.sorted(by: { $0.rawValue < $1.rawValue }) {

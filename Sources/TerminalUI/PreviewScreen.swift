@@ -218,6 +218,10 @@ extension PreviewApp {
             let style = candidate == screen ? TextStyle(foreground: RGB(0, 0, 0), background: Chrome.barText, attributes: .bold) : Chrome.barMuted
             x += canvas.write(label, column: x, row: 0, style: style)
         }
+        if islands.isShown {
+            drawIslandHeader(&canvas, width: width, x: x)
+            return
+        }
         guard let widget = currentWidget else { return }
         let title = "  \(widget.displayName) (\(widget.kind))  \(widgetIndex + 1)/\(configuration.widgets.count)"
         x += canvas.write(title, column: x, row: 0, maxWidth: width - x, style: Chrome.bar)
@@ -230,6 +234,20 @@ extension PreviewApp {
             let textWidth = DisplayWidth.of(text)
             if x + textWidth + 2 <= width { canvas.write(text, column: width - textWidth, row: 0, style: Chrome.barMuted) }
         }
+    }
+
+    /// The header on the island screen: the activities running and the tap targets on screen (each compact or
+    /// minimal island one per activity in it, and every link and control of the expanded and Lock Screen views).
+    func drawIslandHeader(_ canvas: inout Canvas, width: Int, x start: Int) {
+        var x = start
+        let running = islands.running.count
+        x += canvas.write("  Live Activities  \(running) running", column: x, row: 0, maxWidth: width - x, style: Chrome.bar)
+        let islandTargets = islands.panels.regions.filter { $0.content.presentation == .compact || $0.content.presentation == .minimal }
+            .reduce(0) { $0 + $1.content.island.activityRects.count }
+        let count = islandTargets + islands.targets(osVersion: configuration.osVersion).count
+        let text = (count == 1 ? "1 tap target" : "\(count) tap targets") + " "
+        let textWidth = DisplayWidth.of(text)
+        if x + textWidth + 2 <= width { canvas.write(text, column: width - textWidth, row: 0, style: Chrome.barMuted) }
     }
 
     func drawSidePane(_ canvas: inout Canvas, in rect: CellRect) {

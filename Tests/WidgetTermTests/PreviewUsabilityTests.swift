@@ -6,6 +6,7 @@ import Testing
 @testable import WidgetKitUI
 import CellLayout
 import SampleWidgets
+import WidgetDocument
 
 /// The preview in a person's hands (issue 15, items 12 to 16), on the in-memory terminal.
 private struct DatedEntry: TimelineEntry {
@@ -269,6 +270,73 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
             let (small, smallTerminal) = usabilityPreview(SampleWidgetBundle().widgetDescriptors, width: 49, height: 16)
             small.renderFrame()
             #expect(smallTerminal.text.contains("Terminal too small: 49×16"))
+        }
+    }
+}
+
+/// Live Activities in the preview: the keys act on the activity the person selects (issue 15 item 14).
+@Suite struct IslandSelectionTests {
+    @Test("e and E act on the selected activity, marked in the list; an ended one is left with a note")
+    func endActsOnTheSelectedActivity() {
+        FixedClock.run {
+            let (app, terminal) = usabilityPreview(SampleWidgetBundle().widgetDescriptors, width: 120, height: 50)
+            app.renderFrame()
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("2")))
+            app.renderFrame()
+            let ids = app.islands.running.map(\.id)
+            #expect(ids.count == 2)
+            #expect(terminal.text.contains("▸ 2. workout"), "the last started is selected first")
+            #expect(terminal.text.contains("  1. delivery · active"))
+            app.handle(.key(.character("o")))
+            app.renderFrame()
+            #expect(terminal.text.contains("▸ 1. delivery · active"))
+            #expect(app.log.texts.last == "selected delivery (\(ids[0])): e, E, L, u and x act on it")
+            app.handle(.key(.character("e")))
+            app.renderFrame()
+            #expect(app.islands.center.snapshot(id: ids[0])?.activityState == .ended)
+            #expect(app.islands.center.snapshot(id: ids[1])?.activityState == .active, "the last started is untouched")
+            #expect(terminal.text.contains("▸ 1. delivery · ended"))
+            app.handle(.key(.character("E")))
+            #expect(app.log.texts.last == "delivery (\(ids[0])) has ended already; o and O select another activity")
+            #expect(app.islands.center.snapshot(id: ids[1])?.activityState == .active)
+            app.handle(.key(.character("O")))
+            app.handle(.key(.character("E")))
+            app.renderFrame()
+            #expect(app.islands.center.snapshot(id: ids[1], at: HostClock.now) == nil
+                    || app.islands.center.snapshot(id: ids[1])?.activityState != .active)
+            // Log entries keep their order.
+            let dates = app.log.entries.map(\.date)
+            #expect(dates == dates.sorted())
+        }
+    }
+
+    @Test("a button in a Live Activity updates the view as well as the store; the header counts the island's targets")
+    func buttonUpdatesTheView() throws {
+        try FixedClock.run {
+            let parking = try WidgetDocument(contentsOf: CommandDispatchTests.package.appendingPathComponent("examples/parking.json").path).descriptor
+            let (app, terminal) = usabilityPreview([parking], width: 120, height: 50)
+            app.renderFrame()
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("s")))
+            app.handle(.key(.character("u")))
+            app.renderFrame()
+            #expect(terminal.lines[0].hasSuffix("3 tap targets "), "compact island, expanded button, Lock Screen button")
+            func extended() -> Int? {
+                guard let range = terminal.text.range(of: #"Extended by [0-9]+ min"#, options: .regularExpression) else { return nil }
+                return Int(terminal.text[range].dropFirst("Extended by ".count).prefix { $0.isNumber })
+            }
+            let before = try #require(extended())
+            app.handle(.key(.tab))
+            app.handle(.key(.enter))
+            app.waitForIslandIntents()
+            app.renderFrame()
+            app.renderFrame()
+            #expect(extended() == before + 15)
+            let texts = app.log.texts
+            let tap = texts.lastIndex { $0.contains("parking-document/expanded tap") }
+            let finished = texts.lastIndex { $0.hasPrefix("parking-document intent") }
+            #expect(tap != nil && finished != nil && tap! < finished!)
         }
     }
 }
