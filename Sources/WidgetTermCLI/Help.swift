@@ -1,3 +1,4 @@
+import Foundation
 import CellRender
 
 /// Help texts for every command.
@@ -63,19 +64,44 @@ enum Help {
         text and symbols below WCAG 2.x contrast (4.5:1; 3:1 at 18 pt, or 14 pt bold) against what is really
         behind them after the rendering mode; meaning carried by hue alone that a mode erases; images accented mode
         flattens to one tint; and the render's own diagnostics (e.g. a missing container background on iOS 17+).
+        Once per family it also checks the tap targets on the --os version (several widgetURLs, links or controls
+        the family ignores) and the timeline (entries at one instant or too close, a reload loop, a budget spent
+        before the day ends). A Live Activity is checked in each of its presentations.
 
         surfaces (default): system families on the Home Screen in full colour (light, dark) and accented (tinted,
         clear); systemSmall also in StandBy (full colour, background removed) and StandBy night (vibrant red);
         accessory families on the Lock Screen (vibrant). --surfaces all: every built-in theme in every mode.
-        --theme and --mode narrow or override these.
+        --theme and --mode narrow or override these. A family the --device lacks is checked on the first device
+        that has it.
 
-        One finding per line (or a JSON array with --format json): severity, code, widget/family/mode/theme,
-        position (row:column), message and measured values. Exit status 1 when a finding is at error level.
+        output: one finding per line on standard output (a JSON array with --format json):
+          SEVERITY CODE WIDGET/FAMILY/MODE/THEME @ROW:COLUMN: MESSAGE {MEASURED VALUES}
+        (the position only where there is one); then one summary line on standard error:
+          widgetterm: check: N errors, M warnings on S surfaces
+        Exit status 1 when a finding is at error level, 0 otherwise, 2 for usage errors.
 
         options:
-        \(sharedOptions)
+          --surfaces S       default or all (above)
+          --format F         text or json (default text)
+          --family F         check only this family (default: every family the widget supports)
+          --theme T          check only on this theme, a built-in name or a theme file (default: the surfaces above)
+          --mode M           check only in this rendering mode: fullColor, accented or vibrant
+        \(checkOptions)
 
         """
+    }
+
+    /// The shared options `check` uses as every command does: not the family, theme and mode (which select
+    /// surfaces in `check`), nor the output format and colour (it draws no picture).
+    static var checkOptions: String {
+        sharedOptions.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .reduce(into: (lines: [String](), skipping: false)) { state, line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("--") {
+                    state.skipping = ["--format", "--color ", "--colors", "--family", "--theme", "--mode"].contains { trimmed.hasPrefix($0) }
+                }
+                if !state.skipping { state.lines.append(line) }
+            }.lines.joined(separator: "\n")
     }
 
     static var render: String {

@@ -223,3 +223,30 @@ import FoundationXML
         #expect(lines(stripped) == lines(plain))
     }
 }
+
+/// `check --help` says what `check` does and prints (issue 15 item 10).
+@Suite struct CheckHelpTests {
+    @Test("every flag check --help lists is accepted, every flag it accepts is listed, and its output has the documented form")
+    func helpMatchesTheCommand() throws {
+        let help = PreviewCommandTests.run(["check", "--help"]).output
+        let listed = Set(help.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("--") else { return nil }
+            return String(trimmed.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
+        })
+        #expect(listed == RenderSettings.valuedFlags.union(["surfaces"]).subtracting(["color", "colors", "format"]).union(["format"]))
+        for flag in ["color", "colors"] {
+            let refused = PreviewCommandTests.run(["check", "water", "--\(flag)", "never"])
+            #expect(refused.status == 2)
+            #expect(refused.errors.hasPrefix("widgetterm: check prints findings, not pictures: --\(flag) does not apply"))
+        }
+        #expect(help.contains("--family F         check only this family (default: every family the widget supports)"))
+        let result = PreviewCommandTests.run(["check", "water", "--at", "2026-11-29T09:00:00Z"])
+        let finding = try #require(result.output.split(separator: "\n").first)
+        #expect(finding.range(of: #"^(error|warning|info) [a-z-]+ water/[A-Za-z]+/[A-Za-z]+/[a-z-]+( @[0-9]+:[0-9]+)?: .+ \{.*\}$"#,
+                              options: .regularExpression) != nil, "\(finding)")
+        #expect(result.errors.range(of: #"^widgetterm: check: [0-9]+ errors?, [0-9]+ warnings? on [0-9]+ surfaces?\n$"#,
+                                    options: .regularExpression) != nil, "\(result.errors)")
+        #expect(result.status == (result.output.contains("\nerror ") || result.output.hasPrefix("error ") ? 1 : 0))
+    }
+}
