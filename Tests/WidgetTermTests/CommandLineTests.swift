@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import WidgetTermCLI
 import SampleWidgets
+@testable import CellRender
+import WidgetKitUI
 
 /// The command line as README promises it (issue 15, items 6, 7, 8 and 10).
 @Suite struct CommandDispatchTests {
@@ -248,5 +250,52 @@ import FoundationXML
         #expect(result.errors.range(of: #"^widgetterm: check: [0-9]+ errors?, [0-9]+ warnings? on [0-9]+ surfaces?\n$"#,
                                     options: .regularExpression) != nil, "\(result.errors)")
         #expect(result.status == (result.output.contains("\nerror ") || result.output.hasPrefix("error ") ? 1 : 0))
+    }
+}
+
+/// The theme file format's JSON Schema says what the decoder accepts (issue 15 item 10).
+@Suite struct ThemeSchemaTests {
+    static let schemaURL = CommandDispatchTests.package.appendingPathComponent("docs/theme.schema.json")
+
+    static func schema() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+    }
+
+    @Test("the schema's keys, required keys, enumerations and colour names are the decoder's")
+    func schemaMatchesTheDecoder() throws {
+        let schema = try Self.schema()
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(Theme.keys))
+        #expect(Set(schema["required"] as? [String] ?? []) == ["renderingMode", "colorScheme", "wallpaper", "defaultTint", "accentTint"])
+        #expect((properties["renderingMode"] as? [String: Any])?["enum"] as? [String] == WidgetRenderingMode.allCases.map(\.rawValue))
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        let palette = try #require(defs["systemPalette"] as? [String: Any])
+        #expect(((palette["propertyNames"] as? [String: Any])?["enum"] as? [String]) == SystemColor.allCases.map(\.rawValue))
+        // Every theme the decoder accepts needs a required key: drop one and it refuses.
+        let light = try Data(contentsOf: CommandDispatchTests.package.appendingPathComponent("themes/light.json"))
+        var object = try #require(try JSONSerialization.jsonObject(with: light) as? [String: Any])
+        object["wallpaper"] = nil
+        #expect(throws: ThemeError.self) { try Theme.decode(try JSONSerialization.data(withJSONObject: object), file: "t.json", defaultName: "t") }
+    }
+
+    @Test("the schema's colour patterns accept exactly the colours the decoder accepts")
+    func colourPatterns() throws {
+        let defs = try #require(try Self.schema()["$defs"] as? [String: Any])
+        let opaque = try #require((defs["opaqueColor"] as? [String: Any])?["pattern"] as? String)
+        let translucent = try #require((defs["translucentColor"] as? [String: Any])?["pattern"] as? String)
+        func matches(_ pattern: String, _ text: String) -> Bool { text.range(of: pattern, options: .regularExpression) != nil }
+        for text in ["#FFFFFF", "101b3a", "#3D2A10E6", "#3C3C43 30%", "#EBEBF5 16.5%", "#000000 100%", "#12345", "#GGGGGG", "#FFFFFF 120%",
+                     "#FFFFFFFF 50%", "red", ""] {
+            let parsed = Theme.parseColor(text)
+            #expect(matches(translucent, text) == (parsed != nil), "\(text)")
+            #expect(matches(opaque, text) == (parsed != nil && parsed!.alpha == 1 && !text.contains("%") && text.filter(\.isHexDigit).count == 6), "\(text)")
+        }
+        // Every built-in theme file holds only colours the patterns accept.
+        for name in Theme.builtInNames {
+            let text = try String(contentsOf: CommandDispatchTests.package.appendingPathComponent("themes/\(name).json"), encoding: .utf8)
+            let colours = text.matches(of: /"(#[^"]*)"/).map { String($0.1) }
+            #expect(!colours.isEmpty)
+            for colour in colours { #expect(matches(translucent, colour), "\(name): \(colour)") }
+        }
     }
 }
