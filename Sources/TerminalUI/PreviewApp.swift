@@ -147,6 +147,7 @@ public final class PreviewApp {
         documentWatcher?.start(wake: terminal.wakeHandler)
         log.append(.info, "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
                    + "Press ? for help.", at: HostClock.now)
+        if let store = configuration.appGroupDescription { log.append(.info, store, at: HostClock.now) }
         renderFrame()
         while exit == nil {
             let timeout = TickSchedule.delayToNextTick(now: HostClock.now, speed: HostClock.speed, isPaused: HostClock.isPaused)

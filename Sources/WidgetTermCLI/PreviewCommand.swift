@@ -80,6 +80,8 @@ enum PreviewCommand {
             format: settings.format, router: router, urlOpener: opener, providerTimeLimit: settings.providerTimeLimit,
             intentTimeLimit: intentTimeLimit)
         try settings.applyParameters(to: first)
+        var previewConfiguration = configuration
+        previewConfiguration.appGroupDescription = AppGroupArgument.description(arguments: arguments, environment: environment)
 
         if let at = settings.at { HostClock.set(at) }
         HostClock.speed = speed
@@ -100,7 +102,7 @@ enum PreviewCommand {
             errors.write("widgetterm: cannot open the terminal: \(error.message)\n")
             return 2
         }
-        let app = PreviewApp(configuration: configuration, terminal: terminal)
+        let app = PreviewApp(configuration: previewConfiguration, terminal: terminal)
         if !documentFiles.isEmpty {
             do {
                 app.documentWatcher = try DocumentFileWatcher(files: documentFiles)

@@ -21,7 +21,8 @@ public enum WidgetTermCommand {
         let environment = ProcessInfo.processInfo.environment
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
-        let named = try? CommandDispatch.resolve(arguments, kinds: { bundle.widgetDescriptors.map(\.kind) }).command
+        // The command as CommandDispatch reads it, without the bundle's kinds (a kind is the preview either way).
+        let named = try? CommandDispatch.resolve(arguments, kinds: { [] }, pathExists: { _ in true }).command
         if !["list", "help", "--help", "-h", "--version", "bench", "open"].contains(named ?? "help") {
             do {
                 try RenderSettings.installAppGroupStore(environment: environment)
@@ -56,7 +57,7 @@ public enum WidgetTermCommand {
             let command = resolved.command
             let rest = resolved.arguments
             switch command {
-            case "list": return try ListCommand.run(rest, widgets: widgets(), output: output)
+            case "list": return try ListCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "render": return try RenderCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "gallery": return try GalleryCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "preview": return try PreviewCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
@@ -315,12 +316,16 @@ func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> Widget
 // MARK: - list
 
 enum ListCommand {
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: [], boolean: ["help"])
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream,
+                    errors: TextStream) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: ["app-group"], boolean: ["help"])
         if parsed.switches.contains("help") {
-            output.write("usage: widgetterm list\n  One line per widget kind: the kind, then its families (Live Activities: their presentations).\n")
+            output.write("usage: widgetterm list [--app-group DIR]\n  One line per widget kind: the kind, then its families (Live Activities: "
+                         + "their presentations).\n  Standard error names the App Group store the widgets would read.\n")
             return 0
         }
+        if let kind = parsed.positionals.first { throw UsageError("list takes no widget kind (got \(kind)); use widgetterm render \(kind)") }
+        errors.write("widgetterm: \(AppGroupArgument.description(arguments: arguments, environment: environment))\n")
         let width = widgets.map(\.kind.count).max() ?? 0
         for widget in widgets {
             output.write(widget.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "

@@ -299,3 +299,47 @@ import FoundationXML
         }
     }
 }
+
+/// `list` and the preview name the App Group store (issue 15 item 10).
+@Suite struct AppGroupStoreNameTests {
+    /// Runs the built binary with `arguments`; nil when it is not built.
+    static func runBinary(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String, errors: String)? {
+        guard let binary = ReloadTmux.binary else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test("list names the store and its source on standard error, accepts --app-group before or after, and creates nothing",
+          .enabled(if: ReloadTmux.binary != nil, "the widgetterm binary is not built"))
+    func listNamesTheStore() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wt-list-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let store = scratch.appendingPathComponent("store").path
+        let home = scratch.appendingPathComponent("home").path
+        let base = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        for arguments in [["list", "--app-group", store], ["--app-group", store, "list"], ["--app-group=\(store)", "list"]] {
+            let result = try #require(try Self.runBinary(arguments, environment: base))
+            #expect(result.status == 0, "\(arguments): \(result.errors)")
+            #expect(result.errors == "widgetterm: App Group store: \(store) (from --app-group)\n", "\(arguments)")
+            #expect(result.output.hasPrefix("water"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: store), "list runs no widget code and creates no store")
+        let fromVariable = try #require(try Self.runBinary(["list"], environment: base.merging(["WIDGETTERM_APP_GROUP": store]) { $1 }))
+        #expect(fromVariable.errors == "widgetterm: App Group store: \(store) (from WIDGETTERM_APP_GROUP)\n")
+        let byDefault = try #require(try Self.runBinary(["list"], environment: base))
+        #expect(byDefault.errors.hasPrefix("widgetterm: App Group store: \(home)/.cache/widgetterm/app-group (the default, shared by every project;"))
+        // A command that runs widget code, with the flag before its name, uses (and creates) the store.
+        let render = try #require(try Self.runBinary(["--app-group", store, "render", "water", "--format", "text"], environment: base))
+        #expect(render.status == 0)
+        #expect(FileManager.default.fileExists(atPath: store))
+    }
+}
