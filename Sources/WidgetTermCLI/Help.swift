@@ -152,13 +152,16 @@ enum Help {
     }
 
     static let open = """
-        usage: widgetterm open URL [--routes FILE] [--open-command CMD]
+        usage: widgetterm open URL [KIND | FILE...] [--document FILE] [--routes FILE] [--open-command CMD]
 
         Routes URL as a tap on a Link or widgetURL would: prints the URL, the matched route and its parameters
         (percent-decoded) and any query items. With no match, a warning on standard error names the closest route.
-        Routes: every pattern the widgets declare with .widgetTermRoutes([...]), then those in FILE.
+        Routes: the patterns the widgets given declare (kinds or widget documents after the URL, and --document;
+        by default every widget of the bundle) with .widgetTermRoutes([...]) or a document's "routes", then those
+        in FILE.
 
         options:
+          --document FILE     a widget document whose routes apply (repeatable)
           --routes FILE       a JSON routes file: {"routes": [{"name": "order", "pattern": "shop://orders/{id}"}]}
                               (name optional; a pattern is scheme://host/path with whole-segment {parameters})
           --open-command CMD  then run CMD (a program on PATH or a path) with the URL as its one argument; no shell

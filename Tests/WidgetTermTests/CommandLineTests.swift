@@ -343,3 +343,28 @@ import FoundationXML
         #expect(FileManager.default.fileExists(atPath: store))
     }
 }
+
+/// `open URL` takes a document's routes, or those of the widgets given (issue 15 item 9).
+@Suite struct OpenDocumentTests {
+    static let parking = CommandDispatchTests.package.appendingPathComponent("examples/parking.json").path
+
+    @Test("open URL --document FILE and open URL FILE route with the document's routes; kinds limit the table")
+    func documentRoutes() {
+        #expect(PreviewCommandTests.run(["open", "parking://session/14"]).status == 1, "the samples have no parking route")
+        for arguments in [["open", "parking://session/14", "--document", Self.parking], ["open", "parking://session/14", Self.parking],
+                          ["--document", Self.parking, "open", "parking://session/14"]] {
+            let result = PreviewCommandTests.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.errors)")
+            #expect(result.output == "url: parking://session/14\nroute: parking-document.session.zone (parking://session/{zone})\n  zone = 14\n"
+                    || result.output.hasPrefix("url: parking://session/14\nroute: "), "\(arguments): \(result.output)")
+            #expect(result.output.contains("  zone = 14\n"))
+        }
+        // Given widgets, only their routes apply: the samples' shop route is not in the parking document.
+        #expect(PreviewCommandTests.run(["open", "shop://orders/42"]).status == 0)
+        #expect(PreviewCommandTests.run(["open", "shop://orders/42", "--document", Self.parking]).status == 1)
+        let notADocument = PreviewCommandTests.run(["open", "x://y", "--document", CommandDispatchTests.package.path])
+        #expect(notADocument.status == 2)
+        #expect(notADocument.errors.hasPrefix("widgetterm: --document \(CommandDispatchTests.package.path) is not a widget document file"))
+        #expect(PreviewCommandTests.run(["open", "x://y", "nosuchkind"]).errors.hasPrefix("widgetterm: unknown widget kind nosuchkind"))
+    }
+}
