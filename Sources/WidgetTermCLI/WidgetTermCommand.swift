@@ -164,8 +164,8 @@ struct RenderSettings {
     var providerTimeLimit: TimeInterval = 5
     /// `--mode`: overrides the mode the theme's screen uses.
     var mode: WidgetRenderingMode?
-    /// `--theme NAME|PATH`, resolved; nil: the terminal is the wallpaper for full colour, and the usual theme
-    /// (light or dark by `--scheme`, `lockscreen` for accessories) gives the mode and its colours.
+    /// `--theme NAME|PATH`, resolved; nil: the usual theme (light or dark by `--scheme`, `lockscreen` for accessories,
+    /// the usual theme of `--mode`) gives the mode, the colours and the wallpaper.
     var theme: Theme?
     /// True when `--scheme` was given (it then overrides the theme's appearance).
     var isSchemeExplicit = false
@@ -280,16 +280,12 @@ struct RenderSettings {
         Surfaces.usualTheme(for: mode ?? (family.isAccessory ? .vibrant : .fullColor), family: family, colorScheme: scheme)
     }
 
-    /// The paint style: the theme's, in `--mode` or the theme's mode. With no `--theme` a full-colour render keeps
-    /// the terminal's own background around the widget, as before themes existed.
+    /// The paint style: the theme's, in `--mode` or the theme's mode. Without `--theme` it is the usual theme's
+    /// (`theme(for:)`), wallpaper included, so the default render is the picture `check` measures on that theme
+    /// (`render water` is `render water --theme light`).
     func style(for family: WidgetFamily) -> PaintStyle {
         let theme = theme(for: family)
-        let renderingMode = mode ?? theme.renderingMode
-        if self.theme == nil && renderingMode == .fullColor {
-            let appearance = isSchemeExplicit ? scheme : theme.colorScheme
-            return PaintStyle(colorScheme: appearance, palette: theme.palette(for: appearance))
-        }
-        return theme.paintStyle(mode: renderingMode, colorScheme: isSchemeExplicit ? scheme : nil)
+        return theme.paintStyle(mode: mode ?? theme.renderingMode, colorScheme: isSchemeExplicit ? scheme : nil)
     }
 }
 

@@ -368,3 +368,22 @@ import FoundationXML
         #expect(PreviewCommandTests.run(["open", "x://y", "nosuchkind"]).errors.hasPrefix("widgetterm: unknown widget kind nosuchkind"))
     }
 }
+
+/// The default render is the picture `check` measures (issue 15 item 11).
+@Suite struct DefaultRenderTests {
+    @Test("render without --theme is render --theme light (lockscreen for accessories, dark with --scheme dark), wallpaper included")
+    func defaultIsTheUsualTheme() throws {
+        let at = ["--at", "2026-11-29T09:00:00Z"]
+        for format in ["ansi", "svg", "json"] {
+            for (flags, theme) in [([String](), "light"), (["--family", "accessoryCircular"], "lockscreen"), (["--scheme", "dark"], "dark")] {
+                let plain = PreviewCommandTests.run(["render", "water", "--format", format] + flags + at)
+                let themed = PreviewCommandTests.run(["render", "water", "--format", format, "--theme", theme] + flags + at)
+                #expect(plain.status == 0)
+                #expect(plain.output == themed.output, "\(format) \(flags)")
+            }
+        }
+        let wallpaper = try #require(Theme.builtIn(named: "light")).wallpaper.hex
+        let svg = PreviewCommandTests.run(["render", "water", "--format", "svg"] + at).output
+        #expect(svg.contains("fill=\"\(wallpaper)\""), "the light wallpaper around the widget")
+    }
+}
