@@ -39,10 +39,14 @@ enum CommandDispatch {
     ///   - pathExists: whether a path names something on disk (a file or a folder).
     /// - Throws: `UsageError` for a word that is no command, no existing path and no kind, with the nearest
     ///   command or kind.
-    static func resolve(_ arguments: [String], kinds: () -> [String],
-                        pathExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) throws -> Resolved {
+    static func resolve(
+        _ arguments: [String], kinds: () -> [String],
+        pathExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) throws -> Resolved {
         // `--version` and `--help` on their own, as before any command.
-        if let first = arguments.first, ["--version", "--help", "-h"].contains(first) { return Resolved(command: first, arguments: Array(arguments.dropFirst())) }
+        if let first = arguments.first, ["--version", "--help", "-h"].contains(first) {
+            return Resolved(command: first, arguments: Array(arguments.dropFirst()))
+        }
         guard let (index, word) = firstWord(arguments, valuedFlags: PreviewCommand.valuedFlags.union(["routes", "document"])) else {
             if arguments.contains("--version") { return Resolved(command: "--version", arguments: []) }
             return Resolved(command: "preview", arguments: arguments)
@@ -58,8 +62,9 @@ enum CommandDispatch {
         }
         let kindNames = kinds()
         let hint = NearestName.suggestion(for: word, among: commands + kindNames).map { " (did you mean \($0)?)" } ?? ""
-        throw UsageError("unknown command \(word)\(hint); valid commands: \(commands.joined(separator: ", ")); "
-                         + "or give a widget kind (\(kindNames.joined(separator: ", "))) or a widget document to preview")
+        throw UsageError(
+            "unknown command \(word)\(hint); valid commands: \(commands.joined(separator: ", ")); "
+                + "or give a widget kind (\(kindNames.joined(separator: ", "))) or a widget document to preview")
     }
 }
 
@@ -76,15 +81,18 @@ enum FolderArgument {
         let folder = TerminalText.escaped(path)
         if !documents.isEmpty {
             let named = documents.prefix(3).map { (path as NSString).appendingPathComponent($0) }.map { TerminalText.escaped($0) }
-            return UsageError("\(folder) is a folder; give its widget documents as files, such as \(named.joined(separator: " "))"
-                              + (documents.count > 3 ? " (\(documents.count) .json files in all)" : ""))
+            return UsageError(
+                "\(folder) is a folder; give its widget documents as files, such as \(named.joined(separator: " "))"
+                    + (documents.count > 3 ? " (\(documents.count) .json files in all)" : ""))
         }
         if !sources.isEmpty {
-            return UsageError("\(folder) is a folder of Swift sources, which this command cannot build; put the widgets in a "
-                              + "package that calls WidgetTermCommand.main(bundle:) (README, \"Write your own widget\"), "
-                              + "or give a widget kind or a widget document (.json)")
+            return UsageError(
+                "\(folder) is a folder of Swift sources, which this command cannot build; put the widgets in a "
+                    + "package that calls WidgetTermCommand.main(bundle:) (README, \"Write your own widget\"), "
+                    + "or give a widget kind or a widget document (.json)")
         }
-        return UsageError("\(folder) is a folder that holds no widget source (no .swift file and no .json widget document); "
-                          + "give a widget kind or a widget document (.json)")
+        return UsageError(
+            "\(folder) is a folder that holds no widget source (no .swift file and no .json widget document); "
+                + "give a widget kind or a widget document (.json)")
     }
 }

@@ -9,8 +9,10 @@ import WidgetKitUI
 /// Prints every widget in every family it supports (what `widgetterm` shows until the interactive preview).
 /// Text and ANSI are a listing for a person; JSON is one document and SVG one picture, so each is a valid file.
 enum GalleryCommand {
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
-                    output: TextStream, errors: TextStream) throws -> Int32 {
+    static func run(
+        _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+        output: TextStream, errors: TextStream
+    ) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.gallery)
@@ -38,10 +40,13 @@ enum GalleryCommand {
                 }
                 let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
                 let frame = session.render(selection, options: settings.options(family: family, date: HostClock.now))
-                section.items.append(GalleryItem(kind: descriptor.kind, label: family.rawValue,
-                                                 encoded: outputFormat.encode(frame, widget: descriptor.kind, family: family,
-                                                                              style: settings.style(for: family),
-                                                                              theme: settings.theme(for: family))))
+                section.items.append(
+                    GalleryItem(
+                        kind: descriptor.kind, label: family.rawValue,
+                        encoded: outputFormat.encode(
+                            frame, widget: descriptor.kind, family: family,
+                            style: settings.style(for: family),
+                            theme: settings.theme(for: family))))
             }
             sections.append(section)
         }
@@ -98,14 +103,16 @@ enum GalleryLayout {
             for item in section.items {
                 text += "  \(item.label)\n"
                 if let encoded = item.encoded {
-                    text += encoded.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
+                    text +=
+                        encoded.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
                         .joined(separator: "\n") + "\n\n"
                 } else if let note = item.note {
                     text += "  \(TerminalText.escaped(note))\n\n"
                 }
             }
             if !section.skipped.isEmpty {
-                text += "  skipped: \(section.skipped.joined(separator: ", ")) (\(device) has no size for \(section.skipped.count == 1 ? "it" : "them"))\n\n"
+                text +=
+                    "  skipped: \(section.skipped.joined(separator: ", ")) (\(device) has no size for \(section.skipped.count == 1 ? "it" : "them"))\n\n"
             }
         }
         return text
@@ -119,14 +126,18 @@ enum GalleryLayout {
             var frames: [[String: Any]] = []
             for item in section.items {
                 var entry: [String: Any] = ["label": item.label]
-                if let encoded = item.encoded, let frame = try? JSONSerialization.jsonObject(with: Data(encoded.utf8)) { entry["frame"] = frame }
+                if let encoded = item.encoded, let frame = try? JSONSerialization.jsonObject(with: Data(encoded.utf8)) {
+                    entry["frame"] = frame
+                }
                 if let note = item.note { entry["note"] = note }
                 frames.append(entry)
             }
             widgets.append(["kind": section.kind, "title": section.title, "frames": frames, "skipped": section.skipped])
         }
         let document: [String: Any] = ["device": device, "widgets": widgets]
-        guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return "{}\n" }
         return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
@@ -136,7 +147,8 @@ enum GalleryLayout {
         let margin = 16, labelHeight = 22
         var body = "", y = margin, width = 0
         for section in sections {
-            body += "<text x=\"\(margin)\" y=\(quoted(y + 16)) font-size=\"16\" font-weight=\"bold\">\(SVGText.escaped(section.title))</text>\n"
+            body +=
+                "<text x=\"\(margin)\" y=\(quoted(y + 16)) font-size=\"16\" font-weight=\"bold\">\(SVGText.escaped(section.title))</text>\n"
             y += labelHeight + 4
             for item in section.items {
                 body += "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">\(SVGText.escaped(item.label))</text>\n"
@@ -151,7 +163,8 @@ enum GalleryLayout {
                 width = max(width, frame.width + 2 * margin)
             }
             if !section.skipped.isEmpty {
-                body += "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">skipped: \(SVGText.escaped(section.skipped.joined(separator: ", ")))</text>\n"
+                body +=
+                    "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">skipped: \(SVGText.escaped(section.skipped.joined(separator: ", ")))</text>\n"
                 y += labelHeight
             }
         }

@@ -6,7 +6,7 @@ enum Help {
     static let main = """
         widgetterm — preview WidgetKit widgets in a terminal
 
-        usage: widgetterm [command] [options]
+        usage: widgetterm [options] [command | KIND | FILE] [options]
 
         commands:
           preview [KIND]      the interactive preview: families, modes, ticking timers, taps (the default)
@@ -21,6 +21,9 @@ enum Help {
           --version           the version of widgetterm
 
         exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors
+
+        A first word that is not a command previews it: an existing path (a widget document), else a widget kind.
+        Options may come before the command name: widgetterm --theme dark render water.
 
         KIND may also be a widget document, a JSON file (an argument that names an existing file or ends in .json):
         see docs/widget-document.md. `preview FILE...` re-renders each document when it is saved.

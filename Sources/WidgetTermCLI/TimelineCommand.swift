@@ -59,19 +59,31 @@ enum TimelineCommand {
             case .reload(let event):
                 var object: [String: Any] = ["date": iso.string(from: event.date), "type": "reload", "reason": "\(event.reason)"]
                 switch event.outcome {
-                case .reloaded(let left): object["outcome"] = "reloaded"; object["budgetLeft"] = left
-                case .refusedBudgetSpent(let until): object["outcome"] = "refused"; object["until"] = until.map(iso.string(from:))
-                case .deferred(let until): object["outcome"] = "deferred"; object["until"] = iso.string(from: until)
-                case .failed(let reason): object["outcome"] = "failed"; object["error"] = reason
+                case .reloaded(let left):
+                    object["outcome"] = "reloaded"
+                    object["budgetLeft"] = left
+                case .refusedBudgetSpent(let until):
+                    object["outcome"] = "refused"
+                    object["until"] = until.map(iso.string(from:))
+                case .deferred(let until):
+                    object["outcome"] = "deferred"
+                    object["until"] = iso.string(from: until)
+                case .failed(let reason):
+                    object["outcome"] = "failed"
+                    object["error"] = reason
                 }
                 steps.append(object)
             case .entryShown(let date, let index, let count, let entryDate):
-                steps.append(["date": iso.string(from: date), "type": "entry", "index": index + 1, "count": count,
-                              "entryDate": iso.string(from: entryDate)])
+                steps.append([
+                    "date": iso.string(from: date), "type": "entry", "index": index + 1, "count": count,
+                    "entryDate": iso.string(from: entryDate),
+                ])
             }
         }
-        var document: [String: Any] = ["kind": kind, "family": family.rawValue, "from": iso.string(from: start), "hours": hours,
-                                       "budget": budget, "steps": steps, "reloads": simulation.reloads.count]
+        var document: [String: Any] = [
+            "kind": kind, "family": family.rawValue, "from": iso.string(from: start), "hours": hours,
+            "budget": budget, "steps": steps, "reloads": simulation.reloads.count,
+        ]
         if let interval { document["requestEvery"] = interval }
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return "{}\n" }

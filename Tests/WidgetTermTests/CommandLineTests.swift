@@ -9,7 +9,8 @@ import WidgetKitUI
 @Suite struct CommandDispatchTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let water = package.appendingPathComponent("examples/water.json").path
-    static let notATerminal = "widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
+    static let notATerminal =
+        "widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
         + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n"
 
     func resolve(_ arguments: [String], paths: Set<String> = []) throws -> CommandDispatch.Resolved {
@@ -31,7 +32,8 @@ import WidgetKitUI
 
     @Test("global flags before the command name go to the command, in their order")
     func flagsBeforeTheCommand() throws {
-        #expect(try resolve(["--app-group", "/tmp/g", "--device", "iphone-se", "render", "water", "--format", "text"])
+        #expect(
+            try resolve(["--app-group", "/tmp/g", "--device", "iphone-se", "render", "water", "--format", "text"])
                 == .init(command: "render", arguments: ["--app-group", "/tmp/g", "--device", "iphone-se", "water", "--format", "text"]))
         #expect(try resolve(["--theme=dark", "list"]) == .init(command: "list", arguments: ["--theme=dark"]))
         // The value of a flag is never read as the command: a theme named "list" stays the theme.
@@ -62,8 +64,10 @@ import WidgetKitUI
         #expect(before.status == 0)
         #expect(before.output == after.output)
         #expect(before.output != PreviewCommandTests.run(["render", "water", "--format", "ansi"]).output)
-        let rendered = PreviewCommandTests.run(["--app-group", NSTemporaryDirectory() + "wt-\(UUID().uuidString)", "render", Self.water,
-                                                "--format", "text"])
+        let rendered = PreviewCommandTests.run([
+            "--app-group", NSTemporaryDirectory() + "wt-\(UUID().uuidString)", "render", Self.water,
+            "--format", "text",
+        ])
         #expect(rendered.status == 0, "\(rendered.errors)")
     }
 
@@ -75,8 +79,9 @@ import WidgetKitUI
         for command in [["render"], ["preview"], []] {
             let result = PreviewCommandTests.run(command + [empty.path])
             #expect(result.status == 2)
-            #expect(result.errors == "widgetterm: \(empty.path) is a folder that holds no widget source (no .swift file and no .json "
-                        + "widget document); give a widget kind or a widget document (.json)\n", "\(command)")
+            #expect(
+                result.errors == "widgetterm: \(empty.path) is a folder that holds no widget source (no .swift file and no .json "
+                    + "widget document); give a widget kind or a widget document (.json)\n", "\(command)")
         }
         let examples = PreviewCommandTests.run(["render", Self.package.appendingPathComponent("examples").path])
         #expect(examples.errors.contains("is a folder; give its widget documents as files, such as "))
@@ -94,8 +99,10 @@ import FoundationXML
     static func isSVG(_ text: String) -> Bool {
         final class Root: NSObject, XMLParserDelegate {
             var name: String?
-            func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                        attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if name == nil { name = elementName }
             }
         }
@@ -112,8 +119,10 @@ import FoundationXML
     @Test("render, gallery, timeline and check: json parses as one document, svg as one SVG picture")
     func validFiles() {
         let agenda = CommandDispatchTests.package.appendingPathComponent("examples/agenda.json").path
-        for arguments in [["render", "water"], ["render", "delivery"], ["render", agenda], ["gallery"], ["gallery", "agenda", "delivery"],
-                          ["gallery", agenda]] {
+        for arguments in [
+            ["render", "water"], ["render", "delivery"], ["render", agenda], ["gallery"], ["gallery", "agenda", "delivery"],
+            ["gallery", agenda],
+        ] {
             let json = PreviewCommandTests.run(arguments + ["--format", "json"])
             #expect(json.status == 0, "\(arguments) \(json.errors)")
             #expect(Self.isJSON(json.output), "\(arguments) json")
@@ -136,7 +145,7 @@ import FoundationXML
     @Test("the gallery's picture holds every frame, labelled, and names the families the device skips")
     func galleryContents() {
         let svg = PreviewCommandTests.run(["gallery", "agenda", "--format", "svg"])
-        #expect(svg.output.components(separatedBy: "<svg ").count - 1 == 1 + 1)   // the sheet and agenda's systemLarge
+        #expect(svg.output.components(separatedBy: "<svg ").count - 1 == 1 + 1) // the sheet and agenda's systemLarge
         #expect(svg.output.contains(">systemLarge</text>"))
         #expect(svg.output.contains(">skipped: systemExtraLarge</text>"))
         #expect(svg.errors == "widgetterm: note: iphone-430 has no agenda systemExtraLarge; skipped\n")
@@ -153,7 +162,10 @@ import FoundationXML
             (["timeline", "water", "--format", "ansi"], "widgetterm: timeline --format takes text or json, not ansi"),
             (["check", "water", "--format", "svg"], "widgetterm: unknown --format svg"),
             (["gallery", "--format", "tree"], "widgetterm: gallery --format takes text, ansi, json or svg; tree is for render"),
-            (["render", "delivery", "--format", "tree"], "widgetterm: --format tree prints a widget's view tree; delivery is a Live Activity"),
+            (
+                ["render", "delivery", "--format", "tree"],
+                "widgetterm: --format tree prints a widget's view tree; delivery is a Live Activity"
+            ),
             (["preview", "water", "--format", "svg"], "widgetterm: preview draws on the terminal and takes no --format (svg)"),
         ] {
             let result = PreviewCommandTests.run(arguments)
@@ -170,8 +182,9 @@ import FoundationXML
     static func render(_ flags: [String], _ environment: [String: String], terminal: Bool) -> String {
         let output = StringStream(isTerminal: terminal), errors = StringStream()
         let status = FixedClock.run {
-            WidgetTermCommand.run(arguments: ["render", "water", "--at", "2026-11-29T09:00:00Z"] + flags,
-                                  widgets: SampleWidgetBundle().widgetDescriptors, environment: environment, output: output, errors: errors)
+            WidgetTermCommand.run(
+                arguments: ["render", "water", "--at", "2026-11-29T09:00:00Z"] + flags,
+                widgets: SampleWidgetBundle().widgetDescriptors, environment: environment, output: output, errors: errors)
         }
         #expect(status == 0, "\(flags) \(environment): \(errors.text)")
         return output.text
@@ -200,18 +213,22 @@ import FoundationXML
             (["--color", "always"], noColor, true, .ansi256), (["--color", "always"], none, false, .ansi256),
             // --format ansi: always escape sequences; colour off gives attributes only.
             (["--format", "ansi"], xterm256, false, .ansi256), (["--format", "ansi"], xterm, false, .ansi16),
-            (["--format", "ansi"], noColor, false, .attributesOnly), (["--format", "ansi", "--color", "never"], xterm256, true, .attributesOnly),
+            (["--format", "ansi"], noColor, false, .attributesOnly),
+            (["--format", "ansi", "--color", "never"], xterm256, true, .attributesOnly),
             (["--format", "ansi", "--color", "always"], noColor, false, .ansi256), (["--format", "ansi"], none, false, .ansi256),
             (["--format", "ansi"], dumb, false, .ansi256),
             // --colors says what the terminal that shows the output can show, here or later.
-            (["--format", "ansi", "--colors", "truecolor"], xterm, false, .trueColor), (["--format", "ansi", "--colors", "16"], direct, false, .ansi16),
+            (["--format", "ansi", "--colors", "truecolor"], xterm, false, .trueColor),
+            (["--format", "ansi", "--colors", "16"], direct, false, .ansi16),
             (["--colors", "16"], xterm256, true, .ansi16), (["--colors", "256"], noColor, true, .text),
             (["--format", "ansi", "--colors", "256"], noColor, false, .attributesOnly),
             // --format text is text, whatever colour says.
             (["--format", "text", "--color", "always"], direct, true, .text),
         ]
         for (flags, environment, terminal, expected) in cases {
-            #expect(Self.classify(Self.render(flags, environment, terminal: terminal)) == expected, "\(flags) \(environment) terminal: \(terminal)")
+            #expect(
+                Self.classify(Self.render(flags, environment, terminal: terminal)) == expected,
+                "\(flags) \(environment) terminal: \(terminal)")
         }
     }
 
@@ -221,7 +238,9 @@ import FoundationXML
         #expect(text.contains("\u{1B}[0;1mWater"))
         let plain = Self.render(["--format", "text"], [:], terminal: false)
         let stripped = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-        func lines(_ text: String) -> [String] { text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        func lines(_ text: String) -> [String] {
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
         #expect(lines(stripped) == lines(plain))
     }
 }
@@ -231,11 +250,12 @@ import FoundationXML
     @Test("every flag check --help lists is accepted, every flag it accepts is listed, and its output has the documented form")
     func helpMatchesTheCommand() throws {
         let help = PreviewCommandTests.run(["check", "--help"]).output
-        let listed = Set(help.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("--") else { return nil }
-            return String(trimmed.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
-        })
+        let listed = Set(
+            help.split(separator: "\n").compactMap { line -> String? in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("--") else { return nil }
+                return String(trimmed.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
+            })
         #expect(listed == RenderSettings.valuedFlags.union(["surfaces"]).subtracting(["color", "colors", "format"]).union(["format"]))
         for flag in ["color", "colors"] {
             let refused = PreviewCommandTests.run(["check", "water", "--\(flag)", "never"])
@@ -245,10 +265,14 @@ import FoundationXML
         #expect(help.contains("--family F         check only this family (default: every family the widget supports)"))
         let result = PreviewCommandTests.run(["check", "water", "--at", "2026-11-29T09:00:00Z"])
         let finding = try #require(result.output.split(separator: "\n").first)
-        #expect(finding.range(of: #"^(error|warning|info) [a-z-]+ water/[A-Za-z]+/[A-Za-z]+/[a-z-]+( @[0-9]+:[0-9]+)?: .+ \{.*\}$"#,
-                              options: .regularExpression) != nil, "\(finding)")
-        #expect(result.errors.range(of: #"^widgetterm: check: [0-9]+ errors?, [0-9]+ warnings? on [0-9]+ surfaces?\n$"#,
-                                    options: .regularExpression) != nil, "\(result.errors)")
+        #expect(
+            finding.range(
+                of: #"^(error|warning|info) [a-z-]+ water/[A-Za-z]+/[A-Za-z]+/[a-z-]+( @[0-9]+:[0-9]+)?: .+ \{.*\}$"#,
+                options: .regularExpression) != nil, "\(finding)")
+        #expect(
+            result.errors.range(
+                of: #"^widgetterm: check: [0-9]+ errors?, [0-9]+ warnings? on [0-9]+ surfaces?\n$"#,
+                options: .regularExpression) != nil, "\(result.errors)")
         #expect(result.status == (result.output.contains("\nerror ") || result.output.hasPrefix("error ") ? 1 : 0))
     }
 }
@@ -275,7 +299,9 @@ import FoundationXML
         let light = try Data(contentsOf: CommandDispatchTests.package.appendingPathComponent("themes/light.json"))
         var object = try #require(try JSONSerialization.jsonObject(with: light) as? [String: Any])
         object["wallpaper"] = nil
-        #expect(throws: ThemeError.self) { try Theme.decode(try JSONSerialization.data(withJSONObject: object), file: "t.json", defaultName: "t") }
+        #expect(throws: ThemeError.self) {
+            try Theme.decode(try JSONSerialization.data(withJSONObject: object), file: "t.json", defaultName: "t")
+        }
     }
 
     @Test("the schema's colour patterns accept exactly the colours the decoder accepts")
@@ -284,11 +310,15 @@ import FoundationXML
         let opaque = try #require((defs["opaqueColor"] as? [String: Any])?["pattern"] as? String)
         let translucent = try #require((defs["translucentColor"] as? [String: Any])?["pattern"] as? String)
         func matches(_ pattern: String, _ text: String) -> Bool { text.range(of: pattern, options: .regularExpression) != nil }
-        for text in ["#FFFFFF", "101b3a", "#3D2A10E6", "#3C3C43 30%", "#EBEBF5 16.5%", "#000000 100%", "#12345", "#GGGGGG", "#FFFFFF 120%",
-                     "#FFFFFFFF 50%", "red", ""] {
+        for text in [
+            "#FFFFFF", "101b3a", "#3D2A10E6", "#3C3C43 30%", "#EBEBF5 16.5%", "#000000 100%", "#12345", "#GGGGGG", "#FFFFFF 120%",
+            "#FFFFFFFF 50%", "red", "",
+        ] {
             let parsed = Theme.parseColor(text)
             #expect(matches(translucent, text) == (parsed != nil), "\(text)")
-            #expect(matches(opaque, text) == (parsed != nil && parsed!.alpha == 1 && !text.contains("%") && text.filter(\.isHexDigit).count == 6), "\(text)")
+            #expect(
+                matches(opaque, text)
+                    == (parsed != nil && parsed!.alpha == 1 && !text.contains("%") && text.filter(\.isHexDigit).count == 6), "\(text)")
         }
         // Every built-in theme file holds only colours the patterns accept.
         for name in Theme.builtInNames {
@@ -318,8 +348,9 @@ import FoundationXML
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
-    @Test("list names the store and its source on standard error, accepts --app-group before or after, and creates nothing",
-          .enabled(if: ReloadTmux.binary != nil, "the widgetterm binary is not built"))
+    @Test(
+        "list names the store and its source on standard error, accepts --app-group before or after, and creates nothing",
+        .enabled(if: ReloadTmux.binary != nil, "the widgetterm binary is not built"))
     func listNamesTheStore() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wt-list-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -336,7 +367,9 @@ import FoundationXML
         let fromVariable = try #require(try Self.runBinary(["list"], environment: base.merging(["WIDGETTERM_APP_GROUP": store]) { $1 }))
         #expect(fromVariable.errors == "widgetterm: App Group store: \(store) (from WIDGETTERM_APP_GROUP)\n")
         let byDefault = try #require(try Self.runBinary(["list"], environment: base))
-        #expect(byDefault.errors.hasPrefix("widgetterm: App Group store: \(home)/.cache/widgetterm/app-group (the default, shared by every project;"))
+        #expect(
+            byDefault.errors.hasPrefix(
+                "widgetterm: App Group store: \(home)/.cache/widgetterm/app-group (the default, shared by every project;"))
         // A command that runs widget code, with the flag before its name, uses (and creates) the store.
         let render = try #require(try Self.runBinary(["--app-group", store, "render", "water", "--format", "text"], environment: base))
         #expect(render.status == 0)
@@ -351,11 +384,14 @@ import FoundationXML
     @Test("open URL --document FILE and open URL FILE route with the document's routes; kinds limit the table")
     func documentRoutes() {
         #expect(PreviewCommandTests.run(["open", "parking://session/14"]).status == 1, "the samples have no parking route")
-        for arguments in [["open", "parking://session/14", "--document", Self.parking], ["open", "parking://session/14", Self.parking],
-                          ["--document", Self.parking, "open", "parking://session/14"]] {
+        for arguments in [
+            ["open", "parking://session/14", "--document", Self.parking], ["open", "parking://session/14", Self.parking],
+            ["--document", Self.parking, "open", "parking://session/14"],
+        ] {
             let result = PreviewCommandTests.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.errors)")
-            #expect(result.output == "url: parking://session/14\nroute: parking-document.session.zone (parking://session/{zone})\n  zone = 14\n"
+            #expect(
+                result.output == "url: parking://session/14\nroute: parking-document.session.zone (parking://session/{zone})\n  zone = 14\n"
                     || result.output.hasPrefix("url: parking://session/14\nroute: "), "\(arguments): \(result.output)")
             #expect(result.output.contains("  zone = 14\n"))
         }
@@ -375,7 +411,9 @@ import FoundationXML
     func defaultIsTheUsualTheme() throws {
         let at = ["--at", "2026-11-29T09:00:00Z"]
         for format in ["ansi", "svg", "json"] {
-            for (flags, theme) in [([String](), "light"), (["--family", "accessoryCircular"], "lockscreen"), (["--scheme", "dark"], "dark")] {
+            for (flags, theme) in [
+                ([String](), "light"), (["--family", "accessoryCircular"], "lockscreen"), (["--scheme", "dark"], "dark"),
+            ] {
                 let plain = PreviewCommandTests.run(["render", "water", "--format", format] + flags + at)
                 let themed = PreviewCommandTests.run(["render", "water", "--format", format, "--theme", theme] + flags + at)
                 #expect(plain.status == 0)

@@ -34,10 +34,12 @@ enum UsabilityWidgets {
 
 /// A preview on an in-memory terminal, on the light theme.
 func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: Int = 40, themeName: String = "light")
-    -> (PreviewApp, MemoryTerminal) {
+    -> (PreviewApp, MemoryTerminal)
+{
     let terminal = MemoryTerminal(width: width, height: height)
-    let configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: themeName)!, format: FixedClock.utcFormat,
-                                             router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
+    let configuration = PreviewConfiguration(
+        widgets: widgets, theme: Theme.builtIn(named: themeName)!, format: FixedClock.utcFormat,
+        router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
     return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
 }
 
@@ -70,14 +72,16 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
             app.handle(.key(.character("n")))
             app.handle(.key(.character("n")))
             #expect(HostClock.now == start.addingTimeInterval(360))
-            #expect(app.log.texts.last == "no later entry of perfamily/systemMedium and no reload scheduled (policy .never): the clock stays")
+            #expect(
+                app.log.texts.last == "no later entry of perfamily/systemMedium and no reload scheduled (policy .never): the clock stays")
         }
     }
 }
 
 @Suite struct DocumentRemovalTests {
     static func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-removal-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "widgetterm-removal-\(getpid())-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -159,8 +163,9 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
         FixedClock.run {
             let terminal = MemoryTerminal(width: 120, height: 40, colorDepth: .none)
             let widgets = [UsabilityWidgets.perFamily]
-            let configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
-                                                     router: DeepLinkRouter())
+            let configuration = PreviewConfiguration(
+                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+                router: DeepLinkRouter())
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             app.renderFrame()
             let statusRow = (0..<terminal.lines.count).first { row in terminal.lines[row].hasPrefix(" perfamily │") }
@@ -303,7 +308,8 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
             app.handle(.key(.character("O")))
             app.handle(.key(.character("E")))
             app.renderFrame()
-            #expect(app.islands.center.snapshot(id: ids[1], at: HostClock.now) == nil
+            #expect(
+                app.islands.center.snapshot(id: ids[1], at: HostClock.now) == nil
                     || app.islands.center.snapshot(id: ids[1])?.activityState != .active)
             // Log entries keep their order.
             let dates = app.log.entries.map(\.date)
@@ -314,7 +320,8 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
     @Test("a button in a Live Activity updates the view as well as the store; the header counts the island's targets")
     func buttonUpdatesTheView() throws {
         try FixedClock.run {
-            let parking = try WidgetDocument(contentsOf: CommandDispatchTests.package.appendingPathComponent("examples/parking.json").path).descriptor
+            let parking = try WidgetDocument(contentsOf: CommandDispatchTests.package.appendingPathComponent("examples/parking.json").path)
+                .descriptor
             let (app, terminal) = usabilityPreview([parking], width: 120, height: 50)
             app.renderFrame()
             app.handle(.key(.character("i")))
