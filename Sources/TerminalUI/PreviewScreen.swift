@@ -215,7 +215,7 @@ extension PreviewApp {
                                                                                  attributes: .bold))
         for candidate in [Screen.gallery, .matrix] {
             let label = candidate == .gallery ? " Gallery " : " Mode matrix "
-            let style = candidate == screen ? TextStyle(foreground: RGB(0, 0, 0), background: Chrome.barText, attributes: .bold) : Chrome.barMuted
+            let style = candidate == screen && !islands.isShown ? TextStyle(foreground: RGB(0, 0, 0), background: Chrome.barText, attributes: .bold) : Chrome.barMuted
             x += canvas.write(label, column: x, row: 0, style: style)
         }
         if islands.isShown {
