@@ -107,3 +107,10 @@ extension PreviewApp {
         log.append(.diagnostic, "\(error) (waiting for a fix)", at: HostClock.now, severity: .error)
     }
 }
+
+extension PreviewApp {
+    /// Adds a line to the event log from outside the preview (the command line's notes at start).
+    public func logNote(_ text: String) {
+        log.append(.info, text, at: HostClock.now)
+    }
+}

@@ -112,6 +112,11 @@ enum PreviewCommand {
             }
         }
         for broken in brokenDocuments { app.showBrokenDocument(file: broken.file, error: broken.error) }
+        // --colors above what the terminal's entry has is capped (the colour rule): say so rather than draw less silently.
+        if let forcedDepth, parsed["color"] != "never", terminal.colorDepth != forcedDepth, terminal.colorDepth != .none {
+            app.logNote("--colors \(forcedDepth.rawValue) is more than the terminal's entry (\(terminal.terminfoName)) has; "
+                        + "drawing with \(terminal.colorDepth.rawValue) colours at most")
+        }
         let frameLog = environment["WIDGETTERM_FRAME_LOG"].flatMap(FrameLog.init(path:))
         if let frameLog { app.frameObserver = frameLog.record }
         let exit = app.run()

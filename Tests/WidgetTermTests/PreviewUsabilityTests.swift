@@ -188,11 +188,11 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
     func xtermInTmux() throws {
         let tmux = try ReloadTmux()
         defer { tmux.close() }
-        try tmux.run(["resize-window", "-t", "reload", "-x", "80", "-y", "24"])
-        let command = "env TERM=xterm '\(ReloadTmux.binary!)' water --app-group '\(tmux.directory.path)/app-group'; echo EXIT=$?"
+        let command = "env TERM=xterm '\(ReloadTmux.binary!)' water --colors 256 --app-group '\(tmux.directory.path)/app-group'; echo EXIT=$?"
         try tmux.run(["send-keys", "-t", "reload", "-l", command])
         try tmux.keys("Enter")
         try tmux.wait(for: "Event log")
+        try tmux.wait(for: "--colors 256 is more")
         let screen = try tmux.run(["capture-pane", "-t", "reload", "-p", "-e"])
         // tmux writes each change of colour as its own sequence: black text is ESC[30m; the background in force
         // is the last ESC[4Xm (or ESC[49m / ESC[0m, the terminal's own).
