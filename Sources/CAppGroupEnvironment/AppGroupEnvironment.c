@@ -271,12 +271,29 @@ static void execute_again(char **argv, char **envp, const char *original) {
     snprintf(routing_problem, sizeof(routing_problem), "cannot execute /proc/self/exe again (%s)", strerror(errno));
 }
 
-/// True for the commands that never run widget code (`main` in WidgetTermCommand.swift skips the same ones).
+/// True for the commands that never run widget code (`main` in WidgetTermCommand.swift skips the same ones). The
+/// command is the first argument that is not a flag or a flag's value, as `CommandDispatch` reads it (global
+/// flags may come first: `widgetterm --app-group DIR list`); `--version`, `--help` and `-h` count where they stand.
 static int runs_no_widget_code(int argc, char **argv) {
-    static const char *const commands[] = {"bench", "list", "help", "--help", "-h", "--version", "open"};
-    if (argc < 2 || !argv[1]) return 0;
-    for (size_t index = 0; index < sizeof(commands) / sizeof(commands[0]); index++) {
-        if (strcmp(argv[1], commands[index]) == 0) return 1;
+    static const char *const commands[] = {"bench", "list", "help", "--help", "-h", "--version", "open", "sources"};
+    // Flags that take the next argument as their value (CommandDispatch: PreviewCommand.valuedFlags and --document).
+    static const char *const valued[] = {
+        "--family", "--device", "--os", "--scheme", "--at", "--context", "--format", "--color", "--colors", "--timezone",
+        "--locale", "--param", "--provider-timeout", "--mode", "--theme", "--app-group", "--speed", "--routes",
+        "--open-command", "--intent-timeout", "--document", "--assets", "--target", "--entry", "--state"};
+    for (int index = 1; index < argc && argv[index]; index++) {
+        const char *argument = argv[index];
+        for (size_t command = 0; command < sizeof(commands) / sizeof(commands[0]); command++) {
+            if (strcmp(argument, commands[command]) == 0) return 1;
+        }
+        if (strncmp(argument, "--", 2) != 0 || argument[2] == '\0') return 0;
+        if (strchr(argument, '=')) continue;
+        for (size_t flag = 0; flag < sizeof(valued) / sizeof(valued[0]); flag++) {
+            if (strcmp(argument, valued[flag]) == 0) {
+                index++;
+                break;
+            }
+        }
     }
     return 0;
 }

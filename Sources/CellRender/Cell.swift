@@ -46,6 +46,8 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
     public static let underline = CellAttributes(rawValue: 4)
     public static let strikethrough = CellAttributes(rawValue: 8)
     public static let dim = CellAttributes(rawValue: 16)
+    /// Foreground and background swapped (SGR 7): what the preview draws chrome with on a monochrome terminal.
+    public static let reverse = CellAttributes(rawValue: 32)
 
     /// Names in a fixed order, for goldens and JSON.
     public var names: [String] {
@@ -55,6 +57,7 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
         if contains(.underline) { names.append("underline") }
         if contains(.strikethrough) { names.append("strikethrough") }
         if contains(.dim) { names.append("dim") }
+        if contains(.reverse) { names.append("reverse") }
         return names
     }
 }

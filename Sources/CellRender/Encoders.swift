@@ -168,8 +168,8 @@ struct CellStyleKey: Equatable {
 /// Bytes written into memory reserved up front: no capacity or uniqueness check per byte. The caller
 /// reserves enough (`longestSGR` per style change plus each glyph's bytes).
 struct ByteWriter {
-    /// The longest SGR sequence `appendSGR` writes: ESC [ 0, five attributes, two `;38;2;255;255;255`, m.
-    static let longestSGR = 3 + 10 + 2 * 17 + 1
+    /// The longest SGR sequence `appendSGR` writes: ESC [ 0, six attributes, two `;38;2;255;255;255`, m.
+    static let longestSGR = 3 + 12 + 2 * 17 + 1
 
     private let memory: UnsafeMutableBufferPointer<UInt8>
     private(set) var count = 0
@@ -231,6 +231,7 @@ struct ByteWriter {
         if attributes.contains(.italic) { append(0x3B, 0x33) }
         if attributes.contains(.underline) { append(0x3B, 0x34) }
         if attributes.contains(.strikethrough) { append(0x3B, 0x39) }
+        if attributes.contains(.reverse) { append(0x3B, 0x37) }
         if let foreground { append(foreground, isBackground: false, depth: depth) }
         if let background { append(background, isBackground: true, depth: depth) }
         append(0x6D) // m
@@ -268,6 +269,7 @@ extension FrameEncoder {
         if attributes.contains(.italic) { codes.append("3") }
         if attributes.contains(.underline) { codes.append("4") }
         if attributes.contains(.strikethrough) { codes.append("9") }
+        if attributes.contains(.reverse) { codes.append("7") }
         if let foreground { codes.append(colorCode(foreground, depth: depth, isBackground: false)) }
         if let background { codes.append(colorCode(background, depth: depth, isBackground: true)) }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"

@@ -29,6 +29,9 @@ public final class DocumentFileWatcher: @unchecked Sendable {
         public let previousKind: String?
         /// The new widget, or the error to show (the last good render stays).
         public let result: Result<WidgetDescriptor, DocumentError>
+        /// True when the file is gone (deleted or moved away, and not back within the debounce interval); `result`
+        /// then holds a file error. The watcher keeps watching: when the file comes back it is compiled again.
+        public var isRemoved = false
     }
 
     /// Why the watcher could not start.
@@ -51,6 +54,8 @@ public final class DocumentFileWatcher: @unchecked Sendable {
     private var lastBytes: [Int: [UInt8]] = [:]
     /// The kind of each file's last good version.
     private var lastKinds: [Int: String] = [:]
+    /// Files whose removal has been reported and that have not come back.
+    private var removedReported: Set<Int> = []
 
     /// - Parameters:
     ///   - files: the document paths, in the order the caller shows them.
@@ -143,7 +148,17 @@ public final class DocumentFileWatcher: @unchecked Sendable {
                 let bytes: [UInt8]
                 switch contents(of: files[index]) {
                 case .missing:
-                    // Deleted, or between an editor's delete and rename: the next event brings it back.
+                    // Gone for the whole debounce interval (an editor's delete-and-rename is quicker): say so once.
+                    // The directory is still watched; the file's return is a change, even with the same bytes.
+                    guard lastBytes[index] != nil || !removedReported.contains(index) else { continue }
+                    lastBytes[index] = nil
+                    removedReported.insert(index)
+                    let error = DocumentError(file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
+                                              expected: "the document file", found: "it was removed", kind: .file)
+                    var change = Change(index: index, file: files[index], previousKind: lastKinds[index], result: .failure(error))
+                    change.isRemoved = true
+                    lock.withLock { queued.append(change) }
+                    wake()
                     continue
                 case .changing:
                     // Still being written: look again after the debounce.
@@ -152,6 +167,7 @@ public final class DocumentFileWatcher: @unchecked Sendable {
                 case .stable(let stable):
                     bytes = stable
                 }
+                removedReported.remove(index)
                 guard bytes != lastBytes[index] else { continue }
                 lastBytes[index] = bytes
                 let previousKind = lastKinds[index]

@@ -41,6 +41,9 @@ extension PreviewApp {
                 // The new timeline is fetched while this frame is composed, a moment after `now`: draw once more at
                 // once, so its first entry (dated when it was fetched) shows without waiting for the next tick.
                 terminal.wakeHandler()
+            case .failure where change.isRemoved:
+                documentErrors[shownKind] = "\(change.file): file removed; waiting for it to come back (the last render stays)"
+                log.append(.diagnostic, "\(change.file): file removed; watching for it to come back", at: now, severity: .warning)
             case .failure(let error):
                 documentErrors[shownKind] = error.description
                 log.append(.diagnostic, "\(error.description) (the last good render stays)", at: now, severity: .error)
@@ -59,5 +62,55 @@ extension PreviewApp {
             canvas.fill(CellRect(x: 0, y: 1 + offset, width: width, height: 1), background: Chrome.error)
             canvas.write(line, column: 1, row: 1 + offset, maxWidth: width - 2, style: style)
         }
+    }
+}
+
+// MARK: - A document that does not compile at start
+
+/// What the preview shows for a widget document that does not compile when the preview starts: a card under the
+/// file's name that says it waits for a fix, with the error in the banner (`PreviewApp.showBrokenDocument`). The
+/// next good save replaces it, as any save replaces the widget it follows.
+public enum BrokenDocument {
+    private struct Entry: TimelineEntry {
+        var date: Date
+    }
+
+    private struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> Entry { Entry(date: Date()) }
+        func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) { completion(Entry(date: Date())) }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+            completion(Timeline(entries: [Entry(date: Date())], policy: .never))
+        }
+    }
+
+    /// A stand-in widget whose kind is `file`, as given on the command line (the key the watcher's changes use).
+    public static func placeholder(file: String) -> WidgetDescriptor {
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        return StaticConfiguration(kind: file, provider: Provider()) { _ in
+            VStack(alignment: .leading, spacing: 0) {
+                Text(name).font(.headline)
+                Text("waiting for a fix")
+                Text("(see the banner)").foregroundStyle(.secondary)
+            }
+            .containerBackground(Color(white: 0.5, opacity: 0.2), for: .widget)
+        }
+        .configurationDisplayName(name)
+        .supportedFamilies([.systemSmall])
+        .descriptor
+    }
+}
+
+extension PreviewApp {
+    /// Shows `error` in the banner of the stand-in widget for `file` (`BrokenDocument.placeholder(file:)`).
+    public func showBrokenDocument(file: String, error: String) {
+        documentErrors[file] = error
+        log.append(.diagnostic, "\(error) (waiting for a fix)", at: HostClock.now, severity: .error)
+    }
+}
+
+extension PreviewApp {
+    /// Adds a line to the event log from outside the preview (the command line's notes at start).
+    public func logNote(_ text: String) {
+        log.append(.info, text, at: HostClock.now)
     }
 }

@@ -60,7 +60,7 @@ final class IslandScreen {
     /// The keys of the island screen, for its hint line and the help overlay.
     static let keys: [(String, String)] = [
         ("s", "start"), ("k", "kind"), ("2", "two at once"), ("u", "next state"), ("x", "stale"), ("e", "end"),
-        ("E", "end now"), ("L", "end in 15 min"), ("o", "other"), ("Tab", "target"), ("Enter", "tap"), ("i", "widgets"),
+        ("E", "end now"), ("L", "end in 15 min"), ("o/O", "select"), ("Tab", "target"), ("Enter", "tap"), ("i", "widgets"),
     ]
 
     // MARK: State
@@ -101,9 +101,13 @@ final class IslandScreen {
         }
     }
 
-    /// Ends the focused activity with `policy`.
+    /// Ends the selected activity (the one marked ▸ in the list) with `policy`; an activity that has ended
+    /// already is left as it is, with a note naming the keys that select another.
     func end(_ policy: ActivityUIDismissalPolicy, log: (EventLog.Kind, String) -> Void) {
         guard let current = focusedRunning else { return log(.info, "no activity: press s to start one") }
+        if let snapshot = center.snapshot(id: current.id), snapshot.activityState == .ended || snapshot.activityState == .dismissed {
+            return log(.info, "\(current.descriptor.kind) (\(current.id)) has ended already; o and O select another activity")
+        }
         do { try center.endActivity(id: current.id, content: nil, dismissalPolicy: policy) } catch {
             log(.info, "\(current.descriptor.kind): \(error)")
         }
@@ -140,7 +144,14 @@ final class IslandScreen {
         loggedEvents = events.count
         var waiting: [(run: IntentRun, kind: String)] = []
         for item in intentRuns {
-            if let result = item.run.result { log(.intent, "\(item.kind) " + result.logLine) } else { waiting.append(item) }
+            if let result = item.run.result {
+                log(.intent, "\(item.kind) " + result.logLine)
+                // The intent may have changed what the views read (the App Group store): draw them again, as iOS
+                // does after a button's intent in a Live Activity.
+                archive.removeAll()
+            } else {
+                waiting.append(item)
+            }
         }
         intentRuns = waiting
     }
@@ -200,6 +211,7 @@ extension PreviewApp {
     /// `i`: shows the island screen, or goes back to the widgets.
     func toggleIslands() {
         islands.isShown.toggle()
+        scrollOffset = 0
         islands.targetIndex = nil
         let now = HostClock.now
         if islands.isShown {
@@ -231,10 +243,15 @@ extension PreviewApp {
         case .character("e"): islands.end(.default, log: write)
         case .character("E"): islands.end(.immediate, log: write)
         case .character("L"): islands.end(.after(now.addingTimeInterval(15 * 60)), log: write)
-        case .character("o"):
+        case .character("o"), .character("O"):
             guard !islands.running.isEmpty else { return true }
-            islands.focused = (islands.focused + 1) % islands.running.count
+            let count = islands.running.count
+            islands.focused = ((islands.focused + (key == .character("o") ? 1 : -1)) % count + count) % count
             islands.targetIndex = nil
+            scrollOffset = 0
+            if let selected = islands.focusedRunning {
+                log.append(.info, "selected \(selected.descriptor.kind) (\(selected.id)): e, E, L, u and x act on it", at: now)
+            }
         case .tab, .backTab:
             let targets = islands.targets(osVersion: configuration.osVersion)
             guard !targets.isEmpty else {
@@ -303,10 +320,11 @@ extension PreviewApp {
         let appearance = WidgetAppearance(mode: .fullColor, theme: theme, colorScheme: configuration.colorScheme)
         let style = appearance.style
         let options = IslandRenderOptions(device: configuration.device, style: style, date: now, format: configuration.format)
-        let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: stage.height)
-        var row = inner.y
+        // The last row holds the screen's keys; the rows above scroll (PgUp/PgDn) when the presentations need more.
+        let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: max(stage.height - 1, 0))
+        var row = inner.y - scrollOffset
         func caption(_ text: String, style: TextStyle = Chrome.caption) {
-            canvas.write(text, column: inner.x, row: row, maxWidth: inner.width, style: style)
+            if row >= inner.y && row < inner.maxY { canvas.write(text, column: inner.x, row: row, maxWidth: inner.width, style: style) }
             row += 1
         }
         guard let geometry = IslandGeometry(device: configuration.device) else {
@@ -352,11 +370,24 @@ extension PreviewApp {
             canvas.fill(covered[0].intersection(inner), background: IslandRenderer.islandColor)
             row += geometry.islandRows + 1
         }
-        for (text, column) in [(clock.string(from: now), inner.x + 3), ("5G ▮▮▮", inner.x + geometry.screenColumns - 9)] {
+        for (text, column) in [(clock.string(from: now), inner.x + 3), ("5G ▮▮▮", inner.x + geometry.screenColumns - 9)]
+        where statusTop >= inner.y && statusTop < inner.maxY {
             let span = CellRect(x: column, y: statusTop, width: DisplayWidth.of(text), height: 1)
             if !covered.contains(where: { !$0.intersection(span).isEmpty }) { canvas.write(text, column: column, row: statusTop, style: textStyle) }
         }
 
+        // The running activities, the one the keys act on marked.
+        if !islands.running.isEmpty {
+            caption("Activities · o/O selects · e E L u x act on ▸", style: Chrome.title)
+            for (index, item) in islands.running.enumerated() {
+                let snapshot = islands.center.snapshot(id: item.id, at: now)
+                let state = snapshot.map { $0.isStale && $0.activityState != .ended ? "stale" : $0.activityState.rawValue } ?? "gone"
+                let isSelected = index == min(islands.focused, islands.running.count - 1)
+                caption("\(isSelected ? "▸" : " ") \(index + 1). \(item.descriptor.kind) · \(state) · state \(item.stateNumber)/\(item.contents.count)",
+                        style: isSelected ? Chrome.focusedCaption : Chrome.caption)
+            }
+            row += 1
+        }
         if let current = islands.focusedRunning, let snapshot = islands.center.snapshot(id: current.id, at: now) {
             let kind = current.descriptor.kind
             let life = snapshot.isStale && snapshot.activityState == .ended ? "ended, stale" : snapshot.activityState.rawValue
@@ -378,6 +409,16 @@ extension PreviewApp {
             row += 1
         }
         islands.panels = panels
+        // Scrolling: what the presentations took, against the rows there are.
+        let contentHeight = row + scrollOffset - inner.y
+        let maxScroll = max(contentHeight - inner.height, 0)
+        if scrollOffset > maxScroll { scrollOffset = maxScroll }
+        if scrollOffset > 0 {
+            canvas.write(" ▲ more: PgUp ", column: max(inner.maxX - 14, inner.x), row: inner.y, style: Chrome.barMuted)
+        }
+        if contentHeight - scrollOffset > inner.height {
+            canvas.write(" ▼ more: PgDn ", column: max(inner.maxX - 14, inner.x), row: inner.maxY - 1, style: Chrome.barMuted)
+        }
 
         // The highlighted target.
         let targets = islands.targets(osVersion: configuration.osVersion)
@@ -389,8 +430,8 @@ extension PreviewApp {
         }
         // The island screen's keys.
         var x = inner.x
-        let keysRow = max(row, inner.maxY - 1)
-        guard keysRow < inner.maxY else { return }
+        let keysRow = inner.maxY
+        guard keysRow < stage.maxY else { return }
         for (keys, meaning) in IslandScreen.keys {
             let width = DisplayWidth.of(keys) + DisplayWidth.of(meaning) + 3
             guard x + width <= inner.maxX else { break }

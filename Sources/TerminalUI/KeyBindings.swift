@@ -9,7 +9,7 @@ public enum PreviewAction: Hashable, Sendable {
     case toggleView
     /// The Live Activity island screen and back (IslandScreen.swift).
     case toggleIslands
-    case togglePause, jumpToNextEntry, speedUp, slowDown
+    case togglePause, jumpToNextEntry, jumpToPreviousEntry, speedUp, slowDown
     case reload
     case nextTarget, previousTarget, tap
     case moveCursor(columns: Int, rows: Int)
@@ -48,7 +48,9 @@ public enum KeyBindings {
                    help: "Live Activities: the Dynamic Island and Lock Screen (s start, k kind, u next state, x stale, e end, E end now, L end in 15 min, 2 two)", hint: nil),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
         KeyBinding(keys: [.character("n")], action: .jumpToNextEntry, label: "n",
-                   help: "jump the clock to the next timeline entry (or the next reload)", hint: "next entry"),
+                   help: "jump the clock to the next entry of the focused widget and family (or its next reload)", hint: "next entry"),
+        KeyBinding(keys: [.character("p")], action: .jumpToPreviousEntry, label: "p",
+                   help: "back to the previous entry of the focused widget and family", hint: nil),
         KeyBinding(keys: [.character("+"), .character("=")], action: .speedUp, label: "+", help: "clock faster: ×1, 2, 5, 10, 30, 60, 600, 3600",
                    hint: nil),
         KeyBinding(keys: [.character("-"), .character("_")], action: .slowDown, label: "-", help: "clock slower", hint: nil),
@@ -75,7 +77,7 @@ public enum KeyBindings {
     /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar.
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("i", "activities"), ("Space", "pause"), ("n", "next entry"), ("+/-", "speed"), ("r", "reload"), ("Tab/Shift-Tab", "target"),
+        ("i", "activities"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("r", "reload"), ("Tab/Shift-Tab", "target"),
         ("Enter", "tap"), ("Arrows", "cursor"), ("click", "tap"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]
 

@@ -137,8 +137,13 @@ public final class NCursesTerminal: Terminal {
     private func pair(foreground: RGB?, background: RGB?, blankForeground: RGB?) -> Int32 {
         guard colorDepth != .none else { return 0 }
         // A blank cell's foreground does not show; keep whatever it was so runs of blanks share a pair.
-        let fg = colorNumber(foreground ?? blankForeground, isBackground: false)
+        var fg = colorNumber(foreground ?? blankForeground, isBackground: false)
         let bg = colorNumber(background, isBackground: true)
+        // Two colours that differ but land on one palette entry would hide the text: take the palette's black or
+        // white, whichever stands out from the background (only at 16 or fewer colours, where this happens).
+        if colorDepth == .ansi16, foreground != nil, fg == bg, foreground != background {
+            fg = Self.contrasting(onPaletteIndex: Int(bg))
+        }
         let key = Int64(fg) << 32 | Int64(UInt32(bitPattern: bg))
         if let known = pairs[key] { return known }
         let allocated = alloc_pair(fg, bg)
@@ -157,10 +162,29 @@ public final class NCursesTerminal: Terminal {
             return packed < 8 ? 0x010101 : packed
         case .ansi256: return Int32(ColorQuantizer.index256(color))
         case .ansi16:
-            let index = Int32(ColorQuantizer.index16(color))
-            return widgetterm_colors() >= 16 ? index : index % 8
+            // With 8 colours (TERM=xterm) the nearest of those 8: the bright half folded onto the dark half made grey
+            // chrome text SGR 30, black on a dark terminal.
+            return widgetterm_colors() >= 16 ? Int32(ColorQuantizer.index16(color)) : Int32(Self.nearestOfEight(color))
         case .none: return -1
         }
+    }
+
+    /// The nearest of the 8 basic ANSI colours (xterm's values).
+    static func nearestOfEight(_ color: RGB) -> Int {
+        let palette = ColorQuantizer.palette16.prefix(8)
+        func distance(_ a: RGB, _ b: RGB) -> Int {
+            let r = Int(a.red) - Int(b.red), g = Int(a.green) - Int(b.green), b2 = Int(a.blue) - Int(b.blue)
+            return r * r + g * g + b2 * b2
+        }
+        return palette.indices.min { distance(color, palette[$0]) < distance(color, palette[$1]) } ?? 7
+    }
+
+    /// Black (0) or white (7) on the palette entry `index`, whichever has more contrast.
+    static func contrasting(onPaletteIndex index: Int) -> Int32 {
+        guard index >= 0, index < ColorQuantizer.palette16.count else { return 7 }
+        let color = ColorQuantizer.palette16[index]
+        let luminance = 299 * Int(color.red) + 587 * Int(color.green) + 114 * Int(color.blue)
+        return luminance > 128_000 ? 0 : 7
     }
 
     public func invalidate() {

@@ -37,6 +37,7 @@ extension PreviewApp {
             log.append(.clock, HostClock.isPaused ? "clock paused at \(clockFormatter.string(from: now))"
                        : "clock running from \(clockFormatter.string(from: now)) at \(Self.speedText(HostClock.speed))", at: now)
         case .jumpToNextEntry: jumpToNextEntry(from: now)
+        case .jumpToPreviousEntry: jumpToPreviousEntry(from: now)
         case .speedUp, .slowDown:
             let current = HostClock.speed
             let index = Self.speeds.lastIndex { $0 <= current } ?? 0
@@ -106,19 +107,39 @@ extension PreviewApp {
         cursor = nil
     }
 
-    /// Moves the clock to the next entry of any family of the widget shown, else to its next reload.
+    /// Moves the clock to the next entry of the selected widget in the focused family (the card `f` selects),
+    /// else to that card's next reload.
     func jumpToNextEntry(from now: Date) {
-        guard let widget = currentWidget else { return }
-        let shown = families(of: widget).map { instance(of: widget, family: $0) }
-        if let next = shown.compactMap({ $0.scheduler.nextEntryDate(after: now) }).min() {
+        guard let card = focusedCard else { return }
+        let scheduler = card.instance.scheduler
+        let name = "\(card.instance.kind)/\(card.instance.family)"
+        if let next = scheduler.nextEntryDate(after: now) {
             HostClock.set(next)
-            log.append(.clock, "clock → \(clockFormatter.string(from: next)) (next timeline entry)", at: next)
-        } else if let due = shown.compactMap({ $0.scheduler.nextDue(after: now) }).filter({ $0 > now }).min() {
+            log.append(.clock, "clock → \(clockFormatter.string(from: next)) (next entry of \(name))", at: next)
+        } else if let due = scheduler.nextDue(after: now), due > now {
             HostClock.set(due)
-            log.append(.clock, "clock → \(clockFormatter.string(from: due)) (no later entry; the next reload is due then)", at: due)
+            log.append(.clock, "clock → \(clockFormatter.string(from: due)) (no later entry of \(name); its next reload is due then)", at: due)
         } else {
-            log.append(.clock, "no later entry and no reload scheduled (policy .never): the clock stays", at: now)
+            log.append(.clock, "no later entry of \(name) and no reload scheduled (policy .never): the clock stays", at: now)
         }
+    }
+
+    /// Moves the clock back to the entry before the one the focused card shows now. The timeline stays the one
+    /// fetched: stepping back shows what the widget showed then, without asking the provider again.
+    func jumpToPreviousEntry(from now: Date) {
+        guard let card = focusedCard else { return }
+        let name = "\(card.instance.kind)/\(card.instance.family)"
+        let dates = (card.instance.scheduler.timeline?.entries.map(\.date) ?? []).sorted()
+        guard let current = dates.last(where: { $0 <= now }) else {
+            log.append(.clock, "no earlier entry of \(name): it shows its placeholder until its first entry", at: now)
+            return
+        }
+        guard let previous = dates.last(where: { $0 < current }) else {
+            log.append(.clock, "\(name) shows its first entry (\(clockFormatter.string(from: current))): the clock stays", at: now)
+            return
+        }
+        HostClock.set(previous)
+        log.append(.clock, "clock ← \(clockFormatter.string(from: previous)) (previous entry of \(name))", at: previous)
     }
 
     // MARK: Taps

@@ -82,6 +82,8 @@ public final class PreviewApp {
     /// The touch cursor, in frame cells of the focused widget.
     var cursor: CellPosition?
     var scrollOffset = 0
+    /// The first row of the help overlay shown (it scrolls when the screen is shorter than the key list).
+    var helpScroll = 0
     var followsFocus = true
     /// Where each widget frame landed on the last screen, with the frame drawn there (clicks look up in it).
     var placements = Compositor<Placement>()
@@ -146,6 +148,7 @@ public final class PreviewApp {
         documentWatcher?.start(wake: terminal.wakeHandler)
         log.append(.info, "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
                    + "Press ? for help.", at: HostClock.now)
+        if let store = configuration.appGroupDescription { log.append(.info, store, at: HostClock.now) }
         renderFrame()
         while exit == nil {
             let timeout = TickSchedule.delayToNextTick(now: HostClock.now, speed: HostClock.speed, isPaused: HostClock.isPaused)
@@ -164,7 +167,16 @@ public final class PreviewApp {
         switch event {
         case .key(let key):
             if showsHelp, key != .character("q"), key != .control("c") {
-                showsHelp = false
+                // Arrows, PgUp/PgDn and Space scroll a help overlay taller than the screen; any other key closes it.
+                switch key {
+                case .down, .character(" "), .character("j"): helpScroll += 1
+                case .up, .character("k"): helpScroll = max(helpScroll - 1, 0)
+                case .pageDown: helpScroll += max(terminal.size.height - 6, 1)
+                case .pageUp: helpScroll = max(helpScroll - max(terminal.size.height - 6, 1), 0)
+                default:
+                    showsHelp = false
+                    helpScroll = 0
+                }
                 return
             }
             if islands.isShown, handleIslandKey(key) { return }
@@ -190,7 +202,8 @@ public final class PreviewApp {
     public func renderFrame() {
         let now = HostClock.now
         update(at: now)
-        let composed = compose(at: now)
+        var composed = compose(at: now)
+        if terminal.colorDepth == .none { composed = MonochromeChrome.adapt(composed, widgets: placements.regions.map(\.visible)) }
         let runs = ScreenDiff.runs(from: previousScreen, to: composed)
         let isFull = previousScreen == nil
         for run in runs { terminal.draw(run) }
@@ -266,6 +279,8 @@ public final class PreviewApp {
     /// Finished intents and openers, app reload requests, and reloads that fell due.
     func update(at now: Date) {
         applyDocumentChanges(at: now)
+        // Activity events and intents are logged as they happen, whichever screen is shown, so the log keeps their order.
+        islands.drainEvents { self.log.append($0, $1, at: now) }
         for completion in completions.drain() { finish(completion, at: now) }
         for (kind, byFamily) in instances where reloadRequests.takeRequest(forKind: kind) {
             for family in byFamily.keys.sorted(by: { $0.rawValue < $1.rawValue }) {

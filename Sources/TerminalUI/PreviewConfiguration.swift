@@ -43,6 +43,9 @@ public struct PreviewConfiguration: Sendable {
     /// The budget each widget instance starts with.
     public var reloadBudget: ReloadBudget
 
+    /// Which App Group store the preview uses, logged when it starts (`App Group store: DIR (from ...)`).
+    public var appGroupDescription: String?
+
     public init(widgets: [WidgetDescriptor], initialKind: String? = nil, initialFamily: WidgetFamily? = nil,
                 mode: WidgetRenderingMode? = nil, theme: Theme, themes: [Theme]? = nil, colorScheme: ColorScheme? = nil,
                 device: DeviceProfile = .default, osVersion: Int = 26, format: SystemTextFormat = SystemTextFormat(),

@@ -50,7 +50,8 @@ extension PreviewApp {
             side = CellRect(x: size.width - sideWidth, y: bodyTop, width: sideWidth, height: bodyHeight)
             for row in bodyTop..<(bodyTop + bodyHeight) { canvas.write("│", column: stage.maxX, row: row, style: Chrome.caption) }
         } else {
-            let logHeight = max(5, min(9, bodyHeight / 3))
+            // The island screen needs its rows more than the log: at 24 rows the log keeps 5.
+            let logHeight = islands.isShown && size.height < 32 ? 5 : max(5, min(9, bodyHeight / 3))
             stage = CellRect(x: 0, y: bodyTop, width: size.width, height: bodyHeight - logHeight)
             side = CellRect(x: 0, y: bodyTop + bodyHeight - logHeight, width: size.width, height: logHeight)
         }
@@ -214,8 +215,12 @@ extension PreviewApp {
                                                                                  attributes: .bold))
         for candidate in [Screen.gallery, .matrix] {
             let label = candidate == .gallery ? " Gallery " : " Mode matrix "
-            let style = candidate == screen ? TextStyle(foreground: RGB(0, 0, 0), background: Chrome.barText, attributes: .bold) : Chrome.barMuted
+            let style = candidate == screen && !islands.isShown ? TextStyle(foreground: RGB(0, 0, 0), background: Chrome.barText, attributes: .bold) : Chrome.barMuted
             x += canvas.write(label, column: x, row: 0, style: style)
+        }
+        if islands.isShown {
+            drawIslandHeader(&canvas, width: width, x: x)
+            return
         }
         guard let widget = currentWidget else { return }
         let title = "  \(widget.displayName) (\(widget.kind))  \(widgetIndex + 1)/\(configuration.widgets.count)"
@@ -229,6 +234,20 @@ extension PreviewApp {
             let textWidth = DisplayWidth.of(text)
             if x + textWidth + 2 <= width { canvas.write(text, column: width - textWidth, row: 0, style: Chrome.barMuted) }
         }
+    }
+
+    /// The header on the island screen: the activities running and the tap targets on screen (each compact or
+    /// minimal island one per activity in it, and every link and control of the expanded and Lock Screen views).
+    func drawIslandHeader(_ canvas: inout Canvas, width: Int, x start: Int) {
+        var x = start
+        let running = islands.running.count
+        x += canvas.write("  Live Activities  \(running) running", column: x, row: 0, maxWidth: width - x, style: Chrome.bar)
+        let islandTargets = islands.panels.regions.filter { $0.content.presentation == .compact || $0.content.presentation == .minimal }
+            .reduce(0) { $0 + $1.content.island.activityRects.count }
+        let count = islandTargets + islands.targets(osVersion: configuration.osVersion).count
+        let text = (count == 1 ? "1 tap target" : "\(count) tap targets") + " "
+        let textWidth = DisplayWidth.of(text)
+        if x + textWidth + 2 <= width { canvas.write(text, column: width - textWidth, row: 0, style: Chrome.barMuted) }
     }
 
     func drawSidePane(_ canvas: inout Canvas, in rect: CellRect) {
@@ -330,10 +349,18 @@ extension PreviewApp {
         }
         let height = min(canvas.height - 2, rows.count + 4)
         let box = CellRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
+        let visibleRows = max(height - 4, 1)
+        helpScroll = min(helpScroll, max(rows.count - visibleRows, 0))
+        let scrolls = rows.count > visibleRows
         canvas.fill(box, background: Chrome.helpBackground)
-        canvas.border(box, title: "Keys — any key closes", style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
+        let title = scrolls ? "Keys \(helpScroll + 1)–\(helpScroll + visibleRows) of \(rows.count) — ↑↓ PgUp PgDn scroll, other keys close"
+            : "Keys — any key closes"
+        canvas.border(box, title: title, style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
+        let marker = TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold)
+        if helpScroll > 0 { canvas.write("▲ more", column: box.maxX - 9, row: box.y + 1, style: marker) }
+        if helpScroll + visibleRows < rows.count { canvas.write("▼ more", column: box.maxX - 9, row: box.maxY - 2, style: marker) }
         var row = box.y + 2
-        for (keys, help) in rows where row < box.maxY - 1 {
+        for (keys, help) in rows.dropFirst(helpScroll) where row < box.maxY - 1 {
             canvas.write(keys, column: box.x + 2, row: row, maxWidth: keyWidth,
                          style: TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold))
             canvas.write(help, column: box.x + 2 + keyWidth, row: row, maxWidth: textWidth,

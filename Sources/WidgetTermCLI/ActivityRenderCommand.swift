@@ -50,6 +50,9 @@ enum ActivityRenderCommand {
         } ?? descriptor.activity?.preview?.presentation.flatMap(ActivityPresentation.init(argument:))
             ?? .compact
         let stateNumber = try parsed.integer("state", in: 1...999, default: 1)
+        if parsed["format"] == "tree" {
+            throw UsageError("--format tree prints a widget's view tree; \(kind) is a Live Activity: use text, ansi, json or svg")
+        }
         let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard let geometry = IslandGeometry(device: settings.device) else {
             let phones = DeviceProfile.all.filter { $0.island != nil }.map(\.name).joined(separator: ", ")
@@ -123,28 +126,30 @@ enum ActivityRenderCommand {
 
     /// `widgetterm gallery` on a Live Activity: its first scripted state in every presentation, indented like families;
     /// a presentation that cannot be shown is one line saying why.
-    static func gallery(_ descriptor: WidgetDescriptor, settings: RenderSettings, format: OutputFormat) -> String {
+    /// Every presentation of `descriptor`, each encoded in `format`, for `gallery`; a presentation the device
+    /// cannot show, or an activity that cannot start, is a note in place of a frame.
+    static func gallery(_ descriptor: WidgetDescriptor, settings: RenderSettings, format: OutputFormat) -> [GalleryItem] {
         let now = HostClock.now
         let center = ActivityCenter(now: { now })
         let options = IslandRenderOptions(device: settings.device, style: paintStyle(settings), date: now, format: settings.format)
-        var text = ""
+        var items: [GalleryItem] = []
         do {
             let id = try ActivityScript.start(descriptor, in: center, startingAt: now)
             let snapshot = center.snapshot(id: id)!
             let resolved = try ActivityRendering.resolve(snapshot, with: descriptor.activity!, options: options)
             for presentation in ActivityPresentation.allCases {
-                text += "  \(presentation.argument)\n"
                 guard let island = try? ActivityRendering.render(resolved, presentation: presentation, options: options) else {
-                    text += "  \(settings.device.name) has no Live Activity sizes\n\n"
+                    items.append(GalleryItem(kind: descriptor.kind, label: presentation.argument,
+                                             note: "\(settings.device.name) has no Live Activity sizes"))
                     continue
                 }
                 let encoded = encode(island, kind: descriptor.kind, stateNumber: 1, format: format, style: options.islandStyle(for: presentation))
-                text += encoded.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }.joined(separator: "\n") + "\n\n"
+                items.append(GalleryItem(kind: descriptor.kind, label: presentation.argument, encoded: encoded))
             }
         } catch {
-            text += "  \(error)\n\n"
+            items.append(GalleryItem(kind: descriptor.kind, label: "activity", note: "\(error)"))
         }
-        return text
+        return items
     }
 
     /// Requests the activity with its first scripted state at `start` and updates it through state `number`.

@@ -41,6 +41,9 @@ enum CheckCommand {
             output.write(Help.check)
             return 0
         }
+        for flag in ["color", "colors"] where parsed[flag] != nil {
+            throw UsageError("check prints findings, not pictures: --\(flag) does not apply; use --format text or json")
+        }
         let settings = try RenderSettings(parsed)
         let asJSON = try parsed.choice("format", ["text": false, "json": true], default: false)
         let everySurface = try parsed.choice("surfaces", ["default": false, "all": true], default: false)

@@ -7,35 +7,210 @@ import WidgetKitUI
 // MARK: - gallery
 
 /// Prints every widget in every family it supports (what `widgetterm` shows until the interactive preview).
+/// Text and ANSI are a listing for a person; JSON is one document and SVG one picture, so each is a valid file.
 enum GalleryCommand {
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
-                    output: TextStream, errors: TextStream) throws -> Int32 {
+    static func run(
+        _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+        output: TextStream, errors: TextStream
+    ) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.gallery)
             return 0
         }
+        if parsed["format"] == "tree" { throw UsageError("gallery --format takes text, ansi, json or svg; tree is for render") }
         let settings = try RenderSettings(parsed)
         let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         if let at = settings.at { HostClock.set(at) }
         let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
+        var sections: [GallerySection] = []
         for descriptor in selected.isEmpty ? widgets : selected {
             let session = try settings.session(for: descriptor)
-            output.write(TerminalText.escaped("\(descriptor.displayName) — \(descriptor.kind)") + "\n")
+            var section = GallerySection(title: "\(descriptor.displayName) — \(descriptor.kind)", kind: descriptor.kind)
             if descriptor.isActivity {
-                output.write(ActivityRenderCommand.gallery(descriptor, settings: settings, format: outputFormat))
+                section.items = ActivityRenderCommand.gallery(descriptor, settings: settings, format: outputFormat)
+                sections.append(section)
                 continue
             }
-            for family in descriptor.supportedFamilies where settings.device.size(of: family) != nil {
+            for family in descriptor.supportedFamilies {
                 if let only = settings.family, only != family { continue }
+                guard settings.device.size(of: family) != nil else {
+                    section.skipped.append(family.rawValue)
+                    continue
+                }
                 let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
                 let frame = session.render(selection, options: settings.options(family: family, date: HostClock.now))
-                output.write("  \(family)\n")
-                output.write(outputFormat.encode(frame, widget: descriptor.kind, family: family, style: settings.style(for: family),
-                                                 theme: settings.theme(for: family))
-                    .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }.joined(separator: "\n") + "\n\n")
+                section.items.append(
+                    GalleryItem(
+                        kind: descriptor.kind, label: family.rawValue,
+                        encoded: outputFormat.encode(
+                            frame, widget: descriptor.kind, family: family,
+                            style: settings.style(for: family),
+                            theme: settings.theme(for: family))))
             }
+            sections.append(section)
+        }
+        let skipped = sections.flatMap { section in section.skipped.map { "\(section.kind) \($0)" } }
+        if !skipped.isEmpty && outputFormat.kind != .text && outputFormat.kind != .ansi {
+            errors.write("widgetterm: note: \(settings.device.name) has no \(skipped.joined(separator: ", ")); skipped\n")
+        }
+        switch outputFormat.kind {
+        case .text, .ansi: output.write(GalleryLayout.listing(sections, device: settings.device.name))
+        case .json: output.write(GalleryLayout.json(sections, device: settings.device.name))
+        case .svg: output.write(GalleryLayout.svg(sections))
         }
         return 0
+    }
+}
+
+/// One widget's part of a gallery: its frames and the families the device has no size for.
+struct GallerySection {
+    var title: String
+    var kind: String
+    var items: [GalleryItem] = []
+    /// Families the widget supports that the device cannot show (`systemExtraLarge` on a phone).
+    var skipped: [String] = []
+}
+
+/// One frame of a gallery, already encoded in the output format, or a note where there is none.
+struct GalleryItem {
+    var kind: String
+    /// The family or Live Activity presentation.
+    var label: String
+    var encoded: String?
+    var note: String?
+
+    init(kind: String, label: String, encoded: String) {
+        self.kind = kind
+        self.label = label
+        self.encoded = encoded
+    }
+
+    init(kind: String, label: String, note: String) {
+        self.kind = kind
+        self.label = label
+        self.note = note
+    }
+}
+
+/// How gallery frames are put together in each format.
+enum GalleryLayout {
+    /// Text or ANSI: a title per widget, a label per frame, frames indented by two columns.
+    static func listing(_ sections: [GallerySection], device: String) -> String {
+        var text = ""
+        for section in sections {
+            text += TerminalText.escaped(section.title) + "\n"
+            for item in section.items {
+                text += "  \(item.label)\n"
+                if let encoded = item.encoded {
+                    text +=
+                        encoded.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
+                        .joined(separator: "\n") + "\n\n"
+                } else if let note = item.note {
+                    text += "  \(TerminalText.escaped(note))\n\n"
+                }
+            }
+            if !section.skipped.isEmpty {
+                text +=
+                    "  skipped: \(section.skipped.joined(separator: ", ")) (\(device) has no size for \(section.skipped.count == 1 ? "it" : "them"))\n\n"
+            }
+        }
+        return text
+    }
+
+    /// JSON: one document, `{"device", "widgets": [{"kind", "title", "frames": [{"label", "frame"}], "skipped"}]}`,
+    /// each frame the document `render --format json` writes.
+    static func json(_ sections: [GallerySection], device: String) -> String {
+        var widgets: [[String: Any]] = []
+        for section in sections {
+            var frames: [[String: Any]] = []
+            for item in section.items {
+                var entry: [String: Any] = ["label": item.label]
+                if let encoded = item.encoded, let frame = try? JSONSerialization.jsonObject(with: Data(encoded.utf8)) {
+                    entry["frame"] = frame
+                }
+                if let note = item.note { entry["note"] = note }
+                frames.append(entry)
+            }
+            widgets.append(["kind": section.kind, "title": section.title, "frames": frames, "skipped": section.skipped])
+        }
+        let document: [String: Any] = ["device": device, "widgets": widgets]
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return "{}\n" }
+        return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// SVG: one picture, each frame's own SVG placed below the last with its widget and label above it.
+    static func svg(_ sections: [GallerySection]) -> String {
+        let margin = 16, labelHeight = 22
+        var body = "", y = margin, width = 0
+        for section in sections {
+            body +=
+                "<text x=\"\(margin)\" y=\(quoted(y + 16)) font-size=\"16\" font-weight=\"bold\">\(SVGText.escaped(section.title))</text>\n"
+            y += labelHeight + 4
+            for item in section.items {
+                body += "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">\(SVGText.escaped(item.label))</text>\n"
+                y += labelHeight
+                guard let encoded = item.encoded, let frame = SVGText.embeddable(encoded) else {
+                    body += "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">\(SVGText.escaped(item.note ?? ""))</text>\n"
+                    y += labelHeight
+                    continue
+                }
+                body += frame.element.replacingOccurrences(of: "<svg ", with: "<svg x=\"\(margin)\" y=\"\(y)\" ", options: .anchored) + "\n"
+                y += frame.height + margin
+                width = max(width, frame.width + 2 * margin)
+            }
+            if !section.skipped.isEmpty {
+                body +=
+                    "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">skipped: \(SVGText.escaped(section.skipped.joined(separator: ", ")))</text>\n"
+                y += labelHeight
+            }
+        }
+        width = max(width, 320)
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(y + margin)" viewBox="0 0 \(width) \(y + margin)" \
+            font-family="Menlo, 'DejaVu Sans Mono', 'Liberation Mono', Consolas, monospace">
+            <rect width="\(width)" height="\(y + margin)" fill="#ffffff"/>
+            \(body)</svg>
+
+            """
+    }
+
+    private static func quoted(_ value: Int) -> String { "\"\(value)\"" }
+}
+
+/// Text and elements for SVG documents the command line puts together.
+enum SVGText {
+    /// `text` with XML's special characters as entities and control characters dropped (XML 1.0 forbids them).
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default:
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A standalone SVG document (what `render --format svg` writes) as an element to nest in another: the XML
+    /// declaration removed; with the root's width and height in pixels.
+    static func embeddable(_ document: String) -> (element: String, width: Int, height: Int)? {
+        guard let start = document.range(of: "<svg ") else { return nil }
+        let element = String(document[start.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+        func attribute(_ name: String) -> Int? {
+            guard let range = element.range(of: " \(name)=\"") else { return nil }
+            return Int(element[range.upperBound...].prefix(while: \.isNumber))
+        }
+        guard let width = attribute("width"), let height = attribute("height") else { return nil }
+        return (element, width, height)
     }
 }

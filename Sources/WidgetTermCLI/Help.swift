@@ -1,3 +1,4 @@
+import Foundation
 import CellRender
 
 /// Help texts for every command.
@@ -5,7 +6,7 @@ enum Help {
     static let main = """
         widgetterm — preview WidgetKit widgets in a terminal
 
-        usage: widgetterm [command] [options]
+        usage: widgetterm [options] [command | KIND | FILE] [options]
 
         commands:
           preview [KIND]      the interactive preview: families, modes, ticking timers, taps (the default)
@@ -21,6 +22,9 @@ enum Help {
           --version           the version of widgetterm
 
         exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors
+
+        A first word that is not a command previews it: an existing path (a widget document), else a widget kind.
+        Options may come before the command name: widgetterm --theme dark render water.
 
         KIND may also be a widget document, a JSON file (an argument that names an existing file or ends in .json):
         see docs/widget-document.md. `preview FILE...` re-renders each document when it is saved.
@@ -67,19 +71,44 @@ enum Help {
         text and symbols below WCAG 2.x contrast (4.5:1; 3:1 at 18 pt, or 14 pt bold) against what is really
         behind them after the rendering mode; meaning carried by hue alone that a mode erases; images accented mode
         flattens to one tint; and the render's own diagnostics (e.g. a missing container background on iOS 17+).
+        Once per family it also checks the tap targets on the --os version (several widgetURLs, links or controls
+        the family ignores) and the timeline (entries at one instant or too close, a reload loop, a budget spent
+        before the day ends). A Live Activity is checked in each of its presentations.
 
         surfaces (default): system families on the Home Screen in full colour (light, dark) and accented (tinted,
         clear); systemSmall also in StandBy (full colour, background removed) and StandBy night (vibrant red);
         accessory families on the Lock Screen (vibrant). --surfaces all: every built-in theme in every mode.
-        --theme and --mode narrow or override these.
+        --theme and --mode narrow or override these. A family the --device lacks is checked on the first device
+        that has it.
 
-        One finding per line (or a JSON array with --format json): severity, code, widget/family/mode/theme,
-        position (row:column), message and measured values. Exit status 1 when a finding is at error level.
+        output: one finding per line on standard output (a JSON array with --format json):
+          SEVERITY CODE WIDGET/FAMILY/MODE/THEME @ROW:COLUMN: MESSAGE {MEASURED VALUES}
+        (the position only where there is one); then one summary line on standard error:
+          widgetterm: check: N errors, M warnings on S surfaces
+        Exit status 1 when a finding is at error level, 0 otherwise, 2 for usage errors.
 
         options:
-        \(sharedOptions)
+          --surfaces S       default or all (above)
+          --format F         text or json (default text)
+          --family F         check only this family (default: every family the widget supports)
+          --theme T          check only on this theme, a built-in name or a theme file (default: the surfaces above)
+          --mode M           check only in this rendering mode: fullColor, accented or vibrant
+        \(checkOptions)
 
         """
+    }
+
+    /// The shared options `check` uses as every command does: not the family, theme and mode (which select
+    /// surfaces in `check`), nor the output format and colour (it draws no picture).
+    static var checkOptions: String {
+        sharedOptions.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .reduce(into: (lines: [String](), skipping: false)) { state, line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("--") {
+                    state.skipping = ["--format", "--color ", "--colors", "--family", "--theme", "--mode"].contains { trimmed.hasPrefix($0) }
+                }
+                if !state.skipping { state.lines.append(line) }
+            }.lines.joined(separator: "\n")
     }
 
     static var render: String {
@@ -132,13 +161,16 @@ enum Help {
     }
 
     static let open = """
-        usage: widgetterm open URL [--routes FILE] [--open-command CMD]
+        usage: widgetterm open URL [KIND | FILE...] [--document FILE] [--routes FILE] [--open-command CMD]
 
         Routes URL as a tap on a Link or widgetURL would: prints the URL, the matched route and its parameters
         (percent-decoded) and any query items. With no match, a warning on standard error names the closest route.
-        Routes: every pattern the widgets declare with .widgetTermRoutes([...]), then those in FILE.
+        Routes: the patterns the widgets given declare (kinds or widget documents after the URL, and --document;
+        by default every widget of the bundle) with .widgetTermRoutes([...]) or a document's "routes", then those
+        in FILE.
 
         options:
+          --document FILE     a widget document whose routes apply (repeatable)
           --routes FILE       a JSON routes file: {"routes": [{"name": "order", "pattern": "shop://orders/{id}"}]}
                               (name optional; a pattern is scheme://host/path with whole-segment {parameters})
           --open-command CMD  then run CMD (a program on PATH or a path) with the URL as its one argument; no shell

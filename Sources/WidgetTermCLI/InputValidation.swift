@@ -45,6 +45,23 @@ enum LocaleArgument {
 enum AppGroupArgument {
     /// True when the start-up hook (CAppGroupEnvironment) settled on a store directory for this process.
     static var hookChoseDirectory: Bool { widgetterm_app_group_directory() != nil }
+
+    /// Which App Group store this process uses and where the choice came from, for `list` and the preview:
+    /// `App Group store: DIR (from --app-group)`. The directory is the start-up hook's choice (what
+    /// `UserDefaults(suiteName:)` really writes to); each App Group identifier is a suite and a folder in it.
+    static func description(arguments: [String], environment: [String: String]) -> String {
+        let directory = widgetterm_app_group_directory().map { String(cString: $0) }
+            ?? AppGroupStore.defaultDirectory(environment: environment).path
+        let source: String
+        if arguments.contains(where: { $0 == "--app-group" || $0.hasPrefix("--app-group=") }) {
+            source = "from --app-group"
+        } else if !(environment["WIDGETTERM_APP_GROUP"] ?? "").isEmpty {
+            source = "from WIDGETTERM_APP_GROUP"
+        } else {
+            source = "the default, shared by every project; --app-group DIR or WIDGETTERM_APP_GROUP gives a project its own"
+        }
+        return "App Group store: \(TerminalText.escaped(directory)) (\(source))"
+    }
 }
 
 // MARK: - Files a command writes

@@ -1,13 +1,15 @@
 import Foundation
 import WidgetHost
 import WidgetKitUI
+import WidgetDocument
 
 // MARK: - open
 
-/// `widgetterm open URL [--routes FILE] [--open-command CMD]`: routes a URL as a tap would (ARCHITECTURE.md
-/// "Taps"): prints the URL, the matched route and its parameters; with no match, a warning naming the
-/// closest route. The route table is every route the bundle's widgets declare (`.widgetTermRoutes`) plus
-/// those of `--routes FILE`. `--open-command CMD` then runs CMD with the URL as its one argument, never
+/// `widgetterm open URL [KIND|FILE...] [--document FILE] [--routes FILE] [--open-command CMD]`: routes a URL as a
+/// tap would (ARCHITECTURE.md "Taps"): prints the URL, the matched route and its parameters; with no match, a
+/// warning naming the closest route. The route table is every route the widgets given declare (kinds or widget
+/// documents after the URL, and `--document FILE`; by default every widget of the bundle, `.widgetTermRoutes`)
+/// plus those of `--routes FILE`. `--open-command CMD` then runs CMD with the URL as its one argument, never
 /// through a shell.
 ///
 /// Exit status: 0 when a route matches (and CMD, if given, exited 0); 1 when no route matches, or CMD
@@ -52,21 +54,22 @@ enum OpenCommand {
     }
 
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: ["routes", "open-command"], boolean: ["help"])
+        let parsed = try ParsedArguments(arguments, valued: ["routes", "open-command", "document", "app-group"], boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.open)
             return 0
         }
-        guard parsed.positionals.count == 1, let text = parsed.positionals.first else {
-            throw UsageError(
-                parsed.positionals.isEmpty
-                    ? "open needs a URL, like shop://orders/42"
-                    : "open takes one URL; got \(parsed.positionals.count) arguments: \(parsed.positionals.joined(separator: " "))")
-        }
+        guard let text = parsed.positionals.first else { throw UsageError("open needs a URL, like shop://orders/42") }
         guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else {
             throw UsageError("\(text) is not a URL with a scheme; give one like shop://orders/42")
         }
-        let router = try Self.router(for: widgets, parsed)
+        // The routes of the widgets given (kinds or documents after the URL, and --document FILE), else of every widget.
+        let named = Array(parsed.positionals.dropFirst()) + (parsed.allValues["document"] ?? [])
+        for file in parsed.allValues["document"] ?? [] where !WidgetDocument.isDocumentArgument(file) || InputFile.nonFileKind(file) != nil {
+            throw UsageError("--document \(file) is not a widget document file; give a .json document (docs/widget-document.md)")
+        }
+        let routed = named.isEmpty ? widgets : try named.map { try widget(named: $0, in: widgets) }
+        let router = try Self.router(for: routed, parsed)
         let opener = try Self.opener(parsed)
 
         let result = router.route(url)

@@ -26,15 +26,29 @@ enum PreviewCommand {
             output.write(help)
             return 0
         }
+        if let format = parsed["format"] {
+            throw UsageError("preview draws on the terminal and takes no --format (\(format)); to write a file, use "
+                             + "widgetterm render KIND --format \(format) or widgetterm gallery --format \(format)")
+        }
         // Widget documents (`preview FILE...`) are previewed on their own and reloaded when saved.
         let documentFiles = parsed.positionals.filter(WidgetDocument.isDocumentArgument)
         guard documentFiles.isEmpty ? parsed.positionals.count <= 1 : documentFiles.count == parsed.positionals.count else {
             throw UsageError("preview takes at most one widget kind, or widget document files, got \(parsed.positionals.joined(separator: " "))")
         }
-        let widgets = documentFiles.isEmpty ? bundle : try documentFiles.map { try widget(named: $0, in: bundle) }
+        // A document that does not compile opens as a stand-in with the error in the banner, waiting for a fix; a file
+        // that cannot be read at all (missing, a directory) is still a usage error.
+        var brokenDocuments: [(file: String, error: String)] = []
+        let widgets = documentFiles.isEmpty ? bundle : try documentFiles.map { file -> WidgetDescriptor in
+            do {
+                return try widget(named: file, in: bundle)
+            } catch let error as DocumentError where error.kind != .file {
+                brokenDocuments.append((file, error.description))
+                return BrokenDocument.placeholder(file: file)
+            }
+        }
         let settings = try RenderSettings(parsed)
         guard !widgets.isEmpty else { throw UsageError("the bundle has no widgets to preview") }
-        let first = try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0]
+        let first = documentFiles.isEmpty ? try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0] : widgets[0]
         if settings.family != nil { _ = try settings.family(for: first) }
         let speed = try parsed["speed"].map { text -> Double in
             guard let value = Double(text), value > 0, value <= 86_400 else {
@@ -66,18 +80,29 @@ enum PreviewCommand {
             format: settings.format, router: router, urlOpener: opener, providerTimeLimit: settings.providerTimeLimit,
             intentTimeLimit: intentTimeLimit)
         try settings.applyParameters(to: first)
+        var previewConfiguration = configuration
+        previewConfiguration.appGroupDescription = AppGroupArgument.description(arguments: arguments, environment: environment)
 
         if let at = settings.at { HostClock.set(at) }
         HostClock.speed = speed
 
         let terminal: NCursesTerminal
         do {
-            terminal = try NCursesTerminal(environment: environment, forcedDepth: forcedDepth)
+            // The colour rule (OutputFormat): --color never is NO_COLOR, --color always overrides it; the terminal's
+            // own depth is the most --colors can ask for.
+            var terminalEnvironment = environment
+            switch parsed["color"] ?? "auto" {
+            case "never": terminalEnvironment["NO_COLOR"] = "1"
+            case "always": terminalEnvironment["NO_COLOR"] = nil
+            default: break
+            }
+            terminal = try NCursesTerminal(environment: terminalEnvironment,
+                                           forcedDepth: parsed["color"] == "never" ? nil : forcedDepth)
         } catch let error as TerminalError {
             errors.write("widgetterm: cannot open the terminal: \(error.message)\n")
             return 2
         }
-        let app = PreviewApp(configuration: configuration, terminal: terminal)
+        let app = PreviewApp(configuration: previewConfiguration, terminal: terminal)
         if !documentFiles.isEmpty {
             do {
                 app.documentWatcher = try DocumentFileWatcher(files: documentFiles)
@@ -85,6 +110,12 @@ enum PreviewCommand {
                 terminal.restore()
                 throw UsageError("\(error)")
             }
+        }
+        for broken in brokenDocuments { app.showBrokenDocument(file: broken.file, error: broken.error) }
+        // --colors above what the terminal's entry has is capped (the colour rule): say so rather than draw less silently.
+        if let forcedDepth, parsed["color"] != "never", terminal.colorDepth != forcedDepth, terminal.colorDepth != .none {
+            app.logNote("--colors \(forcedDepth.rawValue) is more than the terminal's entry (\(terminal.terminfoName)) has; "
+                        + "drawing with \(terminal.colorDepth.rawValue) colours at most")
         }
         let frameLog = environment["WIDGETTERM_FRAME_LOG"].flatMap(FrameLog.init(path:))
         if let frameLog { app.frameObserver = frameLog.record }

@@ -19,6 +19,12 @@ enum TimelineCommand {
             throw UsageError("timeline needs a widget kind; valid kinds: \(widgets.map(\.kind).joined(separator: ", "))")
         }
         let settings = try RenderSettings(parsed)
+        // The schedule is a list, not a picture: text, or JSON for a program; ansi and svg are refused.
+        let format = parsed["format"] ?? "text"
+        guard format == "text" || format == "json" else {
+            throw UsageError("timeline --format takes text or json, not \(format): a schedule has no picture; "
+                             + "use render KIND --at TIME --format \(format) for the widget at a moment")
+        }
         let descriptor = try widget(named: kind, in: widgets)
         let family = try settings.family(for: descriptor)
         let from = try parsed["from"].map { try DateArgument.parse($0, timeZone: settings.timeZone, flag: "from") }
@@ -30,11 +36,58 @@ enum TimelineCommand {
         HostClock.isPaused = true
         let simulation = TimelineSimulation(session: try settings.session(for: descriptor), family: family, device: settings.device,
                                             budget: budget, start: start, duration: Double(hours) * 3600, requestInterval: interval)
+        if format == "json" {
+            output.write(json(simulation, kind: kind, family: family, start: start, hours: hours, budget: budget.limit, interval: interval))
+            return 0
+        }
         output.write("\(TerminalText.escaped(kind)) \(family): \(hours) h from \(ReloadEvent.clockTime(start, timeZone: settings.timeZone)), budget \(budget.limit) per 24 h"
                      + (interval.map { ", app requests every \(Duration.describe($0))" } ?? "") + "\n")
         for line in simulation.lines(timeZone: settings.timeZone) { output.write(TerminalText.escaped(line) + "\n") }
         output.write("\(simulation.reloads.count) reload\(simulation.reloads.count == 1 ? "" : "s")\n")
         return 0
+    }
+
+    /// The schedule as one JSON document: `{"kind", "family", "from", "hours", "budget", "requestEvery"?, "steps": [...],
+    /// "reloads"}`; each step has `date` (ISO 8601, UTC) and `type` (`reload`: `reason`, `outcome`, `budgetLeft`
+    /// or `until` or `error`; `entry`: `index` from 1, `count`, `entryDate`).
+    static func json(_ simulation: TimelineSimulation, kind: String, family: WidgetFamily, start: Date, hours: Int, budget: Int,
+                     interval: TimeInterval?) -> String {
+        let iso = ISO8601DateFormatter()
+        var steps: [[String: Any]] = []
+        for step in simulation.steps {
+            switch step {
+            case .reload(let event):
+                var object: [String: Any] = ["date": iso.string(from: event.date), "type": "reload", "reason": "\(event.reason)"]
+                switch event.outcome {
+                case .reloaded(let left):
+                    object["outcome"] = "reloaded"
+                    object["budgetLeft"] = left
+                case .refusedBudgetSpent(let until):
+                    object["outcome"] = "refused"
+                    object["until"] = until.map(iso.string(from:))
+                case .deferred(let until):
+                    object["outcome"] = "deferred"
+                    object["until"] = iso.string(from: until)
+                case .failed(let reason):
+                    object["outcome"] = "failed"
+                    object["error"] = reason
+                }
+                steps.append(object)
+            case .entryShown(let date, let index, let count, let entryDate):
+                steps.append([
+                    "date": iso.string(from: date), "type": "entry", "index": index + 1, "count": count,
+                    "entryDate": iso.string(from: entryDate),
+                ])
+            }
+        }
+        var document: [String: Any] = [
+            "kind": kind, "family": family.rawValue, "from": iso.string(from: start), "hours": hours,
+            "budget": budget, "steps": steps, "reloads": simulation.reloads.count,
+        ]
+        if let interval { document["requestEvery"] = interval }
+        guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return "{}\n" }
+        return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

@@ -23,7 +23,9 @@ public enum WidgetTermCommand {
         let environment = ProcessInfo.processInfo.environment
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
-        if !["list", "help", "--help", "-h", "--version", "bench", "open", "sources"].contains(arguments.first ?? "preview") {
+        // The command as CommandDispatch reads it, without the bundle's kinds (a kind is the preview either way).
+        let named = try? CommandDispatch.resolve(arguments, kinds: { [] }, pathExists: { _ in true }).command
+        if !["list", "help", "--help", "-h", "--version", "bench", "open", "sources"].contains(named ?? "help") {
             do {
                 try RenderSettings.installAppGroupStore(environment: environment)
             } catch {
@@ -79,11 +81,12 @@ public enum WidgetTermCommand {
         _ arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String], output: TextStream,
         errors: TextStream
     ) -> Int32 {
-        let command = arguments.first ?? "preview"
-        let rest = Array(arguments.dropFirst())
         do {
+            let resolved = try CommandDispatch.resolve(arguments, kinds: { widgets().map(\.kind) })
+            let command = resolved.command
+            let rest = resolved.arguments
             switch command {
-            case "list": return try ListCommand.run(rest, widgets: widgets(), output: output)
+            case "list": return try ListCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "render": return try RenderCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "gallery": return try GalleryCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "preview": return try PreviewCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
@@ -100,12 +103,7 @@ public enum WidgetTermCommand {
                 output.write("widgetterm \(version)\n")
                 return 0
             default:
-                if command.hasPrefix("--") {
-                    return try PreviewCommand.run(arguments, widgets: widgets(), environment: environment, output: output, errors: errors)
-                }
-                let commands = ["preview", "list", "render", "check", "gallery", "timeline", "open", "sources", "bench", "help"]
-                let hint = NearestName.suggestion(for: command, among: commands).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("unknown command \(command)\(hint); valid commands: \(commands.joined(separator: ", "))")
+                throw UsageError("unknown command \(command); valid commands: \(CommandDispatch.commands.joined(separator: ", "))")
             }
         } catch let error as UsageError {
             errors.write("widgetterm: \(MessageText.oneLine(error.message))\n")
@@ -197,8 +195,8 @@ struct RenderSettings {
     var providerTimeLimit: TimeInterval = 5
     /// `--mode`: overrides the mode the theme's screen uses.
     var mode: WidgetRenderingMode?
-    /// `--theme NAME|PATH`, resolved; nil: the terminal is the wallpaper for full colour, and the usual theme
-    /// (light or dark by `--scheme`, `lockscreen` for accessories) gives the mode and its colours.
+    /// `--theme NAME|PATH`, resolved; nil: the usual theme (light or dark by `--scheme`, `lockscreen` for accessories,
+    /// the usual theme of `--mode`) gives the mode, the colours and the wallpaper.
     var theme: Theme?
     /// True when `--scheme` was given (it then overrides the theme's appearance).
     var isSchemeExplicit = false
@@ -316,16 +314,12 @@ struct RenderSettings {
         Surfaces.usualTheme(for: mode ?? (family.isAccessory ? .vibrant : .fullColor), family: family, colorScheme: scheme)
     }
 
-    /// The paint style: the theme's, in `--mode` or the theme's mode. With no `--theme` a full-colour render keeps
-    /// the terminal's own background around the widget, as before themes existed.
+    /// The paint style: the theme's, in `--mode` or the theme's mode. Without `--theme` it is the usual theme's
+    /// (`theme(for:)`), wallpaper included, so the default render is the picture `check` measures on that theme
+    /// (`render water` is `render water --theme light`).
     func style(for family: WidgetFamily) -> PaintStyle {
         let theme = theme(for: family)
-        let renderingMode = mode ?? theme.renderingMode
-        if self.theme == nil && renderingMode == .fullColor {
-            let appearance = isSchemeExplicit ? scheme : theme.colorScheme
-            return PaintStyle(colorScheme: appearance, palette: theme.palette(for: appearance))
-        }
-        return theme.paintStyle(mode: renderingMode, colorScheme: isSchemeExplicit ? scheme : nil)
+        return theme.paintStyle(mode: mode ?? theme.renderingMode, colorScheme: isSchemeExplicit ? scheme : nil)
     }
 }
 
@@ -333,6 +327,10 @@ struct RenderSettings {
 /// An argument that names an existing file or ends in `.json` is a widget document (docs/widget-document.md); a
 /// malformed or invalid one throws its `DocumentError` (file, line, column, JSON path), which exits with status 2.
 func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> WidgetDescriptor {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: kind, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw FolderArgument.error(kind)
+    }
     if WidgetDocument.isDocumentArgument(kind) {
         if let what = InputFile.nonFileKind(kind) { throw UsageError("\(kind) is \(what), not a widget document file") }
         return try WidgetDocument(contentsOf: kind).descriptor
@@ -348,12 +346,16 @@ func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> Widget
 // MARK: - list
 
 enum ListCommand {
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: [], boolean: ["help"])
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream,
+                    errors: TextStream) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: ["app-group"], boolean: ["help"])
         if parsed.switches.contains("help") {
-            output.write("usage: widgetterm list\n  One line per widget kind: the kind, then its families (Live Activities: their presentations).\n")
+            output.write("usage: widgetterm list [--app-group DIR]\n  One line per widget kind: the kind, then its families (Live Activities: "
+                         + "their presentations).\n  Standard error names the App Group store the widgets would read.\n")
             return 0
         }
+        if let kind = parsed.positionals.first { throw UsageError("list takes no widget kind (got \(kind)); use widgetterm render \(kind)") }
+        errors.write("widgetterm: \(AppGroupArgument.description(arguments: arguments, environment: environment))\n")
         let width = widgets.map(\.kind.count).max() ?? 0
         for widget in widgets {
             output.write(widget.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
