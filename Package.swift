@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "WidgetKitUI", targets: ["WidgetKitUI"]),
         .library(name: "WidgetTermCLI", targets: ["WidgetTermCLI"]),
+        // Apple's module names, so widget code compiles with its imports as written (docs/DECISIONS.md).
+        .library(name: "AppleModules", targets: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit"]),
         .executable(name: "widgetterm", targets: ["widgetterm"]),
     ],
     targets: [
@@ -28,6 +30,13 @@ let package = Package(
         .target(name: "CTerminalSignals"),
         .target(name: "TerminalUI", dependencies: ["WidgetHost", "WidgetDocument", "CNCurses", "CTerminalSignals"]),
         .target(name: "WidgetTermCLI", dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetKitUI"]),
+        .target(name: "WidgetKit", dependencies: ["WidgetKitUI", "WidgetTermCLI"]),
+        .target(name: "AppIntents", dependencies: ["WidgetKitUI"]),
+        .target(name: "ActivityKit", dependencies: ["WidgetKitUI"]),
+        .target(name: "os"),
+        .target(name: "OSLog", dependencies: ["os"]),
+        .target(name: "UIKit", dependencies: ["WidgetKitUI"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
         .testTarget(
             name: "WidgetTermTests",

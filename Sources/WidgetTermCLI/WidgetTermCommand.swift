@@ -198,6 +198,8 @@ struct RenderSettings {
             self.family = family
         }
         osVersion = try arguments.integer("os", in: 14...26, default: 26)
+        // What rewritten `#available(iOS N, *)` checks in widget code answer (one system per process).
+        OSAvailability.iOSMajorVersion = osVersion
         scheme = try arguments.choice("scheme", ["light": .light, "dark": .dark], default: .light)
         isSchemeExplicit = arguments["scheme"] != nil
         mode = try arguments.choice("mode", Dictionary(uniqueKeysWithValues: WidgetRenderingMode.allCases.map { ($0.rawValue, $0) }),
