@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "os"),
         .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "UIKit", dependencies: ["WidgetKitUI"]),
-        .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
+        .target(name: "HostPackage"),
+        .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets", "HostPackage"]),
         .testTarget(
             name: "WidgetTermTests",
             dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI"],
