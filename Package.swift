@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets", "HostPackage"]),
         .testTarget(
             name: "WidgetTermTests",
-            dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI"],
+            dependencies: ["WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost", "SampleWidgets", "WidgetTermCLI", "TerminalUI", "HostPackage", "os"],
             exclude: ["Goldens"]
         ),
     ]
