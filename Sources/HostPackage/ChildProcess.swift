@@ -29,7 +29,8 @@ enum ChildProcess {
         let errorData = errorText.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let message = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw HostPackageError("\((program as NSString).lastPathComponent) \(arguments.prefix(3).joined(separator: " ")) failed: \(message.prefix(2000))")
+            throw HostPackageError(
+                "\((program as NSString).lastPathComponent) \(arguments.prefix(3).joined(separator: " ")) failed: \(message.prefix(2000))")
         }
         return String(decoding: outputData, as: UTF8.self)
     }

@@ -117,7 +117,8 @@ struct HostPackage {
         }
         guard succeeded else {
             throw HostPackageError(
-                "building \(userFolder) failed" + (errorCount > 0 ? " with \(errorCount) error\(errorCount == 1 ? "" : "s") (above, at your files' lines)" : "")
+                "building \(userFolder) failed"
+                    + (errorCount > 0 ? " with \(errorCount) error\(errorCount == 1 ? "" : "s") (above, at your files' lines)" : "")
                     + "; Apple API that WidgetTerm does not mirror yet is listed in README.md, \"Porting a real widget file\"")
         }
         progress.say("built \(moduleName)")

@@ -10,7 +10,9 @@ enum PackageRoot {
     static func locate(environment: [String: String]) throws -> String {
         if let root = environment["WIDGETTERM_PACKAGE_ROOT"], !root.isEmpty {
             guard isWidgetTermRoot(root) else {
-                throw HostPackageError("WIDGETTERM_PACKAGE_ROOT=\(root) is not a WidgetTerm checkout (no Package.swift naming WidgetTerm, or no Tools/IOSSourceRewriter)")
+                throw HostPackageError(
+                    "WIDGETTERM_PACKAGE_ROOT=\(root) is not a WidgetTerm checkout (no Package.swift naming WidgetTerm, or no Tools/IOSSourceRewriter)"
+                )
             }
             return URL(fileURLWithPath: root).standardizedFileURL.path
         }

@@ -35,7 +35,8 @@ struct SourceFolder {
             files.append(File(relativePath: relative, contents: contents))
         }
         guard !files.isEmpty else {
-            throw HostPackageError("\(path) has no .swift files; give the folder of a widget extension's sources (the one with the @main WidgetBundle)")
+            throw HostPackageError(
+                "\(path) has no .swift files; give the folder of a widget extension's sources (the one with the @main WidgetBundle)")
         }
         self.files = files.sorted { $0.relativePath < $1.relativePath }
         moduleName = Self.moduleName(for: (path as NSString).lastPathComponent)
@@ -45,7 +46,9 @@ struct SourceFolder {
     static func moduleName(for folderName: String) -> String {
         var name = String(folderName.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" }.filter(\.isASCII))
         if name.isEmpty || name.first!.isNumber { name = "_" + name }
-        let taken: Set<String> = ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit", "WidgetKitUI", "WidgetTermCLI", "Foundation"]
+        let taken: Set<String> = [
+            "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit", "WidgetKitUI", "WidgetTermCLI", "Foundation",
+        ]
         return taken.contains(name) ? name + "Extension" : name
     }
 }

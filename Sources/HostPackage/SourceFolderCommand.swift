@@ -58,7 +58,8 @@ public enum SourceFolderCommand {
             }
             var isDirectory: ObjCBool = false
             guard let path = arguments.first, !path.hasPrefix("-"),
-                  FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+                FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { return nil }
             folder = URL(fileURLWithPath: path).standardizedFileURL.path
             arguments.removeFirst()
             var index = 0
@@ -84,7 +85,8 @@ public enum SourceFolderCommand {
                     continue
                 }
                 guard let value, !value.isEmpty else {
-                    usageError = "--\(flag) needs a value" + (flag == "kind" ? ": a widget kind (widgetterm list \(path))" : ": a directory")
+                    usageError =
+                        "--\(flag) needs a value" + (flag == "kind" ? ": a widget kind (widgetterm list \(path))" : ": a directory")
                     continue
                 }
                 if flag == "kind" { kind = value } else { buildDirectory = value }
@@ -101,9 +103,11 @@ public enum SourceFolderCommand {
         let cache = try cacheDirectory(environment)
         let hostDirectory: String
         if let directory = request.buildDirectory {
-                hostDirectory = URL(fileURLWithPath: directory).standardizedFileURL.path
+            hostDirectory = URL(fileURLWithPath: directory).standardizedFileURL.path
             if (hostDirectory + "/").hasPrefix(request.folder + "/") {
-                throw HostPackageError("--build-dir \(directory) is inside \(request.folder); widgetterm never writes into your sources: pick a folder outside it")
+                throw HostPackageError(
+                    "--build-dir \(directory) is inside \(request.folder); widgetterm never writes into your sources: pick a folder outside it"
+                )
             }
         } else {
             hostDirectory = cache + "/hosts/" + StableHash.of(request.folder)
@@ -149,7 +153,9 @@ public enum SourceFolderCommand {
     static func cacheDirectory(_ environment: [String: String]) throws -> String {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/widgetterm" }
         guard let home = environment["HOME"], home.hasPrefix("/") else {
-            throw HostPackageError("neither XDG_CACHE_HOME nor HOME is set to an absolute path; widgetterm builds widget sources in a cache folder: set one, or pass --build-dir DIR")
+            throw HostPackageError(
+                "neither XDG_CACHE_HOME nor HOME is set to an absolute path; widgetterm builds widget sources in a cache folder: set one, or pass --build-dir DIR"
+            )
         }
         return home + "/.cache/widgetterm"
     }

@@ -23,7 +23,8 @@ struct Toolchain {
             directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         }
         guard let swiftc = directories.map({ $0 + "/swiftc" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw HostPackageError("no swiftc on PATH; building widget sources needs a Swift 6 toolchain (https://www.swift.org/install/linux/)")
+            throw HostPackageError(
+                "no swiftc on PATH; building widget sources needs a Swift 6 toolchain (https://www.swift.org/install/linux/)")
         }
         let swift = (swiftc as NSString).deletingLastPathComponent + "/swift"
         let versionText = try ChildProcess.output(swiftc, ["--version"])
@@ -34,8 +35,9 @@ struct Toolchain {
         // The resource directory of the running compiler; its `host` folder holds the SwiftSyntax libraries.
         let info = try ChildProcess.output(swiftc, ["-print-target-info"])
         guard let object = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
-              let paths = object["paths"] as? [String: Any],
-              let resources = paths["runtimeResourcePath"] as? String else {
+            let paths = object["paths"] as? [String: Any],
+            let resources = paths["runtimeResourcePath"] as? String
+        else {
             throw HostPackageError("\(swiftc) -print-target-info gave no paths.runtimeResourcePath")
         }
         return Toolchain(swift: swift, swiftc: swiftc, version: version, hostLibraries: resources + "/host")
@@ -49,8 +51,9 @@ struct Toolchain {
         for library in Self.rewriterLibraries {
             let path = "\(hostLibraries)/lib\(library).so"
             guard FileManager.default.fileExists(atPath: path) else {
-                throw HostPackageError("the Swift \(version) toolchain has no \(path); widget sources are read with the "
-                                       + "toolchain's SwiftSyntax libraries: install a swift.org toolchain, which ships them in usr/lib/swift/host")
+                throw HostPackageError(
+                    "the Swift \(version) toolchain has no \(path); widget sources are read with the "
+                        + "toolchain's SwiftSyntax libraries: install a swift.org toolchain, which ships them in usr/lib/swift/host")
             }
         }
     }

@@ -32,8 +32,13 @@ public struct OSLogInterpolation: StringInterpolationProtocol, Sendable {
         text += privacy.kind == .private ? "<private>" : "\(value())"
     }
     /// A floating-point value with a format, as `\(x, format: .fixed(precision: 2))`.
-    public mutating func appendInterpolation<Value: BinaryFloatingPoint>(_ value: @autoclosure () -> Value, format: OSLogFloatFormatting, privacy: OSLogPrivacy = .auto) {
-        guard privacy.kind != .private else { text += "<private>"; return }
+    public mutating func appendInterpolation<Value: BinaryFloatingPoint>(
+        _ value: @autoclosure () -> Value, format: OSLogFloatFormatting, privacy: OSLogPrivacy = .auto
+    ) {
+        guard privacy.kind != .private else {
+            text += "<private>"
+            return
+        }
         if let precision = format.precision {
             text += String(format: "%.\(precision)f", Double(value()))
         } else {
@@ -57,7 +62,10 @@ public struct OSLogPrivacy: Sendable {
     /// Redacted with a hash on iOS; here redacted.
     public static func `private`(mask: OSLogPrivacy.Mask) -> OSLogPrivacy { .private }
     /// The mask of `.private(mask:)`.
-    public struct Mask: Sendable { public static let hash = Mask(); public static let none = Mask() }
+    public struct Mask: Sendable {
+        public static let hash = Mask()
+        public static let none = Mask()
+    }
 }
 
 /// How a floating-point value is printed, as `os.OSLogFloatFormatting`.
@@ -113,7 +121,9 @@ public struct Logger: Sendable {
 
 /// Logs a printf-style message, as `os_log(_:dso:log:type:_:)`. `%{public}@` and `%{private}d` keep
 /// their privacy: private values print as `<private>`.
-public func os_log(_ message: StaticString, dso: UnsafeRawPointer? = nil, log: OSLog = .default, type: OSLogType = .default, _ args: any CVarArg...) {
+public func os_log(
+    _ message: StaticString, dso: UnsafeRawPointer? = nil, log: OSLog = .default, type: OSLogType = .default, _ args: any CVarArg...
+) {
     LogSink.write(log, type, LogSink.format(message.description, args))
 }
 

@@ -31,7 +31,9 @@ enum SourceFolderFixture {
         do {
             let toolchain = try Toolchain.locate(environment: environment)
             let root = try PackageRoot.locate(environment: environment)
-            return .success(try RewriterTool.ensure(toolchain: toolchain, root: root, cache: cache + "/widgetterm", progress: Progress(started: Date())))
+            return .success(
+                try RewriterTool.ensure(toolchain: toolchain, root: root, cache: cache + "/widgetterm", progress: Progress(started: Date()))
+            )
         } catch let error as HostPackageError {
             return .failure(error)
         } catch {
@@ -55,9 +57,12 @@ enum SourceFolderFixture {
     static func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " } }
 }
 
-@Suite(.enabled(if: SourceFolderFixture.unavailableReason == nil,
-                "the Swift toolchain has no SwiftSyntax host libraries (usr/lib/swift/host/libSwiftIfConfig.so): widget sources cannot be rewritten"),
-       .timeLimit(.minutes(10)))
+@Suite(
+    .enabled(
+        if: SourceFolderFixture.unavailableReason == nil,
+        "the Swift toolchain has no SwiftSyntax host libraries (usr/lib/swift/host/libSwiftIfConfig.so): widget sources cannot be rewritten"
+    ),
+    .timeLimit(.minutes(10)))
 struct SourceRewriterTests {
     @Test func conditionsInStringsAndCommentsAreLeftAlone() throws {
         let source = """
@@ -112,6 +117,9 @@ struct SourceRewriterTests {
             #if os(watchOS) || targetEnvironment(macCatalyst)
             let other = true
             #endif
+            #if !WIDGETTERM
+            #Preview { Text("left out") }
+            #endif
             #if swift(>=6.0)
             let swift6Mode = true
             #elseif compiler(>=6.0)
@@ -147,7 +155,8 @@ struct SourceRewriterTests {
 struct SourceFolderRequestTests {
     @Test func folderArgumentsAreSplitFromTheCommandsOwn() throws {
         let folder = FileManager.default.temporaryDirectory.path
-        let request = try #require(SourceFolderCommand.Request(["render", folder, "--kind", "Water", "--format=text", "--build-dir=/tmp/h"]))
+        let request = try #require(
+            SourceFolderCommand.Request(["render", folder, "--kind", "Water", "--format=text", "--build-dir=/tmp/h"]))
         #expect(request.command == "render")
         #expect(request.kind == "Water")
         #expect(request.buildDirectory == "/tmp/h")
@@ -207,7 +216,8 @@ struct AppleModuleTests {
 
     @Test func logMessagesKeepTheirPrivacy() {
         let secret = "tea"
-        let message: OSLogMessage = "glasses \(3) of \(8, privacy: .private) drink \(secret) or \(secret, privacy: .public) \(0.5, format: .fixed(precision: 2))"
+        let message: OSLogMessage =
+            "glasses \(3) of \(8, privacy: .private) drink \(secret) or \(secret, privacy: .public) \(0.5, format: .fixed(precision: 2))"
         #expect(message.text == "glasses 3 of <private> drink <private> or tea 0.50")
         #expect(LogSink.format("%{public}@ has %{private}d and %d%%", ["Ana" as NSString, 4, 7]) == "Ana has <private> and 7%")
     }
@@ -215,9 +225,11 @@ struct AppleModuleTests {
 
 // MARK: - End to end: an Xcode-style extension folder, built and run
 
-@Suite(.enabled(if: SourceFolderFixture.unavailableReason == nil && TmuxSession.binary != nil,
-                "needs the toolchain's SwiftSyntax host libraries (usr/lib/swift/host) and a built widgetterm"),
-       .timeLimit(.minutes(30)))
+@Suite(
+    .enabled(
+        if: SourceFolderFixture.unavailableReason == nil && TmuxSession.binary != nil,
+        "needs the toolchain's SwiftSyntax host libraries (usr/lib/swift/host) and a built widgetterm"),
+    .timeLimit(.minutes(30)))
 struct SourceFolderEndToEndTests {
     struct Run {
         let status: Int32
@@ -243,9 +255,10 @@ struct SourceFolderEndToEndTests {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-                   errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 
     @Test func anXcodeExtensionCompilesAsWrittenAndRuns() throws {
@@ -272,7 +285,8 @@ struct SourceFolderEndToEndTests {
         #expect(render.output.contains("Water") && render.output.contains("0 of 8") && render.output.contains("iOS 17 layout"))
         let old = try widgetterm(["render", sources.path, "--build-dir", host, "--format", "text", "--os", "16"], home: work)
         #expect(old.output.contains("iOS 16 layout") && !old.output.contains("iOS 17 layout"), "\(old.output)\(old.errors)")
-        let goal = try widgetterm(["render", sources.path, "--kind", "WaterGoalWidget", "--build-dir", host, "--format", "text"], home: work)
+        let goal = try widgetterm(
+            ["render", sources.path, "--kind", "WaterGoalWidget", "--build-dir", host, "--format", "text"], home: work)
         #expect(goal.status == 0 && goal.output.contains("Water"), "\(goal.errors)")
 
         // Nothing was written into the developer's folder.

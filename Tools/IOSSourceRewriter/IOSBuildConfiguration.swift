@@ -4,7 +4,8 @@ import SwiftSyntax
 // MARK: - The build configuration of an iPhone simulator
 
 /// `#if` conditions as Xcode evaluates them when it builds a widget extension for the iOS simulator in the
-/// Debug configuration: `os(iOS)`, `targetEnvironment(simulator)` and `DEBUG` hold, the Apple frameworks
+/// Debug configuration: `os(iOS)`, `targetEnvironment(simulator)` and `DEBUG` hold (and `WIDGETTERM`, so
+/// code can leave out what cannot run here yet with `#if !WIDGETTERM`), the Apple frameworks
 /// that WidgetTerm provides can be imported, and the language and compiler versions are those of the
 /// toolchain that compiles the result (in Swift 5 language mode, as the host package builds widget code).
 struct IOSBuildConfiguration: BuildConfiguration {
@@ -21,7 +22,7 @@ struct IOSBuildConfiguration: BuildConfiguration {
     /// The language mode the host package compiles widget code in (Swift 5: 5.10).
     var languageVersion = VersionTuple(5, 10)
 
-    func isCustomConditionSet(name: String) -> Bool { name == "DEBUG" }
+    func isCustomConditionSet(name: String) -> Bool { name == "DEBUG" || name == "WIDGETTERM" }
     func hasFeature(name: String) -> Bool { false }
     func hasAttribute(name: String) -> Bool {
         ["available", "main", "preconcurrency", "retroactive", "backDeployed", "MainActor", "Sendable"].contains(name)

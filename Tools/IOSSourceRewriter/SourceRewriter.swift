@@ -79,8 +79,9 @@ private final class Walker: SyntaxVisitor {
         var iOSVersion: [Int]?
         for argument in node.availabilityArguments {
             guard case .availabilityVersionRestriction(let restriction) = argument.argument,
-                  ["iOS", "iOSApplicationExtension"].contains(restriction.platform.text),
-                  let version = restriction.version else { continue }
+                ["iOS", "iOSApplicationExtension"].contains(restriction.platform.text),
+                let version = restriction.version
+            else { continue }
             iOSVersion = [Int(version.major.text) ?? 0] + version.components.map { Int($0.number.text) ?? 0 }
         }
         let check: String

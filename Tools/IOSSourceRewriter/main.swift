@@ -14,7 +14,8 @@ var compilerVersion = VersionTuple(6, 0)
 if arguments.first == "--compiler-version", arguments.count >= 2 {
     let parts = arguments[1].split(separator: ".").compactMap { Int($0) }
     guard !parts.isEmpty else {
-        FileHandle.standardError.write(Data("ios-source-rewriter: --compiler-version takes a version such as 6.3.1, not \(arguments[1])\n".utf8))
+        FileHandle.standardError.write(
+            Data("ios-source-rewriter: --compiler-version takes a version such as 6.3.1, not \(arguments[1])\n".utf8))
         exit(2)
     }
     compilerVersion = VersionTuple(parsing: parts.map(String.init).joined(separator: ".")) ?? VersionTuple(6, 0)
