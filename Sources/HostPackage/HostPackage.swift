@@ -102,19 +102,28 @@ struct HostPackage {
     /// failed build throws with exit status 2.
     func build(toolchain: Toolchain, userFolder: String, progress: Progress) throws {
         progress.say("building \(moduleName) in \(directory) (the first build compiles WidgetTerm too; later ones only your files)")
-        var errorCount = 0
+        var errors: Set<String> = []
+        var shownDiagnostics: Set<String> = []
+        var isRepeating = false
         let hostPrefix = sourceDirectory + "/"
         let succeeded = try ChildProcess.streamingLines(
             toolchain.swift, ["build", "--package-path", directory, "--scratch-path", scratchDirectory, "--product", moduleName]
         ) { line in
             let mapped = line.replacingOccurrences(of: hostPrefix, with: userFolder + "/")
-            if mapped.contains(": error: ") { errorCount += 1 }
             if mapped.hasPrefix("[") {
+                isRepeating = false
                 progress.say(mapped)
-            } else {
-                progress.pass(mapped)
+                return
             }
+            // SwiftPM prints a file's diagnostics once per compile job that read it: show each one once,
+            // with the source excerpt that follows it.
+            if mapped.contains(": error: ") || mapped.contains(": warning: ") || mapped.contains(": note: ") {
+                isRepeating = !shownDiagnostics.insert(mapped).inserted
+                if mapped.contains(": error: ") { errors.insert(mapped) }
+            }
+            if !isRepeating { progress.pass(mapped) }
         }
+        let errorCount = errors.count
         guard succeeded else {
             throw HostPackageError(
                 "building \(userFolder) failed"

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - A developer's widget sources
 
 /// The Swift files of a widget extension folder, read once: every `*.swift` under it, except in hidden
-/// folders and build products (`.build`, `build`, `DerivedData`).
+/// folders, build products (`.build`, `build`, `DerivedData`) and Swift packages inside it.
 struct SourceFolder {
     struct File {
         /// The path below the folder, such as `Views/WaterView.swift`.
@@ -28,6 +28,15 @@ struct SourceFolder {
                 walker.skipDescendants()
                 continue
             }
+            // A Swift package inside the folder (a local package of models, say) is not the extension's
+            // own sources, nor is a manifest.
+            if name == "Package.swift" { continue }
+            if (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory,
+                FileManager.default.fileExists(atPath: path + "/" + relative + "/Package.swift")
+            {
+                walker.skipDescendants()
+                continue
+            }
             guard relative.hasSuffix(".swift"), (walker.fileAttributes?[.type] as? FileAttributeType) == .typeRegular else { continue }
             guard let contents = FileManager.default.contents(atPath: path + "/" + relative) else {
                 throw HostPackageError("cannot read \(path)/\(relative)")
@@ -37,6 +46,11 @@ struct SourceFolder {
         guard !files.isEmpty else {
             throw HostPackageError(
                 "\(path) has no .swift files; give the folder of a widget extension's sources (the one with the @main WidgetBundle)")
+        }
+        guard files.contains(where: { String(decoding: $0.contents, as: UTF8.self).contains("@main") }) else {
+            throw HostPackageError(
+                "no @main in the \(files.count) Swift files of \(path); give the folder of a widget extension, whose "
+                    + "@main WidgetBundle (or Widget) WidgetTerm runs")
         }
         self.files = files.sorted { $0.relativePath < $1.relativePath }
         moduleName = Self.moduleName(for: (path as NSString).lastPathComponent)
