@@ -11,6 +11,10 @@ struct SourceFolder {
         let contents: Data
     }
 
+    /// The most entries and Swift files a folder may hold: far more than any extension has.
+    static let entryLimit = 50_000
+    static let fileLimit = 2_000
+
     let path: String
     let files: [File]
     /// The module the host compiles them into: the folder's name as Xcode makes a product module name of it.
@@ -22,7 +26,15 @@ struct SourceFolder {
         guard let walker = FileManager.default.enumerator(atPath: path) else {
             throw HostPackageError("cannot read the folder \(path)")
         }
+        var visited = 0
         while let relative = walker.nextObject() as? String {
+            visited += 1
+            // A home folder or a disk given by mistake would take minutes to read.
+            guard visited <= Self.entryLimit, files.count <= Self.fileLimit else {
+                throw HostPackageError(
+                    "\(path) holds more than \(visited > Self.entryLimit ? "\(Self.entryLimit) entries" : "\(Self.fileLimit) Swift files"); "
+                        + "give the folder of one widget extension's sources (the one with the @main WidgetBundle)")
+            }
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") || ["build", "DerivedData"].contains(name) {
                 walker.skipDescendants()
