@@ -299,5 +299,30 @@ struct SourceFolderEndToEndTests {
         #expect(broken.errors.contains("\(sources.path)/Broken.swift:3:"), "\(broken.errors.suffix(3000))")
         #expect(!broken.errors.contains("Sources/WaterWidgetExtension/"))
         #expect(broken.errors.contains("README.md, \"Porting a real widget file\""))
+
+        // `@main` on a single Widget, and a launcher of the developer's own that calls a bundle's `main()`
+        // (folders of the same name reuse the host's build: only their own files compile).
+        for (folder, entry) in [
+            (
+                "solo",
+                "import WidgetKit\n\n@main\nstruct SoloWater: Widget {\n    var body: some WidgetConfiguration { WaterWidget().body }\n}\n"
+            ),
+            (
+                "launcher",
+                "import WidgetKit\n\nstruct Waters: WidgetBundle {\n    var body: some Widget { WaterWidget() }\n}\n\n"
+                    + "@main\nenum Launcher {\n    static func main() { Waters.main() }\n}\n"
+            ),
+        ] {
+            let variant = work.appendingPathComponent("\(folder)/WaterWidgetExtension")
+            try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
+            for file in ["WaterWidget.swift", "WaterShared.swift"] {
+                try FileManager.default.copyItem(at: sources.appendingPathComponent(file), to: variant.appendingPathComponent(file))
+            }
+            try Data(entry.utf8).write(to: variant.appendingPathComponent("Entry.swift"))
+            let run = try widgetterm(["list", variant.path, "--build-dir", host], home: work)
+            #expect(
+                run.status == 0 && run.output == "WaterWidget  systemSmall systemMedium\n",
+                "\(folder): \(run.output)\(run.errors.suffix(2000))")
+        }
     }
 }

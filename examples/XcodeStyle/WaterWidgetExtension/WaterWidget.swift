@@ -39,7 +39,7 @@ struct WaterWidgetEntryView: View {
     var entry: WaterProvider.Entry
 
     var body: some View {
-        VStack(alignment: .leading) {
+        VStack(alignment: .leading, spacing: WaterStyle.spacing) {
             #if os(iOS)
             Text("Water")
                 .font(.headline)
@@ -47,7 +47,8 @@ struct WaterWidgetEntryView: View {
             Text("Not an iPhone")
             #endif
             Text("\(entry.glasses) of \(entry.goal)")
-                .font(.title)
+                .font(WaterStyle.countFont)
+                .foregroundStyle(WaterStyle.tint)
             if #available(iOS 17.0, *) {
                 Text("iOS 17 layout")
             } else {
