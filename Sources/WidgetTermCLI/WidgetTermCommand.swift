@@ -19,6 +19,19 @@ public enum WidgetTermCommand {
     public static func main<Bundle: WidgetBundle>(bundle: Bundle) -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let environment = ProcessInfo.processInfo.environment
+        // The bundle's body runs before the command parses its flags; an `if #available` in it (rewritten
+        // to ask `OSAvailability`) must already see `--os`. A bad value is reported by the parser later.
+        for (index, argument) in arguments.enumerated() {
+            var value: String?
+            if argument.hasPrefix("--os=") {
+                value = String(argument.dropFirst(5))
+            } else if argument == "--os", index + 1 < arguments.count {
+                value = arguments[index + 1]
+            }
+            if let value, let version = Int(value), (14...26).contains(version) {
+                OSAvailability.iOSMajorVersion = version
+            }
+        }
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
         if !["list", "help", "--help", "-h", "--version", "bench", "open"].contains(arguments.first ?? "preview") {

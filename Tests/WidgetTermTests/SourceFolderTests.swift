@@ -285,6 +285,9 @@ struct SourceFolderEndToEndTests {
         #expect(render.output.contains("Water") && render.output.contains("0 of 8") && render.output.contains("iOS 17 layout"))
         let old = try widgetterm(["render", sources.path, "--build-dir", host, "--format", "text", "--os", "16"], home: work)
         #expect(old.output.contains("iOS 16 layout") && !old.output.contains("iOS 17 layout"), "\(old.output)\(old.errors)")
+        // The bundle's `if #available(iOS 17.0, *) { WaterGoalWidget() }` follows --os too.
+        let absent = try widgetterm(["render", sources.path, "--kind", "WaterGoalWidget", "--build-dir", host, "--os", "16"], home: work)
+        #expect(absent.status == 2 && absent.errors.contains("unknown widget kind WaterGoalWidget"), "\(absent.errors)")
         let goal = try widgetterm(
             ["render", sources.path, "--kind", "WaterGoalWidget", "--build-dir", host, "--format", "text"], home: work)
         #expect(goal.status == 0 && goal.output.contains("Water"), "\(goal.errors)")
