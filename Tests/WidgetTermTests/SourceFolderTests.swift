@@ -20,8 +20,10 @@ enum SourceFolderFixture {
         }
     }()
 
+    /// One per user, kept between runs: the rewriter in it is rebuilt only when its sources or the toolchain
+    /// change, and runs in parallel never see half a binary (RewriterTool moves it into place).
     static let cache: String = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-source-tests-\(getpid())").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-source-tests-\(getuid())").path
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }()
