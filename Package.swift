@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "WidgetKitUI", targets: ["WidgetKitUI"]),
         .library(name: "WidgetTermCLI", targets: ["WidgetTermCLI"]),
+        // Apple's module names, so widget code compiles with its imports as written (docs/DECISIONS.md).
+        .library(name: "AppleModules", targets: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit"]),
         .executable(name: "widgetterm", targets: ["widgetterm"]),
     ],
     targets: [
@@ -37,12 +39,21 @@ let package = Package(
             name: "WidgetTermCLI",
             dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI", "AssetCatalog", "WidgetProjects"]
         ),
-        .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetKitUI"]),
+        .target(name: "WidgetKit", dependencies: ["WidgetKitUI", "WidgetTermCLI"]),
+        .target(name: "AppIntents", dependencies: ["WidgetKitUI"]),
+        .target(name: "ActivityKit", dependencies: ["WidgetKitUI"]),
+        .target(name: "os"),
+        .target(name: "OSLog", dependencies: ["os"]),
+        .target(name: "UIKit", dependencies: ["WidgetKitUI"]),
+        .target(name: "HostPackage", dependencies: ["PreviewMacroPlugin"]),
+        .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets", "HostPackage"]),
         .testTarget(
             name: "WidgetTermTests",
             dependencies: [
                 "WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost",
                 "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog", "PreviewMacroPlugin", "WidgetProjects",
+                "HostPackage", "os",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),

@@ -138,6 +138,14 @@ public enum WidgetBundleBuilder {
         return WidgetGroup(descriptors: descriptors)
     }
     public static func buildExpression<W: Widget>(_ widget: W) -> W { widget }
+    /// `if condition { SomeWidget() }` with no `else`: the widget when the condition holds.
+    public static func buildOptional(_ group: WidgetGroup?) -> WidgetGroup { group ?? WidgetGroup() }
+    /// The taken branch of `if … else`.
+    public static func buildEither(first group: WidgetGroup) -> WidgetGroup { group }
+    /// The taken branch of `if … else`.
+    public static func buildEither(second group: WidgetGroup) -> WidgetGroup { group }
+    /// The body of `if #available(iOS N, *) { NewWidget() }`.
+    public static func buildLimitedAvailability(_ group: WidgetGroup) -> WidgetGroup { group }
 }
 
 /// Several widgets from a bundle body.

@@ -29,6 +29,10 @@ enum Help {
         KIND may also be a widget document, a JSON file (an argument that names an existing file or ends in .json):
         see docs/widget-document.md. `preview FILE...` re-renders each document when it is saved.
 
+        widgetterm COMMAND PATH [--kind KIND] [--build-dir DIR]: PATH is a widget extension's folder as Xcode
+        wrote it (with its @main bundle); it is compiled as written and COMMAND runs on its widgets (README.md,
+        "Preview your own widget extension").
+
         """
 
     static var devices: String {

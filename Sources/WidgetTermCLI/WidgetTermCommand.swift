@@ -21,6 +21,19 @@ public enum WidgetTermCommand {
     public static func main<Bundle: WidgetBundle>(bundle: Bundle) -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let environment = ProcessInfo.processInfo.environment
+        // The bundle's body runs before the command parses its flags; an `if #available` in it (rewritten
+        // to ask `OSAvailability`) must already see `--os`. A bad value is reported by the parser later.
+        for (index, argument) in arguments.enumerated() {
+            var value: String?
+            if argument.hasPrefix("--os=") {
+                value = String(argument.dropFirst(5))
+            } else if argument == "--os", index + 1 < arguments.count {
+                value = arguments[index + 1]
+            }
+            if let value, let version = Int(value), (14...26).contains(version) {
+                OSAvailability.iOSMajorVersion = version
+            }
+        }
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
         // The command as CommandDispatch reads it, without the bundle's kinds (a kind is the preview either way).
@@ -227,6 +240,8 @@ struct RenderSettings {
             self.family = family
         }
         osVersion = try arguments.integer("os", in: 14...26, default: 26)
+        // What rewritten `#available(iOS N, *)` checks in widget code answer (one system per process).
+        OSAvailability.iOSMajorVersion = osVersion
         scheme = try arguments.choice("scheme", ["light": .light, "dark": .dark], default: .light)
         isSchemeExplicit = arguments["scheme"] != nil
         mode = try arguments.choice("mode", Dictionary(uniqueKeysWithValues: WidgetRenderingMode.allCases.map { ($0.rawValue, $0) }),

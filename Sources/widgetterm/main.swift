@@ -1,4 +1,12 @@
+import Foundation
+import HostPackage
 import SampleWidgets
 import WidgetTermCLI
 
+// `widgetterm render PATH ...` with the folder of a widget extension's sources builds that extension and
+// runs the command on its bundle; anything else runs on the built-in samples.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let status = SourceFolderCommand.runIfSourceFolder(arguments: arguments, environment: ProcessInfo.processInfo.environment) {
+    exit(status)
+}
 WidgetTermCommand.main(bundle: SampleWidgetBundle())

@@ -1,0 +1,3 @@
+// `import ActivityKit` in widget code compiles as written: this module stands for Apple's ActivityKit and re-exports
+// WidgetTerm's authoring library, which holds the API under Apple's names (docs/ARCHITECTURE.md).
+@_exported import WidgetKitUI

@@ -1,0 +1,3 @@
+// `import AppIntents` in widget code compiles as written: this module stands for Apple's AppIntents and re-exports
+// WidgetTerm's authoring library, which holds the API under Apple's names (docs/ARCHITECTURE.md).
+@_exported import WidgetKitUI

@@ -1,0 +1,71 @@
+import Foundation
+
+// MARK: - The running Swift toolchain
+
+/// The Swift toolchain that builds host packages: `swift` and `swiftc` on `PATH` (or `WIDGETTERM_SWIFT`'s
+/// directory), its version, and where it keeps its SwiftSyntax libraries.
+struct Toolchain {
+    /// The `swift` driver.
+    let swift: String
+    /// The `swiftc` compiler.
+    let swiftc: String
+    /// The compiler version, as `swiftc --version` prints it (`6.3.1`).
+    let version: String
+    /// `usr/lib/swift/host`: SwiftSyntax, SwiftParser and SwiftIfConfig as shared libraries and modules.
+    let hostLibraries: String
+
+    /// Finds the toolchain; the error says what was looked for.
+    static func locate(environment: [String: String]) throws -> Toolchain {
+        let directories: [String]
+        if let directory = environment["WIDGETTERM_SWIFT_BIN"], !directory.isEmpty {
+            directories = [directory]
+        } else {
+            directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        }
+        guard let swiftc = directories.map({ $0 + "/swiftc" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw HostPackageError(
+                "no swiftc on PATH; building widget sources needs a Swift 6 toolchain (https://www.swift.org/install/linux/)")
+        }
+        let swift = (swiftc as NSString).deletingLastPathComponent + "/swift"
+        let versionText = try ChildProcess.output(swiftc, ["--version"])
+        guard let range = versionText.range(of: #"Swift version [0-9]+(\.[0-9]+)*"#, options: .regularExpression) else {
+            throw HostPackageError("\(swiftc) --version printed no Swift version: \(versionText.prefix(200))")
+        }
+        let version = String(versionText[range].dropFirst("Swift version ".count))
+        // The resource directory of the running compiler; its `host` folder holds the SwiftSyntax libraries.
+        let info = try ChildProcess.output(swiftc, ["-print-target-info"])
+        guard let object = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
+            let paths = object["paths"] as? [String: Any],
+            let resources = paths["runtimeResourcePath"] as? String
+        else {
+            throw HostPackageError("\(swiftc) -print-target-info gave no paths.runtimeResourcePath")
+        }
+        return Toolchain(swift: swift, swiftc: swiftc, version: version, hostLibraries: resources + "/host")
+    }
+
+    /// The host libraries the source rewriter links, checked to be present.
+    static let rewriterLibraries = ["SwiftIfConfig", "SwiftParser", "SwiftSyntax", "SwiftDiagnostics", "SwiftOperators"]
+
+    /// Throws, naming the missing file, when the toolchain ships no SwiftSyntax host libraries.
+    func checkHostLibraries() throws {
+        for library in Self.rewriterLibraries {
+            let path = "\(hostLibraries)/lib\(library).so"
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw HostPackageError(
+                    "the Swift \(version) toolchain has no \(path); widget sources are read with the "
+                        + "toolchain's SwiftSyntax libraries: install a swift.org toolchain, which ships them in usr/lib/swift/host")
+            }
+        }
+    }
+}
+
+/// A problem building or running a host package, with a message a person can act on.
+struct HostPackageError: Error, CustomStringConvertible {
+    let description: String
+    /// The exit status: 2 (usage, input or build errors), unless the command itself said otherwise.
+    var status: Int32 = 2
+    init(_ description: String, status: Int32 = 2) {
+        self.description = description
+        self.status = status
+    }
+}

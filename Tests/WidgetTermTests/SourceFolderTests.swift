@@ -1,0 +1,342 @@
+import Foundation
+import Testing
+import WidgetKitUI
+@testable import os
+@testable import HostPackage
+
+// MARK: - Widget sources as iOS sees them
+
+/// The toolchain, the checkout and a cache shared by these tests, so the iOS source rewriter is built once.
+enum SourceFolderFixture {
+    static let environment = ProcessInfo.processInfo.environment
+
+    /// Why these tests cannot run here, or nil when they can.
+    static let unavailableReason: String? = {
+        do {
+            try Toolchain.locate(environment: environment).checkHostLibraries()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }()
+
+    /// One per user, kept between runs: the rewriter in it is rebuilt only when its sources or the toolchain
+    /// change, and runs in parallel never see half a binary (RewriterTool moves it into place).
+    static let cache: String = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-source-tests-\(getuid())").path
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
+    /// The rewriter, built once per test process; nil with the build's error.
+    static let rewriter: Result<String, HostPackageError> = {
+        do {
+            let toolchain = try Toolchain.locate(environment: environment)
+            let root = try PackageRoot.locate(environment: environment)
+            return .success(
+                try RewriterTool.ensure(toolchain: toolchain, root: root, cache: cache + "/widgetterm", progress: Progress(started: Date()))
+            )
+        } catch let error as HostPackageError {
+            return .failure(error)
+        } catch {
+            return .failure(HostPackageError("\(error)"))
+        }
+    }()
+
+    /// `source` rewritten as iOS sees it.
+    static func rewrite(_ source: String) throws -> String {
+        let binary = try rewriter.get()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rewrite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("Input.swift")
+        let output = directory.appendingPathComponent("Output.swift")
+        try Data(source.utf8).write(to: input)
+        _ = try ChildProcess.output(binary, ["--compiler-version", "6.3.1", input.path, output.path])
+        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    }
+
+    static func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " } }
+}
+
+@Suite(
+    .enabled(
+        if: SourceFolderFixture.unavailableReason == nil,
+        "the Swift toolchain has no SwiftSyntax host libraries (usr/lib/swift/host/libSwiftIfConfig.so): widget sources cannot be rewritten"
+    ),
+    .timeLimit(.minutes(10)))
+struct SourceRewriterTests {
+    @Test func conditionsInStringsAndCommentsAreLeftAlone() throws {
+        let source = """
+            let a = "#if os(iOS) … #endif"
+            // #if os(iOS) and os(macOS) in a comment, #available(iOS 17, *) too
+            /* #if os(macOS)
+               #endif */
+            let b = "if #available(iOS 17, *)"
+
+            """
+        #expect(try SourceFolderFixture.rewrite(source) == source)
+    }
+
+    @Test func nestedConditionsKeepEveryLineAndColumn() throws {
+        let source = """
+            #if os(macOS)
+            let platform = "mac"
+            #elseif os(iOS)
+              #if targetEnvironment(simulator) && DEBUG
+                let platform = "simulator" // kept
+              #else
+            let platform = "device"
+              #endif
+            #else
+            let platform = "other"
+            #endif
+            let after = 1
+
+            """
+        let lines = try SourceFolderFixture.rewrite(source).split(separator: "\n", omittingEmptySubsequences: false)
+        let original = source.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == original.count)
+        for (number, line) in lines.enumerated() {
+            switch number {
+            case 4: #expect(line == #"    let platform = "simulator" // kept"#)
+            case 11: #expect(line == "let after = 1")
+            default: #expect(SourceFolderFixture.isBlank(line), "line \(number + 1): \(line)")
+            }
+            // Blanked lines keep their length, so a later column on any line is where it was.
+            #expect(line.utf8.count == original[number].utf8.count, "line \(number + 1)")
+        }
+    }
+
+    @Test func importsAndLanguageVersionAsXcodeBuildsAnExtension() throws {
+        let source = """
+            #if canImport(UIKit) && canImport(WidgetKit) && canImport(ActivityKit) && canImport(AppIntents)
+            let apple = true
+            #endif
+            #if canImport(Combine)
+            let combine = true
+            #endif
+            #if os(watchOS) || targetEnvironment(macCatalyst)
+            let other = true
+            #endif
+            #if !WIDGETTERM
+            #Preview { Text("left out") }
+            #endif
+            #if swift(>=6.0)
+            let swift6Mode = true
+            #elseif compiler(>=6.0)
+            let compiler6 = true
+            #endif
+
+            """
+        let kept = try SourceFolderFixture.rewrite(source).split(separator: "\n").filter { !SourceFolderFixture.isBlank($0) }
+        #expect(kept == ["let apple = true", "let compiler6 = true"])
+    }
+
+    @Test func availabilityChecksAskTheSimulatedSystem() throws {
+        let source = """
+            if #available(iOS 17.0, *) { a() } else if #available(iOSApplicationExtension 16.1, macOS 13, *) { b() }
+            guard #unavailable(iOS 18) else { return }
+            if #available(macOS 14, *), let x { c(x) }
+            #if os(macOS)
+            if #available(iOS 15, *) {}
+            #endif
+            """
+        let lines = try SourceFolderFixture.rewrite(source).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "if WidgetKitUI.OSAvailability.iOS(17, 0, 0) { a() } else if WidgetKitUI.OSAvailability.iOS(16, 1, 0) { b() }")
+        #expect(lines[1] == "guard !WidgetKitUI.OSAvailability.iOS(18, 0, 0) else { return }")
+        #expect(lines[2] == "if true, let x { c(x) }")
+        #expect(SourceFolderFixture.isBlank(lines[4]))
+        // The module the calls name is imported after the last line, so no line moves.
+        #expect(lines.count == 8 && lines[6] == "import WidgetKitUI" && lines[7].isEmpty)
+    }
+}
+
+// MARK: - The command line's view of a source folder
+
+struct SourceFolderRequestTests {
+    @Test func folderArgumentsAreSplitFromTheCommandsOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        let request = try #require(
+            SourceFolderCommand.Request(["render", folder, "--kind", "Water", "--format=text", "--build-dir=/tmp/h"]))
+        #expect(request.command == "render")
+        #expect(request.kind == "Water")
+        #expect(request.buildDirectory == "/tmp/h")
+        #expect(request.rest == ["--format=text"])
+        #expect(SourceFolderCommand.Request([folder])?.command == "preview")
+        #expect(SourceFolderCommand.Request(["render", folder, "--kind"])?.usageError?.hasPrefix("--kind needs a value") == true)
+        // A widget kind or a document is not a folder: the samples' command line handles those.
+        #expect(SourceFolderCommand.Request(["render", "water"]) == nil)
+        #expect(SourceFolderCommand.Request(["list"]) == nil)
+    }
+
+    @Test func moduleNamesAreValidAndFree() {
+        #expect(SourceFolder.moduleName(for: "Water Widget-Extension") == "Water_Widget_Extension")
+        #expect(SourceFolder.moduleName(for: "2Widgets") == "_2Widgets")
+        #expect(SourceFolder.moduleName(for: "WidgetKit") == "WidgetKitExtension")
+    }
+}
+
+// MARK: - Apple's module names
+
+struct AppleModuleTests {
+    struct First: Widget {
+        var body: some WidgetConfiguration { StaticConfiguration(kind: "first", provider: Provider()) { _ in Text("1") } }
+    }
+    struct Second: Widget {
+        var body: some WidgetConfiguration { StaticConfiguration(kind: "second", provider: Provider()) { _ in Text("2") } }
+    }
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> SimpleEntry { SimpleEntry(date: Date()) }
+        func getSnapshot(in context: Context, completion: @escaping (SimpleEntry) -> Void) { completion(SimpleEntry(date: Date())) }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<SimpleEntry>) -> Void) {
+            completion(Timeline(entries: [SimpleEntry(date: Date())], policy: .never))
+        }
+    }
+    struct SimpleEntry: TimelineEntry { let date: Date }
+
+    struct Bundle: WidgetBundle {
+        nonisolated(unsafe) static var includeSecond = false
+        var body: some Widget {
+            if Self.includeSecond {
+                Second()
+            } else {
+                First()
+            }
+            if #available(iOS 17.0, *) {
+                First()
+            }
+            if !Self.includeSecond {
+                Second()
+            }
+        }
+    }
+
+    @Test func bundleBodiesTakeIfElseAndAvailability() {
+        #expect(Bundle().widgetDescriptors.map(\.kind) == ["first", "first", "second"])
+    }
+
+    @Test func logMessagesKeepTheirPrivacy() {
+        let secret = "tea"
+        let message: OSLogMessage =
+            "glasses \(3) of \(8, privacy: .private) drink \(secret) or \(secret, privacy: .public) \(0.5, format: .fixed(precision: 2))"
+        #expect(message.text == "glasses 3 of <private> drink <private> or tea 0.50")
+        #expect(LogSink.format("%{public}@ has %{private}d and %d%%", ["Ana" as NSString, 4, 7]) == "Ana has <private> and 7%")
+    }
+}
+
+// MARK: - End to end: an Xcode-style extension folder, built and run
+
+@Suite(
+    .enabled(
+        if: SourceFolderFixture.unavailableReason == nil && TmuxSession.binary != nil,
+        "needs the toolchain's SwiftSyntax host libraries (usr/lib/swift/host) and a built widgetterm"),
+    .timeLimit(.minutes(30)))
+struct SourceFolderEndToEndTests {
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// Runs the real binary with outputs in files (a first build writes thousands of lines).
+    func widgetterm(_ arguments: [String], home: URL) throws -> Run {
+        let binary = try #require(TmuxSession.binary)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var environment = ["HOME": home.path, "XDG_CACHE_HOME": SourceFolderFixture.cache, "LANG": "C.UTF-8", "TZ": "UTC"]
+        environment["PATH"] = SourceFolderFixture.environment["PATH"]
+        process.environment = environment
+        let output = home.appendingPathComponent("out-\(UUID().uuidString)")
+        let errors = home.appendingPathComponent("err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+
+    @Test func anXcodeExtensionCompilesAsWrittenAndRuns() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-style-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let sources = work.appendingPathComponent("src/WaterWidgetExtension")
+        try FileManager.default.createDirectory(at: sources.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/XcodeStyle/WaterWidgetExtension")
+        try FileManager.default.copyItem(at: fixture, to: sources)
+        let host = work.appendingPathComponent("host").path
+        let before = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+
+        // First run: the host package is generated and built (WidgetTerm too), then `list` runs on the bundle.
+        let list = try widgetterm(["list", sources.path, "--build-dir", host], home: work)
+        #expect(list.status == 0, "\(list.errors.suffix(3000))")
+        let kinds = list.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(kinds == ["WaterWidget", "WaterGoalWidget", "WaterWidget.swift#Preview"], "\(list.output)")
+        #expect(list.output.contains("accessoryCircular\n"), "\(list.output)")
+        #expect(list.errors.contains("building WaterWidgetExtension"))
+
+        // Unchanged inputs: SwiftPM is skipped. `#available(iOS 17.0, *)` follows --os.
+        let render = try widgetterm(["render", sources.path, "--build-dir", host, "--format", "text"], home: work)
+        #expect(render.status == 0, "\(render.errors)")
+        #expect(!render.errors.contains("building"))
+        #expect(render.output.contains("Water") && render.output.contains("0 of 8") && render.output.contains("iOS 17 layout"))
+        let old = try widgetterm(["render", sources.path, "--build-dir", host, "--format", "text", "--os", "16"], home: work)
+        #expect(old.output.contains("iOS 16 layout") && !old.output.contains("iOS 17 layout"), "\(old.output)\(old.errors)")
+        // The bundle's `if #available(iOS 17.0, *) { WaterGoalWidget() }` follows --os too.
+        let absent = try widgetterm(["render", sources.path, "--kind", "WaterGoalWidget", "--build-dir", host, "--os", "16"], home: work)
+        #expect(absent.status == 2 && absent.errors.contains("unknown widget kind WaterGoalWidget"), "\(absent.errors)")
+        let goal = try widgetterm(
+            ["render", sources.path, "--kind", "WaterGoalWidget", "--build-dir", host, "--format", "text"], home: work)
+        #expect(goal.status == 0 && goal.output.contains("Water"), "\(goal.errors)")
+
+        // The file's #Preview compiled with the plugin, and its second entry is reachable.
+        let preview = try widgetterm(
+            ["render", sources.path, "--kind", "WaterWidget.swift#Preview", "--entry", "2", "--build-dir", host, "--format", "text"],
+            home: work)
+        #expect(preview.status == 0 && preview.output.contains("7 of 8"), "\(preview.output)\(preview.errors)")
+
+        // Nothing was written into the developer's folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() == before)
+
+        // A compiler error points at the developer's own file and line, with exit status 2.
+        try Data("import SwiftUI\n\nlet broken: Int = \"text\"\n".utf8).write(to: sources.appendingPathComponent("Broken.swift"))
+        let broken = try widgetterm(["render", sources.path, "--build-dir", host], home: work)
+        #expect(broken.status == 2)
+        #expect(broken.errors.contains("\(sources.path)/Broken.swift:3:"), "\(broken.errors.suffix(3000))")
+        #expect(!broken.errors.contains("Sources/WaterWidgetExtension/"))
+        #expect(broken.errors.contains("README.md, \"Porting a real widget file\""))
+
+        // `@main` on a single Widget, and a launcher of the developer's own that calls a bundle's `main()`
+        // (folders of the same name reuse the host's build: only their own files compile).
+        for (folder, entry) in [
+            (
+                "solo",
+                "import WidgetKit\n\n@main\nstruct SoloWater: Widget {\n    var body: some WidgetConfiguration { WaterWidget().body }\n}\n"
+            ),
+            (
+                "launcher",
+                "import WidgetKit\n\nstruct Waters: WidgetBundle {\n    var body: some Widget { WaterWidget() }\n}\n\n"
+                    + "@main\nenum Launcher {\n    static func main() { Waters.main() }\n}\n"
+            ),
+        ] {
+            let variant = work.appendingPathComponent("\(folder)/WaterWidgetExtension")
+            try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
+            for file in ["WaterWidget.swift", "WaterShared.swift"] {
+                try FileManager.default.copyItem(at: sources.appendingPathComponent(file), to: variant.appendingPathComponent(file))
+            }
+            try Data(entry.utf8).write(to: variant.appendingPathComponent("Entry.swift"))
+            let run = try widgetterm(["list", variant.path, "--build-dir", host], home: work)
+            let kinds = run.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            #expect(
+                run.status == 0 && kinds == ["WaterWidget", "WaterWidget.swift#Preview"],
+                "\(folder): \(run.output)\(run.errors.suffix(2000))")
+        }
+    }
+}
