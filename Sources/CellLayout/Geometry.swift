@@ -40,8 +40,9 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
     }
     /// The rectangle moved in by insets (never negative).
     public func inset(by insets: CellInsets) -> CellRect {
-        CellRect(x: x + insets.leading, y: y + insets.top, width: max(0, width - insets.leading - insets.trailing),
-                 height: max(0, height - insets.top - insets.bottom))
+        CellRect(
+            x: x + insets.leading, y: y + insets.top, width: max(0, width - insets.leading - insets.trailing),
+            height: max(0, height - insets.top - insets.bottom))
     }
     public var description: String { "(\(x),\(y) \(width)×\(height))" }
 }

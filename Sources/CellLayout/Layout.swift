@@ -12,8 +12,10 @@ public struct LayoutEnvironment: Sendable {
     /// Columns an SF Symbol's glyph takes (supplied by the renderer, which owns the glyph table).
     public var symbolWidth: @Sendable (String) -> Int
 
-    public init(metric: CellMetric = .standard, date: Date, format: SystemTextFormat = SystemTextFormat(),
-                symbolWidth: @escaping @Sendable (String) -> Int = { _ in 1 }) {
+    public init(
+        metric: CellMetric = .standard, date: Date, format: SystemTextFormat = SystemTextFormat(),
+        symbolWidth: @escaping @Sendable (String) -> Int = { _ in 1 }
+    ) {
         self.metric = metric
         self.date = date
         self.format = format
@@ -249,7 +251,9 @@ struct LayoutTree {
     }
 
     static func aligned(_ size: CellSize, in rect: CellRect, _ alignment: Alignment) -> (x: Int, y: Int) {
-        (rect.x + offset(free: rect.width - size.width, alignment.horizontal.fraction),
-         rect.y + offset(free: rect.height - size.height, alignment.vertical.fraction))
+        (
+            rect.x + offset(free: rect.width - size.width, alignment.horizontal.fraction),
+            rect.y + offset(free: rect.height - size.height, alignment.vertical.fraction)
+        )
     }
 }

@@ -12,8 +12,10 @@ extension LayoutTree {
         case .empty, .spacer:
             return PlacedNode(content: .none, frame: rect)
         case .text(let text):
-            let lines = text.isGreedy ? [TextLine(graphemes: shapers[text.index].graphemes, isTruncated: false)]
-                                      : textLines(text, proposal: proposal)
+            let lines =
+                text.isGreedy
+                ? [TextLine(graphemes: shapers[text.index].graphemes, isTruncated: false)]
+                : textLines(text, proposal: proposal)
             return PlacedNode(content: .text(textNodes[text.index], lines: lines), frame: rect)
         case .image(let image, _, _):
             return PlacedNode(content: .image(images[image]), frame: rect)
@@ -51,7 +53,8 @@ extension LayoutTree {
             let childProposal = Self.paddingChildProposal(insets, proposal)
             let size = size(of: child, for: childProposal)
             let origin = (x: rect.x + insets.leading, y: rect.y + insets.top)
-            return PlacedNode(content: .none, frame: rect, children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal)])
+            return PlacedNode(
+                content: .none, frame: rect, children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal)])
         case .frame(let frame, let alignment):
             let childProposal = Self.frameChildProposal(frames[frame], proposal: proposal)
             return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, alignment, proposal: childProposal)])
@@ -90,15 +93,19 @@ extension LayoutTree {
         switch kind {
         case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
             let middle = rect.y + rect.height / 2
-            var placed = [placeLabel(isEmpty(current) ? label : current, row: middle, alignment: .center,
-                                     width: max(rect.width - 2, 1), column: rect.x + 1, in: rect)]
+            var placed = [
+                placeLabel(
+                    isEmpty(current) ? label : current, row: middle, alignment: .center,
+                    width: max(rect.width - 2, 1), column: rect.x + 1, in: rect)
+            ]
             if kind == .accessoryCircular, rect.height >= 3 {
                 let bottom = rect.maxY - 1
                 let half = max(rect.width / 2 - 1, 1)
                 placed.append(placeLabel(minimum, row: bottom, alignment: .trailing, width: half, column: rect.x, in: rect))
                 placed.append(placeLabel(maximum, row: bottom, alignment: .leading, width: half, column: rect.maxX - half, in: rect))
                 if isEmpty(minimum) && isEmpty(maximum) && !isEmpty(current) {
-                    placed.append(placeLabel(label, row: bottom, alignment: .center, width: max(rect.width - 4, 1), column: rect.x + 2, in: rect))
+                    placed.append(
+                        placeLabel(label, row: bottom, alignment: .center, width: max(rect.width - 4, 1), column: rect.x + 2, in: rect))
                 }
             }
             return placed
@@ -124,13 +131,16 @@ extension LayoutTree {
 
     /// One gauge label on one row: offered the row's width (`width` columns from `column`, else the
     /// gauge's), kept inside it and aligned.
-    private mutating func placeLabel(_ node: Int, row: Int, alignment: HorizontalAlignment, width: Int? = nil, column: Int? = nil,
-                                     in rect: CellRect) -> PlacedNode {
+    private mutating func placeLabel(
+        _ node: Int, row: Int, alignment: HorizontalAlignment, width: Int? = nil, column: Int? = nil,
+        in rect: CellRect
+    ) -> PlacedNode {
         let available = CellRect(x: column ?? rect.x, y: row, width: width ?? rect.width, height: 1)
         let labelProposal = ProposedCellSize(width: available.width, height: 1)
         let measured = size(of: node, for: labelProposal)
         let size = CellSize(width: min(measured.width, max(available.width, 0)), height: min(measured.height, max(available.height, 0)))
-        return place(node, in: CellRect(origin: Self.aligned(size, in: available, Alignment(horizontal: alignment, vertical: .center)), size: size),
-                     proposal: labelProposal)
+        return place(
+            node, in: CellRect(origin: Self.aligned(size, in: available, Alignment(horizontal: alignment, vertical: .center)), size: size),
+            proposal: labelProposal)
     }
 }

@@ -22,8 +22,9 @@ extension LayoutTree {
             default: return CellSize(width: proposal.width ?? 0, height: proposal.height ?? 0)
             }
         case .divider(_, let axis):
-            return axis == .horizontal ? CellSize(width: 1, height: proposal.height ?? 1)
-                                       : CellSize(width: proposal.width ?? 1, height: 1)
+            return axis == .horizontal
+                ? CellSize(width: 1, height: proposal.height ?? 1)
+                : CellSize(width: proposal.width ?? 1, height: 1)
         case .stack:
             if let cached = cachedSize(of: index, for: proposal) { return cached }
             let size = stackLayout(index, proposal: proposal)
@@ -34,8 +35,9 @@ extension LayoutTree {
             case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
                 // The ring of an accessoryCircular family: 76 pt square, at most what is offered.
                 let side = environment.metric.cells(width: 76, height: 76)
-                return CellSize(width: min(proposal.width ?? side.width, side.width),
-                                height: min(proposal.height ?? side.height, side.height))
+                return CellSize(
+                    width: min(proposal.width ?? side.width, side.width),
+                    height: min(proposal.height ?? side.height, side.height))
             case .accessoryLinear, .accessoryLinearCapacity, .linearCapacity, .progressLinear:
                 let width = proposal.width.map { min($0, ProposedCellSize.unbounded) } ?? 10
                 return CellSize(width: width, height: 1 + (hasLabel ? 1 : 0) + (hasValues ? 1 : 0))
@@ -48,8 +50,11 @@ extension LayoutTree {
         case .background, .overlay, .decoration, .offset:
             return size(of: nodes[index].firstChild, for: proposal)
         case .fixedSize(let horizontal, let vertical):
-            return size(of: nodes[index].firstChild, for: ProposedCellSize(width: horizontal ? nil : proposal.width,
-                                                                           height: vertical ? nil : proposal.height))
+            return size(
+                of: nodes[index].firstChild,
+                for: ProposedCellSize(
+                    width: horizontal ? nil : proposal.width,
+                    height: vertical ? nil : proposal.height))
         case .aspectRatio(let ratio, let mode):
             let child = nodes[index].firstChild
             return size(of: child, for: aspectChildProposal(ratio: ratio, mode: mode, child: child, proposal: proposal))
@@ -123,8 +128,9 @@ extension LayoutTree {
     }
 
     static func paddingChildProposal(_ insets: CellInsets, _ proposal: ProposedCellSize) -> ProposedCellSize {
-        ProposedCellSize(width: proposal.width.map { max(0, $0 - insets.horizontal) },
-                         height: proposal.height.map { max(0, $0 - insets.vertical) })
+        ProposedCellSize(
+            width: proposal.width.map { max(0, $0 - insets.horizontal) },
+            height: proposal.height.map { max(0, $0 - insets.vertical) })
     }
 
     /// What a frame proposes to its child for `proposal`.
@@ -157,9 +163,11 @@ extension LayoutTree {
             return min(max(reference, lower), max(upper, lower))
         }
         let childSize = size(of: child, for: Self.frameChildProposal(frame, proposal: proposal))
-        let width = axis(proposal.width, minimum: frame.minWidth, ideal: frame.idealWidth, maximum: frame.maxWidth, childLength: childSize.width)
-        let height = axis(proposal.height, minimum: frame.minHeight, ideal: frame.idealHeight, maximum: frame.maxHeight,
-                          childLength: childSize.height)
+        let width = axis(
+            proposal.width, minimum: frame.minWidth, ideal: frame.idealWidth, maximum: frame.maxWidth, childLength: childSize.width)
+        let height = axis(
+            proposal.height, minimum: frame.minHeight, ideal: frame.idealHeight, maximum: frame.maxHeight,
+            childLength: childSize.height)
         return CellSize(width: width, height: height)
     }
 
@@ -181,7 +189,8 @@ extension LayoutTree {
         let pointRatio = ratio ?? pictureRatio(of: child) ?? idealRatio
         let cellRatio = min(max(pointRatio * metric.pointsPerRow / metric.pointsPerColumn, 1e-6), 1e6)
         guard let width = proposal.width, let height = proposal.height,
-              width < ProposedCellSize.unbounded, height < ProposedCellSize.unbounded else {
+            width < ProposedCellSize.unbounded, height < ProposedCellSize.unbounded
+        else {
             if let width = proposal.width, width < ProposedCellSize.unbounded {
                 return ProposedCellSize(width: width, height: Self.cellCount(Double(width) / cellRatio))
             }
@@ -192,7 +201,8 @@ extension LayoutTree {
         }
         let fitsByWidth = Double(width) / cellRatio <= Double(height)
         let useWidth = mode == .fit ? fitsByWidth : !fitsByWidth
-        return useWidth ? ProposedCellSize(width: width, height: Self.cellCount(Double(width) / cellRatio))
-                        : ProposedCellSize(width: Self.cellCount(Double(height) * cellRatio), height: height)
+        return useWidth
+            ? ProposedCellSize(width: width, height: Self.cellCount(Double(width) / cellRatio))
+            : ProposedCellSize(width: Self.cellCount(Double(height) * cellRatio), height: height)
     }
 }

@@ -124,8 +124,9 @@ extension LayoutTree {
             let child = children[offset]
             let isSpacer = Self.isSpacer(child)
             if offset > 0 {
-                spacings[firstSpacing + offset - 1] = LayoutNode.spacing(stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer,
-                                                                         metric: environment.metric)
+                spacings[firstSpacing + offset - 1] = LayoutNode.spacing(
+                    stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer,
+                    metric: environment.metric)
             }
             previousIsSpacer = isSpacer
             build(child, into: first + offset, parentAxis: stack.axis)
@@ -142,15 +143,18 @@ extension LayoutTree {
         var extra: ViewNode?
         switch modifier {
         case .padding(let insets):
-            kind = .padding(CellInsets(top: metric.signedRows(insets.top), leading: metric.explicitColumns(insets.leading),
-                                       bottom: metric.signedRows(insets.bottom), trailing: metric.explicitColumns(insets.trailing)))
+            kind = .padding(
+                CellInsets(
+                    top: metric.signedRows(insets.top), leading: metric.explicitColumns(insets.leading),
+                    bottom: metric.signedRows(insets.bottom), trailing: metric.explicitColumns(insets.trailing)))
         case .frame(let spec):
             func columns(_ value: Double?) -> Int? { value.map { max(0, metric.columns($0)) } }
             func rows(_ value: Double?) -> Int? { value.map { max(0, metric.rows($0)) } }
-            let cells = LayoutNode.CellFrame(width: columns(spec.width), height: rows(spec.height),
-                                             minWidth: columns(spec.minWidth), idealWidth: columns(spec.idealWidth),
-                                             maxWidth: columns(spec.maxWidth), minHeight: rows(spec.minHeight),
-                                             idealHeight: rows(spec.idealHeight), maxHeight: rows(spec.maxHeight))
+            let cells = LayoutNode.CellFrame(
+                width: columns(spec.width), height: rows(spec.height),
+                minWidth: columns(spec.minWidth), idealWidth: columns(spec.idealWidth),
+                maxWidth: columns(spec.maxWidth), minHeight: rows(spec.minHeight),
+                idealHeight: rows(spec.idealHeight), maxHeight: rows(spec.maxHeight))
             kind = .frame(index: frames.count, spec.alignment)
             frames.append(cells)
         case .background(let view, let alignment):

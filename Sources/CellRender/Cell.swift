@@ -73,8 +73,10 @@ public struct Cell: Hashable, Sendable {
     /// True for the right half of a wide grapheme.
     public var isContinuation: Bool
 
-    public init(glyph: Glyph = .space, foreground: RGB? = nil, background: RGB? = nil,
-                attributes: CellAttributes = [], isContinuation: Bool = false) {
+    public init(
+        glyph: Glyph = .space, foreground: RGB? = nil, background: RGB? = nil,
+        attributes: CellAttributes = [], isContinuation: Bool = false
+    ) {
         self.glyph = glyph
         self.foreground = foreground
         self.background = background

@@ -125,7 +125,8 @@ public enum ColorScience {
                 meanH = (h1 + h2 - 360) / 2
             }
         }
-        let t = 1 - 0.17 * cos((meanH - 30) / degrees) + 0.24 * cos(2 * meanH / degrees)
+        let t =
+            1 - 0.17 * cos((meanH - 30) / degrees) + 0.24 * cos(2 * meanH / degrees)
             + 0.32 * cos((3 * meanH + 6) / degrees) - 0.20 * cos((4 * meanH - 63) / degrees)
         let deltaTheta = 30 * exp(-pow((meanH - 275) / 25, 2))
         let meanC7 = pow(meanC, 7)

@@ -41,9 +41,11 @@ public struct DeviceProfile: Hashable, Sendable {
         return family == .accessoryInline ? CellSize(width: cells.width, height: 1) : cells
     }
 
-    private static func phone(_ name: String, _ displayName: String, screen: (Double, Double), small: (Double, Double),
-                              medium: (Double, Double), large: (Double, Double), circular: Double?,
-                              rectangular: (Double, Double)?, inline: Double?, island: IslandMetrics? = nil) -> DeviceProfile {
+    private static func phone(
+        _ name: String, _ displayName: String, screen: (Double, Double), small: (Double, Double),
+        medium: (Double, Double), large: (Double, Double), circular: Double?,
+        rectangular: (Double, Double)?, inline: Double?, island: IslandMetrics? = nil
+    ) -> DeviceProfile {
         var sizes: [WidgetFamily: CGSize] = [
             .systemSmall: CGSize(width: small.0, height: small.1),
             .systemMedium: CGSize(width: medium.0, height: medium.1),
@@ -52,50 +54,62 @@ public struct DeviceProfile: Hashable, Sendable {
         if let circular { sizes[.accessoryCircular] = CGSize(width: circular, height: circular) }
         if let rectangular { sizes[.accessoryRectangular] = CGSize(width: rectangular.0, height: rectangular.1) }
         if let inline { sizes[.accessoryInline] = CGSize(width: inline, height: 26) }
-        return DeviceProfile(name: name, displayName: displayName, screen: CGSize(width: screen.0, height: screen.1),
-                             isPad: false, familySizes: sizes, island: island)
+        return DeviceProfile(
+            name: name, displayName: displayName, screen: CGSize(width: screen.0, height: screen.1),
+            isPad: false, familySizes: sizes, island: island)
     }
 
-    private static func pad(_ name: String, _ displayName: String, screen: (Double, Double), small: Double,
-                            medium: Double, large: Double, extraLarge: Double) -> DeviceProfile {
-        DeviceProfile(name: name, displayName: displayName, screen: CGSize(width: screen.0, height: screen.1), isPad: true,
-                      familySizes: [
-                          .systemSmall: CGSize(width: small, height: small),
-                          .systemMedium: CGSize(width: medium, height: small),
-                          .systemLarge: CGSize(width: large, height: large),
-                          .systemExtraLarge: CGSize(width: extraLarge, height: large),
-                          .accessoryCircular: CGSize(width: 76, height: 76),
-                          .accessoryRectangular: CGSize(width: 172, height: 76),
-                          .accessoryInline: CGSize(width: 257, height: 26),
-                      ], island: nil)
+    private static func pad(
+        _ name: String, _ displayName: String, screen: (Double, Double), small: Double,
+        medium: Double, large: Double, extraLarge: Double
+    ) -> DeviceProfile {
+        DeviceProfile(
+            name: name, displayName: displayName, screen: CGSize(width: screen.0, height: screen.1), isPad: true,
+            familySizes: [
+                .systemSmall: CGSize(width: small, height: small),
+                .systemMedium: CGSize(width: medium, height: small),
+                .systemLarge: CGSize(width: large, height: large),
+                .systemExtraLarge: CGSize(width: extraLarge, height: large),
+                .accessoryCircular: CGSize(width: 76, height: 76),
+                .accessoryRectangular: CGSize(width: 172, height: 76),
+                .accessoryInline: CGSize(width: 257, height: 26),
+            ], island: nil)
     }
 
     /// iPhone 430×932 pt (Pro Max / Plus class): the default.
-    public static let iPhone430 = phone("iphone-430", "iPhone 430×932 pt (Pro Max, Plus)", screen: (430, 932),
-                                        small: (170, 170), medium: (364, 170), large: (364, 382), circular: 76,
-                                        rectangular: (172, 76), inline: 257,
-                                        island: IslandMetrics(compactSlot: CGSize(width: 62.33, height: 36.67), minimalWidth: 36.67...45,
-                                                              overallCompactWidth: 250, expandedWidth: 408, heightRange: 84...160))
+    public static let iPhone430 = phone(
+        "iphone-430", "iPhone 430×932 pt (Pro Max, Plus)", screen: (430, 932),
+        small: (170, 170), medium: (364, 170), large: (364, 382), circular: 76,
+        rectangular: (172, 76), inline: 257,
+        island: IslandMetrics(
+            compactSlot: CGSize(width: 62.33, height: 36.67), minimalWidth: 36.67...45,
+            overallCompactWidth: 250, expandedWidth: 408, heightRange: 84...160))
     /// iPhone 393×852 pt (Pro class).
-    public static let iPhone393 = phone("iphone-393", "iPhone 393×852 pt (Pro, base)", screen: (393, 852),
-                                        small: (158, 158), medium: (338, 158), large: (338, 354), circular: 72,
-                                        rectangular: (160, 72), inline: 234,
-                                        island: IslandMetrics(compactSlot: CGSize(width: 52.33, height: 36.67), minimalWidth: 36.67...45,
-                                                              overallCompactWidth: 230, expandedWidth: 371, heightRange: 84...160))
+    public static let iPhone393 = phone(
+        "iphone-393", "iPhone 393×852 pt (Pro, base)", screen: (393, 852),
+        small: (158, 158), medium: (338, 158), large: (338, 354), circular: 72,
+        rectangular: (160, 72), inline: 234,
+        island: IslandMetrics(
+            compactSlot: CGSize(width: 52.33, height: 36.67), minimalWidth: 36.67...45,
+            overallCompactWidth: 230, expandedWidth: 371, heightRange: 84...160))
     /// iPhone 375×812 pt (mini, X class).
-    public static let iPhone375 = phone("iphone-375", "iPhone 375×812 pt (mini, X)", screen: (375, 812),
-                                        small: (155, 155), medium: (329, 155), large: (329, 345), circular: 72,
-                                        rectangular: (157, 72), inline: 225)
+    public static let iPhone375 = phone(
+        "iphone-375", "iPhone 375×812 pt (mini, X)", screen: (375, 812),
+        small: (155, 155), medium: (329, 155), large: (329, 345), circular: 72,
+        rectangular: (157, 72), inline: 225)
     /// iPhone 375×667 pt (SE class).
-    public static let iPhoneSE = phone("iphone-se", "iPhone 375×667 pt (SE)", screen: (375, 667),
-                                       small: (148, 148), medium: (321, 148), large: (321, 324), circular: 68,
-                                       rectangular: (153, 68), inline: 225)
+    public static let iPhoneSE = phone(
+        "iphone-se", "iPhone 375×667 pt (SE)", screen: (375, 667),
+        small: (148, 148), medium: (321, 148), large: (321, 324), circular: 68,
+        rectangular: (153, 68), inline: 225)
     /// iPad 1024×1366 pt (12.9-inch), HIG "Device" sizes.
-    public static let iPad1024 = pad("ipad-1024", "iPad 1024×1366 pt (12.9-inch)", screen: (1024, 1366),
-                                     small: 160, medium: 356, large: 356, extraLarge: 748)
+    public static let iPad1024 = pad(
+        "ipad-1024", "iPad 1024×1366 pt (12.9-inch)", screen: (1024, 1366),
+        small: 160, medium: 356, large: 356, extraLarge: 748)
     /// iPad 834×1194 pt (11-inch), HIG "Device" sizes.
-    public static let iPad834 = pad("ipad-834", "iPad 834×1194 pt (11-inch)", screen: (834, 1194),
-                                    small: 136, medium: 300, large: 300, extraLarge: 628)
+    public static let iPad834 = pad(
+        "ipad-834", "iPad 834×1194 pt (11-inch)", screen: (834, 1194),
+        small: 136, medium: 300, large: 300, extraLarge: 628)
 
     /// Every built-in profile; the first is the default.
     public static let all: [DeviceProfile] = [iPhone430, iPhone393, iPhone375, iPhoneSE, iPad1024, iPad834]

@@ -5,7 +5,10 @@ import CellLayout
 
 /// How many colours the output may use.
 public enum ColorDepth: String, Sendable, CaseIterable {
-    case none, ansi16 = "16", ansi256 = "256", trueColor = "truecolor"
+    case none
+    case ansi16 = "16"
+    case ansi256 = "256"
+    case trueColor = "truecolor"
 
     /// The depth a terminal announces: `COLORTERM` truecolor/24bit, else `TERM` with 256color, else 16;
     /// `NO_COLOR` (any value) turns colour off (https://no-color.org).
@@ -150,7 +153,8 @@ struct CellStyleKey: Equatable {
 
     @inline(__always)
     private static func unpack(_ bits: UInt64) -> RGB? {
-        bits & (1 << 24) == 0 ? nil : RGB(UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits))
+        bits & (1 << 24) == 0
+            ? nil : RGB(UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits))
     }
 
     /// Takes `other`'s foreground when it has one (a blank cell continues the run it sits in).
@@ -175,7 +179,6 @@ struct ByteWriter {
     private(set) var count = 0
 
     init(_ memory: UnsafeMutableBufferPointer<UInt8>) { self.memory = memory }
-
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {

@@ -25,8 +25,10 @@ public struct Frame: Sendable {
     /// render (`showingPendingContent(surface:)`).
     public var invalidatableRegions: [CellRect] = []
 
-    public init(buffer: CellBuffer, tapRegions: [TapRegion] = [], widgetURLs: [URL] = [], liveRegions: [LiveRegion] = [],
-                textRuns: [PaintedRun] = [], diagnostics: [ResolveDiagnostic] = []) {
+    public init(
+        buffer: CellBuffer, tapRegions: [TapRegion] = [], widgetURLs: [URL] = [], liveRegions: [LiveRegion] = [],
+        textRuns: [PaintedRun] = [], diagnostics: [ResolveDiagnostic] = []
+    ) {
         self.buffer = buffer
         self.tapRegions = tapRegions
         self.widgetURLs = widgetURLs

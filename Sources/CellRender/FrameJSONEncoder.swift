@@ -50,9 +50,11 @@ public enum FrameJSONEncoder {
             for column in 0..<buffer.width where !buffer[column, row].isContinuation {
                 let cell = buffer[column, row]
                 let wide = column + 1 < buffer.width && buffer[column + 1, row].isContinuation
-                line.append(CellData(glyph: cell.glyph.description, foreground: cell.glyph.isSpace ? nil : cell.foreground?.hex,
-                                     background: cell.background?.hex,
-                                     attributes: cell.attributes.isEmpty ? nil : cell.attributes.names, wide: wide ? true : nil))
+                line.append(
+                    CellData(
+                        glyph: cell.glyph.description, foreground: cell.glyph.isSpace ? nil : cell.foreground?.hex,
+                        background: cell.background?.hex,
+                        attributes: cell.attributes.isEmpty ? nil : cell.attributes.names, wide: wide ? true : nil))
             }
             cells.append(line)
         }
@@ -64,12 +66,13 @@ public enum FrameJSONEncoder {
                 return TapData(rect: rect(region.rect), kind: isOn ? "toggle-on" : "toggle-off", target: intent.description)
             }
         }
-        let document = Document(widget: widget, family: family.rawValue, width: buffer.width, height: buffer.height,
-                                rows: (0..<buffer.height).map(buffer.text(ofRow:)), cells: cells, tapRegions: taps,
-                                widgetURLs: frame.widgetURLs.map(\.absoluteString), liveRegions: frame.liveRegions.map { rect($0.rect) },
-                                diagnostics: frame.diagnostics.map {
-                                    DiagnosticData(severity: $0.isFatalToRender ? "error" : "warning", code: $0.code, message: $0.message)
-                                })
+        let document = Document(
+            widget: widget, family: family.rawValue, width: buffer.width, height: buffer.height,
+            rows: (0..<buffer.height).map(buffer.text(ofRow:)), cells: cells, tapRegions: taps,
+            widgetURLs: frame.widgetURLs.map(\.absoluteString), liveRegions: frame.liveRegions.map { rect($0.rect) },
+            diagnostics: frame.diagnostics.map {
+                DiagnosticData(severity: $0.isFatalToRender ? "error" : "warning", code: $0.code, message: $0.message)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)

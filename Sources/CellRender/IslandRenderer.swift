@@ -81,8 +81,10 @@ public struct IslandRenderOptions: Sendable {
     public var metric: CellMetric
 
     /// Options for one render.
-    public init(device: DeviceProfile = .default, style: PaintStyle, date: Date, format: SystemTextFormat = SystemTextFormat(),
-                metric: CellMetric = .standard) {
+    public init(
+        device: DeviceProfile = .default, style: PaintStyle, date: Date, format: SystemTextFormat = SystemTextFormat(),
+        metric: CellMetric = .standard
+    ) {
         self.device = device
         self.style = style
         self.date = date
@@ -150,8 +152,10 @@ public enum IslandRenderer {
     ///   - detached: minimal only: a second activity, shown detached beside the island.
     ///   - options: device, Lock Screen appearance, date and text format.
     /// - Returns: nil when the device has no Live Activity metrics (iPads here).
-    public static func render(_ activity: ResolvedActivity, presentation: ActivityPresentation, detached: ResolvedActivity? = nil,
-                              options: IslandRenderOptions) -> IslandFrame? {
+    public static func render(
+        _ activity: ResolvedActivity, presentation: ActivityPresentation, detached: ResolvedActivity? = nil,
+        options: IslandRenderOptions
+    ) -> IslandFrame? {
         guard let geometry = IslandGeometry(device: options.device, metric: options.metric) else { return nil }
         var result: IslandFrame
         switch presentation {
@@ -180,17 +184,24 @@ public enum IslandRenderer {
         let cameraX = geometry.cameraColumn
         let islandRect = CellRect(x: cameraX - side, y: 0, width: 2 * side + geometry.cameraColumns, height: rows)
 
-        var painter = Painter(size: CellSize(width: geometry.screenColumns, height: rows), style: options.islandStyle,
-                              date: options.date, format: options.format)
+        var painter = Painter(
+            size: CellSize(width: geometry.screenColumns, height: rows), style: options.islandStyle,
+            date: options.date, format: options.format)
         fillIsland(islandRect, painter: &painter)
         // Leading content ends at the camera, trailing content starts at it; each is cut at the island's edge.
-        let leadingClip = CellRect(x: islandRect.x + margins.leading, y: margins.top, width: max(0, side - margins.horizontal), height: contentRows)
-        let trailingClip = CellRect(x: cameraX + geometry.cameraColumns + margins.leading, y: margins.top,
-                                    width: max(0, side - margins.horizontal), height: contentRows)
-        painter.paint(place(island.compactLeading, size: CellSize(width: leading, height: contentRows),
-                            at: (leadingClip.maxX - leading, margins.top), clip: leadingClip, environment: environment))
-        painter.paint(place(island.compactTrailing, size: CellSize(width: trailing, height: contentRows),
-                            at: (trailingClip.x, margins.top), clip: trailingClip, environment: environment))
+        let leadingClip = CellRect(
+            x: islandRect.x + margins.leading, y: margins.top, width: max(0, side - margins.horizontal), height: contentRows)
+        let trailingClip = CellRect(
+            x: cameraX + geometry.cameraColumns + margins.leading, y: margins.top,
+            width: max(0, side - margins.horizontal), height: contentRows)
+        painter.paint(
+            place(
+                island.compactLeading, size: CellSize(width: leading, height: contentRows),
+                at: (leadingClip.maxX - leading, margins.top), clip: leadingClip, environment: environment))
+        painter.paint(
+            place(
+                island.compactTrailing, size: CellSize(width: trailing, height: contentRows),
+                at: (trailingClip.x, margins.top), clip: trailingClip, environment: environment))
         var frame = painter.frame
         drawEnds(of: islandRect, keyline: island.keylineTint, style: options.islandStyle, in: &frame.buffer)
         if let url = island.widgetURL { frame.widgetURLs.insert(url, at: 0) }
@@ -206,17 +217,21 @@ public enum IslandRenderer {
 
     // MARK: Minimal
 
-    static func minimal(_ island: ResolvedDynamicIsland, detached: ResolvedDynamicIsland?, geometry: IslandGeometry,
-                        options: IslandRenderOptions) -> IslandFrame {
+    static func minimal(
+        _ island: ResolvedDynamicIsland, detached: ResolvedDynamicIsland?, geometry: IslandGeometry,
+        options: IslandRenderOptions
+    ) -> IslandFrame {
         let environment = layoutEnvironment(options, style: options.islandStyle)
         let rows = geometry.islandRows
-        var painter = Painter(size: CellSize(width: geometry.screenColumns, height: rows), style: options.islandStyle,
-                              date: options.date, format: options.format)
+        var painter = Painter(
+            size: CellSize(width: geometry.screenColumns, height: rows), style: options.islandStyle,
+            date: options.date, format: options.format)
         let cameraX = geometry.cameraColumn
         func measure(_ island: ResolvedDynamicIsland) -> (columns: Int, wanted: Int, margins: CellInsets) {
             let margins = cellMargins(island.contentMargins[.minimal]?.applied(to: EdgeInsets()) ?? EdgeInsets(), metric: options.metric)
-            let proposal = ProposedCellSize(width: max(0, geometry.minimalColumns.upperBound - margins.horizontal),
-                                            height: max(1, rows - margins.vertical))
+            let proposal = ProposedCellSize(
+                width: max(0, geometry.minimalColumns.upperBound - margins.horizontal),
+                height: max(1, rows - margins.vertical))
             let wanted = CellLayout.size(of: island.minimal, for: proposal, environment: environment).width + margins.horizontal
             return (min(max(wanted, geometry.minimalColumns.lowerBound), geometry.minimalColumns.upperBound), wanted, margins)
         }
@@ -258,11 +273,13 @@ public enum IslandRenderer {
         let environment = layoutEnvironment(options, style: options.islandStyle)
         let width = geometry.expandedWidth
         let islandX = (geometry.screenColumns - width) / 2
-        let margins = cellMargins(island.contentMargins[.expanded]?.applied(to: defaultExpandedMargins) ?? defaultExpandedMargins,
-                                  metric: options.metric)
+        let margins = cellMargins(
+            island.contentMargins[.expanded]?.applied(to: defaultExpandedMargins) ?? defaultExpandedMargins,
+            metric: options.metric)
         let maximumRows = geometry.heightRows.upperBound
-        let content = CellRect(x: islandX + margins.leading, y: margins.top, width: max(0, width - margins.horizontal),
-                               height: max(0, maximumRows - margins.vertical))
+        let content = CellRect(
+            x: islandX + margins.leading, y: margins.top, width: max(0, width - margins.horizontal),
+            height: max(0, maximumRows - margins.vertical))
         let cameraX = geometry.cameraColumn
         let belowCamera = margins.top + geometry.islandRows
         let beside = max(0, cameraX - content.x)
@@ -285,7 +302,8 @@ public enum IslandRenderer {
             let size = ideal(region.content, width: available)
             let regionWidth = min(size.width, available)
             let y = movesBelow ? belowCamera : content.y
-            let rect = position == .leading
+            let rect =
+                position == .leading
                 ? CellRect(x: content.x, y: y, width: regionWidth, height: size.height)
                 : CellRect(x: content.maxX - regionWidth, y: y, width: regionWidth, height: size.height)
             if position == .leading { leadingRect = rect } else { trailingRect = rect }
@@ -296,8 +314,9 @@ public enum IslandRenderer {
             // Below the camera, between what the leading and trailing regions take.
             let left = leadingRect.y < belowCamera + 1 ? leadingRect.maxX : content.x
             let right = trailingRect.y < belowCamera + 1 ? trailingRect.x : content.maxX
-            let centerY = max(belowCamera, leadingRect.y > content.y ? leadingRect.maxY : belowCamera,
-                              trailingRect.y > content.y ? trailingRect.maxY : belowCamera)
+            let centerY = max(
+                belowCamera, leadingRect.y > content.y ? leadingRect.maxY : belowCamera,
+                trailingRect.y > content.y ? trailingRect.maxY : belowCamera)
             let available = max(0, right - left)
             let size = ideal(center.content, width: available)
             let rect = CellRect(x: left, y: centerY, width: available, height: size.height)
@@ -318,8 +337,9 @@ public enum IslandRenderer {
         let islandRect = CellRect(x: islandX, y: 0, width: width, height: rows)
         let clip = CellRect(x: content.x, y: content.y, width: content.width, height: max(0, rows - margins.vertical))
 
-        var painter = Painter(size: CellSize(width: geometry.screenColumns, height: rows), style: options.islandStyle,
-                              date: options.date, format: options.format)
+        var painter = Painter(
+            size: CellSize(width: geometry.screenColumns, height: rows), style: options.islandStyle,
+            date: options.date, format: options.format)
         fillIsland(islandRect, painter: &painter)
         for (node, rect) in placements {
             painter.paint(place(node, size: rect.size, at: (rect.x, rect.y), clip: rect.intersection(clip), environment: environment))
@@ -349,8 +369,10 @@ public enum IslandRenderer {
         let rows = min(max(wanted.height, geometry.heightRows.lowerBound), geometry.heightRows.upperBound)
         let card = CellRect(x: 0, y: 0, width: width, height: rows)
         var painter = Painter(size: card.size, style: options.style, date: options.date, format: options.format)
-        let background = ViewNode.shape(ShapeNode(kind: .roundedRectangle(cornerRadius: 20),
-                                                  fill: .color(activity.backgroundTint ?? defaultLockScreenBackground)))
+        let background = ViewNode.shape(
+            ShapeNode(
+                kind: .roundedRectangle(cornerRadius: 20),
+                fill: .color(activity.backgroundTint ?? defaultLockScreenBackground)))
         painter.paint(CellLayout.layout(background, in: card.size, environment: environment))
         // Laid out at the height it asks for (at least 84 pt), then cut at 160 pt as the system truncates it.
         let laidOut = CellSize(width: width, height: max(wanted.height, rows))
@@ -367,18 +389,21 @@ public enum IslandRenderer {
     // MARK: Drawing helpers
 
     static func layoutEnvironment(_ options: IslandRenderOptions, style: PaintStyle) -> LayoutEnvironment {
-        LayoutEnvironment(metric: options.metric, date: options.date, format: options.format,
-                          symbolWidth: WidgetRenderer.symbolWidth(for: style))
+        LayoutEnvironment(
+            metric: options.metric, date: options.date, format: options.format,
+            symbolWidth: WidgetRenderer.symbolWidth(for: style))
     }
 
     /// Margins in points as cells: a non-zero horizontal margin is at least one column.
     static func cellMargins(_ insets: EdgeInsets, metric: CellMetric) -> CellInsets {
-        CellInsets(top: metric.rows(insets.top), leading: metric.explicitColumns(max(insets.leading, 0)),
-                   bottom: metric.rows(insets.bottom), trailing: metric.explicitColumns(max(insets.trailing, 0)))
+        CellInsets(
+            top: metric.rows(insets.top), leading: metric.explicitColumns(max(insets.leading, 0)),
+            bottom: metric.rows(insets.bottom), trailing: metric.explicitColumns(max(insets.trailing, 0)))
     }
 
     /// Lays `node` out in `size` cells with its top-leading corner at `origin`, drawn only inside `clip`.
-    static func place(_ node: ViewNode, size: CellSize, at origin: (Int, Int), clip: CellRect, environment: LayoutEnvironment) -> PlacedNode {
+    static func place(_ node: ViewNode, size: CellSize, at origin: (Int, Int), clip: CellRect, environment: LayoutEnvironment) -> PlacedNode
+    {
         let placed = WidgetRenderer.translate(CellLayout.layout(node, in: size, environment: environment), x: origin.0, y: origin.1)
         return PlacedNode(content: .modifier(.clipShape(.rectangle)), frame: clip, children: [placed])
     }

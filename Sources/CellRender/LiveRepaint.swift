@@ -20,7 +20,8 @@ extension Frame {
     ///
     /// - Returns: the new frame and the cells whose glyph, colours or attributes changed, in row order.
     ///   A wide glyph replaced by a narrow one changes both of its cells.
-    public func repaintingLiveRegions(at date: Date, style: PaintStyle, format: SystemTextFormat) -> (frame: Frame, changed: [CellPosition]) {
+    public func repaintingLiveRegions(at date: Date, style: PaintStyle, format: SystemTextFormat) -> (frame: Frame, changed: [CellPosition])
+    {
         guard !liveRegions.isEmpty else { return (self, []) }
         var painter = Painter(buffer: buffer, style: style, date: date, format: format)
         painter.recordsLiveRegions = false
@@ -34,7 +35,8 @@ extension Frame {
                 if text.isGreedy {
                     lines = [TextLine(graphemes: shaper.graphemes, isTruncated: false)]
                 } else {
-                    lines = shaper.lines(width: region.layoutRect.width, maxLines: min(text.lineLimit ?? Int.max, max(region.layoutRect.height, 1)))
+                    lines = shaper.lines(
+                        width: region.layoutRect.width, maxLines: min(text.lineLimit ?? Int.max, max(region.layoutRect.height, 1)))
                 }
                 painter.paintText(text, lines: lines, in: region.layoutRect)
             case .progress(let gauge):

@@ -28,8 +28,10 @@ public struct PaintStyle: Sendable {
     /// terminal cannot tint a colour emoji.
     public var usesNarrowSymbols: Bool { prefersNarrowSymbols || renderingMode != .fullColor }
 
-    public init(colorScheme: ColorScheme, palette: SystemPalette? = nil, renderingMode: WidgetRenderingMode = .fullColor,
-                surface: RGB? = nil, surfaceForBlending: RGB? = nil, prefersNarrowSymbols: Bool = false) {
+    public init(
+        colorScheme: ColorScheme, palette: SystemPalette? = nil, renderingMode: WidgetRenderingMode = .fullColor,
+        surface: RGB? = nil, surfaceForBlending: RGB? = nil, prefersNarrowSymbols: Bool = false
+    ) {
         self.colorScheme = colorScheme
         self.palette = palette ?? (colorScheme == .dark ? .dark : .light)
         self.renderingMode = renderingMode
@@ -81,8 +83,9 @@ public struct Painter {
 
     /// The finished frame.
     public var frame: Frame {
-        var frame = Frame(buffer: buffer, tapRegions: tapRegions, widgetURLs: widgetURLs, liveRegions: liveRegions, textRuns: textRuns,
-              diagnostics: diagnostics)
+        var frame = Frame(
+            buffer: buffer, tapRegions: tapRegions, widgetURLs: widgetURLs, liveRegions: liveRegions, textRuns: textRuns,
+            diagnostics: diagnostics)
         frame.shapes = shapes
         frame.invalidatableRegions = invalidatableRegions
         frame.images = images
@@ -207,14 +210,18 @@ public struct Painter {
     // MARK: Primitive cells
 
     /// Writes one grapheme with a foreground colour composited over the cell's background.
-    mutating func put(_ glyph: Glyph, _ column: Int, _ row: Int, foreground: RGBA,
-                              attributes: CellAttributes = [], width: Int = 1) {
+    mutating func put(
+        _ glyph: Glyph, _ column: Int, _ row: Int, foreground: RGBA,
+        attributes: CellAttributes = [], width: Int = 1
+    ) {
         put(glyph, column, row, foreground: PaintColor(foreground), attributes: attributes, width: width)
     }
 
     /// `put` with the colour already converted to bytes (text runs convert once, not per grapheme).
-    mutating func put(_ glyph: Glyph, _ column: Int, _ row: Int, foreground: PaintColor,
-                              attributes: CellAttributes = [], width: Int = 1) {
+    mutating func put(
+        _ glyph: Glyph, _ column: Int, _ row: Int, foreground: PaintColor,
+        attributes: CellAttributes = [], width: Int = 1
+    ) {
         guard clip.contains(column: column, row: row), buffer.contains(column: column, row: row) else { return }
         if width == 2 && !(clip.contains(column: column + 1, row: row) && buffer.contains(column: column + 1, row: row)) { return }
         repairWideNeighbours(column, row, width: width)

@@ -36,7 +36,8 @@ public enum SVGEncoder {
                 var end = column + 1
                 while end < buffer.width, (buffer[end, row].background ?? defaultBackground) == color { end += 1 }
                 if color != defaultBackground {
-                    output += "<rect x=\"\(column * cellWidth)\" y=\"\(row * cellHeight)\" width=\"\((end - column) * cellWidth)\" "
+                    output +=
+                        "<rect x=\"\(column * cellWidth)\" y=\"\(row * cellHeight)\" width=\"\((end - column) * cellWidth)\" "
                         + "height=\"\(cellHeight)\" fill=\"\(color.hex)\"/>\n"
                 }
                 column = end
@@ -48,7 +49,8 @@ public enum SVGEncoder {
             for column in 0..<buffer.width {
                 let cell = buffer[column, row]
                 guard !cell.isContinuation, cell.glyph != " " else { continue }
-                var attributes = "x=\"\(column * cellWidth)\" y=\"\(row * cellHeight + baseline)\" fill=\"\((cell.foreground ?? defaultForeground).hex)\""
+                var attributes =
+                    "x=\"\(column * cellWidth)\" y=\"\(row * cellHeight + baseline)\" fill=\"\((cell.foreground ?? defaultForeground).hex)\""
                 if cell.attributes.contains(.bold) { attributes += " font-weight=\"bold\"" }
                 if cell.attributes.contains(.italic) { attributes += " font-style=\"italic\"" }
                 if cell.attributes.contains(.dim) { attributes += " fill-opacity=\"0.6\"" }

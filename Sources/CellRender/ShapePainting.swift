@@ -55,7 +55,10 @@ extension Painter {
     func forEachCell(inEllipseOf rect: CellRect, circular: Bool, _ body: (Int, Int) -> Void) {
         let columnPoints = 8.0, rowPoints = 17.0
         var radiusX = Double(rect.width) * columnPoints / 2, radiusY = Double(rect.height) * rowPoints / 2
-        if circular { radiusX = min(radiusX, radiusY); radiusY = radiusX }
+        if circular {
+            radiusX = min(radiusX, radiusY)
+            radiusY = radiusX
+        }
         let centerX = Double(rect.x) * columnPoints + Double(rect.width) * columnPoints / 2
         let centerY = Double(rect.y) * rowPoints + Double(rect.height) * rowPoints / 2
         for row in rect.y..<rect.maxY {
@@ -76,8 +79,10 @@ extension Painter {
         default: return
         }
         guard radius >= 8, rect.width >= 3, rect.height >= 2 else { return }
-        let corners: [(Int, Int, Glyph)] = [(rect.x, rect.y, "▗"), (rect.maxX - 1, rect.y, "▖"),
-                                                (rect.x, rect.maxY - 1, "▝"), (rect.maxX - 1, rect.maxY - 1, "▘")]
+        let corners: [(Int, Int, Glyph)] = [
+            (rect.x, rect.y, "▗"), (rect.maxX - 1, rect.y, "▖"),
+            (rect.x, rect.maxY - 1, "▝"), (rect.maxX - 1, rect.maxY - 1, "▘"),
+        ]
         for (column, row, glyph) in corners where clip.contains(column: column, row: row) && buffer.contains(column: column, row: row) {
             let cell = buffer[column, row]
             guard cell.glyph.isSpace, !cell.isContinuation, let fillColor = cell.background else { continue }
@@ -101,7 +106,8 @@ extension Painter {
             forEachCell(inEllipseOf: rect, circular: kind == .circle) { inside.insert($1 * 10_000 + $0) }
             for key in inside {
                 let column = key % 10_000, row = key / 10_000
-                let edge = !inside.contains(row * 10_000 + column - 1) || !inside.contains(row * 10_000 + column + 1)
+                let edge =
+                    !inside.contains(row * 10_000 + column - 1) || !inside.contains(row * 10_000 + column + 1)
                     || !inside.contains((row - 1) * 10_000 + column) || !inside.contains((row + 1) * 10_000 + column)
                 if edge { put("•", column, row, foreground: color) }
             }
@@ -110,7 +116,10 @@ extension Painter {
         let rounded = kind != .rectangle
         if rect.height == 1 {
             for column in rect.x..<rect.maxX { put("─", column, rect.y, foreground: color) }
-            if rect.width >= 2 { put("(", rect.x, rect.y, foreground: color); put(")", rect.maxX - 1, rect.y, foreground: color) }
+            if rect.width >= 2 {
+                put("(", rect.x, rect.y, foreground: color)
+                put(")", rect.maxX - 1, rect.y, foreground: color)
+            }
             return
         }
         let horizontal: Glyph = "─", vertical: Glyph = "│"

@@ -80,12 +80,15 @@ extension Painter {
 
     mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {
         guard width > 0, text.contains(where: Self.isInk),
-              buffer.contains(column: column, row: row) else { return }
+            buffer.contains(column: column, row: row)
+        else { return }
         let cell = buffer[column, row]
-        textRuns.append(PaintedRun(text: text, row: row, column: column, width: width, pointSize: run.font.pointSize,
-                                   isBold: run.isBold, isSymbol: isSymbol,
-                                   foreground: cell.foreground ?? style.surfaceForBlending,
-                                   background: cell.background ?? style.surfaceForBlending))
+        textRuns.append(
+            PaintedRun(
+                text: text, row: row, column: column, width: width, pointSize: run.font.pointSize,
+                isBold: run.isBold, isSymbol: isSymbol,
+                foreground: cell.foreground ?? style.surfaceForBlending,
+                background: cell.background ?? style.surfaceForBlending))
     }
 
     // MARK: Images
@@ -103,8 +106,10 @@ extension Painter {
             let weight = TextRun(content: .verbatim(name), font: image.font, foreground: image.foreground)
             let row = rect.y + rect.height / 2
             guard let symbol = SymbolTable.glyph(forSystemName: name) else {
-                diagnostics.append(ResolveDiagnostic(code: "unknown-symbol",
-                                                     message: "SF Symbol \"\(name)\" has no glyph in WidgetTerm's table; it draws as ⍰."))
+                diagnostics.append(
+                    ResolveDiagnostic(
+                        code: "unknown-symbol",
+                        message: "SF Symbol \"\(name)\" has no glyph in WidgetTerm's table; it draws as ⍰."))
                 let column = rect.x + max(0, (rect.width - 1) / 2)
                 put("⍰", column, row, foreground: color)
                 record(weight, "⍰", row: row, column: column, width: 1, isSymbol: true)
@@ -128,16 +133,21 @@ extension Painter {
             for row in rect.y..<rect.maxY { fill(row: row, columns: rect.x..<rect.maxX, shadeColor) }
             let label = Array("▣ " + name)
             let row = rect.y + (rect.height - 1) / 2
-            let labelColor = treatment == .flattened ? RGBA(behind)
-                : treatment == .fullColor ? rgba(Color(storage: .system(.secondaryLabel)))
-                : colorOf(.color(Color(storage: .system(.secondaryLabel))))
+            let labelColor =
+                treatment == .flattened
+                ? RGBA(behind)
+                : treatment == .fullColor
+                    ? rgba(Color(storage: .system(.secondaryLabel)))
+                    : colorOf(.color(Color(storage: .system(.secondaryLabel))))
             for (offset, character) in label.prefix(rect.width).enumerated() {
                 put(Glyph(character), rect.x + offset, row, foreground: labelColor)
             }
             if !visible.isEmpty {
                 let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
-                images.append(PaintedImage(name: name, rect: visible, treatment: treatment,
-                                           color: center.background ?? style.surfaceForBlending))
+                images.append(
+                    PaintedImage(
+                        name: name, rect: visible, treatment: treatment,
+                        color: center.background ?? style.surfaceForBlending))
             }
         }
     }

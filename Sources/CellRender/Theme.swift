@@ -48,10 +48,12 @@ public struct Theme: Equatable, Sendable {
     public var terminalPalette: [RGB]
 
     /// A theme; unspecified parts are no material, white tints, Apple's system colours and xterm's palette.
-    public init(name: String, comment: String, renderingMode: WidgetRenderingMode, colorScheme: ColorScheme, wallpaper: RGB,
-                material: RGBA = RGBA(red: 0, green: 0, blue: 0, alpha: 0), tints: RenderingModeTints = .white,
-                lightPalette: SystemPalette = .light, darkPalette: SystemPalette = .dark,
-                terminalPalette: [RGB] = ColorQuantizer.palette16) {
+    public init(
+        name: String, comment: String, renderingMode: WidgetRenderingMode, colorScheme: ColorScheme, wallpaper: RGB,
+        material: RGBA = RGBA(red: 0, green: 0, blue: 0, alpha: 0), tints: RenderingModeTints = .white,
+        lightPalette: SystemPalette = .light, darkPalette: SystemPalette = .dark,
+        terminalPalette: [RGB] = ColorQuantizer.palette16
+    ) {
         self.name = name
         self.comment = comment
         self.renderingMode = renderingMode
@@ -78,8 +80,9 @@ public struct Theme: Equatable, Sendable {
     public func paintStyle(mode: WidgetRenderingMode? = nil, colorScheme: ColorScheme? = nil) -> PaintStyle {
         let scheme = colorScheme ?? self.colorScheme
         let renderingMode = mode ?? self.renderingMode
-        var style = PaintStyle(colorScheme: scheme, palette: palette(for: scheme), renderingMode: renderingMode,
-                               surface: backdrop(in: renderingMode), prefersNarrowSymbols: renderingMode != .fullColor)
+        var style = PaintStyle(
+            colorScheme: scheme, palette: palette(for: scheme), renderingMode: renderingMode,
+            surface: backdrop(in: renderingMode), prefersNarrowSymbols: renderingMode != .fullColor)
         style.tints = tints
         style.containerMaterial = material
         return style
@@ -143,8 +146,10 @@ public struct ThemeError: Error, Equatable, CustomStringConvertible {
 
 extension Theme {
     /// The keys a theme file may contain.
-    public static let keys = ["name", "comment", "renderingMode", "colorScheme", "wallpaper", "material", "defaultTint",
-                              "accentTint", "systemColors", "terminalPalette"]
+    public static let keys = [
+        "name", "comment", "renderingMode", "colorScheme", "wallpaper", "material", "defaultTint",
+        "accentTint", "systemColors", "terminalPalette",
+    ]
     private static let requiredKeys = ["renderingMode", "colorScheme", "wallpaper", "defaultTint", "accentTint"]
 
     /// Reads a theme file.
@@ -188,7 +193,10 @@ extension Theme {
         func color(_ value: Any?, key: String, allowsAlpha: Bool) throws -> RGBA {
             guard let text = value as? String, let parsed = parseColor(text), allowsAlpha || parsed.alpha == 1 else {
                 let shown = (value as? String).map { "\"\($0)\"" } ?? "\(value ?? "null")"
-                throw ThemeError(file: file, key: key, problem: "\(shown) is not a colour; write \(allowsAlpha ? "\"#RRGGBB\", \"#RRGGBBAA\" or \"#RRGGBB NN%\"" : "\"#RRGGBB\"")")
+                throw ThemeError(
+                    file: file, key: key,
+                    problem:
+                        "\(shown) is not a colour; write \(allowsAlpha ? "\"#RRGGBB\", \"#RRGGBBAA\" or \"#RRGGBB NN%\"" : "\"#RRGGBB\"")")
             }
             return parsed
         }
@@ -199,16 +207,20 @@ extension Theme {
 
         let modeText = try string("renderingMode") ?? ""
         guard let mode = WidgetRenderingMode(rawValue: modeText) else {
-            throw ThemeError(file: file, key: "renderingMode",
-                             problem: "\"\(modeText)\" is not a rendering mode; valid: \(WidgetRenderingMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ThemeError(
+                file: file, key: "renderingMode",
+                problem:
+                    "\"\(modeText)\" is not a rendering mode; valid: \(WidgetRenderingMode.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let schemeText = try string("colorScheme") ?? ""
         guard let scheme = ColorScheme(rawValue: schemeText) else {
             throw ThemeError(file: file, key: "colorScheme", problem: "\"\(schemeText)\" is not a colour scheme; valid: light, dark")
         }
-        var theme = Theme(name: try string("name") ?? defaultName, comment: try string("comment") ?? "",
-                          renderingMode: mode, colorScheme: scheme, wallpaper: try opaque("wallpaper"),
-                          tints: RenderingModeTints(defaultTint: try opaque("defaultTint"), accentTint: try opaque("accentTint")))
+        var theme = Theme(
+            name: try string("name") ?? defaultName, comment: try string("comment") ?? "",
+            renderingMode: mode, colorScheme: scheme, wallpaper: try opaque("wallpaper"),
+            tints: RenderingModeTints(defaultTint: try opaque("defaultTint"), accentTint: try opaque("accentTint")))
         if root["material"] != nil { theme.material = try color(root["material"], key: "material", allowsAlpha: true) }
 
         if let value = root["systemColors"] {
@@ -226,8 +238,9 @@ extension Theme {
                 for (colorName, colorValue) in colors.sorted(by: { $0.key < $1.key }) {
                     let path = "systemColors.\(schemeName).\(colorName)"
                     guard let system = SystemColor(rawValue: colorName) else {
-                        throw ThemeError(file: file, key: path,
-                                         problem: "unknown system colour; valid: \(SystemColor.allCases.map(\.rawValue).joined(separator: ", "))")
+                        throw ThemeError(
+                            file: file, key: path,
+                            problem: "unknown system colour; valid: \(SystemColor.allCases.map(\.rawValue).joined(separator: ", "))")
                     }
                     palette.values[system] = try color(colorValue, key: path, allowsAlpha: true)
                 }
@@ -311,7 +324,9 @@ extension Theme {
         let exists = fileManager.fileExists(atPath: nameOrPath, isDirectory: &isDirectory) && !isDirectory.boolValue
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") || exists {
             guard exists else {
-                throw ThemeError(file: nameOrPath, key: nil, problem: "no such file; give a theme file or one of the names \(builtInNames.joined(separator: ", "))")
+                throw ThemeError(
+                    file: nameOrPath, key: nil,
+                    problem: "no such file; give a theme file or one of the names \(builtInNames.joined(separator: ", "))")
             }
             return try load(contentsOf: URL(fileURLWithPath: nameOrPath), displayPath: nameOrPath)
         }
@@ -325,13 +340,16 @@ extension Theme {
             let files = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
             for file in files where file.hasSuffix(".json") { names.insert(String(file.dropLast(5))) }
         }
-        throw ThemeError(file: nameOrPath, key: nil, problem: "unknown theme; valid names: \(names.sorted().joined(separator: ", ")), or a path to a theme file")
+        throw ThemeError(
+            file: nameOrPath, key: nil,
+            problem: "unknown theme; valid names: \(names.sorted().joined(separator: ", ")), or a path to a theme file")
     }
 }
 
 /// The six built-in themes as compiled values; `themes/*.json` hold the same values (a test keeps them equal).
 enum BuiltInThemes {
-    static let all: [String: Theme] = Dictionary(uniqueKeysWithValues: [light, dark, tinted, clear, lockscreen, standbyNight].map { ($0.name, $0) })
+    static let all: [String: Theme] = Dictionary(
+        uniqueKeysWithValues: [light, dark, tinted, clear, lockscreen, standbyNight].map { ($0.name, $0) })
 
     static let light = Theme(
         name: "light", comment: "iOS Home Screen, light appearance: full colour, colours as declared, on a pale blue wallpaper.",
@@ -343,19 +361,22 @@ enum BuiltInThemes {
 
     static let tinted = Theme(
         name: "tinted",
-        comment: "iOS 18+ tinted Home Screen with an amber user tint (#E8A33D): accented mode, content white, the container background replaced by a dark amber tint.",
+        comment:
+            "iOS 18+ tinted Home Screen with an amber user tint (#E8A33D): accented mode, content white, the container background replaced by a dark amber tint.",
         renderingMode: .accented, colorScheme: .dark, wallpaper: RGB(0x1E, 0x25, 0x30),
         material: RGBA(0x3D, 0x2A, 0x10, alpha: 0xE6 / 255.0))
 
     static let clear = Theme(
         name: "clear",
-        comment: "iOS 26 clear Home Screen: accented mode, content white, the container background replaced by clear glass over a dimmed wallpaper.",
+        comment:
+            "iOS 26 clear Home Screen: accented mode, content white, the container background replaced by clear glass over a dimmed wallpaper.",
         renderingMode: .accented, colorScheme: .dark, wallpaper: RGB(0x2C, 0x3A, 0x4F),
         material: RGBA(0xFF, 0xFF, 0xFF, alpha: 0x24 / 255.0))
 
     static let lockscreen = Theme(
         name: "lockscreen",
-        comment: "iPhone Lock Screen: vibrant mode, content white by brightness over a light dimming material on a blue-grey wallpaper; no container background.",
+        comment:
+            "iPhone Lock Screen: vibrant mode, content white by brightness over a light dimming material on a blue-grey wallpaper; no container background.",
         renderingMode: .vibrant, colorScheme: .dark, wallpaper: RGB(0x23, 0x30, 0x44),
         material: RGBA(0x00, 0x00, 0x00, alpha: 0x33 / 255.0))
 

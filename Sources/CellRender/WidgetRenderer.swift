@@ -20,8 +20,10 @@ public struct WidgetRenderOptions: Sendable {
     /// True where iOS removes the container background even in full colour (iPhone StandBy, CarPlay).
     public var removesContainerBackground = false
 
-    public init(family: WidgetFamily, device: DeviceProfile = .default, osVersion: Int = 26, style: PaintStyle, date: Date,
-                format: SystemTextFormat = SystemTextFormat(), metric: CellMetric = .standard, contentMarginsDisabled: Bool = false) {
+    public init(
+        family: WidgetFamily, device: DeviceProfile = .default, osVersion: Int = 26, style: PaintStyle, date: Date,
+        format: SystemTextFormat = SystemTextFormat(), metric: CellMetric = .standard, contentMarginsDisabled: Bool = false
+    ) {
         self.family = family
         self.device = device
         self.osVersion = osVersion
@@ -69,11 +71,14 @@ public enum WidgetRenderer {
     public static let adoptContainerBackgroundText = "Please adopt containerBackground API"
 
     /// Renders `content` (with its `containerBackground`, if any) for `options`.
-    public static func render(content: ViewNode, containerBackground: ViewNode?, diagnostics: [ResolveDiagnostic],
-                              options: WidgetRenderOptions) -> Frame {
+    public static func render(
+        content: ViewNode, containerBackground: ViewNode?, diagnostics: [ResolveDiagnostic],
+        options: WidgetRenderOptions
+    ) -> Frame {
         let size = options.cellSize
-        let layoutEnvironment = LayoutEnvironment(metric: options.metric, date: options.date, format: options.format,
-                                                  symbolWidth: symbolWidth(for: options.style))
+        let layoutEnvironment = LayoutEnvironment(
+            metric: options.metric, date: options.date, format: options.format,
+            symbolWidth: symbolWidth(for: options.style))
         var painter = Painter(size: size, style: options.style, date: options.date, format: options.format)
         // The adopt-API text and the error state are drawn by the system, not the widget: never tinted.
         var systemStyle = options.style
@@ -89,10 +94,13 @@ public enum WidgetRenderer {
         }
         let missingBackground = containerBackground == nil
         if missingBackground && options.osVersion >= 17 {
-            diagnostics.append(ResolveDiagnostic(
-                code: "missing-container-background",
-                message: "No .containerBackground(for: .widget): iOS \(options.osVersion) shows \"\(adoptContainerBackgroundText)\" instead of the content. "
-                    + "Move the background into .containerBackground(for: .widget) { ... } (a .background(...) is not a container background)."))
+            diagnostics.append(
+                ResolveDiagnostic(
+                    code: "missing-container-background",
+                    message:
+                        "No .containerBackground(for: .widget): iOS \(options.osVersion) shows \"\(adoptContainerBackgroundText)\" instead of the content. "
+                        + "Move the background into .containerBackground(for: .widget) { ... } (a .background(...) is not a container background)."
+                ))
             painter = Painter(size: size, style: systemStyle, date: options.date, format: options.format)
             paintMessage(adoptContainerBackgroundText, detail: nil, in: whole, options: options, painter: &painter)
             return finish(painter, diagnostics)
@@ -134,20 +142,37 @@ public enum WidgetRenderer {
     /// A plain message in the widget's shape (used for the adopt-API text and the error state).
     static func paintMessage(_ message: String, detail: String?, in rect: CellRect, options: WidgetRenderOptions, painter: inout Painter) {
         let background = Color(storage: .system(.secondarySystemBackground))
-        var children: [ViewNode] = [.text(TextNode(runs: [TextRun(content: .verbatim(message), font: .caption,
-                                                                  foreground: .hierarchical(level: 0, base: nil))],
-                                                  lineLimit: nil, alignment: .center))]
+        var children: [ViewNode] = [
+            .text(
+                TextNode(
+                    runs: [
+                        TextRun(
+                            content: .verbatim(message), font: .caption,
+                            foreground: .hierarchical(level: 0, base: nil))
+                    ],
+                    lineLimit: nil, alignment: .center))
+        ]
         if let detail {
-            children.append(.text(TextNode(runs: [TextRun(content: .verbatim(detail), font: .caption2,
-                                                          foreground: .hierarchical(level: 1, base: nil))],
-                                           lineLimit: 1, alignment: .center)))
+            children.append(
+                .text(
+                    TextNode(
+                        runs: [
+                            TextRun(
+                                content: .verbatim(detail), font: .caption2,
+                                foreground: .hierarchical(level: 1, base: nil))
+                        ],
+                        lineLimit: 1, alignment: .center)))
         }
         let isSystem = !options.family.isAccessory
-        let node = ViewNode.modified(.stack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: children)),
-                                     .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, isFixed: false)))
-        let tree = isSystem ? ViewNode.modified(node, .background(.shape(ShapeNode(kind: .rectangle, fill: .color(background))), alignment: .center)) : node
-        let environment = LayoutEnvironment(metric: options.metric, date: options.date, format: options.format,
-                                            symbolWidth: SymbolTable.displayWidth(forSystemName:))
+        let node = ViewNode.modified(
+            .stack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: children)),
+            .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, isFixed: false)))
+        let tree =
+            isSystem
+            ? ViewNode.modified(node, .background(.shape(ShapeNode(kind: .rectangle, fill: .color(background))), alignment: .center)) : node
+        let environment = LayoutEnvironment(
+            metric: options.metric, date: options.date, format: options.format,
+            symbolWidth: SymbolTable.displayWidth(forSystemName:))
         painter.paint(CellLayout.layout(tree, in: rect.size, environment: environment))
         if isSystem { painter.roundCorners(of: rect, kind: .containerRelative) }
     }

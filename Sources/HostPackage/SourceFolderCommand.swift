@@ -207,7 +207,9 @@ enum PreviewPluginTool {
         do {
             let toolchain = try PreviewMacroPlugin.toolchain()
             let cache = PreviewMacroPlugin.defaultCacheDirectory()
-            if !FileManager.default.fileExists(atPath: cache.path) { progress.say("building the #Preview macro plugin (once per toolchain)") }
+            if !FileManager.default.fileExists(atPath: cache.path) {
+                progress.say("building the #Preview macro plugin (once per toolchain)")
+            }
             return try PreviewMacroPlugin.library(toolchain: toolchain)
         } catch {
             throw HostPackageError("cannot build the #Preview macro plugin: \(error)")

@@ -102,7 +102,8 @@ struct DeliveryActivity: Widget {
                     VStack(spacing: 4) {
                         DeliveryStageBar(stage: context.state.stage)
                         if let courier = context.state.courier {
-                            Text("\(courier) is bringing order #\(context.attributes.orderNumber)").font(.caption).foregroundStyle(.secondary)
+                            Text("\(courier) is bringing order #\(context.attributes.orderNumber)").font(.caption).foregroundStyle(
+                                .secondary)
                         }
                     }
                 }
@@ -128,7 +129,9 @@ struct DeliveryActivity: Widget {
 /// The scripted delivery: confirmed, preparing, on the way, delivered. Each state goes stale ten minutes after its ETA.
 enum DeliveryScript {
     static func states(startingAt start: Date) -> [ActivityContent<DeliveryAttributes.ContentState>] {
-        func content(_ stage: DeliveryAttributes.ContentState.Stage, minutes: Double, courier: String? = nil) -> ActivityContent<DeliveryAttributes.ContentState> {
+        func content(_ stage: DeliveryAttributes.ContentState.Stage, minutes: Double, courier: String? = nil) -> ActivityContent<
+            DeliveryAttributes.ContentState
+        > {
             let eta = start.addingTimeInterval(minutes * 60)
             return ActivityContent(state: .init(stage: stage, eta: eta, courier: courier), staleDate: eta.addingTimeInterval(10 * 60))
         }

@@ -35,13 +35,16 @@ struct SelectCityIntent: WidgetConfigurationIntent {
 
 struct WeatherProvider: AppIntentTimelineProvider {
     static func entry(at date: Date, city: String = "Lisbon") -> WeatherEntry {
-        WeatherEntry(date: date, city: city, temperature: 18, condition: "Partly Cloudy", symbol: "cloud.sun.fill",
-                     high: 21, low: 13,
-                     hours: [HourForecast(hour: 13, symbol: "sun.max.fill", temperature: 19),
-                             HourForecast(hour: 14, symbol: "cloud.sun.fill", temperature: 20),
-                             HourForecast(hour: 15, symbol: "cloud.fill", temperature: 20),
-                             HourForecast(hour: 16, symbol: "cloud.rain.fill", temperature: 17),
-                             HourForecast(hour: 17, symbol: "cloud.rain.fill", temperature: 16)])
+        WeatherEntry(
+            date: date, city: city, temperature: 18, condition: "Partly Cloudy", symbol: "cloud.sun.fill",
+            high: 21, low: 13,
+            hours: [
+                HourForecast(hour: 13, symbol: "sun.max.fill", temperature: 19),
+                HourForecast(hour: 14, symbol: "cloud.sun.fill", temperature: 20),
+                HourForecast(hour: 15, symbol: "cloud.fill", temperature: 20),
+                HourForecast(hour: 16, symbol: "cloud.rain.fill", temperature: 17),
+                HourForecast(hour: 17, symbol: "cloud.rain.fill", temperature: 16),
+            ])
     }
     func placeholder(in context: Context) -> WeatherEntry { Self.entry(at: Date()) }
     func snapshot(for configuration: SelectCityIntent, in context: Context) async -> WeatherEntry {
@@ -100,8 +103,9 @@ struct WeatherWidget: Widget {
         AppIntentConfiguration(kind: "weather", intent: SelectCityIntent.self, provider: WeatherProvider()) { entry in
             WeatherWidgetView(entry: entry)
                 .containerBackground(for: .widget) {
-                    LinearGradient(colors: [Color(red: 0.25, green: 0.55, blue: 0.9), Color(red: 0.12, green: 0.35, blue: 0.7)],
-                                   startPoint: .top, endPoint: .bottom)
+                    LinearGradient(
+                        colors: [Color(red: 0.25, green: 0.55, blue: 0.9), Color(red: 0.12, green: 0.35, blue: 0.7)],
+                        startPoint: .top, endPoint: .bottom)
                 }
         }
         .configurationDisplayName("Weather")

@@ -193,12 +193,16 @@ enum WorkoutScript {
     static func states(startingAt start: Date) -> [ActivityContent<WorkoutAttributes.ContentState>] {
         [
             ActivityContent(state: .init(startDate: start, distanceMeters: 0, heartRate: 96), staleDate: nil),
-            ActivityContent(state: .init(startDate: start.addingTimeInterval(-15 * 60), distanceMeters: 2_410, heartRate: 142),
-                            staleDate: nil),
-            ActivityContent(state: .init(startDate: start.addingTimeInterval(-18 * 60), pausedElapsed: 18 * 60 + 30,
-                                         distanceMeters: 2_980, heartRate: 118), staleDate: nil),
-            ActivityContent(state: .init(startDate: start.addingTimeInterval(-65 * 60), distanceMeters: 10_240, heartRate: 151),
-                            staleDate: nil, relevanceScore: 50),
+            ActivityContent(
+                state: .init(startDate: start.addingTimeInterval(-15 * 60), distanceMeters: 2_410, heartRate: 142),
+                staleDate: nil),
+            ActivityContent(
+                state: .init(
+                    startDate: start.addingTimeInterval(-18 * 60), pausedElapsed: 18 * 60 + 30,
+                    distanceMeters: 2_980, heartRate: 118), staleDate: nil),
+            ActivityContent(
+                state: .init(startDate: start.addingTimeInterval(-65 * 60), distanceMeters: 10_240, heartRate: 151),
+                staleDate: nil, relevanceScore: 50),
         ]
     }
 }

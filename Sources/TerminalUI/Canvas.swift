@@ -99,11 +99,14 @@ struct Canvas {
             guard glyphWidth > 0 else { continue }
             guard x + glyphWidth <= limit else { break }
             if x >= 0 {
-                set(Cell(glyph: Glyph(character), foreground: style.foreground, background: style.background, attributes: style.attributes),
+                set(
+                    Cell(glyph: Glyph(character), foreground: style.foreground, background: style.background, attributes: style.attributes),
                     column: x, row: row)
                 if glyphWidth == 2 {
-                    set(Cell(glyph: " ", foreground: style.foreground, background: style.background, attributes: style.attributes,
-                             isContinuation: true), column: x + 1, row: row)
+                    set(
+                        Cell(
+                            glyph: " ", foreground: style.foreground, background: style.background, attributes: style.attributes,
+                            isContinuation: true), column: x + 1, row: row)
                 }
             }
             x += glyphWidth
@@ -128,8 +131,9 @@ struct Canvas {
                         continue
                     }
                     let head = source[sourceColumn - 1, sourceRow]
-                    cell = Cell(glyph: " ", foreground: head.foreground, background: head.background, attributes: head.attributes,
-                                isContinuation: true)
+                    cell = Cell(
+                        glyph: " ", foreground: head.foreground, background: head.background, attributes: head.attributes,
+                        isContinuation: true)
                     buffer[x, y] = cell
                     continue
                 }
@@ -221,7 +225,10 @@ enum TextFitting {
                     pieceWidth += DisplayWidth.of(character)
                     remaining = remaining.dropFirst()
                 }
-                if piece.isEmpty { remaining = remaining.dropFirst(); continue }
+                if piece.isEmpty {
+                    remaining = remaining.dropFirst()
+                    continue
+                }
                 current += piece
                 flush()
             }

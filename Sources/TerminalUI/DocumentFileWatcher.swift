@@ -153,8 +153,9 @@ public final class DocumentFileWatcher: @unchecked Sendable {
                     guard lastBytes[index] != nil || !removedReported.contains(index) else { continue }
                     lastBytes[index] = nil
                     removedReported.insert(index)
-                    let error = DocumentError(file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                                              expected: "the document file", found: "it was removed", kind: .file)
+                    let error = DocumentError(
+                        file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
+                        expected: "the document file", found: "it was removed", kind: .file)
                     var change = Change(index: index, file: files[index], previousKind: lastKinds[index], result: .failure(error))
                     change.isRemoved = true
                     lock.withLock { queued.append(change) }

@@ -55,15 +55,16 @@ public struct InputDecoder: Sendable {
             if next == UInt8(ascii: "[") { return decodeCSI(bytes, at: index) }
             if next == UInt8(ascii: "O") {
                 guard index + 2 < bytes.count else { return nil }
-                let key: Key? = switch bytes[index + 2] {
-                case UInt8(ascii: "A"): .up
-                case UInt8(ascii: "B"): .down
-                case UInt8(ascii: "C"): .right
-                case UInt8(ascii: "D"): .left
-                case UInt8(ascii: "H"): .home
-                case UInt8(ascii: "F"): .end
-                default: nil
-                }
+                let key: Key? =
+                    switch bytes[index + 2] {
+                    case UInt8(ascii: "A"): .up
+                    case UInt8(ascii: "B"): .down
+                    case UInt8(ascii: "C"): .right
+                    case UInt8(ascii: "D"): .left
+                    case UInt8(ascii: "H"): .home
+                    case UInt8(ascii: "F"): .end
+                    default: nil
+                    }
                 return (key.map { .key($0) }, 3)
             }
             if next == 0x1B { return (.key(.escape), 1) }
@@ -101,8 +102,9 @@ public struct InputDecoder: Sendable {
             let column = Int(bytes[cursor + 2]) - 33
             let row = Int(bytes[cursor + 3]) - 33
             let isRelease = code & 3 == 3
-            let event = MouseEvent(button: isRelease ? 0 : Self.button(code), kind: isRelease ? .release : Self.kind(code, release: false),
-                                   column: max(column, 0), row: max(row, 0))
+            let event = MouseEvent(
+                button: isRelease ? 0 : Self.button(code), kind: isRelease ? .release : Self.kind(code, release: false),
+                column: max(column, 0), row: max(row, 0))
             return (.mouse(event), 6)
         }
         var parameters: [UInt8] = []
@@ -120,8 +122,9 @@ public struct InputDecoder: Sendable {
             let fields = text.dropFirst().split(separator: ";").map { Int($0) }
             guard fields.count == 3, let code = fields[0], let column = fields[1], let row = fields[2] else { return (nil, length) }
             let isRelease = final == UInt8(ascii: "m")
-            let event = MouseEvent(button: Self.button(code), kind: Self.kind(code, release: isRelease),
-                                   column: max(column - 1, 0), row: max(row - 1, 0))
+            let event = MouseEvent(
+                button: Self.button(code), kind: Self.kind(code, release: isRelease),
+                column: max(column - 1, 0), row: max(row - 1, 0))
             return (.mouse(event), length)
         }
         let first = text.split(separator: ";").first.flatMap { Int($0) }

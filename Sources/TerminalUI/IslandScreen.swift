@@ -171,8 +171,10 @@ final class IslandScreen {
 
     /// A presentation of an activity as it looks at `now`: rendered once per content and appearance, then
     /// only its live regions repaint.
-    func frame(_ snapshot: ActivitySnapshot, _ presentation: ActivityPresentation, detached: ActivitySnapshot?,
-               options: IslandRenderOptions, styleKey: String) -> IslandFrame? {
+    func frame(
+        _ snapshot: ActivitySnapshot, _ presentation: ActivityPresentation, detached: ActivitySnapshot?,
+        options: IslandRenderOptions, styleKey: String
+    ) -> IslandFrame? {
         func key(_ snapshot: ActivitySnapshot) -> String {
             "\(snapshot.id)@\(snapshot.record.content.hashValue)/\(snapshot.isStale)/\(snapshot.activityState)"
         }
@@ -185,8 +187,11 @@ final class IslandScreen {
         }
         guard let descriptor = descriptor(ofID: snapshot.id)?.activity else { return nil }
         let second = detached.flatMap { other in self.descriptor(ofID: other.id)?.activity.map { (other, $0) } }
-        guard let island = try? ActivityRendering.render(snapshot, with: descriptor, kind: "", presentation: presentation,
-                                                         detached: second, options: options) else { return nil }
+        guard
+            let island = try? ActivityRendering.render(
+                snapshot, with: descriptor, kind: "", presentation: presentation,
+                detached: second, options: options)
+        else { return nil }
         archive[archiveKey] = island
         return island
     }
@@ -215,9 +220,12 @@ extension PreviewApp {
         islands.targetIndex = nil
         let now = HostClock.now
         if islands.isShown {
-            log.append(.info, islands.activities.isEmpty
-                       ? "Live Activities: none in this bundle"
-                       : "Live Activities: \(islands.activities.map(\.kind).joined(separator: ", ")) — s starts one, ? lists the keys", at: now)
+            log.append(
+                .info,
+                islands.activities.isEmpty
+                    ? "Live Activities: none in this bundle"
+                    : "Live Activities: \(islands.activities.map(\.kind).joined(separator: ", ")) — s starts one, ? lists the keys", at: now
+            )
         }
     }
 
@@ -292,7 +300,9 @@ extension PreviewApp {
             guard panel.island.activityRects.contains(where: { $0.contains(column: column, row: row) }) else { return }
             let url = panel.island.widgetURL(atColumn: column, row: row)
             outcome.effect = url.map(TapEffect.openURL) ?? .openApp
-            outcome.reason = url == nil ? "the island has no widgetURL: the app opens with NSUserActivityTypeLiveActivity"
+            outcome.reason =
+                url == nil
+                ? "the island has no widgetURL: the app opens with NSUserActivityTypeLiveActivity"
                 : "the island's widgetURL (\(panel.presentation) is one tap target)"
             outcome.diagnostics = []
         }
@@ -349,21 +359,30 @@ extension PreviewApp {
 
         // The status bar with the island: compact for one activity, the minimal pair for two or more.
         let presentation: ActivityPresentation = onIsland.count >= 2 ? .minimal : .compact
-        caption(onIsland.isEmpty ? "Dynamic Island · idle" : "Dynamic Island · \(presentation.argument)"
-                + (onIsland.count >= 2 ? " (\(onIsland.count) activities: attached and detached)" : ""), style: Chrome.title)
+        caption(
+            onIsland.isEmpty
+                ? "Dynamic Island · idle"
+                : "Dynamic Island · \(presentation.argument)"
+                    + (onIsland.count >= 2 ? " (\(onIsland.count) activities: attached and detached)" : ""), style: Chrome.title)
         let statusTop = row
-        canvas.fill(CellRect(x: inner.x, y: row, width: min(geometry.screenColumns, inner.width), height: geometry.islandRows).intersection(inner),
-                    background: style.surface)
+        canvas.fill(
+            CellRect(x: inner.x, y: row, width: min(geometry.screenColumns, inner.width), height: geometry.islandRows).intersection(inner),
+            background: style.surface)
         let clock = DateFormatter()
         clock.locale = Locale(identifier: "en_US_POSIX")
         clock.timeZone = configuration.format.timeZone
         clock.dateFormat = "H:mm"
-        let textStyle = TextStyle(foreground: style.colorScheme == .dark ? RGB(255, 255, 255) : RGB(0, 0, 0), background: style.surface,
-                                  attributes: .bold)
+        let textStyle = TextStyle(
+            foreground: style.colorScheme == .dark ? RGB(255, 255, 255) : RGB(0, 0, 0), background: style.surface,
+            attributes: .bold)
         // The island covers the time and the status icons when it grows over them, as on a device.
-        var covered = [CellRect(x: inner.x + geometry.cameraColumn - 1, y: row, width: geometry.cameraColumns + 2, height: geometry.islandRows)]
+        var covered = [
+            CellRect(x: inner.x + geometry.cameraColumn - 1, y: row, width: geometry.cameraColumns + 2, height: geometry.islandRows)
+        ]
         if let first = onIsland.first, let kind = islands.descriptor(ofID: first.id)?.kind,
-           let island = islands.frame(first, presentation, detached: onIsland.count >= 2 ? onIsland[1] : nil, options: options, styleKey: styleKey) {
+            let island = islands.frame(
+                first, presentation, detached: onIsland.count >= 2 ? onIsland[1] : nil, options: options, styleKey: styleKey)
+        {
             covered = island.activityRects.map { CellRect(x: inner.x + $0.x, y: row + $0.y, width: $0.width, height: $0.height) }
             place(island, presentation, kind: kind, backdrop: nil)
         } else {
@@ -373,7 +392,9 @@ extension PreviewApp {
         for (text, column) in [(clock.string(from: now), inner.x + 3), ("5G ▮▮▮", inner.x + geometry.screenColumns - 9)]
         where statusTop >= inner.y && statusTop < inner.maxY {
             let span = CellRect(x: column, y: statusTop, width: DisplayWidth.of(text), height: 1)
-            if !covered.contains(where: { !$0.intersection(span).isEmpty }) { canvas.write(text, column: column, row: statusTop, style: textStyle) }
+            if !covered.contains(where: { !$0.intersection(span).isEmpty }) {
+                canvas.write(text, column: column, row: statusTop, style: textStyle)
+            }
         }
 
         // The running activities, the one the keys act on marked.
@@ -383,8 +404,9 @@ extension PreviewApp {
                 let snapshot = islands.center.snapshot(id: item.id, at: now)
                 let state = snapshot.map { $0.isStale && $0.activityState != .ended ? "stale" : $0.activityState.rawValue } ?? "gone"
                 let isSelected = index == min(islands.focused, islands.running.count - 1)
-                caption("\(isSelected ? "▸" : " ") \(index + 1). \(item.descriptor.kind) · \(state) · state \(item.stateNumber)/\(item.contents.count)",
-                        style: isSelected ? Chrome.focusedCaption : Chrome.caption)
+                caption(
+                    "\(isSelected ? "▸" : " ") \(index + 1). \(item.descriptor.kind) · \(state) · state \(item.stateNumber)/\(item.contents.count)",
+                    style: isSelected ? Chrome.focusedCaption : Chrome.caption)
             }
             row += 1
         }
@@ -393,18 +415,24 @@ extension PreviewApp {
             let life = snapshot.isStale && snapshot.activityState == .ended ? "ended, stale" : snapshot.activityState.rawValue
             caption("Expanded (touch and hold) · \(kind)", style: Chrome.title)
             if snapshot.isOnDynamicIsland {
-                place(islands.frame(snapshot, .expanded, detached: nil, options: options, styleKey: styleKey), .expanded, kind: kind, backdrop: nil)
+                place(
+                    islands.frame(snapshot, .expanded, detached: nil, options: options, styleKey: styleKey), .expanded, kind: kind,
+                    backdrop: nil)
             } else {
                 caption("  ended at \(clockFormatter.string(from: snapshot.endDate)): no longer in the Dynamic Island")
                 row += 1
             }
-            caption("Lock Screen · \(kind) · state \(current.stateNumber)/\(current.contents.count) · \(life) · "
+            caption(
+                "Lock Screen · \(kind) · state \(current.stateNumber)/\(current.contents.count) · \(life) · "
                     + "leaves the Lock Screen \(snapshot.activityState == .active || snapshot.activityState == .stale ? "4 h after it ends" : "at " + clockFormatter.string(from: snapshot.dismissalDate))",
-                    style: Chrome.title)
-            place(islands.frame(snapshot, .lockScreen, detached: nil, options: options, styleKey: styleKey), .lockScreen, kind: kind,
-                  backdrop: appearance.backdrop)
+                style: Chrome.title)
+            place(
+                islands.frame(snapshot, .lockScreen, detached: nil, options: options, styleKey: styleKey), .lockScreen, kind: kind,
+                backdrop: appearance.backdrop)
         } else {
-            caption(islands.activities.isEmpty ? "No Live Activity in this bundle."
+            caption(
+                islands.activities.isEmpty
+                    ? "No Live Activity in this bundle."
                     : "No activity running. s starts \(islands.activities[islands.selectedKind].kind); 2 starts two at once.")
             row += 1
         }

@@ -32,35 +32,46 @@ public struct KeyBinding: Sendable {
 public enum KeyBindings {
     public static let all: [KeyBinding] = [
         KeyBinding(keys: [.character("?")], action: .toggleHelp, label: "?", help: "show or hide this help", hint: "help"),
-        KeyBinding(keys: [.character("q"), .control("c")], action: .quit, label: "q  Ctrl-C", help: "quit (the terminal is restored)",
-                   hint: "quit"),
+        KeyBinding(
+            keys: [.character("q"), .control("c")], action: .quit, label: "q  Ctrl-C", help: "quit (the terminal is restored)",
+            hint: "quit"),
         KeyBinding(keys: [.character("w")], action: .nextWidget, label: "w", help: "next widget", hint: nil),
         KeyBinding(keys: [.character("W")], action: .previousWidget, label: "W", help: "previous widget", hint: nil),
         KeyBinding(keys: [.character("f")], action: .nextFamily, label: "f", help: "next family (the focused widget)", hint: nil),
         KeyBinding(keys: [.character("F")], action: .previousFamily, label: "F", help: "previous family", hint: nil),
-        KeyBinding(keys: [.character("m")], action: .nextMode, label: "m", help: "next rendering mode (fullColor, accented, vibrant)", hint: nil),
+        KeyBinding(
+            keys: [.character("m")], action: .nextMode, label: "m", help: "next rendering mode (fullColor, accented, vibrant)", hint: nil),
         KeyBinding(keys: [.character("M")], action: .previousMode, label: "M", help: "previous rendering mode", hint: nil),
         KeyBinding(keys: [.character("t")], action: .nextTheme, label: "t", help: "next theme (and its own mode)", hint: nil),
         KeyBinding(keys: [.character("T")], action: .previousTheme, label: "T", help: "previous theme", hint: nil),
-        KeyBinding(keys: [.character("v")], action: .toggleView, label: "v", help: "gallery (every family) / mode matrix (one family, 3 modes)",
-                   hint: "view"),
-        KeyBinding(keys: [.character("i")], action: .toggleIslands, label: "i",
-                   help: "Live Activities: the Dynamic Island and Lock Screen (s start, k kind, u next state, x stale, e end, E end now, L end in 15 min, 2 two)", hint: nil),
+        KeyBinding(
+            keys: [.character("v")], action: .toggleView, label: "v", help: "gallery (every family) / mode matrix (one family, 3 modes)",
+            hint: "view"),
+        KeyBinding(
+            keys: [.character("i")], action: .toggleIslands, label: "i",
+            help:
+                "Live Activities: the Dynamic Island and Lock Screen (s start, k kind, u next state, x stale, e end, E end now, L end in 15 min, 2 two)",
+            hint: nil),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
-        KeyBinding(keys: [.character("n")], action: .jumpToNextEntry, label: "n",
-                   help: "jump the clock to the next entry of the focused widget and family (or its next reload)", hint: "next entry"),
-        KeyBinding(keys: [.character("p")], action: .jumpToPreviousEntry, label: "p",
-                   help: "back to the previous entry of the focused widget and family", hint: nil),
-        KeyBinding(keys: [.character("+"), .character("=")], action: .speedUp, label: "+", help: "clock faster: ×1, 2, 5, 10, 30, 60, 600, 3600",
-                   hint: nil),
+        KeyBinding(
+            keys: [.character("n")], action: .jumpToNextEntry, label: "n",
+            help: "jump the clock to the next entry of the focused widget and family (or its next reload)", hint: "next entry"),
+        KeyBinding(
+            keys: [.character("p")], action: .jumpToPreviousEntry, label: "p",
+            help: "back to the previous entry of the focused widget and family", hint: nil),
+        KeyBinding(
+            keys: [.character("+"), .character("=")], action: .speedUp, label: "+", help: "clock faster: ×1, 2, 5, 10, 30, 60, 600, 3600",
+            hint: nil),
         KeyBinding(keys: [.character("-"), .character("_")], action: .slowDown, label: "-", help: "clock slower", hint: nil),
-        KeyBinding(keys: [.character("r")], action: .reload, label: "r",
-                   help: "reload the widget's timelines as the app asking (uses the budget)", hint: "reload"),
+        KeyBinding(
+            keys: [.character("r")], action: .reload, label: "r",
+            help: "reload the widget's timelines as the app asking (uses the budget)", hint: "reload"),
         KeyBinding(keys: [.tab], action: .nextTarget, label: "Tab", help: "next link or control of the focused widget", hint: "target"),
         KeyBinding(keys: [.backTab], action: .previousTarget, label: "Shift-Tab", help: "previous link or control", hint: nil),
         KeyBinding(keys: [.enter], action: .tap, label: "Enter", help: "tap the highlighted target, or the touch cursor", hint: "tap"),
-        KeyBinding(keys: [.up], action: .moveCursor(columns: 0, rows: -1), label: "Arrows", help: "move the touch cursor (tap anywhere)",
-                   hint: nil),
+        KeyBinding(
+            keys: [.up], action: .moveCursor(columns: 0, rows: -1), label: "Arrows", help: "move the touch cursor (tap anywhere)",
+            hint: nil),
         KeyBinding(keys: [.down], action: .moveCursor(columns: 0, rows: 1), label: "", help: "", hint: nil),
         KeyBinding(keys: [.left], action: .moveCursor(columns: -1, rows: 0), label: "", help: "", hint: nil),
         KeyBinding(keys: [.right], action: .moveCursor(columns: 1, rows: 0), label: "", help: "", hint: nil),

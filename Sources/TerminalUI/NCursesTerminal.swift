@@ -69,8 +69,9 @@ public final class NCursesTerminal: Terminal {
         }
         guard let opened else {
             TerminalSignals.uninstall()
-            throw TerminalError("no terminfo entry for TERM=\(term) (tried \(candidates.joined(separator: ", "))); "
-                                + "install ncurses-term or set TERM to xterm-256color")
+            throw TerminalError(
+                "no terminfo entry for TERM=\(term) (tried \(candidates.joined(separator: ", "))); "
+                    + "install ncurses-term or set TERM to xterm-256color")
         }
         terminfoName = opened
         TerminalSignals.markCursesActive()
@@ -126,8 +127,9 @@ public final class NCursesTerminal: Terminal {
         if scalars.isEmpty || scalars[0].value < 0x20 { scalars = [" "] }
         if column == size.width - 1, cell.glyph.displayWidth == 2 { scalars = [" "] }
         for index in 0..<5 { glyph[index] = index < scalars.count ? wchar_t(bitPattern: scalars[index].value) : 0 }
-        let pair = pair(foreground: cell.glyph == " " ? nil : cell.foreground, background: cell.background,
-                        blankForeground: cell.foreground)
+        let pair = pair(
+            foreground: cell.glyph == " " ? nil : cell.foreground, background: cell.background,
+            blankForeground: cell.foreground)
         glyph.withUnsafeBufferPointer { pointer in
             _ = widgetterm_put_cell(Int32(row), Int32(column), pointer.baseAddress, UInt32(cell.attributes.rawValue), pair)
         }
@@ -199,8 +201,10 @@ public final class NCursesTerminal: Terminal {
     // MARK: Input
 
     public func waitForEvents(timeout: TimeInterval?) -> [InputEvent] {
-        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: TerminalSignals.pipeRead, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: TerminalSignals.pipeRead, events: Int16(POLLIN), revents: 0),
+        ]
         // Round up to the next millisecond and one more, so a tick never wakes just before its second.
         let milliseconds: Int32 = timeout.map { Int32(min(max(($0 * 1000).rounded(.up) + 1, 0), 86_400_000)) } ?? -1
         let ready = poll(&descriptors, 2, milliseconds)

@@ -14,7 +14,9 @@ extension PreviewApp {
         case .quit: exit = .quit
         case .toggleHelp: showsHelp.toggle()
         case .closeOverlay:
-            if showsHelp { showsHelp = false } else {
+            if showsHelp {
+                showsHelp = false
+            } else {
                 targetIndex = nil
                 cursor = nil
             }
@@ -34,8 +36,11 @@ extension PreviewApp {
         case .toggleIslands: toggleIslands()
         case .togglePause:
             HostClock.isPaused.toggle()
-            log.append(.clock, HostClock.isPaused ? "clock paused at \(clockFormatter.string(from: now))"
-                       : "clock running from \(clockFormatter.string(from: now)) at \(Self.speedText(HostClock.speed))", at: now)
+            log.append(
+                .clock,
+                HostClock.isPaused
+                    ? "clock paused at \(clockFormatter.string(from: now))"
+                    : "clock running from \(clockFormatter.string(from: now)) at \(Self.speedText(HostClock.speed))", at: now)
         case .jumpToNextEntry: jumpToNextEntry(from: now)
         case .jumpToPreviousEntry: jumpToPreviousEntry(from: now)
         case .speedUp, .slowDown:
@@ -118,7 +123,8 @@ extension PreviewApp {
             log.append(.clock, "clock → \(clockFormatter.string(from: next)) (next entry of \(name))", at: next)
         } else if let due = scheduler.nextDue(after: now), due > now {
             HostClock.set(due)
-            log.append(.clock, "clock → \(clockFormatter.string(from: due)) (no later entry of \(name); its next reload is due then)", at: due)
+            log.append(
+                .clock, "clock → \(clockFormatter.string(from: due)) (no later entry of \(name); its next reload is due then)", at: due)
         } else {
             log.append(.clock, "no later entry of \(name) and no reload scheduled (policy .never): the clock stays", at: now)
         }
@@ -210,7 +216,8 @@ extension PreviewApp {
             return
         }
         guard let region = placements.region(atColumn: column, row: row),
-              let widget = currentWidget, widget.kind == region.content.kind else { return }
+            let widget = currentWidget, widget.kind == region.content.kind
+        else { return }
         let placement = region.content
         let families = families(of: widget)
         if let index = families.firstIndex(of: placement.family) { focusedFamilyIndex[widget.kind] = index }
@@ -249,8 +256,10 @@ extension PreviewApp {
         switch result {
         case .matched(let match):
             let parameters = match.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-            log.append(.route, "\(url.absoluteString) → \(match.route.name) (\(match.route.pattern))" + (parameters.isEmpty ? "" : " \(parameters)"),
-                       at: now)
+            log.append(
+                .route,
+                "\(url.absoluteString) → \(match.route.name) (\(match.route.pattern))" + (parameters.isEmpty ? "" : " \(parameters)"),
+                at: now)
         case .unmatched(let miss):
             log.append(.route, "\(url.absoluteString) → no route", at: now)
             log.append(miss.diagnostic, at: now)
@@ -298,9 +307,11 @@ extension PreviewApp {
     func logOtherFamiliesKeepTheirRender(of tapped: WidgetInstance, at now: Date) {
         let others = (instances[tapped.kind] ?? [:]).keys.filter { $0 != tapped.family }.sorted { $0.rawValue < $1.rawValue }
         guard !others.isEmpty else { return }
-        log.append(.intent, "\(others.map { "\(tapped.kind)/\($0)" }.joined(separator: ", ")) keep their render until their own reload: "
-                   + "iOS reloads only the tapped widget after an intent; perform() can call "
-                   + "WidgetCenter.shared.reloadTimelines(ofKind: \"\(tapped.kind)\") to ask for the others", at: now)
+        log.append(
+            .intent,
+            "\(others.map { "\(tapped.kind)/\($0)" }.joined(separator: ", ")) keep their render until their own reload: "
+                + "iOS reloads only the tapped widget after an intent; perform() can call "
+                + "WidgetCenter.shared.reloadTimelines(ofKind: \"\(tapped.kind)\") to ask for the others", at: now)
     }
 
     /// Handles work that finished on another thread.

@@ -146,8 +146,10 @@ public final class PreviewApp {
 
     private func runLoop() -> PreviewExit {
         documentWatcher?.start(wake: terminal.wakeHandler)
-        log.append(.info, "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
-                   + "Press ? for help.", at: HostClock.now)
+        log.append(
+            .info,
+            "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
+                + "Press ? for help.", at: HostClock.now)
         if let store = configuration.appGroupDescription { log.append(.info, store, at: HostClock.now) }
         renderFrame()
         while exit == nil {
@@ -182,10 +184,15 @@ public final class PreviewApp {
             if islands.isShown, handleIslandKey(key) { return }
             if let action = KeyBindings.action(for: key) { perform(action) }
         case .mouse(let mouse):
-            if mouse.isTap, islands.isShown { clickIslands(column: mouse.column, row: mouse.row) }
-            else if mouse.isTap { click(column: mouse.column, row: mouse.row) }
-            else if mouse.button == 64 { perform(.scrollUp) }
-            else if mouse.button == 65 { perform(.scrollDown) }
+            if mouse.isTap, islands.isShown {
+                clickIslands(column: mouse.column, row: mouse.row)
+            } else if mouse.isTap {
+                click(column: mouse.column, row: mouse.row)
+            } else if mouse.button == 64 {
+                perform(.scrollUp)
+            } else if mouse.button == 65 {
+                perform(.scrollDown)
+            }
         case .resize:
             terminal.invalidate()
             previousScreen = nil
@@ -301,8 +308,11 @@ public final class PreviewApp {
         switch event.outcome {
         case .reloaded(let left): text = "\(place) reload: \(event.reason) · budget left \(left)"
         case .refusedBudgetSpent(let until):
-            text = "\(place) reload refused: \(event.reason) · budget spent" + (until.map { " until \(clockFormatter.string(from: $0))" } ?? "")
-        case .deferred(let until): text = "\(place) reload deferred: \(event.reason) · to \(clockFormatter.string(from: until)) (5-minute minimum)"
+            text =
+                "\(place) reload refused: \(event.reason) · budget spent"
+                + (until.map { " until \(clockFormatter.string(from: $0))" } ?? "")
+        case .deferred(let until):
+            text = "\(place) reload deferred: \(event.reason) · to \(clockFormatter.string(from: until)) (5-minute minimum)"
         case .failed(let message): text = "\(place) reload failed: \(event.reason) · \(message)"
         }
         log.append(.reload, text, at: event.date)

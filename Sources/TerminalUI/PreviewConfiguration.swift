@@ -46,11 +46,13 @@ public struct PreviewConfiguration: Sendable {
     /// Which App Group store the preview uses, logged when it starts (`App Group store: DIR (from ...)`).
     public var appGroupDescription: String?
 
-    public init(widgets: [WidgetDescriptor], initialKind: String? = nil, initialFamily: WidgetFamily? = nil,
-                mode: WidgetRenderingMode? = nil, theme: Theme, themes: [Theme]? = nil, colorScheme: ColorScheme? = nil,
-                device: DeviceProfile = .default, osVersion: Int = 26, format: SystemTextFormat = SystemTextFormat(),
-                router: DeepLinkRouter = DeepLinkRouter(), urlOpener: URLOpener? = nil, providerTimeLimit: TimeInterval = 5,
-                intentTimeLimit: TimeInterval = 5, reloadBudget: ReloadBudget = ReloadBudget()) {
+    public init(
+        widgets: [WidgetDescriptor], initialKind: String? = nil, initialFamily: WidgetFamily? = nil,
+        mode: WidgetRenderingMode? = nil, theme: Theme, themes: [Theme]? = nil, colorScheme: ColorScheme? = nil,
+        device: DeviceProfile = .default, osVersion: Int = 26, format: SystemTextFormat = SystemTextFormat(),
+        router: DeepLinkRouter = DeepLinkRouter(), urlOpener: URLOpener? = nil, providerTimeLimit: TimeInterval = 5,
+        intentTimeLimit: TimeInterval = 5, reloadBudget: ReloadBudget = ReloadBudget()
+    ) {
         self.widgets = widgets.filter { !$0.isActivity }
         activities = widgets.filter(\.isActivity)
         self.initialKind = initialKind

@@ -77,20 +77,25 @@ extension PreviewApp {
             let scope = "\(widget.kind)/\(family)/\(appearance.key)"
             if isNew {
                 for resolved in frame.diagnostics {
-                    log.append(Diagnostic(resolved, widget: widget.kind, family: family, mode: appearance.mode, theme: appearance.theme.name),
-                               at: now, scope: scope, once: true)
+                    log.append(
+                        Diagnostic(resolved, widget: widget.kind, family: family, mode: appearance.mode, theme: appearance.theme.name),
+                        at: now, scope: scope, once: true)
                 }
             }
             if isFocused {
                 let tester = HitTester(frame: frame, widget: widget.kind, family: family, osVersion: hitRulesOS)
-                for diagnostic in tester.diagnostics { log.append(diagnostic, at: now, scope: "\(widget.kind)/\(family)/iOS\(hitRulesOS)", once: true) }
+                for diagnostic in tester.diagnostics {
+                    log.append(diagnostic, at: now, scope: "\(widget.kind)/\(family)/iOS\(hitRulesOS)", once: true)
+                }
             }
             var details: [String] = []
             if instance.intentsInFlight > 0 { details.append("intent running…") }
             if instance.pendingToggle != nil { details.append("toggle pending") }
             if let note = instance.placeholderNote(at: now) { details.append(note) }
-            return StageCard(kind: widget.kind, family: family, appearance: appearance, caption: caption, detail: details.isEmpty ? nil : details.joined(separator: ", "),
-                             frame: frame, isFocused: isFocused)
+            return StageCard(
+                kind: widget.kind, family: family, appearance: appearance, caption: caption,
+                detail: details.isEmpty ? nil : details.joined(separator: ", "),
+                frame: frame, isFocused: isFocused)
         }
         switch screen {
         case .gallery:
@@ -142,14 +147,16 @@ extension PreviewApp {
     func drawStage(_ canvas: inout Canvas, in stage: CellRect, at now: Date) {
         let cards = stageCards(at: now)
         guard !cards.isEmpty else {
-            let message = currentWidget.map { "\($0.kind) has no family that \(configuration.device.name) shows; try --device ipad-1024" }
+            let message =
+                currentWidget.map { "\($0.kind) has no family that \(configuration.device.name) shows; try --device ipad-1024" }
                 ?? "no widgets to show"
             canvas.write(message, column: stage.x + 1, row: stage.y + 1, maxWidth: stage.width - 2, style: Chrome.caption)
             return
         }
         let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(stage.width - 2, 1), height: stage.height)
-        let (origins, contentHeight) = Self.layout(cards.map { CellSize(width: $0.width, height: $0.height) }, width: inner.width,
-                                                    keepsRowsWhole: screen == .matrix)
+        let (origins, contentHeight) = Self.layout(
+            cards.map { CellSize(width: $0.width, height: $0.height) }, width: inner.width,
+            keepsRowsWhole: screen == .matrix)
         if followsFocus, let focusedIndex = cards.firstIndex(where: \.isFocused) {
             let top = origins[focusedIndex].row
             let bottom = top + cards[focusedIndex].height
@@ -163,14 +170,16 @@ extension PreviewApp {
             let y = inner.y + origins[index].row - scrollOffset
             let captionStyle = card.isFocused ? Chrome.focusedCaption : Chrome.caption
             if y >= inner.y && y < inner.maxY {
-                let used = canvas.write((card.isFocused ? "▸ " : "  ") + card.caption, column: x, row: y,
-                                        maxWidth: min(card.width + 20, inner.maxX - x), style: captionStyle)
+                let used = canvas.write(
+                    (card.isFocused ? "▸ " : "  ") + card.caption, column: x, row: y,
+                    maxWidth: min(card.width + 20, inner.maxX - x), style: captionStyle)
                 if let detail = card.detail {
                     canvas.write(" · " + detail, column: x + used, row: y, maxWidth: max(inner.maxX - x - used, 0), style: Chrome.caption)
                 }
             }
-            let tile = CellRect(x: x, y: y + 1, width: card.frame.size.width + 2 * StageCard.margin,
-                                height: card.frame.size.height + 2 * StageCard.margin)
+            let tile = CellRect(
+                x: x, y: y + 1, width: card.frame.size.width + 2 * StageCard.margin,
+                height: card.frame.size.height + 2 * StageCard.margin)
             canvas.fill(tile.intersection(inner), background: card.appearance.backdrop)
             let origin = CellPosition(column: x + StageCard.margin, row: y + 1 + StageCard.margin)
             canvas.draw(card.frame.buffer, column: origin.column, row: origin.row, clip: inner)
@@ -191,7 +200,8 @@ extension PreviewApp {
     /// The highlighted tap target and the touch cursor of the focused card.
     func drawSelection(_ canvas: inout Canvas, card: StageCard, origin: CellPosition, clip: CellRect) {
         if let index = targetIndex {
-            let tester = HitTester(frame: card.frame, widget: currentWidget?.kind ?? "", family: card.family, osVersion: configuration.osVersion)
+            let tester = HitTester(
+                frame: card.frame, widget: currentWidget?.kind ?? "", family: card.family, osVersion: configuration.osVersion)
             if index < tester.targets.count {
                 let rect = tester.targets[index].rect
                 let onScreen = CellRect(x: origin.column + rect.x, y: origin.row + rect.y, width: rect.width, height: rect.height)
@@ -211,11 +221,16 @@ extension PreviewApp {
 
     func drawHeader(_ canvas: inout Canvas, width: Int) {
         canvas.fill(CellRect(x: 0, y: 0, width: width, height: 1), background: Chrome.barBackground)
-        var x = canvas.write(" WidgetTerm ", column: 0, row: 0, style: TextStyle(foreground: Chrome.accent, background: Chrome.barBackground,
-                                                                                 attributes: .bold))
+        var x = canvas.write(
+            " WidgetTerm ", column: 0, row: 0,
+            style: TextStyle(
+                foreground: Chrome.accent, background: Chrome.barBackground,
+                attributes: .bold))
         for candidate in [Screen.gallery, .matrix] {
             let label = candidate == .gallery ? " Gallery " : " Mode matrix "
-            let style = candidate == screen && !islands.isShown ? TextStyle(foreground: RGB(0, 0, 0), background: Chrome.barText, attributes: .bold) : Chrome.barMuted
+            let style =
+                candidate == screen && !islands.isShown
+                ? TextStyle(foreground: RGB(0, 0, 0), background: Chrome.barText, attributes: .bold) : Chrome.barMuted
             x += canvas.write(label, column: x, row: 0, style: style)
         }
         if islands.isShown {
@@ -310,12 +325,15 @@ extension PreviewApp {
         let clockState = HostClock.isPaused ? "paused" : Self.speedText(HostClock.speed)
         let date = clockFormatter.string(from: now)
         func fields(label: Bool, fullDate: Bool) -> [(String, String)] {
-            [("", currentWidget?.kind ?? "-"), ("", family), ("", mode.rawValue), (label ? "theme " : "", shownTheme),
-             ("", configuration.device.name), ("", "iOS \(configuration.osVersion)"),
-             ("", fullDate ? date : String(date.suffix(8))), ("", clockState)]
+            [
+                ("", currentWidget?.kind ?? "-"), ("", family), ("", mode.rawValue), (label ? "theme " : "", shownTheme),
+                ("", configuration.device.name), ("", "iOS \(configuration.osVersion)"),
+                ("", fullDate ? date : String(date.suffix(8))), ("", clockState),
+            ]
         }
         let layouts: [(fields: [(String, String)], separator: String)] = [
-            (fields(label: true, fullDate: true), " │ "), (fields(label: false, fullDate: true), "│"), (fields(label: false, fullDate: false), "│"),
+            (fields(label: true, fullDate: true), " │ "), (fields(label: false, fullDate: true), "│"),
+            (fields(label: false, fullDate: false), "│"),
         ]
         func width(_ layout: (fields: [(String, String)], separator: String)) -> Int {
             layout.fields.reduce(0) { $0 + DisplayWidth.of($1.0) + DisplayWidth.of($1.1) }
@@ -353,7 +371,9 @@ extension PreviewApp {
         helpScroll = min(helpScroll, max(rows.count - visibleRows, 0))
         let scrolls = rows.count > visibleRows
         canvas.fill(box, background: Chrome.helpBackground)
-        let title = scrolls ? "Keys \(helpScroll + 1)–\(helpScroll + visibleRows) of \(rows.count) — ↑↓ PgUp PgDn scroll, other keys close"
+        let title =
+            scrolls
+            ? "Keys \(helpScroll + 1)–\(helpScroll + visibleRows) of \(rows.count) — ↑↓ PgUp PgDn scroll, other keys close"
             : "Keys — any key closes"
         canvas.border(box, title: title, style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
         let marker = TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold)
@@ -361,10 +381,12 @@ extension PreviewApp {
         if helpScroll + visibleRows < rows.count { canvas.write("▼ more", column: box.maxX - 9, row: box.maxY - 2, style: marker) }
         var row = box.y + 2
         for (keys, help) in rows.dropFirst(helpScroll) where row < box.maxY - 1 {
-            canvas.write(keys, column: box.x + 2, row: row, maxWidth: keyWidth,
-                         style: TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold))
-            canvas.write(help, column: box.x + 2 + keyWidth, row: row, maxWidth: textWidth,
-                         style: TextStyle(foreground: Chrome.barText, background: Chrome.helpBackground))
+            canvas.write(
+                keys, column: box.x + 2, row: row, maxWidth: keyWidth,
+                style: TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold))
+            canvas.write(
+                help, column: box.x + 2 + keyWidth, row: row, maxWidth: textWidth,
+                style: TextStyle(foreground: Chrome.barText, background: Chrome.helpBackground))
             row += 1
         }
     }
@@ -379,7 +401,8 @@ extension PreviewApp {
         for (index, line) in lines.enumerated() where top + index < canvas.height {
             let text = TextFitting.truncate(line, to: canvas.width)
             let x = max((canvas.width - DisplayWidth.of(text)) / 2, 0)
-            canvas.write(text, column: x, row: top + index, style: index == 0 ? TextStyle(foreground: Chrome.warning, attributes: .bold) : .plain)
+            canvas.write(
+                text, column: x, row: top + index, style: index == 0 ? TextStyle(foreground: Chrome.warning, attributes: .bold) : .plain)
         }
     }
 }

@@ -92,8 +92,10 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
     /// - Parameters:
     ///   - maximumConcurrentActivities: how many running activities the app may have (default 5).
     ///   - now: the clock (default the host clock, which widget code's `Date()` also reads).
-    public init(maximumConcurrentActivities: Int = ActivityCenter.defaultMaximumConcurrentActivities,
-                now: @escaping @Sendable () -> Date = { HostClock.now }) {
+    public init(
+        maximumConcurrentActivities: Int = ActivityCenter.defaultMaximumConcurrentActivities,
+        now: @escaping @Sendable () -> Date = { HostClock.now }
+    ) {
         _maximumConcurrentActivities = max(1, maximumConcurrentActivities)
         clock = now
     }
@@ -132,19 +134,24 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
 
     /// Starts an activity unless it is over 4 KB or too many run.
     /// - Throws: `ActivityAuthorizationError` `.denied`, `.attributesTooLarge`, `.globalMaximumExceeded`, `.targetMaximumExceeded`.
-    public func requestActivity(attributesType: String, attributes: Data, content: EncodedActivityContent,
-                                pushType: PushType?) throws -> String {
+    public func requestActivity(
+        attributesType: String, attributes: Data, content: EncodedActivityContent,
+        pushType: PushType?
+    ) throws -> String {
         let now = clock()
         return try lock.withLock {
             func refuse(_ error: ActivityAuthorizationError, _ detail: String) -> ActivityAuthorizationError {
-                _events.append(ActivityEvent(date: now, activityID: nil, kind: .refused,
-                                             message: "request of \(Self.shortName(attributesType)) refused: \(error.description) \(detail)"))
+                _events.append(
+                    ActivityEvent(
+                        date: now, activityID: nil, kind: .refused,
+                        message: "request of \(Self.shortName(attributesType)) refused: \(error.description) \(detail)"))
                 return error
             }
             guard _areActivitiesEnabled else { throw refuse(.denied, "(Live Activities are off)") }
             let size = Self.payloadSize(attributes: attributes, content: content)
             guard size <= Self.maximumPayloadBytes else {
-                throw refuse(.attributesTooLarge, "(\(size) bytes of attributes and content state; the limit is \(Self.maximumPayloadBytes))")
+                throw refuse(
+                    .attributesTooLarge, "(\(size) bytes of attributes and content state; the limit is \(Self.maximumPayloadBytes))")
             }
             let running = entries.filter { Self.state(of: $0, at: now) == .active || Self.state(of: $0, at: now) == .stale }.count
             if let global = _globalMaximumActivities, running >= global {
@@ -155,11 +162,15 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
             }
             let id = "activity-\(nextNumber)"
             nextNumber += 1
-            entries.append(Entry(id: id, attributesType: attributesType, attributes: attributes, content: content, requestDate: now,
-                                 lastUpdateDate: now))
-            _events.append(ActivityEvent(date: now, activityID: id, kind: .requested,
-                                         message: "\(Self.shortName(attributesType)) started (\(size) bytes)"
-                                             + (pushType.map { ", push type \($0) (no push service here)" } ?? "")))
+            entries.append(
+                Entry(
+                    id: id, attributesType: attributesType, attributes: attributes, content: content, requestDate: now,
+                    lastUpdateDate: now))
+            _events.append(
+                ActivityEvent(
+                    date: now, activityID: id, kind: .requested,
+                    message: "\(Self.shortName(attributesType)) started (\(size) bytes)"
+                        + (pushType.map { ", push type \($0) (no push service here)" } ?? "")))
             return id
         }
     }
@@ -169,20 +180,27 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
     public func updateActivity(id: String, content: EncodedActivityContent, alertConfiguration: AlertConfiguration?) throws {
         let now = clock()
         try lock.withLock {
-            let index = try runningIndex(of: id, at: now, unknown: "update of an unknown activity",
-                                         notRunning: { "update ignored: the activity is \($0)" })
+            let index = try runningIndex(
+                of: id, at: now, unknown: "update of an unknown activity",
+                notRunning: { "update ignored: the activity is \($0)" })
             let size = Self.payloadSize(attributes: entries[index].attributes, content: content)
             guard size <= Self.maximumPayloadBytes else {
-                _events.append(ActivityEvent(date: now, activityID: id, kind: .refused,
-                                             message: "update refused: \(size) bytes of attributes and content state, over the 4 KB limit; the activity keeps its content"))
+                _events.append(
+                    ActivityEvent(
+                        date: now, activityID: id, kind: .refused,
+                        message:
+                            "update refused: \(size) bytes of attributes and content state, over the 4 KB limit; the activity keeps its content"
+                    ))
                 throw ActivityAuthorizationError.attributesTooLarge
             }
             entries[index].content = content
             entries[index].lastUpdateDate = now
             _events.append(ActivityEvent(date: now, activityID: id, kind: .updated, message: "content updated (\(size) bytes)"))
             if let alertConfiguration {
-                _events.append(ActivityEvent(date: now, activityID: id, kind: .alerted,
-                                             message: "alert “\(alertConfiguration.title)”: \(alertConfiguration.body)"))
+                _events.append(
+                    ActivityEvent(
+                        date: now, activityID: id, kind: .alerted,
+                        message: "alert “\(alertConfiguration.title)”: \(alertConfiguration.body)"))
             }
         }
     }
@@ -190,8 +208,10 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
     /// The index of activity `id` when it is still running (active or stale); otherwise records the refusal
     /// (`unknown`, or `notRunning` with its state) and throws `ActivityAuthorizationError.visibility`.
     /// Called with the lock held.
-    private func runningIndex(of id: String, at now: Date, unknown: String,
-                              notRunning: (ActivityState) -> String) throws -> Int {
+    private func runningIndex(
+        of id: String, at now: Date, unknown: String,
+        notRunning: (ActivityState) -> String
+    ) throws -> Int {
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
             _events.append(ActivityEvent(date: now, activityID: id, kind: .refused, message: unknown))
             throw ActivityAuthorizationError.visibility
@@ -210,8 +230,9 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
     public func endActivity(id: String, content: EncodedActivityContent?, dismissalPolicy: ActivityUIDismissalPolicy) throws {
         let now = clock()
         try lock.withLock {
-            let index = try runningIndex(of: id, at: now, unknown: "end of an unknown activity",
-                                         notRunning: { "end ignored: the activity is already \($0)" })
+            let index = try runningIndex(
+                of: id, at: now, unknown: "end of an unknown activity",
+                notRunning: { "end ignored: the activity is already \($0)" })
             var refusedContent = false
             if let content {
                 let size = Self.payloadSize(attributes: entries[index].attributes, content: content)
@@ -220,15 +241,19 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
                     entries[index].lastUpdateDate = now
                 } else {
                     refusedContent = true
-                    _events.append(ActivityEvent(date: now, activityID: id, kind: .refused,
-                                                 message: "final content refused: \(size) bytes, over the 4 KB limit; it ends with its last content"))
+                    _events.append(
+                        ActivityEvent(
+                            date: now, activityID: id, kind: .refused,
+                            message: "final content refused: \(size) bytes, over the 4 KB limit; it ends with its last content"))
                 }
             }
             entries[index].endDate = now
             entries[index].dismissalPolicy = dismissalPolicy
             let dismissal = Self.dismissalDate(of: entries[index])
-            _events.append(ActivityEvent(date: now, activityID: id, kind: .ended,
-                                         message: "ended, dismissal \(dismissalPolicy): leaves the Lock Screen at \(dismissal.formatted(.iso8601))"))
+            _events.append(
+                ActivityEvent(
+                    date: now, activityID: id, kind: .ended,
+                    message: "ended, dismissal \(dismissalPolicy): leaves the Lock Screen at \(dismissal.formatted(.iso8601))"))
             if refusedContent { throw ActivityAuthorizationError.attributesTooLarge }
         }
     }
@@ -311,8 +336,9 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
         let end = endDate(of: entry)
         let isStale = entry.content.staleDate.map { date >= $0 } ?? false
         return ActivitySnapshot(
-            record: ActivityRecord(id: entry.id, attributesType: entry.attributesType, attributes: entry.attributes,
-                                   content: entry.content, activityState: state(of: entry, at: date)),
+            record: ActivityRecord(
+                id: entry.id, attributesType: entry.attributesType, attributes: entry.attributes,
+                content: entry.content, activityState: state(of: entry, at: date)),
             requestDate: entry.requestDate, lastUpdateDate: entry.lastUpdateDate, endDate: end.date, isEndedBySystem: end.bySystem,
             dismissalDate: dismissalDate(of: entry), dismissalPolicy: end.bySystem ? nil : entry.dismissalPolicy, isStale: isStale)
     }
@@ -363,19 +389,25 @@ public enum ActivityRendering {
     /// once, dismissed ones the Lock Screen too.
     /// - Throws: `ActivityRenderError.notOnDynamicIsland` or `.dismissed`.
     public static func checkVisible(_ snapshot: ActivitySnapshot, kind: String, in presentation: ActivityPresentation) throws {
-        if snapshot.activityState == .dismissed { throw ActivityRenderError.dismissed(activity: kind, dismissalDate: snapshot.dismissalDate) }
+        if snapshot.activityState == .dismissed {
+            throw ActivityRenderError.dismissed(activity: kind, dismissalDate: snapshot.dismissalDate)
+        }
         if presentation != .lockScreen && !snapshot.isOnDynamicIsland {
-            throw ActivityRenderError.notOnDynamicIsland(activity: kind, state: snapshot.activityState, endDate: snapshot.endDate,
-                                                         dismissalDate: snapshot.dismissalDate)
+            throw ActivityRenderError.notOnDynamicIsland(
+                activity: kind, state: snapshot.activityState, endDate: snapshot.endDate,
+                dismissalDate: snapshot.dismissalDate)
         }
     }
 
     /// Resolves a snapshot's views with its configuration.
     /// - Throws: `ActivityRenderError.decoding` when the data does not decode as the configuration's types.
-    public static func resolve(_ snapshot: ActivitySnapshot, with activity: ActivityDescriptor, options: IslandRenderOptions) throws -> ResolvedActivity {
-        let request = ActivityResolveRequest(attributes: snapshot.record.attributes, content: snapshot.record.content,
-                                             isStale: snapshot.isStale, activityID: snapshot.id,
-                                             environment: environment(colorScheme: options.style.colorScheme, format: options.format))
+    public static func resolve(_ snapshot: ActivitySnapshot, with activity: ActivityDescriptor, options: IslandRenderOptions) throws
+        -> ResolvedActivity
+    {
+        let request = ActivityResolveRequest(
+            attributes: snapshot.record.attributes, content: snapshot.record.content,
+            isStale: snapshot.isStale, activityID: snapshot.id,
+            environment: environment(colorScheme: options.style.colorScheme, format: options.format))
         do { return try activity.resolve(request) } catch { throw ActivityRenderError.decoding("\(error)") }
     }
 
@@ -383,9 +415,11 @@ public enum ActivityRendering {
     /// - Throws: `ActivityRenderError` when the presentation does not show the activity at its state (ended activities
     ///   leave the Dynamic Island; dismissed ones the Lock Screen too), for a device without Live Activity metrics,
     ///   or data that does not decode.
-    public static func render(_ snapshot: ActivitySnapshot, with activity: ActivityDescriptor, kind: String,
-                              presentation: ActivityPresentation, detached: (ActivitySnapshot, ActivityDescriptor)? = nil,
-                              options: IslandRenderOptions) throws -> IslandFrame {
+    public static func render(
+        _ snapshot: ActivitySnapshot, with activity: ActivityDescriptor, kind: String,
+        presentation: ActivityPresentation, detached: (ActivitySnapshot, ActivityDescriptor)? = nil,
+        options: IslandRenderOptions
+    ) throws -> IslandFrame {
         try checkVisible(snapshot, kind: kind, in: presentation)
         let resolved = try resolve(snapshot, with: activity, options: options)
         return try render(resolved, presentation: presentation, detached: detached, options: options)
@@ -393,8 +427,10 @@ public enum ActivityRendering {
 
     /// Renders resolved views in a presentation, with a second activity for the minimal pair.
     /// - Throws: `ActivityRenderError` for a device without Live Activity metrics or a second activity that does not decode.
-    public static func render(_ resolved: ResolvedActivity, presentation: ActivityPresentation,
-                              detached: (ActivitySnapshot, ActivityDescriptor)? = nil, options: IslandRenderOptions) throws -> IslandFrame {
+    public static func render(
+        _ resolved: ResolvedActivity, presentation: ActivityPresentation,
+        detached: (ActivitySnapshot, ActivityDescriptor)? = nil, options: IslandRenderOptions
+    ) throws -> IslandFrame {
         let second = try detached.map { try resolve($0.0, with: $0.1, options: options) }
         guard let frame = IslandRenderer.render(resolved, presentation: presentation, detached: second, options: options) else {
             throw ActivityRenderError.unsupportedDevice(options.device.name)
@@ -421,8 +457,9 @@ public enum ActivityScript {
             throw ActivityScriptError(message: "\(descriptor.kind) is a widget, not a Live Activity")
         }
         guard let preview = activity.preview else {
-            throw ActivityScriptError(message: "\(descriptor.kind) has no preview content: add .widgetTermPreview(attributes:contentStates:) "
-                                          + "to its ActivityConfiguration")
+            throw ActivityScriptError(
+                message: "\(descriptor.kind) has no preview content: add .widgetTermPreview(attributes:contentStates:) "
+                    + "to its ActivityConfiguration")
         }
         let contents: [EncodedActivityContent]
         do { contents = try preview.contents(start) } catch {
@@ -438,18 +475,22 @@ public enum ActivityScript {
     /// - Throws: `ActivityScriptError` for a number outside the script, `ActivityAuthorizationError` when the center
     ///   refuses the request or an update (over 4 KB, too many activities).
     @discardableResult
-    public static func start(_ descriptor: WidgetDescriptor, in center: ActivityCenter, state number: Int = 1, startingAt start: Date) throws -> String {
+    public static func start(_ descriptor: WidgetDescriptor, in center: ActivityCenter, state number: Int = 1, startingAt start: Date)
+        throws -> String
+    {
         let contents = try contents(of: descriptor, startingAt: start)
         guard (1...contents.count).contains(number) else {
-            throw ActivityScriptError(message: "\(descriptor.kind) has \(contents.count) scripted states; --state takes 1 to \(contents.count), not \(number)")
+            throw ActivityScriptError(
+                message: "\(descriptor.kind) has \(contents.count) scripted states; --state takes 1 to \(contents.count), not \(number)")
         }
         let activity = descriptor.activity!
         let attributes: Data
         do { attributes = try activity.preview!.attributes(start) } catch {
             throw ActivityScriptError(message: "\(descriptor.kind): the preview attributes do not encode: \(error)")
         }
-        let id = try center.requestActivity(attributesType: activity.attributesType, attributes: attributes,
-                                            content: contents[0], pushType: nil)
+        let id = try center.requestActivity(
+            attributesType: activity.attributesType, attributes: attributes,
+            content: contents[0], pushType: nil)
         for content in contents[1..<number] {
             try center.updateActivity(id: id, content: content, alertConfiguration: nil)
         }

@@ -23,8 +23,10 @@ public struct ActivityCheckInput: Sendable {
     public var options: IslandRenderOptions
 
     /// An input with every field given.
-    public init(kind: String, stateNumber: Int, snapshot: ActivitySnapshot, resolved: ResolvedActivity,
-                frames: [ActivityPresentation: IslandFrame], geometry: IslandGeometry, options: IslandRenderOptions) {
+    public init(
+        kind: String, stateNumber: Int, snapshot: ActivitySnapshot, resolved: ResolvedActivity,
+        frames: [ActivityPresentation: IslandFrame], geometry: IslandGeometry, options: IslandRenderOptions
+    ) {
         self.kind = kind
         self.stateNumber = stateNumber
         self.snapshot = snapshot
@@ -35,8 +37,10 @@ public struct ActivityCheckInput: Sendable {
     }
 
     /// A finding about this activity, in the one diagnostic format: the presentation and state in `values`.
-    public func diagnostic(_ severity: Diagnostic.Severity, code: String, message: String, presentation: ActivityPresentation?,
-                           position: Diagnostic.Position? = nil, values: [String: String] = [:]) -> Diagnostic {
+    public func diagnostic(
+        _ severity: Diagnostic.Severity, code: String, message: String, presentation: ActivityPresentation?,
+        position: Diagnostic.Position? = nil, values: [String: String] = [:]
+    ) -> Diagnostic {
         var measured = values
         if let presentation { measured["presentation"] = presentation.argument }
         measured["state"] = "\(stateNumber)"
@@ -63,14 +67,19 @@ public enum ActivityChecks {
     /// Plays every scripted state of `descriptor` (started at `start`, each shown at `start`), renders every
     /// presentation and runs `checks` on each state. Findings repeated by several states are reported once.
     /// - Returns: the findings; a script that cannot play is one finding saying why.
-    public static func run(_ descriptor: WidgetDescriptor, device: DeviceProfile, style: PaintStyle, format: SystemTextFormat,
-                           startingAt start: Date, checks: [ActivityCheck] = all) -> [Diagnostic] {
+    public static func run(
+        _ descriptor: WidgetDescriptor, device: DeviceProfile, style: PaintStyle, format: SystemTextFormat,
+        startingAt start: Date, checks: [ActivityCheck] = all
+    ) -> [Diagnostic] {
         guard let activity = descriptor.activity else { return [] }
         let options = IslandRenderOptions(device: device, style: style, date: start, format: format)
         guard let geometry = IslandGeometry(device: device, metric: options.metric) else {
-            return [Diagnostic(severity: .info, code: "activity-unsupported-device",
-                               message: "\(device.name) has no Live Activity metrics here; check on iphone-430 or iphone-393",
-                               widget: descriptor.kind)]
+            return [
+                Diagnostic(
+                    severity: .info, code: "activity-unsupported-device",
+                    message: "\(device.name) has no Live Activity metrics here; check on iphone-430 or iphone-393",
+                    widget: descriptor.kind)
+            ]
         }
         let contents: [EncodedActivityContent]
         let attributes: Data
@@ -78,25 +87,33 @@ public enum ActivityChecks {
             contents = try ActivityScript.contents(of: descriptor, startingAt: start)
             attributes = try activity.preview!.attributes(start)
         } catch {
-            return [Diagnostic(severity: .info, code: "activity-no-preview",
-                               message: "\(error) so WidgetTerm cannot render it to check it.", widget: descriptor.kind)]
+            return [
+                Diagnostic(
+                    severity: .info, code: "activity-no-preview",
+                    message: "\(error) so WidgetTerm cannot render it to check it.", widget: descriptor.kind)
+            ]
         }
         var findings: [Diagnostic] = []
         var seen = Set<String>()
         for (index, content) in contents.enumerated() {
-            let record = ActivityRecord(id: "check-\(index + 1)", attributesType: activity.attributesType, attributes: attributes,
-                                        content: content, activityState: .active)
-            let snapshot = ActivitySnapshot(record: record, requestDate: start, lastUpdateDate: start,
-                                            endDate: start.addingTimeInterval(ActivityCenter.activeLifetime), isEndedBySystem: true,
-                                            dismissalDate: start.addingTimeInterval(ActivityCenter.activeLifetime + ActivityCenter.lockScreenLifetimeAfterEnd),
-                                            dismissalPolicy: nil, isStale: content.staleDate.map { start >= $0 } ?? false)
+            let record = ActivityRecord(
+                id: "check-\(index + 1)", attributesType: activity.attributesType, attributes: attributes,
+                content: content, activityState: .active)
+            let snapshot = ActivitySnapshot(
+                record: record, requestDate: start, lastUpdateDate: start,
+                endDate: start.addingTimeInterval(ActivityCenter.activeLifetime), isEndedBySystem: true,
+                dismissalDate: start.addingTimeInterval(ActivityCenter.activeLifetime + ActivityCenter.lockScreenLifetimeAfterEnd),
+                dismissalPolicy: nil, isStale: content.staleDate.map { start >= $0 } ?? false)
             let input: ActivityCheckInput
             do {
-                input = try self.input(kind: descriptor.kind, stateNumber: index + 1, snapshot: snapshot, activity: activity,
-                                       geometry: geometry, options: options)
+                input = try self.input(
+                    kind: descriptor.kind, stateNumber: index + 1, snapshot: snapshot, activity: activity,
+                    geometry: geometry, options: options)
             } catch {
-                findings.append(Diagnostic(severity: .error, code: "activity-render-failed", message: "\(error)", widget: descriptor.kind,
-                                           values: ["state": "\(index + 1)"]))
+                findings.append(
+                    Diagnostic(
+                        severity: .error, code: "activity-render-failed", message: "\(error)", widget: descriptor.kind,
+                        values: ["state": "\(index + 1)"]))
                 continue
             }
             for finding in checks.flatMap({ $0(input) }) {
@@ -110,15 +127,18 @@ public enum ActivityChecks {
 
     /// Renders a snapshot in every presentation as a check input (minimal alone, attached).
     /// - Throws: `ActivityRenderError` when the views do not decode or the device has no island metrics.
-    public static func input(kind: String, stateNumber: Int, snapshot: ActivitySnapshot, activity: ActivityDescriptor,
-                             geometry: IslandGeometry, options: IslandRenderOptions) throws -> ActivityCheckInput {
+    public static func input(
+        kind: String, stateNumber: Int, snapshot: ActivitySnapshot, activity: ActivityDescriptor,
+        geometry: IslandGeometry, options: IslandRenderOptions
+    ) throws -> ActivityCheckInput {
         let resolved = try ActivityRendering.resolve(snapshot, with: activity, options: options)
         var frames: [ActivityPresentation: IslandFrame] = [:]
         for presentation in ActivityPresentation.allCases {
             frames[presentation] = IslandRenderer.render(resolved, presentation: presentation, options: options)
         }
-        return ActivityCheckInput(kind: kind, stateNumber: stateNumber, snapshot: snapshot, resolved: resolved, frames: frames,
-                                  geometry: geometry, options: options)
+        return ActivityCheckInput(
+            kind: kind, stateNumber: stateNumber, snapshot: snapshot, resolved: resolved, frames: frames,
+            geometry: geometry, options: options)
     }
 
     // MARK: The checks
@@ -136,13 +156,15 @@ public enum ActivityChecks {
         let bytes = ActivityCenter.payloadSize(attributes: input.snapshot.record.attributes, content: input.snapshot.record.content)
         guard bytes > ActivityCenter.maximumPayloadBytes else { return [] }
         let attributeBytes = input.snapshot.record.attributes.count
-        return [input.diagnostic(
-            .error, code: "activity-content-too-large",
-            message: "The encoded attributes (\(attributeBytes) bytes) and content state (\(bytes - attributeBytes) bytes) of state "
-                + "\(input.stateNumber) take \(bytes) bytes; ActivityKit allows 4 KB (\(ActivityCenter.maximumPayloadBytes) bytes) and refuses "
-                + "more with ActivityAuthorizationError.attributesTooLarge: Activity.request throws and an update is dropped. Send ids and "
-                + "short values; keep images and long text in the app.",
-            presentation: nil, values: ["bytes": "\(bytes)", "limit": "\(ActivityCenter.maximumPayloadBytes)"])]
+        return [
+            input.diagnostic(
+                .error, code: "activity-content-too-large",
+                message: "The encoded attributes (\(attributeBytes) bytes) and content state (\(bytes - attributeBytes) bytes) of state "
+                    + "\(input.stateNumber) take \(bytes) bytes; ActivityKit allows 4 KB (\(ActivityCenter.maximumPayloadBytes) bytes) and refuses "
+                    + "more with ActivityAuthorizationError.attributesTooLarge: Activity.request throws and an update is dropped. Send ids and "
+                    + "short values; keep images and long text in the app.",
+                presentation: nil, values: ["bytes": "\(bytes)", "limit": "\(ActivityCenter.maximumPayloadBytes)"])
+        ]
     }
 
     /// A ticking timer in a compact slot with no fixed width: it takes all the width offered and the island grows
@@ -150,20 +172,27 @@ public enum ActivityChecks {
     public static let compactTimerWidth: ActivityCheck = { input in
         guard let frame = input.frames[.compact] else { return [] }
         var findings: [Diagnostic] = []
-        for (slot, node) in [("compactLeading", input.resolved.island.compactLeading), ("compactTrailing", input.resolved.island.compactTrailing)] {
+        for (slot, node) in [
+            ("compactLeading", input.resolved.island.compactLeading), ("compactTrailing", input.resolved.island.compactTrailing),
+        ] {
             for timer in TimerFinder.timers(in: node) where timer.frameColumns(metric: input.options.metric) == nil {
                 let grew = frame.islandRect.width > input.geometry.compactWidth
-                let effect = grew
+                let effect =
+                    grew
                     ? "so the Dynamic Island grows from \(input.geometry.compactWidth) to \(frame.islandRect.width) columns, towards the screen edges"
                     : "so the island's edge moves as the digits change"
-                findings.append(input.diagnostic(
-                    .warning, code: "compact-timer-without-fixed-width",
-                    message: "\(slot): the ticking timer \(timer.description) has no fixed width. Timer text takes all the width it is offered, "
-                        + "\(effect). Give it a fixed width and equal-width digits, as Apple's sample does: "
-                        + ".frame(width: 50).monospacedDigit() (with .multilineTextAlignment(.center) or .trailing to keep it by the camera).",
-                    presentation: .compact, position: Diagnostic.Position(row: frame.islandRect.y, column: frame.islandRect.x),
-                    values: ["islandColumns": "\(frame.islandRect.width)", "expectedColumns": "\(input.geometry.compactWidth)",
-                             "slot": slot]))
+                findings.append(
+                    input.diagnostic(
+                        .warning, code: "compact-timer-without-fixed-width",
+                        message:
+                            "\(slot): the ticking timer \(timer.description) has no fixed width. Timer text takes all the width it is offered, "
+                            + "\(effect). Give it a fixed width and equal-width digits, as Apple's sample does: "
+                            + ".frame(width: 50).monospacedDigit() (with .multilineTextAlignment(.center) or .trailing to keep it by the camera).",
+                        presentation: .compact, position: Diagnostic.Position(row: frame.islandRect.y, column: frame.islandRect.x),
+                        values: [
+                            "islandColumns": "\(frame.islandRect.width)", "expectedColumns": "\(input.geometry.compactWidth)",
+                            "slot": slot,
+                        ]))
             }
         }
         return findings
@@ -176,7 +205,9 @@ public enum ActivityChecks {
         let metric = input.options.metric
         let start = input.options.date
         let lifeEnd = input.snapshot.endDate
-        for (slot, node) in [("compactLeading", input.resolved.island.compactLeading), ("compactTrailing", input.resolved.island.compactTrailing)] {
+        for (slot, node) in [
+            ("compactLeading", input.resolved.island.compactLeading), ("compactTrailing", input.resolved.island.compactTrailing),
+        ] {
             for timer in TimerFinder.timers(in: node) {
                 let available = timer.frameColumns(metric: metric) ?? input.geometry.maximumCompactSideColumns
                 // The first minute from now to the end of the activity's life at which the value no longer fits.
@@ -194,16 +225,20 @@ public enum ActivityChecks {
                 let minutes = Int(date.timeIntervalSince(start) / 60)
                 let when = minutes == 0 ? "from the start" : "after \(minutes / 60) h \(minutes % 60) min"
                 let showsHours = text.filter { $0 == ":" }.count > 1
-                findings.append(input.diagnostic(
-                    .warning, code: showsHours ? "compact-timer-too-narrow-past-hour" : "compact-timer-too-narrow",
-                    message: "\(slot): the timer \(timer.description) will read \(text) \(when) (\(DisplayWidth.of(text)) columns), wider "
-                        + "than the \(available) columns it has; the Dynamic Island cuts it. Size the frame for "
-                        + (showsHours ? "hours" : "its widest value")
-                        + " (.frame(width: \(Int((Double(DisplayWidth.of(text)) * metric.pointsPerColumn).rounded(.up)))) holds \(text))"
-                        + (showsHours ? ", or show minutes only with Text(timerInterval:..., showsHours: false)." : "."),
-                    presentation: .compact,
-                    values: ["slot": slot, "columns": "\(DisplayWidth.of(text))", "availableColumns": "\(available)",
-                             "at": date.formatted(.iso8601)]))
+                findings.append(
+                    input.diagnostic(
+                        .warning, code: showsHours ? "compact-timer-too-narrow-past-hour" : "compact-timer-too-narrow",
+                        message:
+                            "\(slot): the timer \(timer.description) will read \(text) \(when) (\(DisplayWidth.of(text)) columns), wider "
+                            + "than the \(available) columns it has; the Dynamic Island cuts it. Size the frame for "
+                            + (showsHours ? "hours" : "its widest value")
+                            + " (.frame(width: \(Int((Double(DisplayWidth.of(text)) * metric.pointsPerColumn).rounded(.up)))) holds \(text))"
+                            + (showsHours ? ", or show minutes only with Text(timerInterval:..., showsHours: false)." : "."),
+                        presentation: .compact,
+                        values: [
+                            "slot": slot, "columns": "\(DisplayWidth.of(text))", "availableColumns": "\(available)",
+                            "at": date.formatted(.iso8601),
+                        ]))
             }
         }
         return findings
@@ -213,12 +248,14 @@ public enum ActivityChecks {
     public static let compactTooWide: ActivityCheck = { input in
         guard let frame = input.frames[.compact], frame.isClipped else { return [] }
         let wanted = max(frame.leadingColumns, frame.trailingColumns)
-        return [input.diagnostic(
-            .warning, code: "compact-content-clipped",
-            message: "The compact content asks for \(wanted) columns beside the camera; the island grows at most to the expanded width "
-                + "(\(input.geometry.maximumCompactSideColumns) columns a side) and cuts the rest. Use shortened units and less precise "
-                + "values in the compact presentation (HIG).",
-            presentation: .compact, values: ["columns": "\(wanted)", "maximumColumns": "\(input.geometry.maximumCompactSideColumns)"])]
+        return [
+            input.diagnostic(
+                .warning, code: "compact-content-clipped",
+                message: "The compact content asks for \(wanted) columns beside the camera; the island grows at most to the expanded width "
+                    + "(\(input.geometry.maximumCompactSideColumns) columns a side) and cuts the rest. Use shortened units and less precise "
+                    + "values in the compact presentation (HIG).",
+                presentation: .compact, values: ["columns": "\(wanted)", "maximumColumns": "\(input.geometry.maximumCompactSideColumns)"])
+        ]
     }
 
     /// A minimal view that does not say whose it is: only a ring or bar, no glyph or text.
@@ -226,43 +263,57 @@ public enum ActivityChecks {
         let content = ContentInventory(input.resolved.island.minimal)
         guard !content.identifiesApp else { return [] }
         let shows = content.hasGauge ? "only a progress ring" : (content.isEmpty ? "nothing" : "no glyph and no words")
-        return [input.diagnostic(
-            .warning, code: "minimal-does-not-identify-app",
-            message: "The minimal view shows \(shows): beside another app's activity nothing says which app it belongs to. Put your "
-                + "app's glyph in it (an Image(systemName:) inside the ring, e.g. as the gauge's currentValueLabel) or a short value.",
-            presentation: .minimal)]
+        return [
+            input.diagnostic(
+                .warning, code: "minimal-does-not-identify-app",
+                message: "The minimal view shows \(shows): beside another app's activity nothing says which app it belongs to. Put your "
+                    + "app's glyph in it (an Image(systemName:) inside the ring, e.g. as the gauge's currentValueLabel) or a short value.",
+                presentation: .minimal)
+        ]
     }
 
     /// Minimal content wider than 45 pt: cut.
     public static let minimalTooWide: ActivityCheck = { input in
         guard let frame = input.frames[.minimal], frame.isClipped else { return [] }
-        return [input.diagnostic(
-            .warning, code: "minimal-content-clipped",
-            message: "The minimal view asks for \(frame.leadingColumns) columns; it is at most 45 pt "
-                + "(\(input.geometry.minimalColumns.upperBound) columns) wide, and the rest is cut. Show one glyph or a short value.",
-            presentation: .minimal, values: ["columns": "\(frame.leadingColumns)", "maximumColumns": "\(input.geometry.minimalColumns.upperBound)"])]
+        return [
+            input.diagnostic(
+                .warning, code: "minimal-content-clipped",
+                message: "The minimal view asks for \(frame.leadingColumns) columns; it is at most 45 pt "
+                    + "(\(input.geometry.minimalColumns.upperBound) columns) wide, and the rest is cut. Show one glyph or a short value.",
+                presentation: .minimal,
+                values: ["columns": "\(frame.leadingColumns)", "maximumColumns": "\(input.geometry.minimalColumns.upperBound)"])
+        ]
     }
 
     /// Expanded content taller than 160 pt.
     public static let expandedTooTall: ActivityCheck = { input in
         guard let frame = input.frames[.expanded], frame.isClipped else { return [] }
-        return [input.diagnostic(
-            .warning, code: "expanded-too-tall",
-            message: "The expanded presentation asks for \(frame.contentRows) rows (about \(points(frame.contentRows, input)) pt); it is at most "
-                + "160 pt (\(input.geometry.heightRows.upperBound) rows) tall and the bottom is cut. Use fewer lines in the bottom region.",
-            presentation: .expanded, values: ["rows": "\(frame.contentRows)", "maximumRows": "\(input.geometry.heightRows.upperBound)"])]
+        return [
+            input.diagnostic(
+                .warning, code: "expanded-too-tall",
+                message:
+                    "The expanded presentation asks for \(frame.contentRows) rows (about \(points(frame.contentRows, input)) pt); it is at most "
+                    + "160 pt (\(input.geometry.heightRows.upperBound) rows) tall and the bottom is cut. Use fewer lines in the bottom region.",
+                presentation: .expanded, values: ["rows": "\(frame.contentRows)", "maximumRows": "\(input.geometry.heightRows.upperBound)"])
+        ]
     }
 
     /// A Lock Screen view taller than 160 pt: the system truncates it.
     public static let lockScreenTooTall: ActivityCheck = { input in
         guard let frame = input.frames[.lockScreen], frame.isClipped else { return [] }
-        return [input.diagnostic(
-            .warning, code: "lock-screen-too-tall",
-            message: "The Lock Screen view is \(frame.contentRows) rows (about \(points(frame.contentRows, input)) pt) tall; iOS truncates a "
-                + "Live Activity taller than 160 pt (\(input.geometry.heightRows.upperBound) rows), so its last "
-                + "\(frame.contentRows - input.geometry.heightRows.upperBound) rows are cut. Show less, or move detail into the app.",
-            presentation: .lockScreen, values: ["rows": "\(frame.contentRows)", "maximumRows": "\(input.geometry.heightRows.upperBound)",
-                                                "points": "\(points(frame.contentRows, input))"])]
+        return [
+            input.diagnostic(
+                .warning, code: "lock-screen-too-tall",
+                message:
+                    "The Lock Screen view is \(frame.contentRows) rows (about \(points(frame.contentRows, input)) pt) tall; iOS truncates a "
+                    + "Live Activity taller than 160 pt (\(input.geometry.heightRows.upperBound) rows), so its last "
+                    + "\(frame.contentRows - input.geometry.heightRows.upperBound) rows are cut. Show less, or move detail into the app.",
+                presentation: .lockScreen,
+                values: [
+                    "rows": "\(frame.contentRows)", "maximumRows": "\(input.geometry.heightRows.upperBound)",
+                    "points": "\(points(frame.contentRows, input))",
+                ])
+        ]
     }
 
     /// Links and controls a presentation ignores (buttons in compact and minimal; links outside expanded and Lock Screen).
@@ -278,14 +329,18 @@ public enum ActivityChecks {
             }
             let rules = TapRules(surface: .liveActivity(LiveActivityPresentation(presentation)), osVersion: 26)
             for found in HitTester(frame: frame, widget: input.kind, rules: rules).diagnostics {
-                findings.append(input.diagnostic(found.severity, code: found.code, message: found.message, presentation: presentation,
-                                                 position: found.position, values: found.values))
+                findings.append(
+                    input.diagnostic(
+                        found.severity, code: found.code, message: found.message, presentation: presentation,
+                        position: found.position, values: found.values))
             }
         }
         return findings
     }
 
-    static func points(_ rows: Int, _ input: ActivityCheckInput) -> Int { Int((Double(rows) * input.options.metric.pointsPerRow).rounded()) }
+    static func points(_ rows: Int, _ input: ActivityCheckInput) -> Int {
+        Int((Double(rows) * input.options.metric.pointsPerRow).rounded())
+    }
 }
 
 extension LiveActivityPresentation {
@@ -335,7 +390,9 @@ enum TimerFinder {
         case .group(let children): return children.flatMap { timers(in: $0, frameWidth: frameWidth) }
         case .stack(let stack): return stack.children.flatMap { timers(in: $0, frameWidth: frameWidth) }
         case .gauge(let gauge):
-            return [gauge.label, gauge.currentValueLabel, gauge.minimumValueLabel, gauge.maximumValueLabel].flatMap { timers(in: $0, frameWidth: frameWidth) }
+            return [gauge.label, gauge.currentValueLabel, gauge.minimumValueLabel, gauge.maximumValueLabel].flatMap {
+                timers(in: $0, frameWidth: frameWidth)
+            }
         case .modified(let content, let modifier):
             var width = frameWidth
             if case .frame(let spec) = modifier {

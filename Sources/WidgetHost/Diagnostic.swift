@@ -37,8 +37,10 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
     /// Measured values, e.g. `ratio`, `hour`, `bytes`.
     public var values: [String: String]
 
-    public init(severity: Severity, code: String, message: String, widget: String, family: WidgetFamily? = nil,
-                mode: WidgetRenderingMode? = nil, theme: String? = nil, position: Position? = nil, values: [String: String] = [:]) {
+    public init(
+        severity: Severity, code: String, message: String, widget: String, family: WidgetFamily? = nil,
+        mode: WidgetRenderingMode? = nil, theme: String? = nil, position: Position? = nil, values: [String: String] = [:]
+    ) {
         self.severity = severity
         self.code = code
         self.message = message
@@ -51,9 +53,12 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
     }
 
     /// A diagnostic from a render (resolve, layout or paint).
-    public init(_ resolved: ResolveDiagnostic, widget: String, family: WidgetFamily?, mode: WidgetRenderingMode? = nil, theme: String? = nil) {
-        self.init(severity: resolved.isFatalToRender || resolved.code == "missing-container-background" ? .error : .warning,
-                  code: resolved.code, message: resolved.message, widget: widget, family: family, mode: mode, theme: theme)
+    public init(
+        _ resolved: ResolveDiagnostic, widget: String, family: WidgetFamily?, mode: WidgetRenderingMode? = nil, theme: String? = nil
+    ) {
+        self.init(
+            severity: resolved.isFatalToRender || resolved.code == "missing-container-background" ? .error : .warning,
+            code: resolved.code, message: resolved.message, widget: widget, family: family, mode: mode, theme: theme)
     }
 
     /// One line: `severity code widget/family/mode/theme @row:column: message {values}`, control characters

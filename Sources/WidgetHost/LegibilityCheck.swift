@@ -37,9 +37,11 @@ public enum LegibilityCheck {
     /// The lowest contrast over a run's inked cells as they are in `buffer` (a nil colour is `surface`), with
     /// the colours of that cell; nil when none of its cells still shows ink (painted over).
     public static func lowestContrast(of run: PaintedRun, in buffer: CellBuffer, surface: RGB)
-        -> (ratio: Double, foreground: RGB, background: RGB, column: Int)? {
+        -> (ratio: Double, foreground: RGB, background: RGB, column: Int)?
+    {
         var lowest: (ratio: Double, foreground: RGB, background: RGB, column: Int)?
-        for column in run.column..<min(run.column + run.width, buffer.width) where column >= 0 && buffer.contains(column: column, row: run.row) {
+        for column in run.column..<min(run.column + run.width, buffer.width)
+        where column >= 0 && buffer.contains(column: column, row: run.row) {
             let cell = buffer[column, run.row]
             guard !cell.isContinuation, cell.glyph != " " else { continue }
             let foreground = cell.foreground ?? surface, background = cell.background ?? surface
@@ -65,14 +67,18 @@ public enum LegibilityCheck {
             guard measured.ratio < required else { continue }
             let size = isLargeText(pointSize: run.pointSize, isBold: run.isBold) ? "large" : "normal"
             let what = run.isSymbol ? "Symbol \"\(run.text)\"" : "\"\(run.text)\""
-            let message = "\(what) has contrast \(format(measured.ratio)):1 (\(measured.foreground.hex) on \(measured.background.hex)); "
+            let message =
+                "\(what) has contrast \(format(measured.ratio)):1 (\(measured.foreground.hex) on \(measured.background.hex)); "
                 + "\(size) text needs \(format(required)):1. " + advice(for: input.surface.mode)
             let severity: Diagnostic.Severity = measured.ratio < 3 ? .error : .warning
-            findings.append(input.diagnostic(severity, code: "low-contrast", message: message, row: run.row, column: run.column, values: [
-                "ratio": format(measured.ratio), "required": format(required), "text": run.text,
-                "foreground": measured.foreground.hex, "background": measured.background.hex,
-                "pointSize": format(run.pointSize, decimals: 0),
-            ]))
+            findings.append(
+                input.diagnostic(
+                    severity, code: "low-contrast", message: message, row: run.row, column: run.column,
+                    values: [
+                        "ratio": format(measured.ratio), "required": format(required), "text": run.text,
+                        "foreground": measured.foreground.hex, "background": measured.background.hex,
+                        "pointSize": format(run.pointSize, decimals: 0),
+                    ]))
         }
         return findings
     }
@@ -117,7 +123,8 @@ public enum LegibilityCheck {
             guard let firstReference = reference[rendered[first].key] else { continue }
             for second in rendered.indices where second > first && rendered[second].identity == rendered[first].identity {
                 guard let secondReference = reference[rendered[second].key],
-                      secondReference.identity == firstReference.identity else { continue }
+                    secondReference.identity == firstReference.identity
+                else { continue }
                 let full = ColorScience.deltaE2000(lab(firstReference.color), lab(secondReference.color))
                 guard full >= distinctHueDifference else { continue }
                 let now = ColorScience.deltaE2000(lab(rendered[first].color), lab(rendered[second].color))
@@ -146,15 +153,19 @@ public enum LegibilityCheck {
             let places = sorted.map { "\(rendered[$0].row):\(rendered[$0].column)" }
             var distinctFull: [String] = []
             for color in fullColors where !distinctFull.contains(color) { distinctFull.append(color) }
-            let message = "\(sorted.count) × \(first.label) differ only in colour (\(distinctFull.joined(separator: ", ")) in full colour) and all show as "
+            let message =
+                "\(sorted.count) × \(first.label) differ only in colour (\(distinctFull.joined(separator: ", ")) in full colour) and all show as "
                 + "\(shownColors[0]) in \(input.surface.mode.rawValue) mode, so whatever the colour meant is lost. Add a difference "
                 + "that survives the mode: a different symbol (checkmark.circle / xmark.circle), a word, or a shape."
-            findings.append(input.diagnostic(.warning, code: "hue-only", message: message, row: first.row, column: first.column, values: [
-                "elements": places.joined(separator: " "), "fullColors": fullColors.joined(separator: " "),
-                "renderedColors": shownColors.joined(separator: " "),
-                "fullDeltaE": format(fullDifference[groupRoot] ?? 0, decimals: 1),
-                "renderedDeltaE": format(renderedDifference[groupRoot] ?? 0, decimals: 1),
-            ]))
+            findings.append(
+                input.diagnostic(
+                    .warning, code: "hue-only", message: message, row: first.row, column: first.column,
+                    values: [
+                        "elements": places.joined(separator: " "), "fullColors": fullColors.joined(separator: " "),
+                        "renderedColors": shownColors.joined(separator: " "),
+                        "fullDeltaE": format(fullDifference[groupRoot] ?? 0, decimals: 1),
+                        "renderedDeltaE": format(renderedDifference[groupRoot] ?? 0, decimals: 1),
+                    ]))
         }
         return findings
     }
@@ -181,19 +192,25 @@ public enum LegibilityCheck {
         }
         for run in frame.textRuns {
             if run.isSymbol {
-                elements.append(Element(key: next("symbol"), identity: "symbol:\(run.text)", label: "symbol \"\(run.text)\"",
-                                        color: run.foreground, row: run.row, column: run.column))
+                elements.append(
+                    Element(
+                        key: next("symbol"), identity: "symbol:\(run.text)", label: "symbol \"\(run.text)\"",
+                        color: run.foreground, row: run.row, column: run.column))
             } else {
-                elements.append(Element(key: next("text:\(run.text)"), identity: "text:\(run.text):\(run.isBold)",
-                                        label: "text \"\(run.text)\"", color: run.foreground, row: run.row, column: run.column))
+                elements.append(
+                    Element(
+                        key: next("text:\(run.text)"), identity: "text:\(run.text):\(run.isBold)",
+                        label: "text \"\(run.text)\"", color: run.foreground, row: run.row, column: run.column))
             }
         }
         for shape in frame.shapes {
             let size = "\(shape.rect.width)x\(shape.rect.height)"
             // Keyed by kind and size too: the container background is a shape in full colour but glass in accented mode.
-            elements.append(Element(key: next("shape:\(shape.kind):\(size)"), identity: "shape:\(shape.kind):\(size)",
-                                    label: "\(name(of: shape.kind)) \(size)",
-                                    color: shape.fill, row: shape.rect.y, column: shape.rect.x))
+            elements.append(
+                Element(
+                    key: next("shape:\(shape.kind):\(size)"), identity: "shape:\(shape.kind):\(size)",
+                    label: "\(name(of: shape.kind)) \(size)",
+                    color: shape.fill, row: shape.rect.y, column: shape.rect.x))
         }
         return elements
     }
@@ -213,12 +230,13 @@ public enum LegibilityCheck {
     public static let flattenedImages: WidgetCheck = { input in
         guard !input.isContentReplaced else { return [] }
         return input.frame.images.filter { $0.treatment == .flattened }.map { image in
-            input.diagnostic(.warning, code: "image-flattened",
-                             message: "Image \"\(image.name)\" shows as one flat \(image.color.hex) block in accented mode: iOS tints opaque "
-                                 + "images a single colour. For a photo or album art add .widgetAccentedRenderingMode(.fullColor); for an "
-                                 + "icon use .desaturated or .accentedDesaturated.",
-                             row: image.rect.y, column: image.rect.x,
-                             values: ["image": image.name, "color": image.color.hex, "size": "\(image.rect.width)x\(image.rect.height)"])
+            input.diagnostic(
+                .warning, code: "image-flattened",
+                message: "Image \"\(image.name)\" shows as one flat \(image.color.hex) block in accented mode: iOS tints opaque "
+                    + "images a single colour. For a photo or album art add .widgetAccentedRenderingMode(.fullColor); for an "
+                    + "icon use .desaturated or .accentedDesaturated.",
+                row: image.rect.y, column: image.rect.x,
+                values: ["image": image.name, "color": image.color.hex, "size": "\(image.rect.width)x\(image.rect.height)"])
         }
     }
 

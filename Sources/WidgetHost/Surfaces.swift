@@ -66,8 +66,10 @@ public enum Surfaces {
     /// The surfaces for `check` with its filters: `--theme` alone gives that theme in its own mode (`themeMode`);
     /// `--mode` alone keeps the default surfaces in that mode (or the family's usual theme in that mode when none
     /// is); both give exactly that theme in that mode.
-    public static func select(for family: WidgetFamily, mode: WidgetRenderingMode?, theme: String?,
-                              themeMode: WidgetRenderingMode?) -> [Surface] {
+    public static func select(
+        for family: WidgetFamily, mode: WidgetRenderingMode?, theme: String?,
+        themeMode: WidgetRenderingMode?
+    ) -> [Surface] {
         switch (mode, theme) {
         case (nil, nil):
             return defaults(for: family)
@@ -125,8 +127,10 @@ public struct CheckInput: Sendable {
     public var osVersion: Int
 
     /// An input for the checks.
-    public init(widget: String, family: WidgetFamily, surface: Surface, theme: Theme, style: PaintStyle, frame: Frame,
-                fullColorFrame: Frame, osVersion: Int) {
+    public init(
+        widget: String, family: WidgetFamily, surface: Surface, theme: Theme, style: PaintStyle, frame: Frame,
+        fullColorFrame: Frame, osVersion: Int
+    ) {
         self.widget = widget
         self.family = family
         self.surface = surface
@@ -144,13 +148,16 @@ public struct CheckInput: Sendable {
     }
 
     /// A finding on this surface: widget, family, mode and theme filled in, and the surface's place in `values`.
-    public func diagnostic(_ severity: Diagnostic.Severity, code: String, message: String, row: Int? = nil, column: Int? = nil,
-                           values: [String: String] = [:]) -> Diagnostic {
+    public func diagnostic(
+        _ severity: Diagnostic.Severity, code: String, message: String, row: Int? = nil, column: Int? = nil,
+        values: [String: String] = [:]
+    ) -> Diagnostic {
         var measured = values
         measured["surface"] = surface.place.rawValue
         let position = row.flatMap { row in column.map { Diagnostic.Position(row: row, column: $0) } }
-        return Diagnostic(severity: severity, code: code, message: message, widget: widget, family: family, mode: surface.mode,
-                          theme: theme.name, position: position, values: measured)
+        return Diagnostic(
+            severity: severity, code: code, message: message, widget: widget, family: family, mode: surface.mode,
+            theme: theme.name, position: position, values: measured)
     }
 }
 
@@ -162,8 +169,9 @@ public enum SurfaceCheck {
     /// The diagnostics of the render itself (resolve, layout, paint; e.g. a missing container background).
     public static let renderDiagnostics: WidgetCheck = { input in
         input.frame.diagnostics.map { resolved in
-            var diagnostic = Diagnostic(resolved, widget: input.widget, family: input.family, mode: input.surface.mode,
-                                        theme: input.theme.name)
+            var diagnostic = Diagnostic(
+                resolved, widget: input.widget, family: input.family, mode: input.surface.mode,
+                theme: input.theme.name)
             diagnostic.values["surface"] = input.surface.place.rawValue
             return diagnostic
         }
@@ -175,9 +183,11 @@ public enum SurfaceCheck {
     ///   - colorScheme: overrides each theme's appearance (`--scheme`), nil keeps the theme's.
     ///   - theme: turns a surface's theme name into a theme (`Theme.resolve`, usually cached).
     /// - Throws: what `theme` throws (a broken theme file).
-    public static func inputs(session: WidgetSession, selection: EntrySelection, family: WidgetFamily, surfaces: [Surface],
-                              baseOptions: WidgetRenderOptions, colorScheme: ColorScheme? = nil,
-                              theme: (String) throws -> Theme) throws -> [CheckInput] {
+    public static func inputs(
+        session: WidgetSession, selection: EntrySelection, family: WidgetFamily, surfaces: [Surface],
+        baseOptions: WidgetRenderOptions, colorScheme: ColorScheme? = nil,
+        theme: (String) throws -> Theme
+    ) throws -> [CheckInput] {
         var fullColorFrames: [String: Frame] = [:]
         return try surfaces.map { surface in
             let resolved = try theme(surface.theme)
@@ -198,8 +208,9 @@ public enum SurfaceCheck {
                     fullColorFrames[key] = reference
                 }
             }
-            return CheckInput(widget: session.descriptor.kind, family: family, surface: surface, theme: resolved, style: options.style,
-                              frame: frame, fullColorFrame: reference, osVersion: options.osVersion)
+            return CheckInput(
+                widget: session.descriptor.kind, family: family, surface: surface, theme: resolved, style: options.style,
+                frame: frame, fullColorFrame: reference, osVersion: options.osVersion)
         }
     }
 

@@ -114,8 +114,10 @@ public struct ReloadEvent: Equatable, Sendable {
         switch outcome {
         case .reloaded(let left): return "\(time)  reload   \(reason)  budget left \(left)"
         case .refusedBudgetSpent(let until):
-            return "\(time)  refused  \(reason)  budget spent" + (until.map { " until \(ReloadEvent.clockTime($0, timeZone: timeZone))" } ?? "")
-        case .deferred(let until): return "\(time)  deferred \(reason)  to \(ReloadEvent.clockTime(until, timeZone: timeZone)) (5-minute minimum)"
+            return "\(time)  refused  \(reason)  budget spent"
+                + (until.map { " until \(ReloadEvent.clockTime($0, timeZone: timeZone))" } ?? "")
+        case .deferred(let until):
+            return "\(time)  deferred \(reason)  to \(ReloadEvent.clockTime(until, timeZone: timeZone)) (5-minute minimum)"
         case .failed(let message): return "\(time)  failed   \(reason)  \(message)"
         }
     }

@@ -24,7 +24,9 @@ public struct TimelineSimulation {
 
     public var steps: [Step] = []
     /// Reloads that went through, in order.
-    public var reloads: [ReloadEvent] { steps.compactMap { if case .reload(let event) = $0, case .reloaded = event.outcome { return event } else { return nil } } }
+    public var reloads: [ReloadEvent] {
+        steps.compactMap { if case .reload(let event) = $0, case .reloaded = event.outcome { return event } else { return nil } }
+    }
 
     /// Simulates from `start` for `duration` seconds.
     ///
@@ -32,8 +34,10 @@ public struct TimelineSimulation {
     ///   - requestInterval: when set, the app calls `reloadTimelines(ofKind:)` in the background every this
     ///     many seconds, starting one interval after `start`.
     ///   - setClock: moves the host clock for provider calls (tests may pass their own).
-    public init(session: WidgetSession, family: WidgetFamily, device: DeviceProfile, budget: ReloadBudget, start: Date,
-                duration: TimeInterval, requestInterval: TimeInterval? = nil, setClock: (Date) -> Void = HostClock.set) {
+    public init(
+        session: WidgetSession, family: WidgetFamily, device: DeviceProfile, budget: ReloadBudget, start: Date,
+        duration: TimeInterval, requestInterval: TimeInterval? = nil, setClock: (Date) -> Void = HostClock.set
+    ) {
         let scheduler = TimelineScheduler(session: session, family: family, device: device, budget: budget)
         let end = start.addingTimeInterval(duration)
         var timelines: [(Date, AnyTimeline)] = []
@@ -60,7 +64,10 @@ public struct TimelineSimulation {
             } else {
                 let before = scheduler.events.count
                 for event in scheduler.advance(to: next, setClock: setClock) { record(event) }
-                if scheduler.events.count == before { now = next.addingTimeInterval(1); continue }
+                if scheduler.events.count == before {
+                    now = next.addingTimeInterval(1)
+                    continue
+                }
             }
             now = next
         }
@@ -93,7 +100,8 @@ public struct TimelineSimulation {
             switch step {
             case .reload(let event): return event.line(timeZone: timeZone)
             case .entryShown(let date, let index, let count, let entryDate):
-                return "\(ReloadEvent.clockTime(date, timeZone: timeZone))  entry    \(index + 1) of \(count), dated \(ReloadEvent.clockTime(entryDate, timeZone: timeZone))"
+                return
+                    "\(ReloadEvent.clockTime(date, timeZone: timeZone))  entry    \(index + 1) of \(count), dated \(ReloadEvent.clockTime(entryDate, timeZone: timeZone))"
             }
         }
     }
@@ -104,8 +112,10 @@ public struct TimelineSimulation {
 /// WidgetKit anti-patterns found in a widget's timeline (ARCHITECTURE.md "Diagnostics"; issue 4 §4).
 public enum TimelineChecks {
     /// Checks one fetched timeline and a day of policy-only reloads from `start`.
-    public static func diagnostics(session: WidgetSession, family: WidgetFamily, device: DeviceProfile, budget: ReloadBudget,
-                                   start: Date, timeZone: TimeZone, setClock: (Date) -> Void = HostClock.set) -> [Diagnostic] {
+    public static func diagnostics(
+        session: WidgetSession, family: WidgetFamily, device: DeviceProfile, budget: ReloadBudget,
+        start: Date, timeZone: TimeZone, setClock: (Date) -> Void = HostClock.set
+    ) -> [Diagnostic] {
         let kind = session.descriptor.kind
         setClock(start)
         let timeline: AnyTimeline
@@ -117,36 +127,46 @@ public enum TimelineChecks {
         var found: [Diagnostic] = []
         let dates = timeline.entries.map(\.date).sorted()
         if dates.count > 1, dates.first == dates.last {
-            found.append(Diagnostic(severity: .warning, code: "entries-same-instant",
-                                    message: "All \(dates.count) entries are dated \(dates[0].formatted(.iso8601)): only the last is ever shown. "
-                                        + "Date each entry at the moment it should appear.",
-                                    widget: kind, family: family, values: ["entries": "\(dates.count)"]))
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "entries-same-instant",
+                    message: "All \(dates.count) entries are dated \(dates[0].formatted(.iso8601)): only the last is ever shown. "
+                        + "Date each entry at the moment it should appear.",
+                    widget: kind, family: family, values: ["entries": "\(dates.count)"]))
         }
         let closest = zip(dates, dates.dropFirst()).map { $1.timeIntervalSince($0) }.filter { $0 > 0 }.min()
         if let closest, closest < budget.minimumInterval {
-            found.append(Diagnostic(severity: .warning, code: "entries-too-close",
-                                    message: "Entries \(Int(closest)) s apart: WidgetKit may not show them on time; keep entries at least about 5 minutes apart "
-                                        + "and use Text(_:style: .timer/.relative) for anything that moves faster.",
-                                    widget: kind, family: family, values: ["seconds": "\(Int(closest))"]))
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "entries-too-close",
+                    message:
+                        "Entries \(Int(closest)) s apart: WidgetKit may not show them on time; keep entries at least about 5 minutes apart "
+                        + "and use Text(_:style: .timer/.relative) for anything that moves faster.",
+                    widget: kind, family: family, values: ["seconds": "\(Int(closest))"]))
         }
         if timeline.policy == .atEnd, let last = dates.last, last < start {
-            found.append(Diagnostic(severity: .warning, code: "reload-loop",
-                                    message: "Policy .atEnd with the last entry already past (\(last.formatted(.iso8601))): a reload is due at once, "
-                                        + "every 5 minutes, until the budget is spent. Date the last entry in the future or use .after(date).",
-                                    widget: kind, family: family))
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "reload-loop",
+                    message: "Policy .atEnd with the last entry already past (\(last.formatted(.iso8601))): a reload is due at once, "
+                        + "every 5 minutes, until the budget is spent. Date the last entry in the future or use .after(date).",
+                    widget: kind, family: family))
         }
-        let day = TimelineSimulation(session: session, family: family, device: device, budget: budget, start: start,
-                                     duration: 24 * 3600, setClock: setClock)
+        let day = TimelineSimulation(
+            session: session, family: family, device: device, budget: budget, start: start,
+            duration: 24 * 3600, setClock: setClock)
         if let refused = day.steps.first(where: {
             if case .reload(let event) = $0, case .refusedBudgetSpent = event.outcome { return true }
             return false
         }), let lastGood = day.reloads.last(where: { $0.date < refused.date }) {
-            found.append(Diagnostic(severity: .warning, code: "budget-exhausted",
-                                    message: "The timeline spends its \(budget.limit) daily reloads: the last goes through at "
-                                        + "\(ReloadEvent.clockTime(lastGood.date, timeZone: timeZone)) and later reloads are refused from "
-                                        + "\(ReloadEvent.clockTime(refused.date, timeZone: timeZone)); the widget looks frozen until the window frees one.",
-                                    widget: kind, family: family,
-                                    values: ["hour": ReloadEvent.clockTime(lastGood.date, timeZone: timeZone), "reloads": "\(day.reloads.count)"]))
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "budget-exhausted",
+                    message: "The timeline spends its \(budget.limit) daily reloads: the last goes through at "
+                        + "\(ReloadEvent.clockTime(lastGood.date, timeZone: timeZone)) and later reloads are refused from "
+                        + "\(ReloadEvent.clockTime(refused.date, timeZone: timeZone)); the widget looks frozen until the window frees one.",
+                    widget: kind, family: family,
+                    values: ["hour": ReloadEvent.clockTime(lastGood.date, timeZone: timeZone), "reloads": "\(day.reloads.count)"]))
         }
         return found
     }

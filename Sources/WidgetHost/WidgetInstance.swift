@@ -114,8 +114,9 @@ public final class WidgetInstance {
             if let cached = archives[key], cached.generation == generation {
                 archive = cached.archive
             } else {
-                archive = EntryArchive(session: session, timeline: timeline, family: family, device: device,
-                                       options: options(for: appearance, at: date))
+                archive = EntryArchive(
+                    session: session, timeline: timeline, family: family, device: device,
+                    options: options(for: appearance, at: date))
                 archives[key] = (generation, archive)
                 bodyEvaluations += archive.renders.count
                 isNew = true

@@ -84,7 +84,9 @@ public struct WidgetSession: Sendable {
     /// The entry to show at `date` (nil: the host clock read after the provider answers, so an entry
     /// dated `Date()` inside the provider counts as arrived): the latest whose date has arrived; before the
     /// first, the placeholder.
-    public func selectEntry(at requestedDate: Date? = nil, family: WidgetFamily, device: DeviceProfile, context: ProviderContext) throws -> EntrySelection {
+    public func selectEntry(at requestedDate: Date? = nil, family: WidgetFamily, device: DeviceProfile, context: ProviderContext) throws
+        -> EntrySelection
+    {
         let providerContext = providerContext(family: family, device: device, isPreview: context == .snapshot)
         _ = host.diagnostics.drain()
         var selection: EntrySelection
@@ -137,8 +139,9 @@ public struct WidgetSession: Sendable {
         let (content, sink) = resolve(selection, options: options)
         var renderOptions = options
         renderOptions.contentMarginsDisabled = options.contentMarginsDisabled || descriptor.contentMarginsDisabled
-        return WidgetRenderer.render(content: content, containerBackground: sink.containerBackground,
-                                     diagnostics: selection.providerDiagnostics + sink.diagnostics, options: renderOptions)
+        return WidgetRenderer.render(
+            content: content, containerBackground: sink.containerBackground,
+            diagnostics: selection.providerDiagnostics + sink.diagnostics, options: renderOptions)
     }
 
     private func waitForCompletion<Value>(call: String, _ start: (@escaping (Value) -> Void) -> Void) throws -> Value {

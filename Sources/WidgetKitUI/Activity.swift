@@ -23,7 +23,8 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     public var content: ActivityContent<Attributes.ContentState> {
         let known = lock.withLock { lastKnownContent }
         guard let record = HostContext.current.activities?.activityRecord(id: id),
-              let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.content.state) else { return known }
+            let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.content.state)
+        else { return known }
         return ActivityContent(state: state, staleDate: record.content.staleDate, relevanceScore: record.content.relevanceScore)
     }
 
@@ -41,10 +42,13 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
         guard let host = HostContext.current.activities else { return [] }
         return host.activityRecords(attributesType: ActivityCoding.typeName(of: Attributes.self)).compactMap { record in
             guard let attributes = try? ActivityCoding.decode(Attributes.self, from: record.attributes),
-                  let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.content.state) else { return nil }
-            return Activity(id: record.id, attributes: attributes,
-                            content: ActivityContent(state: state, staleDate: record.content.staleDate,
-                                                     relevanceScore: record.content.relevanceScore))
+                let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.content.state)
+            else { return nil }
+            return Activity(
+                id: record.id, attributes: attributes,
+                content: ActivityContent(
+                    state: state, staleDate: record.content.staleDate,
+                    relevanceScore: record.content.relevanceScore))
         }
     }
 
@@ -53,12 +57,15 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     ///   4 KB; `.targetMaximumExceeded` or `.globalMaximumExceeded` when too many activities run;
     ///   `ActivityHostMissingError` when no host is installed; an `EncodingError` from the types' `encode(to:)`.
     @discardableResult
-    public static func request(attributes: Attributes, content: ActivityContent<Attributes.ContentState>,
-                               pushType: PushType? = nil) throws -> Activity<Attributes> {
+    public static func request(
+        attributes: Attributes, content: ActivityContent<Attributes.ContentState>,
+        pushType: PushType? = nil
+    ) throws -> Activity<Attributes> {
         guard let host = HostContext.current.activities else { throw ActivityHostMissingError(call: "Activity.request") }
-        let id = try host.requestActivity(attributesType: ActivityCoding.typeName(of: Attributes.self),
-                                          attributes: try ActivityCoding.encode(attributes),
-                                          content: try ActivityCoding.encode(content), pushType: pushType)
+        let id = try host.requestActivity(
+            attributesType: ActivityCoding.typeName(of: Attributes.self),
+            attributes: try ActivityCoding.encode(attributes),
+            content: try ActivityCoding.encode(content), pushType: pushType)
         return Activity(id: id, attributes: attributes, content: content)
     }
 
@@ -66,8 +73,10 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     /// `request(attributes:contentState:pushType:)`.
     /// - Throws: as `request(attributes:content:pushType:)`.
     @discardableResult
-    public static func request(attributes: Attributes, contentState: Attributes.ContentState,
-                               pushType: PushType? = nil) throws -> Activity<Attributes> {
+    public static func request(
+        attributes: Attributes, contentState: Attributes.ContentState,
+        pushType: PushType? = nil
+    ) throws -> Activity<Attributes> {
         try request(attributes: attributes, content: ActivityContent(state: contentState, staleDate: nil), pushType: pushType)
     }
 

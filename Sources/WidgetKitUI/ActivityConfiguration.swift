@@ -12,16 +12,21 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     ///   - attributesType: the `ActivityAttributes` type whose activities this draws.
     ///   - content: the Lock Screen presentation (up to 160 pt tall; taller content is truncated).
     ///   - dynamicIsland: the Dynamic Island presentations.
-    public init<Content: View>(for attributesType: Attributes.Type,
-                               @ViewBuilder content: @escaping (ActivityViewContext<Attributes>) -> Content,
-                               dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland) {
+    public init<Content: View>(
+        for attributesType: Attributes.Type,
+        @ViewBuilder content: @escaping (ActivityViewContext<Attributes>) -> Content,
+        dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland
+    ) {
         let typeName = ActivityCoding.typeName(of: attributesType)
         let kind = ActivityConfiguration.kind(of: attributesType)
-        let activity = ActivityDescriptor(attributesType: typeName, resolve: { request in
-            try ActivityConfiguration.resolve(request, kind: kind, content: content, dynamicIsland: dynamicIsland)
-        })
+        let activity = ActivityDescriptor(
+            attributesType: typeName,
+            resolve: { request in
+                try ActivityConfiguration.resolve(request, kind: kind, content: content, dynamicIsland: dynamicIsland)
+            })
         descriptor = WidgetDescriptor(
-            kind: kind, displayName: String(describing: attributesType), description: "", supportedFamilies: [], contentMarginsDisabled: false, routes: [],
+            kind: kind, displayName: String(describing: attributesType), description: "", supportedFamilies: [],
+            contentMarginsDisabled: false, routes: [],
             placeholder: { _ in AnyTimelineEntry(ActivityPlaceholderEntry(date: Date())) },
             snapshot: { _, completion in completion(AnyTimelineEntry(ActivityPlaceholderEntry(date: Date()))) },
             timeline: { _, completion in completion(AnyTimeline(entries: [], policy: .never)) },
@@ -37,9 +42,11 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         return name.prefix(1).lowercased() + name.dropFirst()
     }
 
-    private static func resolve<Content: View>(_ request: ActivityResolveRequest, kind: String,
-                                               content: (ActivityViewContext<Attributes>) -> Content,
-                                               dynamicIsland: (ActivityViewContext<Attributes>) -> DynamicIsland) throws -> ResolvedActivity {
+    private static func resolve<Content: View>(
+        _ request: ActivityResolveRequest, kind: String,
+        content: (ActivityViewContext<Attributes>) -> Content,
+        dynamicIsland: (ActivityViewContext<Attributes>) -> DynamicIsland
+    ) throws -> ResolvedActivity {
         let attributes: Attributes, state: Attributes.ContentState
         do { attributes = try ActivityCoding.decode(Attributes.self, from: request.attributes) } catch {
             throw ActivityDecodingError(activity: kind, part: "attributes", underlying: "\(error)")
@@ -68,16 +75,19 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
             let regions = island.regions.map { region -> ResolvedExpandedRegion in
                 let recorder = ActivityResolveRecorder()
                 let node = ActivityResolveRecorder.$current.withValue(recorder) { region.resolveContent(islandContext) }
-                return ResolvedExpandedRegion(position: region.position, priority: region.priority, content: node,
-                                              verticalPlacement: recorder.verticalPlacement)
+                return ResolvedExpandedRegion(
+                    position: region.position, priority: region.priority, content: node,
+                    verticalPlacement: recorder.verticalPlacement)
             }
-            return ResolvedDynamicIsland(expandedRegions: regions, compactLeading: island.compactLeading(islandContext),
-                                         compactTrailing: island.compactTrailing(islandContext), minimal: island.minimal(islandContext),
-                                         keylineTint: island.keyline, widgetURL: island.url, contentMargins: island.margins)
+            return ResolvedDynamicIsland(
+                expandedRegions: regions, compactLeading: island.compactLeading(islandContext),
+                compactTrailing: island.compactTrailing(islandContext), minimal: island.minimal(islandContext),
+                keylineTint: island.keyline, widgetURL: island.url, contentMargins: island.margins)
         }
-        return ResolvedActivity(lockScreen: lockScreen, backgroundTint: lockRecorder.backgroundTint ?? nil,
-                                systemActionForegroundColor: lockRecorder.systemActionForegroundColor ?? nil,
-                                island: resolved, diagnostics: sink.diagnostics, bodyEvaluations: sink.bodyEvaluations)
+        return ResolvedActivity(
+            lockScreen: lockScreen, backgroundTint: lockRecorder.backgroundTint ?? nil,
+            systemActionForegroundColor: lockRecorder.systemActionForegroundColor ?? nil,
+            island: resolved, diagnostics: sink.diagnostics, bodyEvaluations: sink.bodyEvaluations)
     }
 }
 

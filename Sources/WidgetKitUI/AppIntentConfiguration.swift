@@ -17,9 +17,11 @@ public protocol AppIntentTimelineProvider {
 public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content: View>: WidgetConfiguration {
     public var descriptor: WidgetDescriptor
 
-    public init<Provider: AppIntentTimelineProvider>(kind: String, intent: Intent.Type = Intent.self, provider: Provider,
-                                                     @ViewBuilder content: @escaping (Provider.Entry) -> Content)
-        where Provider.Intent == Intent {
+    public init<Provider: AppIntentTimelineProvider>(
+        kind: String, intent: Intent.Type = Intent.self, provider: Provider,
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+    )
+    where Provider.Intent == Intent {
         let configuration = IntentConfiguration(parameters: IntentParameters.describe(Intent()))
         let makeIntent = { () -> Intent in
             let intent = Intent()
@@ -136,15 +138,18 @@ enum IntentParameters {
     static func describe(_ intent: some AppIntent) -> [IntentParameterInfo] {
         parameters(of: intent).map { name, parameter in
             nonisolated(unsafe) let parameter = parameter
-            return IntentParameterInfo(name: name, title: parameter.title.key, defaultValue: parameter.textValue,
-                                       typeName: parameter.typeName, acceptsValue: { parameter.acceptsText($0) })
+            return IntentParameterInfo(
+                name: name, title: parameter.title.key, defaultValue: parameter.textValue,
+                typeName: parameter.typeName, acceptsValue: { parameter.acceptsText($0) })
         }
     }
 
     static func apply(_ values: [String: String], to intent: some AppIntent) throws {
         let parameters = Dictionary(uniqueKeysWithValues: parameters(of: intent))
         for (name, value) in values {
-            guard let parameter = parameters[name] else { throw IntentParameterError.unknownParameter(name, valid: parameters.keys.sorted()) }
+            guard let parameter = parameters[name] else {
+                throw IntentParameterError.unknownParameter(name, valid: parameters.keys.sorted())
+            }
             guard parameter.setText(value) else { throw IntentParameterError.invalidValue(name, value, type: parameter.typeName) }
         }
     }

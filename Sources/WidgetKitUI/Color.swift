@@ -272,9 +272,12 @@ public struct Gradient: Hashable, Sendable {
 
 extension AnyGradient: ShapeStyle {
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
-        .linearGradient(stops: [GradientStop(color: base.opacity(0.85), location: 0),
-                                GradientStop(color: base, location: 1)],
-                        start: .top, end: .bottom)
+        .linearGradient(
+            stops: [
+                GradientStop(color: base.opacity(0.85), location: 0),
+                GradientStop(color: base, location: 1),
+            ],
+            start: .top, end: .bottom)
     }
 }
 

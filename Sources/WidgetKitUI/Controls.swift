@@ -101,12 +101,18 @@ public struct Toggle<Label: View>: PrimitiveView {
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let tint = context.environment.tint ?? .green
-        let switchNode = ViewNode.text(TextNode(
-            runs: [TextRun(content: .verbatim(isOn ? "◉" : "○"), font: context.environment.font ?? .body,
-                           foreground: isOn ? .color(tint) : .hierarchical(level: 1, base: nil))],
-            lineLimit: 1, alignment: .leading))
-        let row = ViewNode.stack(StackNode(axis: .horizontal, alignment: .center, spacing: nil,
-                                           children: label._resolve(in: context).flattened + [.spacer(minLength: nil), switchNode]))
+        let switchNode = ViewNode.text(
+            TextNode(
+                runs: [
+                    TextRun(
+                        content: .verbatim(isOn ? "◉" : "○"), font: context.environment.font ?? .body,
+                        foreground: isOn ? .color(tint) : .hierarchical(level: 1, base: nil))
+                ],
+                lineLimit: 1, alignment: .leading))
+        let row = ViewNode.stack(
+            StackNode(
+                axis: .horizontal, alignment: .center, spacing: nil,
+                children: label._resolve(in: context).flattened + [.spacer(minLength: nil), switchNode]))
         guard let intent else { return row }
         return .modified(row, .tapTarget(.toggle(isOn: isOn, intent: intent)))
     }
@@ -132,11 +138,13 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
     @usableFromInline let maximumValueLabel: BoundsLabel?
 
     @inlinable
-    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1,
-                                        @ViewBuilder label: () -> Label,
-                                        @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
-                                        @ViewBuilder minimumValueLabel: () -> BoundsLabel,
-                                        @ViewBuilder maximumValueLabel: () -> BoundsLabel) {
+    public init<V: BinaryFloatingPoint>(
+        value: V, in bounds: ClosedRange<V> = 0...1,
+        @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
+        @ViewBuilder minimumValueLabel: () -> BoundsLabel,
+        @ViewBuilder maximumValueLabel: () -> BoundsLabel
+    ) {
         fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
         self.label = label()
         self.currentValueLabel = currentValueLabel()
@@ -155,11 +163,13 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
         let tint = context.environment.tint.map(Paint.color) ?? context.environment.foregroundStyle
         let kind = context.environment.gaugeStyle ?? .accessoryLinearCapacity
         let small = context.with { $0.font = $0.font ?? .caption }
-        return .gauge(GaugeNode(kind: kind, fraction: fraction, tint: tint, track: .color(.gaugeTrack),
-                                label: label._resolve(in: context),
-                                currentValueLabel: currentValueLabel.map { $0._resolve(in: small) } ?? .empty,
-                                minimumValueLabel: minimumValueLabel.map { $0._resolve(in: small) } ?? .empty,
-                                maximumValueLabel: maximumValueLabel.map { $0._resolve(in: small) } ?? .empty))
+        return .gauge(
+            GaugeNode(
+                kind: kind, fraction: fraction, tint: tint, track: .color(.gaugeTrack),
+                label: label._resolve(in: context),
+                currentValueLabel: currentValueLabel.map { $0._resolve(in: small) } ?? .empty,
+                minimumValueLabel: minimumValueLabel.map { $0._resolve(in: small) } ?? .empty,
+                maximumValueLabel: maximumValueLabel.map { $0._resolve(in: small) } ?? .empty))
     }
 }
 
@@ -176,8 +186,10 @@ extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
 
 extension Gauge where BoundsLabel == EmptyView {
     @inlinable
-    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
-                                        @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
+    public init<V: BinaryFloatingPoint>(
+        value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) {
         fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
         self.label = label()
         self.currentValueLabel = currentValueLabel()
@@ -229,13 +241,17 @@ public struct ProgressView<Label: View>: PrimitiveView {
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let tint = context.environment.tint.map(Paint.color) ?? .color(.accentColor)
-        let gauge = ViewNode.gauge(GaugeNode(kind: context.environment.progressViewStyle, fraction: fraction, timerInterval: timer,
-                                             tint: tint, track: .color(.gaugeTrack)))
+        let gauge = ViewNode.gauge(
+            GaugeNode(
+                kind: context.environment.progressViewStyle, fraction: fraction, timerInterval: timer,
+                tint: tint, track: .color(.gaugeTrack)))
         guard let label else { return gauge }
         let labelNode = label._resolve(in: context)
         if labelNode == .empty { return gauge }
-        return .stack(StackNode(axis: .vertical, alignment: .init(horizontal: .leading, vertical: .center), spacing: nil,
-                                children: labelNode.flattened + [gauge]))
+        return .stack(
+            StackNode(
+                axis: .vertical, alignment: .init(horizontal: .leading, vertical: .center), spacing: nil,
+                children: labelNode.flattened + [gauge]))
     }
 }
 

@@ -85,7 +85,9 @@ public enum DynamicIslandExpandedContentBuilder {
     /// No regions.
     public static func buildBlock() -> DynamicIslandExpandedRegionGroup { DynamicIslandExpandedRegionGroup(expandedRegions: []) }
     /// The regions of a block, in order.
-    public static func buildBlock<each Content: DynamicIslandExpandedContent>(_ content: repeat each Content) -> DynamicIslandExpandedRegionGroup {
+    public static func buildBlock<each Content: DynamicIslandExpandedContent>(_ content: repeat each Content)
+        -> DynamicIslandExpandedRegionGroup
+    {
         var regions: [DynamicIslandExpandedRegionContent] = []
         for part in repeat each content { regions.append(contentsOf: part.expandedRegions) }
         return DynamicIslandExpandedRegionGroup(expandedRegions: regions)
@@ -105,7 +107,9 @@ public enum DynamicIslandExpandedContentBuilder {
         DynamicIslandExpandedRegionGroup(expandedRegions: second.expandedRegions)
     }
     /// The regions inside `if #available`.
-    public static func buildLimitedAvailability<Content: DynamicIslandExpandedContent>(_ content: Content) -> DynamicIslandExpandedRegionGroup {
+    public static func buildLimitedAvailability<Content: DynamicIslandExpandedContent>(_ content: Content)
+        -> DynamicIslandExpandedRegionGroup
+    {
         DynamicIslandExpandedRegionGroup(expandedRegions: content.expandedRegions)
     }
 }
@@ -125,8 +129,9 @@ public struct DynamicIslandContentMargins: Hashable, Sendable {
 
     /// These margins over `defaults`.
     public func applied(to defaults: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(top: top ?? defaults.top, leading: leading ?? defaults.leading, bottom: bottom ?? defaults.bottom,
-                   trailing: trailing ?? defaults.trailing)
+        EdgeInsets(
+            top: top ?? defaults.top, leading: leading ?? defaults.leading, bottom: bottom ?? defaults.bottom,
+            trailing: trailing ?? defaults.trailing)
     }
 }
 

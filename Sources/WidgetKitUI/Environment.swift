@@ -165,7 +165,7 @@ public struct RedactionReasons: OptionSet, Hashable, Sendable {
 /// Dynamic Type sizes, as `SwiftUI.DynamicTypeSize`; WidgetTerm renders at `.large`.
 public enum DynamicTypeSize: Int, Hashable, Sendable, Comparable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3,
-         accessibility4, accessibility5
+        accessibility4, accessibility5
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

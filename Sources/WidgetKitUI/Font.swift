@@ -8,7 +8,8 @@ import Foundation
 public struct Font: Hashable, Sendable {
     /// Dynamic Type text styles at the default (Large) content size.
     public enum TextStyle: String, Hashable, Sendable, CaseIterable {
-        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2, extraLargeTitle, extraLargeTitle2
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2, extraLargeTitle,
+            extraLargeTitle2
 
         /// Point size at the Large content size category (HIG "Typography", iOS Dynamic Type sizes).
         public var pointSize: Double {
@@ -63,8 +64,10 @@ public struct Font: Hashable, Sendable {
     public var isItalic: Bool
     public var isMonospacedDigit: Bool
 
-    public init(size: Size, weight: Weight? = nil, design: Design = .default, isItalic: Bool = false,
-                isMonospacedDigit: Bool = false) {
+    public init(
+        size: Size, weight: Weight? = nil, design: Design = .default, isItalic: Bool = false,
+        isMonospacedDigit: Bool = false
+    ) {
         self.size = size
         self.weight = weight
         self.design = design

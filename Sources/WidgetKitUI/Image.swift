@@ -53,11 +53,13 @@ public struct Image: PrimitiveView, Equatable {
     public func resolve(in context: ResolveContext) -> ViewNode {
         var source = self.source
         if case .asset(let name) = source { source = Self.catalogSource(named: name, environment: context.environment) }
-        return .image(ImageNode(source: source, isResizable: isResizable, font: context.environment.font ?? .body,
-                                foreground: context.environment.foregroundStyle,
-                                accentedRenderingMode: accentedRenderingMode ?? context.environment.accentedRenderingMode,
-                                templateRenderingMode: templateRenderingMode,
-                                isRedacted: context.environment.isRedacting))
+        return .image(
+            ImageNode(
+                source: source, isResizable: isResizable, font: context.environment.font ?? .body,
+                foreground: context.environment.foregroundStyle,
+                accentedRenderingMode: accentedRenderingMode ?? context.environment.accentedRenderingMode,
+                templateRenderingMode: templateRenderingMode,
+                isRedacted: context.environment.isRedacting))
     }
 }
 

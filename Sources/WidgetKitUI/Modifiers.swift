@@ -189,8 +189,10 @@ extension View {
 
     /// Sets an environment value for the views below, as `View.environment(_:_:)`.
     @inlinable
-    public consuming func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>,
-                                             _ value: Value) -> EnvironmentModifiedView<Self> {
+    public consuming func environment<Value>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, Value>,
+        _ value: Value
+    ) -> EnvironmentModifiedView<Self> {
         nonisolated(unsafe) let keyPath = keyPath
         nonisolated(unsafe) let value = value
         return environmentModified { $0[keyPath: keyPath] = value }
@@ -235,9 +237,12 @@ extension View {
     @inlinable
     public consuming func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> ModifiedView<Self> {
         let amount = length ?? 16
-        return recordingModifier(.padding(NodeInsets(top: edges.contains(.top) ? amount : 0, leading: edges.contains(.leading) ? amount : 0,
-                                                     bottom: edges.contains(.bottom) ? amount : 0,
-                                                     trailing: edges.contains(.trailing) ? amount : 0)))
+        return recordingModifier(
+            .padding(
+                NodeInsets(
+                    top: edges.contains(.top) ? amount : 0, leading: edges.contains(.leading) ? amount : 0,
+                    bottom: edges.contains(.bottom) ? amount : 0,
+                    trailing: edges.contains(.trailing) ? amount : 0)))
     }
     /// Pads each edge by its own inset in points.
     @inlinable
@@ -253,11 +258,16 @@ extension View {
 
     /// A flexible frame in points, as `View.frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
     @inlinable
-    public consuming func frame(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
-                      minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
-                      alignment: Alignment = .center) -> ModifiedView<Self> {
-        recordingModifier(.frame(FrameSpec(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
-                                           idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment, isFixed: false)))
+    public consuming func frame(
+        minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
+        minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
+        alignment: Alignment = .center
+    ) -> ModifiedView<Self> {
+        recordingModifier(
+            .frame(
+                FrameSpec(
+                    minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
+                    idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment, isFixed: false)))
     }
 
     /// Keeps the ideal size on the given axes, as `View.fixedSize(horizontal:vertical:)`.
@@ -292,8 +302,10 @@ extension View {
 
     /// Draws a view behind this one, sized like it, as `View.background(alignment:content:)`.
     @inlinable
-    public consuming func background<Background: View>(alignment: Alignment = .center,
-                                                       @ViewBuilder content: () -> Background) -> ModifiedView<Self> {
+    public consuming func background<Background: View>(
+        alignment: Alignment = .center,
+        @ViewBuilder content: () -> Background
+    ) -> ModifiedView<Self> {
         let background = content()
         return recordingModifier { .background($0.resolve(background), alignment: alignment) }
     }
@@ -306,22 +318,34 @@ extension View {
     /// Fills the area behind this view with a style, as `View.background(_:ignoresSafeAreaEdges:)`.
     @inlinable
     public consuming func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> ModifiedView<Self> {
-        recordingModifier { .background(.shape(ShapeNode(kind: .rectangle,
-                                                         fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle))),
-                                        alignment: .center) }
+        recordingModifier {
+            .background(
+                .shape(
+                    ShapeNode(
+                        kind: .rectangle,
+                        fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle))),
+                alignment: .center)
+        }
     }
     /// Fills a shape behind this view with a style, as `View.background(_:in:)`.
     @inlinable
     public consuming func background<S: ShapeStyle, Outline: Shape>(_ style: S, in shape: Outline) -> ModifiedView<Self> {
         let kind = shape.shapeKind
-        return recordingModifier { .background(.shape(ShapeNode(kind: kind,
-                                                                fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle))),
-                                               alignment: .center) }
+        return recordingModifier {
+            .background(
+                .shape(
+                    ShapeNode(
+                        kind: kind,
+                        fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle))),
+                alignment: .center)
+        }
     }
     /// Draws a view in front of this one, as `View.overlay(alignment:content:)`.
     @inlinable
-    public consuming func overlay<Overlay: View>(alignment: Alignment = .center,
-                                                 @ViewBuilder content: () -> Overlay) -> ModifiedView<Self> {
+    public consuming func overlay<Overlay: View>(
+        alignment: Alignment = .center,
+        @ViewBuilder content: () -> Overlay
+    ) -> ModifiedView<Self> {
         let overlay = content()
         return recordingModifier { .overlay($0.resolve(overlay), alignment: alignment) }
     }
@@ -350,10 +374,15 @@ extension View {
     /// Draws a border, as `View.border(_:width:)`; `width` in points.
     @inlinable
     public consuming func border<S: ShapeStyle>(_ content: S, width: Double = 1) -> ModifiedView<Self> {
-        recordingModifier { .overlay(.shape(ShapeNode(kind: .rectangle, fill: nil,
-                                                      stroke: content.resolvePaint(inheriting: $0.environment.foregroundStyle),
-                                                      lineWidth: width)),
-                                     alignment: .center) }
+        recordingModifier {
+            .overlay(
+                .shape(
+                    ShapeNode(
+                        kind: .rectangle, fill: nil,
+                        stroke: content.resolvePaint(inheriting: $0.environment.foregroundStyle),
+                        lineWidth: width)),
+                alignment: .center)
+        }
     }
 
     // MARK: WidgetKit
@@ -366,8 +395,10 @@ extension View {
     }
     /// Marks a view as the widget's background, as `View.containerBackground(for:alignment:content:)`.
     @inlinable
-    public consuming func containerBackground<Background: View>(for placement: ContainerBackgroundPlacement, alignment: Alignment = .center,
-                                                      @ViewBuilder content: () -> Background) -> some View {
+    public consuming func containerBackground<Background: View>(
+        for placement: ContainerBackgroundPlacement, alignment: Alignment = .center,
+        @ViewBuilder content: () -> Background
+    ) -> some View {
         ContainerBackgroundView(content: self, background: content())
     }
     /// The URL the widget opens when tapped outside any `Link`, as `View.widgetURL(_:)`.
@@ -478,10 +509,11 @@ extension ResolveSink {
     /// Records that the modifier `.name` (`onAppear`, `task`...) never runs in a widget.
     @usableFromInline
     func reportCodeThatNeverRuns(_ name: String) {
-        report(ResolveDiagnostic(
-            code: "code-never-runs-in-widget",
-            message: ".\(name) never runs in a widget: WidgetKit renders the view ahead of time and archives it. "
-                + "Compute the value in the timeline provider and put it in the entry (or use Text(_:style:) for moving time)."))
+        report(
+            ResolveDiagnostic(
+                code: "code-never-runs-in-widget",
+                message: ".\(name) never runs in a widget: WidgetKit renders the view ahead of time and archives it. "
+                    + "Compute the value in the timeline provider and put it in the entry (or use Text(_:style:) for moving time)."))
     }
 }
 

@@ -14,8 +14,10 @@ public struct ResolvedExpandedRegion: Equatable, Sendable {
     public var verticalPlacement: DynamicIslandExpandedRegionVerticalPlacement?
 
     /// A resolved region.
-    public init(position: DynamicIslandExpandedRegionPosition, priority: Double = 0, content: ViewNode,
-                verticalPlacement: DynamicIslandExpandedRegionVerticalPlacement? = nil) {
+    public init(
+        position: DynamicIslandExpandedRegionPosition, priority: Double = 0, content: ViewNode,
+        verticalPlacement: DynamicIslandExpandedRegionVerticalPlacement? = nil
+    ) {
         self.position = position
         self.priority = priority
         self.content = content
@@ -41,9 +43,11 @@ public struct ResolvedDynamicIsland: Equatable, Sendable {
     public var contentMargins: [DynamicIslandMode: DynamicIslandContentMargins]
 
     /// A resolved island; every part defaults to nothing.
-    public init(expandedRegions: [ResolvedExpandedRegion] = [], compactLeading: ViewNode = .empty, compactTrailing: ViewNode = .empty,
-                minimal: ViewNode = .empty, keylineTint: Color? = nil, widgetURL: URL? = nil,
-                contentMargins: [DynamicIslandMode: DynamicIslandContentMargins] = [:]) {
+    public init(
+        expandedRegions: [ResolvedExpandedRegion] = [], compactLeading: ViewNode = .empty, compactTrailing: ViewNode = .empty,
+        minimal: ViewNode = .empty, keylineTint: Color? = nil, widgetURL: URL? = nil,
+        contentMargins: [DynamicIslandMode: DynamicIslandContentMargins] = [:]
+    ) {
         self.expandedRegions = expandedRegions
         self.compactLeading = compactLeading
         self.compactTrailing = compactTrailing
@@ -75,8 +79,10 @@ public struct ResolvedActivity: Equatable, Sendable {
     public var bodyEvaluations: Int
 
     /// A resolved activity.
-    public init(lockScreen: ViewNode, backgroundTint: Color? = nil, systemActionForegroundColor: Color? = nil,
-                island: ResolvedDynamicIsland, diagnostics: [ResolveDiagnostic] = [], bodyEvaluations: Int = 0) {
+    public init(
+        lockScreen: ViewNode, backgroundTint: Color? = nil, systemActionForegroundColor: Color? = nil,
+        island: ResolvedDynamicIsland, diagnostics: [ResolveDiagnostic] = [], bodyEvaluations: Int = 0
+    ) {
         self.lockScreen = lockScreen
         self.backgroundTint = backgroundTint
         self.systemActionForegroundColor = systemActionForegroundColor
@@ -100,8 +106,10 @@ public struct ActivityResolveRequest: Sendable {
     public var environment: EnvironmentValues
 
     /// A request with every field given.
-    public init(attributes: Data, content: EncodedActivityContent, isStale: Bool, activityID: String = "preview",
-                environment: EnvironmentValues = EnvironmentValues()) {
+    public init(
+        attributes: Data, content: EncodedActivityContent, isStale: Bool, activityID: String = "preview",
+        environment: EnvironmentValues = EnvironmentValues()
+    ) {
         self.attributes = attributes
         self.content = content
         self.isStale = isStale

@@ -71,8 +71,10 @@ public struct ShapeView: PrimitiveView {
 
     public func resolve(in context: ResolveContext) -> ViewNode {
         let inherited = context.environment.foregroundStyle
-        return .shape(ShapeNode(kind: kind, fill: fill?.resolvePaint(inheriting: inherited),
-                                stroke: stroke?.resolvePaint(inheriting: inherited), lineWidth: lineWidth))
+        return .shape(
+            ShapeNode(
+                kind: kind, fill: fill?.resolvePaint(inheriting: inherited),
+                stroke: stroke?.resolvePaint(inheriting: inherited), lineWidth: lineWidth))
     }
 }
 

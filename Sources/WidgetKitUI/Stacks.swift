@@ -19,8 +19,10 @@ public struct VStack<Content: View>: PrimitiveView {
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
-        return .stack(StackNode(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center),
-                                spacing: spacing, children: children))
+        return .stack(
+            StackNode(
+                axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center),
+                spacing: spacing, children: children))
     }
 }
 
@@ -41,8 +43,10 @@ public struct HStack<Content: View>: PrimitiveView {
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
-        return .stack(StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
-                                spacing: spacing, children: children))
+        return .stack(
+            StackNode(
+                axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
+                spacing: spacing, children: children))
     }
 }
 
@@ -91,8 +95,9 @@ public struct GeometryReader<Content: View>: PrimitiveView {
         let proxy = GeometryProxy(size: context.environment.containerSize)
         var children: [ViewNode] = []
         content(proxy)._resolveList(in: context, into: &children)
-        return .modified(.stack(StackNode(axis: .depth, alignment: .topLeading, spacing: nil, children: children)),
-                         .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading, isFixed: false)))
+        return .modified(
+            .stack(StackNode(axis: .depth, alignment: .topLeading, spacing: nil, children: children)),
+            .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading, isFixed: false)))
     }
 }
 

@@ -25,8 +25,9 @@ public struct SystemTextFormat: Sendable {
         case .verbatim(let string): return string
         case .date(let date, let style): return string(for: date, style: style, at: now)
         case .timerInterval(let start, let end, let pauseTime, let countsDown, let showsHours):
-            return timerInterval(start: start, end: end, pauseTime: pauseTime, countsDown: countsDown,
-                                 showsHours: showsHours, at: now)
+            return timerInterval(
+                start: start, end: end, pauseTime: pauseTime, countsDown: countsDown,
+                showsHours: showsHours, at: now)
         case .dateRange(let start, let end): return dateRange(start: start, end: end)
         }
     }
@@ -156,10 +157,13 @@ final class DateFormatterCache: @unchecked Sendable {
     private let lock = NSLock()
     private var formatters: [Key: DateFormatter] = [:]
 
-    func string(from date: Date, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style, locale: Locale,
-                timeZone: TimeZone) -> String {
-        let key = Key(locale: locale.identifier, timeZone: timeZone.identifier, dateStyle: dateStyle.rawValue,
-                      timeStyle: timeStyle.rawValue)
+    func string(
+        from date: Date, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style, locale: Locale,
+        timeZone: TimeZone
+    ) -> String {
+        let key = Key(
+            locale: locale.identifier, timeZone: timeZone.identifier, dateStyle: dateStyle.rawValue,
+            timeStyle: timeStyle.rawValue)
         return lock.withLock {
             let formatter: DateFormatter
             if let cached = formatters[key] {

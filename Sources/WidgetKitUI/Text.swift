@@ -83,8 +83,12 @@ public struct Text: PrimitiveView, Equatable {
         if timerInterval.lowerBound == timerInterval.upperBound {
             ResolveSink.current?.attributeBackwardsRange(to: "Text(timerInterval:)")
         }
-        runs = [Run(content: .timerInterval(start: timerInterval.lowerBound, end: timerInterval.upperBound,
-                                             pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))]
+        runs = [
+            Run(
+                content: .timerInterval(
+                    start: timerInterval.lowerBound, end: timerInterval.upperBound,
+                    pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))
+        ]
     }
 
     /// A value formatted by a Foundation format style, frozen at render.
@@ -145,15 +149,19 @@ public struct Text: PrimitiveView, Equatable {
             if let weight = run.weight ?? fontWeight { font.weight = weight }
             if isBold && run.weight == nil { font.weight = .bold }
             let foreground: Paint = run.color.map { .color($0) } ?? context.environment.foregroundStyle
-            resolvedRuns.append(TextRun(content: run.content, font: font, italic: run.italic || font.isItalic || isItalic,
-                                        underline: run.underline, strikethrough: run.strikethrough, foreground: foreground,
-                                        monospacedDigit: run.monospacedDigit || font.isMonospacedDigit || isMonospacedDigit))
+            resolvedRuns.append(
+                TextRun(
+                    content: run.content, font: font, italic: run.italic || font.isItalic || isItalic,
+                    underline: run.underline, strikethrough: run.strikethrough, foreground: foreground,
+                    monospacedDigit: run.monospacedDigit || font.isMonospacedDigit || isMonospacedDigit))
         }
-        return .text(TextNode(runs: resolvedRuns, lineLimit: context.environment.lineLimit,
-                              alignment: context.environment.multilineTextAlignment,
-                              minimumScaleFactor: context.environment.minimumScaleFactor,
-                              truncationMode: context.environment.truncationMode,
-                              isRedacted: context.environment.isRedacting))
+        return .text(
+            TextNode(
+                runs: resolvedRuns, lineLimit: context.environment.lineLimit,
+                alignment: context.environment.multilineTextAlignment,
+                minimumScaleFactor: context.environment.minimumScaleFactor,
+                truncationMode: context.environment.truncationMode,
+                isRedacted: context.environment.isRedacting))
     }
 }
 
@@ -179,10 +187,11 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
             switch segment {
             case .characters(let string): return string
             case .date(let date, _): return date.formatted()
-            case .text(let contents): return contents.map { content in
-                if case .verbatim(let string) = content { return string }
-                return ""
-            }.joined()
+            case .text(let contents):
+                return contents.map { content in
+                    if case .verbatim(let string) = content { return string }
+                    return ""
+                }.joined()
             }
         }.joined()
     }

@@ -115,8 +115,10 @@ public final class ResolveSink: @unchecked Sendable {
     func attributeBackwardsRange(to view: String) {
         lock.withLock {
             guard let index = _diagnostics.lastIndex(where: { $0.code == "backwards-date-range" }),
-                  !_diagnostics[index].message.hasPrefix("`") else { return }
-            _diagnostics[index].message = "`\(view)` got a " + _diagnostics[index].message.prefix(1).lowercased()
+                !_diagnostics[index].message.hasPrefix("`")
+            else { return }
+            _diagnostics[index].message =
+                "`\(view)` got a " + _diagnostics[index].message.prefix(1).lowercased()
                 + _diagnostics[index].message.dropFirst()
         }
     }
@@ -181,17 +183,20 @@ public enum ViewBuilder {
     @inlinable public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     @inlinable
     public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1)
-        -> TupleView<ViewStatements2<C0, C1>> {
+        -> TupleView<ViewStatements2<C0, C1>>
+    {
         TupleView(ViewStatements2(c0, c1))
     }
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2)
-        -> TupleView<ViewStatements3<C0, C1, C2>> {
+        -> TupleView<ViewStatements3<C0, C1, C2>>
+    {
         TupleView(ViewStatements3(c0, c1, c2))
     }
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3)
-        -> TupleView<ViewStatements4<C0, C1, C2, C3>> {
+        -> TupleView<ViewStatements4<C0, C1, C2, C3>>
+    {
         TupleView(ViewStatements4(c0, c1, c2, c3))
     }
     @inlinable
@@ -232,16 +237,19 @@ public enum ViewBuilder {
     }
     @inlinable
     public static func buildBlock<each Content: View>(_ content: repeat each Content)
-        -> TupleView<PackedViewStatements<repeat each Content>> {
+        -> TupleView<PackedViewStatements<repeat each Content>>
+    {
         TupleView(PackedViewStatements(repeat each content))
     }
     @inlinable public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
     @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
-        -> ConditionalContent<TrueContent, FalseContent> { .trueContent(first) }
+        -> ConditionalContent<TrueContent, FalseContent>
+    { .trueContent(first) }
     @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
-        -> ConditionalContent<TrueContent, FalseContent> { .falseContent(second) }
+        -> ConditionalContent<TrueContent, FalseContent>
+    { .falseContent(second) }
     @inlinable public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
     @inlinable public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
 }

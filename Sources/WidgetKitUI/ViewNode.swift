@@ -85,8 +85,10 @@ public struct TextRun: Equatable, Sendable {
     /// `.monospacedDigit()`: digits keep one width (in cells every digit is one column anyway).
     public var monospacedDigit: Bool
 
-    public init(content: TextContent, font: Font, italic: Bool = false, underline: Bool = false,
-                strikethrough: Bool = false, foreground: Paint, monospacedDigit: Bool = false) {
+    public init(
+        content: TextContent, font: Font, italic: Bool = false, underline: Bool = false,
+        strikethrough: Bool = false, foreground: Paint, monospacedDigit: Bool = false
+    ) {
         self.content = content
         self.font = font
         self.italic = italic
@@ -142,8 +144,10 @@ public struct TextNode: Equatable, Sendable {
     /// True when the text is redacted (placeholder or privacy) and must draw as a neutral bar.
     public var isRedacted: Bool
 
-    public init(runs: [TextRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double = 1,
-                truncationMode: Text.TruncationMode = .tail, isRedacted: Bool = false) {
+    public init(
+        runs: [TextRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double = 1,
+        truncationMode: Text.TruncationMode = .tail, isRedacted: Bool = false
+    ) {
         self.runs = runs
         self.lineLimit = lineLimit
         self.alignment = alignment
@@ -182,9 +186,11 @@ public struct ImageNode: Equatable, Sendable {
     public var templateRenderingMode: Image.TemplateRenderingMode?
     public var isRedacted: Bool
 
-    public init(source: ImageSource, isResizable: Bool, font: Font, foreground: Paint,
-                accentedRenderingMode: WidgetAccentedRenderingMode? = nil,
-                templateRenderingMode: Image.TemplateRenderingMode? = nil, isRedacted: Bool = false) {
+    public init(
+        source: ImageSource, isResizable: Bool, font: Font, foreground: Paint,
+        accentedRenderingMode: WidgetAccentedRenderingMode? = nil,
+        templateRenderingMode: Image.TemplateRenderingMode? = nil, isRedacted: Bool = false
+    ) {
         self.source = source
         self.isResizable = isResizable
         self.font = font
@@ -246,9 +252,11 @@ public struct GaugeNode: Equatable, Sendable {
     public var minimumValueLabel: ViewNode
     public var maximumValueLabel: ViewNode
 
-    public init(kind: GaugeKind, fraction: Double, timerInterval: TimerProgress? = nil, tint: Paint, track: Paint,
-                label: ViewNode = .empty, currentValueLabel: ViewNode = .empty,
-                minimumValueLabel: ViewNode = .empty, maximumValueLabel: ViewNode = .empty) {
+    public init(
+        kind: GaugeKind, fraction: Double, timerInterval: TimerProgress? = nil, tint: Paint, track: Paint,
+        label: ViewNode = .empty, currentValueLabel: ViewNode = .empty,
+        minimumValueLabel: ViewNode = .empty, maximumValueLabel: ViewNode = .empty
+    ) {
         self.kind = kind
         self.fraction = fraction
         self.timerInterval = timerInterval
@@ -303,9 +311,11 @@ public struct FrameSpec: Equatable, Sendable {
     /// True for `.frame(width:height:)`, false for the min/ideal/max form.
     public var isFixed: Bool
 
-    public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
-                maxWidth: Double? = nil, minHeight: Double? = nil, idealHeight: Double? = nil,
-                maxHeight: Double? = nil, alignment: Alignment = .center, isFixed: Bool) {
+    public init(
+        width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
+        maxWidth: Double? = nil, minHeight: Double? = nil, idealHeight: Double? = nil,
+        maxHeight: Double? = nil, alignment: Alignment = .center, isFixed: Bool
+    ) {
         self.width = width
         self.height = height
         self.minWidth = minWidth

@@ -102,11 +102,14 @@ extension NodeModifier {
 
     var summary: String {
         switch self {
-        case .padding(let insets): return "padding(top \(insets.top), leading \(insets.leading), bottom \(insets.bottom), trailing \(insets.trailing))"
+        case .padding(let insets):
+            return "padding(top \(insets.top), leading \(insets.leading), bottom \(insets.bottom), trailing \(insets.trailing))"
         case .frame(let spec):
-            let parts: [(String, Double?)] = [("width", spec.width), ("height", spec.height), ("minWidth", spec.minWidth),
-                                              ("idealWidth", spec.idealWidth), ("maxWidth", spec.maxWidth), ("minHeight", spec.minHeight),
-                                              ("idealHeight", spec.idealHeight), ("maxHeight", spec.maxHeight)]
+            let parts: [(String, Double?)] = [
+                ("width", spec.width), ("height", spec.height), ("minWidth", spec.minWidth),
+                ("idealWidth", spec.idealWidth), ("maxWidth", spec.maxWidth), ("minHeight", spec.minHeight),
+                ("idealHeight", spec.idealHeight), ("maxHeight", spec.maxHeight),
+            ]
             return "frame(" + parts.compactMap { name, value in value.map { "\(name) \($0)" } }.joined(separator: ", ") + ")"
         case .background: return "background"
         case .overlay: return "overlay"

@@ -61,8 +61,10 @@ public struct WidgetDescriptor: @unchecked Sendable {
 public struct StaticConfiguration<Content: View>: WidgetConfiguration {
     public var descriptor: WidgetDescriptor
 
-    public init<Provider: TimelineProvider>(kind: String, provider: Provider,
-                                            @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
+    public init<Provider: TimelineProvider>(
+        kind: String, provider: Provider,
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+    ) {
         descriptor = WidgetDescriptor(
             kind: kind, displayName: kind, description: "", supportedFamilies: WidgetFamily.defaultFamilies,
             contentMarginsDisabled: false, routes: [],
@@ -293,7 +295,8 @@ public protocol WidgetHostInterface: AnyObject, Sendable {
 /// returns the empty range at `lhs` instead of crashing the host as the standard library would.
 public func ... (lhs: Date, rhs: Date) -> ClosedRange<Date> {
     if lhs > rhs {
-        let message = "Backwards date range: \(lhs.formatted(.iso8601)) ... \(rhs.formatted(.iso8601)). On a device this traps in the "
+        let message =
+            "Backwards date range: \(lhs.formatted(.iso8601)) ... \(rhs.formatted(.iso8601)). On a device this traps in the "
             + "widget extension (\"Range requires lowerBound <= upperBound\"). Build ranges from min(start, end)...max(start, end), "
             + "or check that the end date is still in the future."
         let diagnostic = ResolveDiagnostic(code: "backwards-date-range", message: message, isFatalToRender: true)

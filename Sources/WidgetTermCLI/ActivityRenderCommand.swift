@@ -35,19 +35,24 @@ enum ActivityRenderCommand {
         }
     }
 
-    static func run(_ parsed: ParsedArguments, activity descriptor: WidgetDescriptor, widgets: [WidgetDescriptor], settings: RenderSettings,
-                    environment: [String: String], output: TextStream, errors: TextStream) throws -> Int32 {
+    static func run(
+        _ parsed: ParsedArguments, activity descriptor: WidgetDescriptor, widgets: [WidgetDescriptor], settings: RenderSettings,
+        environment: [String: String], output: TextStream, errors: TextStream
+    ) throws -> Int32 {
         let kind = descriptor.kind
         if settings.family != nil {
             throw UsageError("\(kind) is a Live Activity: it takes --presentation compact|minimal|expanded|lockscreen, not --family")
         }
         if settings.mode != nil { throw UsageError("\(kind) is a Live Activity: it renders in full colour; --mode applies to widgets") }
-        let presentation = try parsed["presentation"].map { raw -> ActivityPresentation in
-            guard let presentation = ActivityPresentation(argument: raw) else {
-                throw UsageError("unknown --presentation \(raw); valid presentations: \(ActivityPresentation.allCases.map(\.argument).joined(separator: ", "))")
-            }
-            return presentation
-        } ?? descriptor.activity?.preview?.presentation.flatMap(ActivityPresentation.init(argument:))
+        let presentation =
+            try parsed["presentation"].map { raw -> ActivityPresentation in
+                guard let presentation = ActivityPresentation(argument: raw) else {
+                    throw UsageError(
+                        "unknown --presentation \(raw); valid presentations: \(ActivityPresentation.allCases.map(\.argument).joined(separator: ", "))"
+                    )
+                }
+                return presentation
+            } ?? descriptor.activity?.preview?.presentation.flatMap(ActivityPresentation.init(argument:))
             ?? .compact
         let stateNumber = try parsed.integer("state", in: 1...999, default: 1)
         if parsed["format"] == "tree" {
@@ -63,14 +68,17 @@ enum ActivityRenderCommand {
         let at = HostClock.now
         let started = try parsed["started"].map { try startDate($0, before: at, timeZone: settings.timeZone) } ?? at
         guard started <= at else {
-            throw UsageError("--started \(started.formatted(.iso8601)) is after the moment shown (\(at.formatted(.iso8601))); start it earlier")
+            throw UsageError(
+                "--started \(started.formatted(.iso8601)) is after the moment shown (\(at.formatted(.iso8601))); start it earlier")
         }
         let clock = ScriptClock(started)
         let center = ActivityCenter(now: { clock.date })
         let id = try play(descriptor, in: center, state: stateNumber, start: started)
         var second: (id: String, descriptor: WidgetDescriptor)?
         if let other = parsed["with"] {
-            guard presentation == .minimal else { throw UsageError("--with shows a second activity in the minimal presentation; add --presentation minimal") }
+            guard presentation == .minimal else {
+                throw UsageError("--with shows a second activity in the minimal presentation; add --presentation minimal")
+            }
             let otherDescriptor = try widget(named: other, in: widgets)
             guard otherDescriptor.isActivity else { throw UsageError("--with \(other): \(other) is a widget, not a Live Activity") }
             second = (try play(otherDescriptor, in: center, state: 1, start: started), otherDescriptor)
@@ -95,17 +103,23 @@ enum ActivityRenderCommand {
             throw UsageError(error.description)
         }
 
-        output.write(encode(island, kind: kind, stateNumber: stateNumber, format: outputFormat, style: options.islandStyle(for: presentation)))
+        output.write(
+            encode(island, kind: kind, stateNumber: stateNumber, format: outputFormat, style: options.islandStyle(for: presentation)))
         if snapshot.activityState != .active {
-            errors.write("widgetterm: note: \(kind) is \(snapshot.activityState) at \(at.formatted(.iso8601))"
-                         + (snapshot.isStale ? "; its views get isStale == true" : "")
-                         + (snapshot.activityState == .ended ? "; the Lock Screen shows it until \(snapshot.dismissalDate.formatted(.iso8601))" : "")
-                         + "\n")
+            errors.write(
+                "widgetterm: note: \(kind) is \(snapshot.activityState) at \(at.formatted(.iso8601))"
+                    + (snapshot.isStale ? "; its views get isStale == true" : "")
+                    + (snapshot.activityState == .ended
+                        ? "; the Lock Screen shows it until \(snapshot.dismissalDate.formatted(.iso8601))" : "")
+                    + "\n")
         }
         var findings = island.frame.diagnostics.map { Diagnostic($0, widget: kind, family: nil) }
-        let input = ActivityCheckInput(kind: kind, stateNumber: stateNumber, snapshot: snapshot, resolved: resolved,
-                                       frames: [presentation: island], geometry: geometry, options: options)
-        findings += ActivityChecks.designChecks.flatMap { $0(input) }.filter { $0.values["presentation"] == nil || $0.values["presentation"] == presentation.argument }
+        let input = ActivityCheckInput(
+            kind: kind, stateNumber: stateNumber, snapshot: snapshot, resolved: resolved,
+            frames: [presentation: island], geometry: geometry, options: options)
+        findings += ActivityChecks.designChecks.flatMap { $0(input) }.filter {
+            $0.values["presentation"] == nil || $0.values["presentation"] == presentation.argument
+        }
         if outputFormat.kind != .json {
             for finding in findings {
                 errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(TerminalText.escaped(finding.message))\n")
@@ -119,8 +133,9 @@ enum ActivityRenderCommand {
     /// - Returns: the findings and how many presentations were rendered per state.
     static func check(_ descriptor: WidgetDescriptor, settings: RenderSettings) -> (findings: [Diagnostic], presentations: Int) {
         let device = settings.device.island != nil ? settings.device : DeviceProfile.default
-        let findings = ActivityChecks.run(descriptor, device: device, style: paintStyle(settings), format: settings.format,
-                                          startingAt: HostClock.now)
+        let findings = ActivityChecks.run(
+            descriptor, device: device, style: paintStyle(settings), format: settings.format,
+            startingAt: HostClock.now)
         return (findings, ActivityPresentation.allCases.count)
     }
 
@@ -139,11 +154,14 @@ enum ActivityRenderCommand {
             let resolved = try ActivityRendering.resolve(snapshot, with: descriptor.activity!, options: options)
             for presentation in ActivityPresentation.allCases {
                 guard let island = try? ActivityRendering.render(resolved, presentation: presentation, options: options) else {
-                    items.append(GalleryItem(kind: descriptor.kind, label: presentation.argument,
-                                             note: "\(settings.device.name) has no Live Activity sizes"))
+                    items.append(
+                        GalleryItem(
+                            kind: descriptor.kind, label: presentation.argument,
+                            note: "\(settings.device.name) has no Live Activity sizes"))
                     continue
                 }
-                let encoded = encode(island, kind: descriptor.kind, stateNumber: 1, format: format, style: options.islandStyle(for: presentation))
+                let encoded = encode(
+                    island, kind: descriptor.kind, stateNumber: 1, format: format, style: options.islandStyle(for: presentation))
                 items.append(GalleryItem(kind: descriptor.kind, label: presentation.argument, encoded: encoded))
             }
         } catch {
@@ -187,7 +205,9 @@ enum ActivityRenderCommand {
     /// The Lock Screen appearance: the theme's palette in full colour (Live Activities are never tinted); with no
     /// `--theme` the terminal's background shows around the presentation, as for widgets.
     static func paintStyle(_ settings: RenderSettings) -> PaintStyle {
-        if let theme = settings.theme { return theme.paintStyle(mode: .fullColor, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil) }
+        if let theme = settings.theme {
+            return theme.paintStyle(mode: .fullColor, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil)
+        }
         return settings.style(for: .systemMedium)
     }
 
@@ -197,9 +217,10 @@ enum ActivityRenderCommand {
             return format.encode(island.frame, widget: kind, family: .systemSmall)
         case .svg:
             let isDark = style.colorScheme == .dark
-            return SVGEncoder.encode(island.frame.buffer, defaultForeground: isDark ? RGB(255, 255, 255) : RGB(0, 0, 0),
-                                     defaultBackground: style.surface ?? style.surfaceForBlending,
-                                     title: "\(kind) \(island.presentation.argument) state \(stateNumber)")
+            return SVGEncoder.encode(
+                island.frame.buffer, defaultForeground: isDark ? RGB(255, 255, 255) : RGB(0, 0, 0),
+                defaultBackground: style.surface ?? style.surfaceForBlending,
+                title: "\(kind) \(island.presentation.argument) state \(stateNumber)")
         case .json:
             // The frame document widgets use, with the presentation in place of the family, and the island's cells.
             let document = FrameJSONEncoder.encode(island.frame, widget: kind, family: .systemSmall)
@@ -212,7 +233,9 @@ enum ActivityRenderCommand {
             if let detached = island.detachedRect {
                 object["detachedIsland"] = ["row": detached.y, "column": detached.x, "width": detached.width, "height": detached.height]
             }
-            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            guard
+                let data = try? JSONSerialization.data(
+                    withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             else { return document }
             return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
         }

@@ -10,9 +10,11 @@ import WidgetKitUI
 /// frame (docs/bench-frame.md). Times come from the monotonic clock; run a release build.
 enum BenchCommand {
     static func run(_ arguments: [String], widgets: () -> [WidgetDescriptor], output: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: ["iterations", "warmup", "warmup-ms", "sample"], boolean: ["once", "phases", "help"])
+        let parsed = try ParsedArguments(
+            arguments, valued: ["iterations", "warmup", "warmup-ms", "sample"], boolean: ["once", "phases", "help"])
         if parsed.switches.contains("help") {
-            output.write("""
+            output.write(
+                """
                 usage: widgetterm bench [--iterations N]
                        widgetterm bench tick [--iterations N]
                        widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE] [--phases]
@@ -53,7 +55,8 @@ enum BenchCommand {
         var perFamily: [WidgetFamily: [Double]] = [:]
         for descriptor in widgets {
             let session = WidgetSession(descriptor: descriptor)
-            for family in descriptor.supportedFamilies where device.size(of: family) != nil || DeviceProfile.default.size(of: family) != nil {
+            for family in descriptor.supportedFamilies where device.size(of: family) != nil || DeviceProfile.default.size(of: family) != nil
+            {
                 let profile = DeviceProfile.default.size(of: family) != nil ? DeviceProfile.default : device
                 guard let selection = try? session.selectEntry(family: family, device: profile, context: .timeline) else { continue }
                 let options = WidgetRenderOptions(family: family, device: profile, style: PaintStyle(colorScheme: .dark), date: date)
@@ -166,8 +169,9 @@ enum FrameBenchmark {
     }
 
     static func paint(_ placed: PlacedNode, date: Date) -> CellBuffer {
-        var painter = Painter(size: size, style: PaintStyle(colorScheme: .dark, surface: nil, surfaceForBlending: RGB(0x1C, 0x1C, 0x1E)),
-                              date: date, format: SystemTextFormat())
+        var painter = Painter(
+            size: size, style: PaintStyle(colorScheme: .dark, surface: nil, surfaceForBlending: RGB(0x1C, 0x1C, 0x1E)),
+            date: date, format: SystemTextFormat())
         painter.paint(placed)
         return painter.buffer
     }
@@ -231,7 +235,9 @@ enum FrameBenchmark {
             _ = renderFrame(date: date)
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         }
-        output.write("widgetterm\t\(String(format: "%.2f", Statistics.median(samples)))\t\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(iterations)\n")
+        output.write(
+            "widgetterm\t\(String(format: "%.2f", Statistics.median(samples)))\t\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(iterations)\n"
+        )
         return 0
     }
 }
@@ -268,15 +274,17 @@ enum TickBenchmark {
         let context = ResolveContext(environment: environment)
         let content = HostContext.current.resolving(into: context.sink) { context.resolve(TenTimers(start: start)) }
         let options = WidgetRenderOptions(family: .systemLarge, style: PaintStyle(colorScheme: .dark), date: start)
-        let frame = WidgetRenderer.render(content: content, containerBackground: context.sink.containerBackground, diagnostics: [],
-                                          options: options)
+        let frame = WidgetRenderer.render(
+            content: content, containerBackground: context.sink.containerBackground, diagnostics: [],
+            options: options)
         var current = frame
         var samples: [Double] = []
         var changedCells = 0
         for second in 1...(iterations + 100) {
             let startTime = DispatchTime.now().uptimeNanoseconds
-            let (next, changed) = current.repaintingLiveRegions(at: start.addingTimeInterval(Double(second)), style: options.style,
-                                                                 format: options.format)
+            let (next, changed) = current.repaintingLiveRegions(
+                at: start.addingTimeInterval(Double(second)), style: options.style,
+                format: options.format)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startTime) / 1000
             current = next
             if second > 100 {
@@ -285,8 +293,10 @@ enum TickBenchmark {
             }
         }
         output.write("tick\tlive_regions\tmedian_us\tp90_us\tchanged_cells_per_tick\n")
-        output.write("tick\t\(frame.liveRegions.count)\t\(String(format: "%.2f", Statistics.median(samples)))\t"
-                     + "\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(String(format: "%.1f", Double(changedCells) / Double(iterations)))\n")
+        output.write(
+            "tick\t\(frame.liveRegions.count)\t\(String(format: "%.2f", Statistics.median(samples)))\t"
+                + "\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(String(format: "%.1f", Double(changedCells) / Double(iterations)))\n"
+        )
         return 0
     }
 }

@@ -22,15 +22,18 @@ enum CheckCommand {
     /// Checks that look at the widget once per family rather than per surface: its tap targets on the
     /// selected iOS version (several `widgetURL`s, links or controls the family ignores) and its timeline
     /// (entries at one instant or too close, a reload loop, a budget spent before the day ends).
-    static func widgetChecks(session: WidgetSession, selection: EntrySelection, family: WidgetFamily, device: DeviceProfile,
-                             options: WidgetRenderOptions, settings: RenderSettings) -> [Diagnostic] {
+    static func widgetChecks(
+        session: WidgetSession, selection: EntrySelection, family: WidgetFamily, device: DeviceProfile,
+        options: WidgetRenderOptions, settings: RenderSettings
+    ) -> [Diagnostic] {
         let kind = session.descriptor.kind
         let frame = session.render(selection, options: options)
         var found = HitTester(frame: frame, widget: kind, family: family, osVersion: settings.osVersion).diagnostics
         // The timeline checks move the host clock for the provider; put it back for the next widget.
         let now = HostClock.now
-        found += TimelineChecks.diagnostics(session: session, family: family, device: device, budget: ReloadBudget(), start: now,
-                                            timeZone: settings.timeZone)
+        found += TimelineChecks.diagnostics(
+            session: session, family: family, device: device, budget: ReloadBudget(), start: now,
+            timeZone: settings.timeZone)
         HostClock.set(now)
         return found
     }
@@ -70,36 +73,44 @@ enum CheckCommand {
             let session = try settings.session(for: descriptor)
             let families = settings.family == nil ? descriptor.supportedFamilies : [try settings.family(for: descriptor)]
             for family in families {
-                guard let device = settings.device.size(of: family) != nil ? settings.device
-                        : DeviceProfile.all.first(where: { $0.size(of: family) != nil }) else { continue }
+                guard
+                    let device = settings.device.size(of: family) != nil
+                        ? settings.device
+                        : DeviceProfile.all.first(where: { $0.size(of: family) != nil })
+                else { continue }
                 var surfaces: [Surface]
                 if everySurface {
                     surfaces = Surfaces.all(for: family).filter { surface in
                         (settings.mode.map { $0 == surface.mode } ?? true) && (themeArgument.map { $0 == surface.theme } ?? true)
                     }
                     if surfaces.isEmpty, let themeArgument {
-                        surfaces = Surfaces.select(for: family, mode: settings.mode, theme: themeArgument, themeMode: settings.theme?.renderingMode)
+                        surfaces = Surfaces.select(
+                            for: family, mode: settings.mode, theme: themeArgument, themeMode: settings.theme?.renderingMode)
                     }
                 } else {
-                    surfaces = Surfaces.select(for: family, mode: settings.mode, theme: themeArgument, themeMode: settings.theme?.renderingMode)
+                    surfaces = Surfaces.select(
+                        for: family, mode: settings.mode, theme: themeArgument, themeMode: settings.theme?.renderingMode)
                 }
                 let selection = try session.selectEntry(family: family, device: device, context: settings.context)
                 var options = settings.options(family: family, date: HostClock.now)
                 options.device = device
-                let inputs = try SurfaceCheck.inputs(session: session, selection: selection, family: family, surfaces: surfaces,
-                                                     baseOptions: options, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil,
-                                                     theme: theme)
+                let inputs = try SurfaceCheck.inputs(
+                    session: session, selection: selection, family: family, surfaces: surfaces,
+                    baseOptions: options, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil,
+                    theme: theme)
                 surfaceCount += inputs.count
                 findings += SurfaceCheck.run(checks, on: inputs)
-                findings += widgetChecks(session: session, selection: selection, family: family, device: device, options: options,
-                                         settings: settings)
+                findings += widgetChecks(
+                    session: session, selection: selection, family: family, device: device, options: options,
+                    settings: settings)
             }
         }
         output.write(asJSON ? DiagnosticFormatter.json(findings) : DiagnosticFormatter.text(findings))
         let errorCount = findings.filter { $0.severity == .error }.count
         let warningCount = findings.filter { $0.severity == .warning }.count
-        errors.write("widgetterm: check: \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s") "
-                     + "on \(surfaceCount) surface\(surfaceCount == 1 ? "" : "s")\n")
+        errors.write(
+            "widgetterm: check: \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s") "
+                + "on \(surfaceCount) surface\(surfaceCount == 1 ? "" : "s")\n")
         return errorCount > 0 ? 1 : 0
     }
 }

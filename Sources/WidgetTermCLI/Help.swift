@@ -36,7 +36,8 @@ enum Help {
         """
 
     static var devices: String {
-        DeviceProfile.all.map { "    \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.displayName)" }.joined(separator: "\n")
+        DeviceProfile.all.map { "    \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.displayName)" }.joined(
+            separator: "\n")
     }
 
     static let sharedOptions = """
@@ -109,7 +110,9 @@ enum Help {
             .reduce(into: (lines: [String](), skipping: false)) { state, line in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("--") {
-                    state.skipping = ["--format", "--color ", "--colors", "--family", "--theme", "--mode"].contains { trimmed.hasPrefix($0) }
+                    state.skipping = ["--format", "--color ", "--colors", "--family", "--theme", "--mode"].contains {
+                        trimmed.hasPrefix($0)
+                    }
                 }
                 if !state.skipping { state.lines.append(line) }
             }.lines.joined(separator: "\n")

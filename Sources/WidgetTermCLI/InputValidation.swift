@@ -50,7 +50,8 @@ enum AppGroupArgument {
     /// `App Group store: DIR (from --app-group)`. The directory is the start-up hook's choice (what
     /// `UserDefaults(suiteName:)` really writes to); each App Group identifier is a suite and a folder in it.
     static func description(arguments: [String], environment: [String: String]) -> String {
-        let directory = widgetterm_app_group_directory().map { String(cString: $0) }
+        let directory =
+            widgetterm_app_group_directory().map { String(cString: $0) }
             ?? AppGroupStore.defaultDirectory(environment: environment).path
         let source: String
         if arguments.contains(where: { $0 == "--app-group" || $0.hasPrefix("--app-group=") }) {

@@ -65,7 +65,8 @@ enum OpenCommand {
         }
         // The routes of the widgets given (kinds or documents after the URL, and --document FILE), else of every widget.
         let named = Array(parsed.positionals.dropFirst()) + (parsed.allValues["document"] ?? [])
-        for file in parsed.allValues["document"] ?? [] where !WidgetDocument.isDocumentArgument(file) || InputFile.nonFileKind(file) != nil {
+        for file in parsed.allValues["document"] ?? [] where !WidgetDocument.isDocumentArgument(file) || InputFile.nonFileKind(file) != nil
+        {
             throw UsageError("--document \(file) is not a widget document file; give a .json document (docs/widget-document.md)")
         }
         let routed = named.isEmpty ? widgets : try named.map { try widget(named: $0, in: widgets) }

@@ -25,8 +25,10 @@ struct OutputFormat {
 
     init(_ parsed: ParsedArguments, environment: [String: String], isTerminal: Bool) throws {
         let color = try parsed.choice("color", ["auto": "auto", "always": "always", "never": "never"], default: "auto")
-        let requested = try parsed.choice("format", ["text": Kind.text, "ansi": .ansi, "json": .json, "svg": .svg, "tree": .text], default: nil as Kind?)
-        let forced = try parsed.choice("colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor], default: nil as ColorDepth?)
+        let requested = try parsed.choice(
+            "format", ["text": Kind.text, "ansi": .ansi, "json": .json, "svg": .svg, "tree": .text], default: nil as Kind?)
+        let forced = try parsed.choice(
+            "colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor], default: nil as ColorDepth?)
         let rule = ColorRule(color: color, environment: environment, isTerminal: isTerminal)
         kind = requested ?? (rule.isColorOn && (isTerminal || color == "always") ? .ansi : .text)
         depth = kind == .ansi && rule.isColorOn ? forced ?? rule.terminalDepth : .none

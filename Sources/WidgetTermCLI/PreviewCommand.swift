@@ -19,56 +19,68 @@ import WidgetDocument
 enum PreviewCommand {
     static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout"])
 
-    static func run(_ arguments: [String], widgets bundle: [WidgetDescriptor], environment: [String: String],
-                    output: TextStream, errors: TextStream) throws -> Int32 {
+    static func run(
+        _ arguments: [String], widgets bundle: [WidgetDescriptor], environment: [String: String],
+        output: TextStream, errors: TextStream
+    ) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: valuedFlags, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(help)
             return 0
         }
         if let format = parsed["format"] {
-            throw UsageError("preview draws on the terminal and takes no --format (\(format)); to write a file, use "
-                             + "widgetterm render KIND --format \(format) or widgetterm gallery --format \(format)")
+            throw UsageError(
+                "preview draws on the terminal and takes no --format (\(format)); to write a file, use "
+                    + "widgetterm render KIND --format \(format) or widgetterm gallery --format \(format)")
         }
         // Widget documents (`preview FILE...`) are previewed on their own and reloaded when saved.
         let documentFiles = parsed.positionals.filter(WidgetDocument.isDocumentArgument)
         guard documentFiles.isEmpty ? parsed.positionals.count <= 1 : documentFiles.count == parsed.positionals.count else {
-            throw UsageError("preview takes at most one widget kind, or widget document files, got \(parsed.positionals.joined(separator: " "))")
+            throw UsageError(
+                "preview takes at most one widget kind, or widget document files, got \(parsed.positionals.joined(separator: " "))")
         }
         // A document that does not compile opens as a stand-in with the error in the banner, waiting for a fix; a file
         // that cannot be read at all (missing, a directory) is still a usage error.
         var brokenDocuments: [(file: String, error: String)] = []
-        let widgets = documentFiles.isEmpty ? bundle : try documentFiles.map { file -> WidgetDescriptor in
-            do {
-                return try widget(named: file, in: bundle)
-            } catch let error as DocumentError where error.kind != .file {
-                brokenDocuments.append((file, error.description))
-                return BrokenDocument.placeholder(file: file)
+        let widgets =
+            documentFiles.isEmpty
+            ? bundle
+            : try documentFiles.map { file -> WidgetDescriptor in
+                do {
+                    return try widget(named: file, in: bundle)
+                } catch let error as DocumentError where error.kind != .file {
+                    brokenDocuments.append((file, error.description))
+                    return BrokenDocument.placeholder(file: file)
+                }
             }
-        }
         let settings = try RenderSettings(parsed)
         guard !widgets.isEmpty else { throw UsageError("the bundle has no widgets to preview") }
-        let first = documentFiles.isEmpty ? try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0] : widgets[0]
+        let first =
+            documentFiles.isEmpty ? try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0] : widgets[0]
         if settings.family != nil { _ = try settings.family(for: first) }
-        let speed = try parsed["speed"].map { text -> Double in
-            guard let value = Double(text), value > 0, value <= 86_400 else {
-                throw UsageError("--speed takes simulated seconds per real second, more than 0 and at most 86400, not \(text)")
-            }
-            return value
-        } ?? 1
-        let intentTimeLimit = try parsed["intent-timeout"].map { text -> Double in
-            guard let value = Double(text), value > 0, value <= 600 else {
-                throw UsageError("--intent-timeout takes seconds between 0 and 600, not \(text)")
-            }
-            return value
-        } ?? 5
-        let forcedDepth = try parsed.choice("colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor],
-                                            default: nil as ColorDepth?)
+        let speed =
+            try parsed["speed"].map { text -> Double in
+                guard let value = Double(text), value > 0, value <= 86_400 else {
+                    throw UsageError("--speed takes simulated seconds per real second, more than 0 and at most 86400, not \(text)")
+                }
+                return value
+            } ?? 1
+        let intentTimeLimit =
+            try parsed["intent-timeout"].map { text -> Double in
+                guard let value = Double(text), value > 0, value <= 600 else {
+                    throw UsageError("--intent-timeout takes seconds between 0 and 600, not \(text)")
+                }
+                return value
+            } ?? 5
+        let forcedDepth = try parsed.choice(
+            "colors", ["16": ColorDepth.ansi16, "256": .ansi256, "truecolor": .trueColor],
+            default: nil as ColorDepth?)
         let router = try OpenCommand.router(for: widgets, parsed)
         let opener = try OpenCommand.opener(parsed)
         guard output.isTerminal else {
-            errors.write("widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
-                         + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n")
+            errors.write(
+                "widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
+                    + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n")
             return 2
         }
         try RenderSettings.installAppGroupStore(environment: environment)
@@ -96,8 +108,9 @@ enum PreviewCommand {
             case "always": terminalEnvironment["NO_COLOR"] = nil
             default: break
             }
-            terminal = try NCursesTerminal(environment: terminalEnvironment,
-                                           forcedDepth: parsed["color"] == "never" ? nil : forcedDepth)
+            terminal = try NCursesTerminal(
+                environment: terminalEnvironment,
+                forcedDepth: parsed["color"] == "never" ? nil : forcedDepth)
         } catch let error as TerminalError {
             errors.write("widgetterm: cannot open the terminal: \(error.message)\n")
             return 2
@@ -114,8 +127,9 @@ enum PreviewCommand {
         for broken in brokenDocuments { app.showBrokenDocument(file: broken.file, error: broken.error) }
         // --colors above what the terminal's entry has is capped (the colour rule): say so rather than draw less silently.
         if let forcedDepth, parsed["color"] != "never", terminal.colorDepth != forcedDepth, terminal.colorDepth != .none {
-            app.logNote("--colors \(forcedDepth.rawValue) is more than the terminal's entry (\(terminal.terminfoName)) has; "
-                        + "drawing with \(terminal.colorDepth.rawValue) colours at most")
+            app.logNote(
+                "--colors \(forcedDepth.rawValue) is more than the terminal's entry (\(terminal.terminfoName)) has; "
+                    + "drawing with \(terminal.colorDepth.rawValue) colours at most")
         }
         let frameLog = environment["WIDGETTERM_FRAME_LOG"].flatMap(FrameLog.init(path:))
         if let frameLog { app.frameObserver = frameLog.record }
@@ -175,7 +189,9 @@ final class FrameLog {
     private let processStart: Double?
 
     init?(path: String) {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            return nil
+        }
         self.handle = handle
         processStart = Self.processStartSinceBoot()
     }
@@ -194,7 +210,8 @@ final class FrameLog {
     /// Field 22 of /proc/self/stat (start time in clock ticks since boot), in seconds.
     static func processStartSinceBoot() -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the command name: state is field 3, so start time (field 22) is at index 19.
         guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }

@@ -7,8 +7,10 @@ import WidgetKitUI
 // MARK: - render
 
 enum RenderCommand {
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
-                    output: TextStream, errors: TextStream) throws -> Int32 {
+    static func run(
+        _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+        output: TextStream, errors: TextStream
+    ) throws -> Int32 {
         let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry"])
         let parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
         if parsed.switches.contains("help") {
@@ -18,13 +20,16 @@ enum RenderCommand {
         guard let kind = parsed.positionals.first else {
             throw UsageError("render needs a widget kind; valid kinds: \(widgets.map(\.kind).joined(separator: ", "))")
         }
-        guard parsed.positionals.count == 1 else { throw UsageError("render takes one widget kind, got \(parsed.positionals.joined(separator: " "))") }
+        guard parsed.positionals.count == 1 else {
+            throw UsageError("render takes one widget kind, got \(parsed.positionals.joined(separator: " "))")
+        }
         let settings = try RenderSettings(parsed)
         let descriptor = try widget(named: kind, in: widgets)
         if descriptor.isActivity {
             if parsed["entry"] != nil { throw UsageError("\(kind) is a Live Activity: it takes --state N, not --entry") }
-            return try ActivityRenderCommand.run(parsed, activity: descriptor, widgets: widgets, settings: settings, environment: environment,
-                                                 output: output, errors: errors)
+            return try ActivityRenderCommand.run(
+                parsed, activity: descriptor, widgets: widgets, settings: settings, environment: environment,
+                output: output, errors: errors)
         }
         try ActivityRenderCommand.rejectFlags(parsed, widget: descriptor)
         let family = try settings.family(for: descriptor)
@@ -39,8 +44,9 @@ enum RenderCommand {
         let now = HostClock.now
         if selection.isBeforeFirstEntry {
             let first = selection.timeline?.entries.map(\.date).min()
-            errors.write("widgetterm: note: \(kind) has no entry yet at \(now.formatted(.iso8601)); showing the placeholder"
-                         + (first.map { " (first entry at \($0.formatted(.iso8601)))" } ?? "") + "\n")
+            errors.write(
+                "widgetterm: note: \(kind) has no entry yet at \(now.formatted(.iso8601)); showing the placeholder"
+                    + (first.map { " (first entry at \($0.formatted(.iso8601)))" } ?? "") + "\n")
         }
         let options = settings.options(family: family, date: now)
         if parsed["format"] == "tree" {

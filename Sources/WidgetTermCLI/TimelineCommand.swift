@@ -9,8 +9,9 @@ import WidgetKitUI
 /// the scheduler would follow (each reload: time, reason, budget left) and the entry shown at each change.
 enum TimelineCommand {
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(["from", "hours", "request-every", "budget"]),
-                                         boolean: ["help"])
+        let parsed = try ParsedArguments(
+            arguments, valued: RenderSettings.valuedFlags.union(["from", "hours", "request-every", "budget"]),
+            boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.timeline)
             return 0
@@ -22,8 +23,9 @@ enum TimelineCommand {
         // The schedule is a list, not a picture: text, or JSON for a program; ansi and svg are refused.
         let format = parsed["format"] ?? "text"
         guard format == "text" || format == "json" else {
-            throw UsageError("timeline --format takes text or json, not \(format): a schedule has no picture; "
-                             + "use render KIND --at TIME --format \(format) for the widget at a moment")
+            throw UsageError(
+                "timeline --format takes text or json, not \(format): a schedule has no picture; "
+                    + "use render KIND --at TIME --format \(format) for the widget at a moment")
         }
         let descriptor = try widget(named: kind, in: widgets)
         let family = try settings.family(for: descriptor)
@@ -34,14 +36,16 @@ enum TimelineCommand {
         let budget = ReloadBudget(limit: try parsed.integer("budget", in: 1...10_000, default: 40))
 
         HostClock.isPaused = true
-        let simulation = TimelineSimulation(session: try settings.session(for: descriptor), family: family, device: settings.device,
-                                            budget: budget, start: start, duration: Double(hours) * 3600, requestInterval: interval)
+        let simulation = TimelineSimulation(
+            session: try settings.session(for: descriptor), family: family, device: settings.device,
+            budget: budget, start: start, duration: Double(hours) * 3600, requestInterval: interval)
         if format == "json" {
             output.write(json(simulation, kind: kind, family: family, start: start, hours: hours, budget: budget.limit, interval: interval))
             return 0
         }
-        output.write("\(TerminalText.escaped(kind)) \(family): \(hours) h from \(ReloadEvent.clockTime(start, timeZone: settings.timeZone)), budget \(budget.limit) per 24 h"
-                     + (interval.map { ", app requests every \(Duration.describe($0))" } ?? "") + "\n")
+        output.write(
+            "\(TerminalText.escaped(kind)) \(family): \(hours) h from \(ReloadEvent.clockTime(start, timeZone: settings.timeZone)), budget \(budget.limit) per 24 h"
+                + (interval.map { ", app requests every \(Duration.describe($0))" } ?? "") + "\n")
         for line in simulation.lines(timeZone: settings.timeZone) { output.write(TerminalText.escaped(line) + "\n") }
         output.write("\(simulation.reloads.count) reload\(simulation.reloads.count == 1 ? "" : "s")\n")
         return 0
@@ -50,8 +54,10 @@ enum TimelineCommand {
     /// The schedule as one JSON document: `{"kind", "family", "from", "hours", "budget", "requestEvery"?, "steps": [...],
     /// "reloads"}`; each step has `date` (ISO 8601, UTC) and `type` (`reload`: `reason`, `outcome`, `budgetLeft`
     /// or `until` or `error`; `entry`: `index` from 1, `count`, `entryDate`).
-    static func json(_ simulation: TimelineSimulation, kind: String, family: WidgetFamily, start: Date, hours: Int, budget: Int,
-                     interval: TimeInterval?) -> String {
+    static func json(
+        _ simulation: TimelineSimulation, kind: String, family: WidgetFamily, start: Date, hours: Int, budget: Int,
+        interval: TimeInterval?
+    ) -> String {
         let iso = ISO8601DateFormatter()
         var steps: [[String: Any]] = []
         for step in simulation.steps {
@@ -85,12 +91,13 @@ enum TimelineCommand {
             "budget": budget, "steps": steps, "reloads": simulation.reloads.count,
         ]
         if let interval { document["requestEvery"] = interval }
-        guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return "{}\n" }
         return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
-
 
 /// Durations on the command line: `90s`, `10m`, `2h`, `1d`.
 enum Duration {

@@ -47,8 +47,9 @@ public enum WidgetTermCommand {
                 exit(2)
             }
         }
-        let status = run(arguments: arguments, widgets: { bundle.widgetDescriptors + PreviewRegistry.descriptors() }, environment: environment,
-                         output: StandardStream.output, errors: StandardStream.error)
+        let status = run(
+            arguments: arguments, widgets: { bundle.widgetDescriptors + PreviewRegistry.descriptors() }, environment: environment,
+            output: StandardStream.output, errors: StandardStream.error)
         exit(status)
     }
 
@@ -57,15 +58,19 @@ public enum WidgetTermCommand {
 
     /// Runs one command and returns its exit status; output and errors go to the given streams. Control
     /// characters in what goes to `errors` are escaped (`TerminalText`): messages quote documents and URLs.
-    public static func run(arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
-                           output: TextStream, errors: TextStream) -> Int32 {
+    public static func run(
+        arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
+        output: TextStream, errors: TextStream
+    ) -> Int32 {
         run(arguments: arguments, widgets: { widgets }, environment: environment, output: output, errors: errors)
     }
 
     /// `run` with the bundle's widgets built only by the commands that use them (`bench frame` and `help`
     /// start faster without evaluating every widget's configuration).
-    static func run(arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
-                    output: TextStream, errors: TextStream) -> Int32 {
+    static func run(
+        arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
+        output: TextStream, errors: TextStream
+    ) -> Int32 {
         let errors = ControlEscapingStream(errors)
         // `--assets DIR`: the app's catalogs, for every command that runs widget code, in a host context of
         // this run's own (tests run commands in parallel in one process).
@@ -101,8 +106,10 @@ public enum WidgetTermCommand {
             switch command {
             case "list": return try ListCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "render": return try RenderCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
-            case "gallery": return try GalleryCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
-            case "preview": return try PreviewCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+            case "gallery":
+                return try GalleryCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+            case "preview":
+                return try PreviewCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
             case "open": return try OpenCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)
@@ -173,9 +180,11 @@ public final class StringStream: TextStream {
 struct RenderSettings {
     /// `app-group` is read before `main` by the start-up hook (CAppGroupEnvironment); it is listed so every
     /// command that runs widget code accepts it.
-    static let valuedFlags: Set<String> = ["family", "device", "os", "scheme", "at", "context", "format", "color", "colors",
-                                           "timezone", "locale", "param", "provider-timeout",
-                                           "mode", "theme", "app-group", "assets"]
+    static let valuedFlags: Set<String> = [
+        "family", "device", "os", "scheme", "at", "context", "format", "color", "colors",
+        "timezone", "locale", "param", "provider-timeout",
+        "mode", "theme", "app-group", "assets",
+    ]
 
     /// Makes `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answer from this process's App
     /// Group store (the one `UserDefaults(suiteName:)` already writes to), before widget code runs.
@@ -218,7 +227,9 @@ struct RenderSettings {
 
     init(_ arguments: ParsedArguments) throws {
         for text in arguments.allValues["param"] ?? [] {
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { throw UsageError(IntentParameterError.malformed(text).description) }
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw UsageError(IntentParameterError.malformed(text).description)
+            }
             parameters.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
         }
         if let raw = arguments["provider-timeout"] {
@@ -244,8 +255,9 @@ struct RenderSettings {
         OSAvailability.iOSMajorVersion = osVersion
         scheme = try arguments.choice("scheme", ["light": .light, "dark": .dark], default: .light)
         isSchemeExplicit = arguments["scheme"] != nil
-        mode = try arguments.choice("mode", Dictionary(uniqueKeysWithValues: WidgetRenderingMode.allCases.map { ($0.rawValue, $0) }),
-                                    default: nil as WidgetRenderingMode?)
+        mode = try arguments.choice(
+            "mode", Dictionary(uniqueKeysWithValues: WidgetRenderingMode.allCases.map { ($0.rawValue, $0) }),
+            default: nil as WidgetRenderingMode?)
         if let name = arguments["theme"] {
             theme = try NameArgument.theme(name)
         } else {
@@ -257,10 +269,13 @@ struct RenderSettings {
                 }
             }
         }
-        context = try arguments.choice("context", Dictionary(uniqueKeysWithValues: ProviderContext.allCases.map { ($0.rawValue, $0) }),
-                                       default: .timeline)
+        context = try arguments.choice(
+            "context", Dictionary(uniqueKeysWithValues: ProviderContext.allCases.map { ($0.rawValue, $0) }),
+            default: .timeline)
         if let zone = arguments["timezone"] {
-            guard let timeZone = TimeZone(identifier: zone) else { throw UsageError("unknown --timezone \(zone); use an IANA name such as Europe/Paris") }
+            guard let timeZone = TimeZone(identifier: zone) else {
+                throw UsageError("unknown --timezone \(zone); use an IANA name such as Europe/Paris")
+            }
             self.timeZone = timeZone
         }
         if let locale = arguments["locale"] { self.locale = try LocaleArgument.parse(locale) }
@@ -281,7 +296,8 @@ struct RenderSettings {
     func applyParameters(to widget: WidgetDescriptor) throws {
         guard !parameters.isEmpty else { return }
         guard let configuration = widget.configuration else {
-            throw UsageError("\(widget.kind) is not configurable (it uses StaticConfiguration); --param needs an AppIntentConfiguration widget")
+            throw UsageError(
+                "\(widget.kind) is not configurable (it uses StaticConfiguration); --param needs an AppIntentConfiguration widget")
         }
         do {
             for (name, value) in parameters { try configuration.set(name, to: value) }
@@ -299,22 +315,28 @@ struct RenderSettings {
     /// The family to render: the requested one if the widget supports it, else its first.
     func family(for widget: WidgetDescriptor) throws -> WidgetFamily {
         guard !widget.isActivity else {
-            throw UsageError("\(widget.kind) is a Live Activity, not a widget: it has presentations, not families; "
-                             + "use widgetterm render \(widget.kind) --presentation compact|minimal|expanded|lockscreen")
+            throw UsageError(
+                "\(widget.kind) is a Live Activity, not a widget: it has presentations, not families; "
+                    + "use widgetterm render \(widget.kind) --presentation compact|minimal|expanded|lockscreen")
         }
         guard let family else { return widget.supportedFamilies.first ?? .systemSmall }
         guard widget.supportedFamilies.contains(family) else {
-            throw UsageError("\(widget.kind) does not support \(family); supported families: \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(
+                "\(widget.kind) does not support \(family); supported families: \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         guard device.size(of: family) != nil else {
-            throw UsageError("\(device.name) has no \(family); devices with it: \(DeviceProfile.all.filter { $0.size(of: family) != nil }.map(\.name).joined(separator: ", "))")
+            throw UsageError(
+                "\(device.name) has no \(family); devices with it: \(DeviceProfile.all.filter { $0.size(of: family) != nil }.map(\.name).joined(separator: ", "))"
+            )
         }
         return family
     }
 
     func options(family: WidgetFamily, date: Date) -> WidgetRenderOptions {
-        WidgetRenderOptions(family: family, device: device, osVersion: osVersion, style: style(for: family),
-                            date: date, format: format)
+        WidgetRenderOptions(
+            family: family, device: device, osVersion: osVersion, style: style(for: family),
+            date: date, format: format)
     }
 
     /// The theme a family is shown on: `--theme`; else the usual theme of `--mode` (tinted for accented,
@@ -361,21 +383,28 @@ func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> Widget
 // MARK: - list
 
 enum ListCommand {
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream,
-                    errors: TextStream) throws -> Int32 {
+    static func run(
+        _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream,
+        errors: TextStream
+    ) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: ["app-group"], boolean: ["help"])
         if parsed.switches.contains("help") {
-            output.write("usage: widgetterm list [--app-group DIR]\n  One line per widget kind: the kind, then its families (Live Activities: "
-                         + "their presentations).\n  Standard error names the App Group store the widgets would read.\n")
+            output.write(
+                "usage: widgetterm list [--app-group DIR]\n  One line per widget kind: the kind, then its families (Live Activities: "
+                    + "their presentations).\n  Standard error names the App Group store the widgets would read.\n")
             return 0
         }
-        if let kind = parsed.positionals.first { throw UsageError("list takes no widget kind (got \(kind)); use widgetterm render \(kind)") }
+        if let kind = parsed.positionals.first {
+            throw UsageError("list takes no widget kind (got \(kind)); use widgetterm render \(kind)")
+        }
         errors.write("widgetterm: \(AppGroupArgument.description(arguments: arguments, environment: environment))\n")
         let width = widgets.map(\.kind.count).max() ?? 0
         for widget in widgets {
-            output.write(widget.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                         + (widget.isActivity ? ActivityRenderCommand.listing
-                                              : widget.supportedFamilies.map(\.rawValue).joined(separator: " ")) + "\n")
+            output.write(
+                widget.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + (widget.isActivity
+                        ? ActivityRenderCommand.listing
+                        : widget.supportedFamilies.map(\.rawValue).joined(separator: " ")) + "\n")
         }
         return 0
     }

@@ -27,7 +27,9 @@ struct AccessoryWidgetTests {
             return ViewResolver.resolve(AccessoryWidgetBackground(), environment: environment).0
         }
         #expect(resolved(.accessoryCircular) == .shape(ShapeNode(kind: .circle, fill: .color(AccessoryWidgetBackground.backdrop))))
-        #expect(resolved(.accessoryRectangular) == .shape(ShapeNode(kind: .containerRelative, fill: .color(AccessoryWidgetBackground.backdrop))))
+        #expect(
+            resolved(.accessoryRectangular) == .shape(ShapeNode(kind: .containerRelative, fill: .color(AccessoryWidgetBackground.backdrop)))
+        )
         for family: WidgetFamily in [.accessoryInline, .systemSmall, .systemMedium] { #expect(resolved(family) == .empty, "\(family)") }
         #expect(EnvironmentValues().showsWidgetLabel == false)
     }
@@ -61,7 +63,8 @@ struct TemplateStyleTests {
         let frame = try ModeFixtures.render(Self.templated, family: .systemSmall, theme: "light")
         #expect(FrameEncoder.text(frame.buffer).contains("Time:"))
         let edge = try #require(frame.buffer[frame.buffer.width / 2, frame.buffer.height - 1].background)
-        #expect(FillShapeStyle().tertiary.resolvePaint(inheriting: .primary)
+        #expect(
+            FillShapeStyle().tertiary.resolvePaint(inheriting: .primary)
                 == .color(Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, opacity: 0.12)))
         // The container background is drawn in full colour over what is behind the widget: the light theme's
         // wallpaper #A7C4E5 with 12 % of (120, 120, 128) is #A1BBD9.

@@ -105,7 +105,8 @@ import WidgetKitUI
         let store = try AppGroupStore.forProcess()
         let host = HostContext()
         store.installAsContainerProvider(in: host)
-        let url = try #require(host.run { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.widgets") })
+        let url = try #require(
+            host.run { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.widgets") })
         #expect(url == store.directory.appendingPathComponent("group.com.example.widgets", isDirectory: true))
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue)

@@ -1016,7 +1016,6 @@ final class ReloadTmux {
 
     static var isAvailable: Bool { tmuxPath != nil && binary != nil }
 
-
     let socket = "widgetterm-documents-\(getpid())-\(UUID().uuidString.prefix(8))"
     let directory: URL
 

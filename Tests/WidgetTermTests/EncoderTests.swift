@@ -25,7 +25,8 @@ struct ANSIEncoderTests {
     func trueColor() {
         // The blank on blue stays in the run; the default-background blank only changes the background (its
         // foreground is kept so no foreground change is written); the blanks after the drop need no SGR at all.
-        let expected = "\u{1B}[0;1;38;2;255;0;0;48;2;0;0;255mHi\u{1B}[0;38;2;255;0;0;48;2;0;0;255mx \u{1B}[0;38;2;255;0;0m \u{1B}[0m\n"
+        let expected =
+            "\u{1B}[0;1;38;2;255;0;0;48;2;0;0;255mHi\u{1B}[0;38;2;255;0;0;48;2;0;0;255mx \u{1B}[0;38;2;255;0;0m \u{1B}[0m\n"
             + "\u{1B}[0;38;2;255;255;255m💧   \u{1B}[0m\n"
         #expect(FrameEncoder.ansi(Self.buffer, depth: .trueColor) == expected)
     }
@@ -77,7 +78,8 @@ private func picture(of text: String) -> [[PictureCell]] {
         } else if character == "\n" {
             rows.append([])
         } else {
-            rows[rows.count - 1].append(PictureCell(glyph: String(character), foreground: foreground, background: background, isBold: isBold))
+            rows[rows.count - 1].append(
+                PictureCell(glyph: String(character), foreground: foreground, background: background, isBold: isBold))
             if DisplayWidth.of(character) == 2 {
                 rows[rows.count - 1].append(PictureCell(glyph: "", foreground: foreground, background: background, isBold: isBold))
             }
@@ -117,8 +119,10 @@ struct BenchFrameTests {
         try #require(rows.count == 11 && rows.allSatisfy { $0.count == 46 })
         /// The text of `row` from `start` for `count` cells.
         func text(_ row: Int, _ start: Int, _ count: Int) -> String { rows[row][start..<start + count].map(\.glyph).joined() }
-        func expectInk(_ row: Int, _ start: Int, _ expected: String, _ foreground: RGB, bold: Bool = false,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+        func expectInk(
+            _ row: Int, _ start: Int, _ expected: String, _ foreground: RGB, bold: Bool = false,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             let width = DisplayWidth.of(expected)
             #expect(text(row, start, width) == expected, sourceLocation: sourceLocation)
             for cell in rows[row][start..<start + width] where !cell.glyph.isEmpty && cell.glyph != " " {
@@ -148,7 +152,9 @@ struct BenchFrameTests {
         // The bar: 26 full cells of the fill, a quarter block, 15 cells of track.
         for column in 2..<28 {
             let cell = rows[4][column]
-            #expect(cell.glyph == " " && cell.background == Self.blue || cell.glyph == "█" && cell.foreground == Self.blue, "bar cell \(column)")
+            #expect(
+                cell.glyph == " " && cell.background == Self.blue || cell.glyph == "█" && cell.foreground == Self.blue, "bar cell \(column)"
+            )
         }
         #expect(rows[4][28] == PictureCell(glyph: "▎", foreground: Self.blue, background: Self.border, isBold: false))
         for column in 29..<44 { #expect(rows[4][column].glyph == " " && rows[4][column].background == Self.border, "track cell \(column)") }

@@ -38,9 +38,11 @@ final class TmuxSession {
         socket = "widgetterm-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-                  "env", "-i", "HOME=\(directory.path)", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=tmux-256color", "PS1=$ ", "bash", "--norc",
-                  "--noprofile"])
+        try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+            "env", "-i", "HOME=\(directory.path)", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=tmux-256color", "PS1=$ ", "bash", "--norc",
+            "--noprofile",
+        ])
         try tmux(["set-option", "-t", name, "status", "off"])
         try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
     }
@@ -58,8 +60,10 @@ final class TmuxSession {
 
     /// Starts the binary in the shell with `arguments`; after it ends the shell prints `EXIT=status` and the
     /// terminal modes (`stty -a`).
-    func launch(_ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color", "COLORTERM": "truecolor"],
-                reportsExit: Bool = true) throws {
+    func launch(
+        _ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color", "COLORTERM": "truecolor"],
+        reportsExit: Bool = true
+    ) throws {
         let binary = try #require(Self.binary, "no widgetterm binary: build it first (swift build), or set WIDGETTERM_BINARY")
         let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let command = "env \(variables) '\(binary)' \(arguments.joined(separator: " ")) --app-group '\(directory.path)/app-group'"
@@ -104,8 +108,10 @@ final class TmuxSession {
     /// Polls the pane until `condition` holds, for at most `seconds` (a wait for the next frame, not a timing
     /// measurement). Returns the last capture.
     @discardableResult
-    func wait(seconds: Double = 15, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
-              until condition: (String) -> Bool) throws -> String {
+    func wait(
+        seconds: Double = 15, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
+        until condition: (String) -> Bool
+    ) throws -> String {
         // On the monotonic clock: other tests in this process move the realtime clock (FixedClock, --at).
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
         var text = try capture(escapes: escapes)
@@ -154,8 +160,10 @@ struct EndToEndTests {
     @Test func opensCyclesWidgetsAndModesAndQuits() throws {
         let session = try TmuxSession()
         try session.launch([])
-        try session.wait(forAll: ["water │ systemSmall │ fullColor │ theme light", " WidgetTerm  Gallery  Mode matrix   Water (water)  1/8",
-                                  "▸ systemSmall"])
+        try session.wait(forAll: [
+            "water │ systemSmall │ fullColor │ theme light", " WidgetTerm  Gallery  Mode matrix   Water (water)  1/8",
+            "▸ systemSmall",
+        ])
         let colours = try session.capture(escapes: true)
         #expect(colours.contains("48;2;167;196;229"), "the light theme's wallpaper in truecolour")
         try session.keys("w")
@@ -328,7 +336,9 @@ struct EndToEndTests {
         let binary = try #require(TmuxSession.binary, "no widgetterm binary: build it first (swift build)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["preview", "--app-group", FileManager.default.temporaryDirectory.appendingPathComponent("wt-e2e-\(getpid())").path]
+        process.arguments = [
+            "preview", "--app-group", FileManager.default.temporaryDirectory.appendingPathComponent("wt-e2e-\(getpid())").path,
+        ]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -3,8 +3,9 @@ import CellRender
 
 @Suite("Glyph: a cell's grapheme as plain data")
 struct GlyphTests {
-    @Test("graphemes of 1 to 15 UTF-8 bytes stay inline; longer ones are interned; both give back the same grapheme",
-          arguments: ["a", " ", "~", "é", "─", "╭", "💧", "☀️", "👍🏽", "🇫🇷", "1️⃣", "👩‍💻", "👨‍👩‍👧‍👦", "🏳️‍🌈", "e\u{301}"])
+    @Test(
+        "graphemes of 1 to 15 UTF-8 bytes stay inline; longer ones are interned; both give back the same grapheme",
+        arguments: ["a", " ", "~", "é", "─", "╭", "💧", "☀️", "👍🏽", "🇫🇷", "1️⃣", "👩‍💻", "👨‍👩‍👧‍👦", "🏳️‍🌈", "e\u{301}"])
     func roundTrip(text: String) throws {
         let character = try #require(text.first)
         let glyph = Glyph(character)

@@ -44,8 +44,9 @@ private enum LayoutProbe {
     /// `view` laid out and painted in a `width` × `height` area: one string per row, trailing blanks trimmed.
     static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
         let placed = layout(view, width: width, height: height)
-        var painter = Painter(size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light),
-                              date: layoutTestDate, format: environment.format)
+        var painter = Painter(
+            size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light),
+            date: layoutTestDate, format: environment.format)
         painter.paint(placed)
         var rows = FrameEncoder.text(painter.frame.buffer).components(separatedBy: "\n")
         if rows.last == "" { rows.removeLast() }
@@ -76,8 +77,10 @@ extension PlacedNode {
         var found: [PlacedText] = []
         forEach { node in
             if case .text(let text, let lines) = node.content {
-                found.append(PlacedText(string: LayoutProbe.string(of: text), frame: node.frame,
-                                        lines: lines.map(LayoutProbe.string(of:))))
+                found.append(
+                    PlacedText(
+                        string: LayoutProbe.string(of: text), frame: node.frame,
+                        lines: lines.map(LayoutProbe.string(of:))))
             }
         }
         return found
@@ -118,20 +121,20 @@ struct LayoutTests {
 
         @Test("HIG widget sizes on the default iPhone become the documented grids")
         func familyGrids() {
-            #expect(metric.cells(width: 170, height: 170) == CellSize(width: 21, height: 10))  // systemSmall
-            #expect(metric.cells(width: 364, height: 170) == CellSize(width: 46, height: 10))  // systemMedium
-            #expect(metric.cells(width: 364, height: 382) == CellSize(width: 46, height: 22))  // systemLarge
+            #expect(metric.cells(width: 170, height: 170) == CellSize(width: 21, height: 10)) // systemSmall
+            #expect(metric.cells(width: 364, height: 170) == CellSize(width: 46, height: 10)) // systemMedium
+            #expect(metric.cells(width: 364, height: 382) == CellSize(width: 46, height: 22)) // systemLarge
         }
 
         @Test("Rounding is to nearest with halves up")
         func halvesRoundUp() {
-            #expect(metric.columns(4) == 1)  // 0.5 column
+            #expect(metric.columns(4) == 1) // 0.5 column
             #expect(metric.columns(3.9) == 0)
-            #expect(metric.columns(12) == 2)  // 1.5 columns
+            #expect(metric.columns(12) == 2) // 1.5 columns
             #expect(metric.columns(11.9) == 1)
-            #expect(metric.rows(8) == 0)  // 0.47 row
-            #expect(metric.rows(8.5) == 1)  // exactly half a row
-            #expect(metric.rows(25.5) == 2)  // 1.5 rows
+            #expect(metric.rows(8) == 0) // 0.47 row
+            #expect(metric.rows(8.5) == 1) // exactly half a row
+            #expect(metric.rows(25.5) == 2) // 1.5 rows
             #expect(metric.rows(16) == 1)
         }
 
@@ -155,8 +158,9 @@ struct LayoutTests {
         func infinityIsUnbounded() {
             #expect(metric.columns(.infinity) == ProposedCellSize.unbounded)
             #expect(metric.rows(.infinity) == ProposedCellSize.unbounded)
-            #expect(metric.cells(width: .infinity, height: 17)
-                        == CellSize(width: ProposedCellSize.unbounded, height: 1))
+            #expect(
+                metric.cells(width: .infinity, height: 17)
+                    == CellSize(width: ProposedCellSize.unbounded, height: 1))
         }
 
         @Test("Explicit non-zero horizontal insets are at least one column")
@@ -180,11 +184,17 @@ struct LayoutTests {
             #expect(vertical.probeFrame(ofText: "Hi") == rect(0, 0, 2, 1))
         }
 
-        @Test("HStack spacing in columns: default 8 pt is one, explicit 2 pt is still one", arguments: [
-            (nil as Double?, 2), (0, 1), (2, 2), (8, 2), (16, 3), (17, 3),
-        ])
+        @Test(
+            "HStack spacing in columns: default 8 pt is one, explicit 2 pt is still one",
+            arguments: [
+                (nil as Double?, 2), (0, 1), (2, 2), (8, 2), (16, 3), (17, 3),
+            ])
         func explicitSpacing(spacing: Double?, expectedColumn: Int) {
-            let placed = LayoutProbe.layout(HStack(spacing: spacing) { Text("a"); Text("b") }, width: expectedColumn + 1, height: 1)
+            let placed = LayoutProbe.layout(
+                HStack(spacing: spacing) {
+                    Text("a")
+                    Text("b")
+                }, width: expectedColumn + 1, height: 1)
             #expect(placed.probeFrame(ofText: "a") == rect(0, 0, 1, 1))
             #expect(placed.probeFrame(ofText: "b") == rect(expectedColumn, 0, 1, 1))
         }
@@ -205,18 +215,28 @@ struct LayoutTests {
             let placed = LayoutProbe.layout(row, width: 20, height: 1)
             #expect(placed.frame == rect(0, 0, 20, 1))
             #expect(placed.probeFrame(ofText: "Hi") == rect(0, 0, 2, 1))
-            #expect(placed.children[1].frame == rect(2, 0, 13, 0))  // the spacer: no spacing beside it
+            #expect(placed.children[1].frame == rect(2, 0, 13, 0)) // the spacer: no spacing beside it
             #expect(placed.probeFrame(ofText: "There") == rect(15, 0, 5, 1))
             #expect(LayoutProbe.picture(row, width: 20, height: 1) == ["Hi             There"])
         }
 
         @Test("Two Spacers share the free space equally")
         func twoSpacersShare() {
-            let placed = LayoutProbe.layout(HStack { Spacer(); Text("ab"); Spacer() }, width: 20, height: 1)
+            let placed = LayoutProbe.layout(
+                HStack {
+                    Spacer()
+                    Text("ab")
+                    Spacer()
+                }, width: 20, height: 1)
             #expect(placed.children.map(\.frame) == [rect(0, 0, 9, 0), rect(9, 0, 2, 1), rect(11, 0, 9, 0)])
 
             // An odd leftover cannot split: the two spacers differ by at most one column.
-            let odd = LayoutProbe.layout(HStack { Spacer(); Text("ab"); Spacer() }, width: 21, height: 1)
+            let odd = LayoutProbe.layout(
+                HStack {
+                    Spacer()
+                    Text("ab")
+                    Spacer()
+                }, width: 21, height: 1)
             let widths = [odd.children[0].frame.width, odd.children[2].frame.width]
             #expect(widths.reduce(0, +) == 19)
             #expect(abs(widths[0] - widths[1]) <= 1)
@@ -225,14 +245,24 @@ struct LayoutTests {
 
         @Test("Spacer(minLength: 0) lets two texts touch; the default keeps one column")
         func spacerMinimumLength() {
-            let touching = LayoutProbe.layout(HStack { Text("Hello"); Spacer(minLength: 0); Text("World") },
-                                              width: 10, height: 1)
+            let touching = LayoutProbe.layout(
+                HStack {
+                    Text("Hello")
+                    Spacer(minLength: 0)
+                    Text("World")
+                },
+                width: 10, height: 1)
             #expect(touching.probeFrame(ofText: "Hello") == rect(0, 0, 5, 1))
             #expect(touching.probeFrame(ofText: "World") == rect(5, 0, 5, 1))
 
             // The default minimum (8 pt, one column) is kept even when a text must truncate for it.
-            let kept = LayoutProbe.layout(HStack { Text("Hello"); Spacer(); Text("World") }.lineLimit(1),
-                                          width: 10, height: 1)
+            let kept = LayoutProbe.layout(
+                HStack {
+                    Text("Hello")
+                    Spacer()
+                    Text("World")
+                }.lineLimit(1),
+                width: 10, height: 1)
             #expect(kept.children[1].frame.width == 1)
             #expect(kept.probeTexts.map(\.lines) == [["Hello"], ["Wor…"]])
             #expect(kept.probeFrame(ofText: "World") == rect(6, 0, 4, 1))
@@ -241,8 +271,12 @@ struct LayoutTests {
         @Test(".layoutPriority gives the higher-priority text its full width")
         func layoutPriorityWins() {
             // 8 + 1 + 7 columns do not fit in 12: without priorities both truncate...
-            let equal = LayoutProbe.layout(HStack { Text("Alphabet"); Text("Bravado") }.lineLimit(1),
-                                           width: 12, height: 1)
+            let equal = LayoutProbe.layout(
+                HStack {
+                    Text("Alphabet")
+                    Text("Bravado")
+                }.lineLimit(1),
+                width: 12, height: 1)
             #expect(equal.probeLines(ofText: "Alphabet") == ["Alph…"])
             #expect(equal.probeLines(ofText: "Bravado") == ["Brava…"])
             #expect(equal.probeFrame(ofText: "Alphabet") == rect(0, 0, 5, 1))
@@ -250,7 +284,10 @@ struct LayoutTests {
 
             // ...with priority, the first text is whole and the other gets what is left.
             let prioritized = LayoutProbe.layout(
-                HStack { Text("Alphabet").layoutPriority(1); Text("Bravado") }.lineLimit(1), width: 12, height: 1)
+                HStack {
+                    Text("Alphabet").layoutPriority(1)
+                    Text("Bravado")
+                }.lineLimit(1), width: 12, height: 1)
             #expect(prioritized.probeLines(ofText: "Alphabet") == ["Alphabet"])
             #expect(prioritized.probeLines(ofText: "Bravado") == ["Br…"])
             #expect(prioritized.probeFrame(ofText: "Alphabet") == rect(0, 0, 8, 1))
@@ -258,7 +295,10 @@ struct LayoutTests {
 
             // The other way round.
             let reversed = LayoutProbe.layout(
-                HStack { Text("Alphabet"); Text("Bravado").layoutPriority(1) }.lineLimit(1), width: 12, height: 1)
+                HStack {
+                    Text("Alphabet")
+                    Text("Bravado").layoutPriority(1)
+                }.lineLimit(1), width: 12, height: 1)
             #expect(reversed.probeLines(ofText: "Alphabet") == ["Alp…"])
             #expect(reversed.probeFrame(ofText: "Alphabet") == rect(0, 0, 4, 1))
             #expect(reversed.probeLines(ofText: "Bravado") == ["Bravado"])
@@ -282,7 +322,11 @@ struct LayoutTests {
         @Test("Least flexible first: the short text is measured before the long one")
         func leastFlexibleFirst() {
             // Declaration order would give "Wednesday" 6 columns; it gets the 7 "9:41" leaves.
-            let placed = LayoutProbe.layout(HStack { Text("Wednesday"); Text("9:41") }.lineLimit(1), width: 12, height: 1)
+            let placed = LayoutProbe.layout(
+                HStack {
+                    Text("Wednesday")
+                    Text("9:41")
+                }.lineLimit(1), width: 12, height: 1)
             #expect(placed.probeFrame(ofText: "Wednesday") == rect(0, 0, 7, 1))
             #expect(placed.probeLines(ofText: "Wednesday") == ["Wednes…"])
             #expect(placed.probeFrame(ofText: "9:41") == rect(8, 0, 4, 1))
@@ -318,7 +362,11 @@ struct LayoutTests {
             // Measured for 12 columns: "dd ee" (less flexible) is offered 6 and fits on one line (5), the other
             // text gets 6 and wraps to 3 columns, so the stack is 3 + 1 + 5 = 9 wide. Placing it must not
             // re-share 9 columns: that offers "dd ee" only 4 and wraps it, leaving 3 empty columns in the stack.
-            let placed = LayoutProbe.layout(HStack { Text("aaa bbb ccc"); Text("dd ee") }, width: 12, height: 3)
+            let placed = LayoutProbe.layout(
+                HStack {
+                    Text("aaa bbb ccc")
+                    Text("dd ee")
+                }, width: 12, height: 3)
             #expect(placed.frame == rect(1, 0, 9, 3))
             #expect(placed.probeLines(ofText: "aaa bbb ccc") == ["aaa", "bbb", "ccc"])
             do {
@@ -357,11 +405,17 @@ struct LayoutTests {
             }
         }
 
-        @Test("HStack vertical alignment", arguments: [
-            (VerticalAlignment.top, 0), (.center, 1), (.bottom, 2),
-        ])
+        @Test(
+            "HStack vertical alignment",
+            arguments: [
+                (VerticalAlignment.top, 0), (.center, 1), (.bottom, 2),
+            ])
         func verticalAlignment(alignment: VerticalAlignment, expectedRow: Int) {
-            let placed = LayoutProbe.layout(HStack(alignment: alignment) { Text("a"); Text("b\nc\nd") }, width: 3, height: 3)
+            let placed = LayoutProbe.layout(
+                HStack(alignment: alignment) {
+                    Text("a")
+                    Text("b\nc\nd")
+                }, width: 3, height: 3)
             #expect(placed.probeFrame(ofText: "a") == rect(0, expectedRow, 1, 1))
             #expect(placed.probeFrame(ofText: "b\nc\nd") == rect(2, 0, 1, 3))
         }
@@ -372,20 +426,31 @@ struct LayoutTests {
     @Suite("VStack and ZStack")
     struct VerticalAndDepthTests {
 
-        @Test("VStack horizontal alignment", arguments: [
-            (HorizontalAlignment.leading, 0), (.center, 2), (.trailing, 4),
-        ])
+        @Test(
+            "VStack horizontal alignment",
+            arguments: [
+                (HorizontalAlignment.leading, 0), (.center, 2), (.trailing, 4),
+            ])
         func horizontalAlignment(alignment: HorizontalAlignment, expectedColumn: Int) {
-            let placed = LayoutProbe.layout(VStack(alignment: alignment) { Text("a"); Text("bbbbb") }, width: 5, height: 2)
+            let placed = LayoutProbe.layout(
+                VStack(alignment: alignment) {
+                    Text("a")
+                    Text("bbbbb")
+                }, width: 5, height: 2)
             #expect(placed.frame == rect(0, 0, 5, 2))
             #expect(placed.probeFrame(ofText: "a") == rect(expectedColumn, 0, 1, 1))
             #expect(placed.probeFrame(ofText: "bbbbb") == rect(0, 1, 5, 1))
         }
 
-        @Test("VStack spacing in rows: default 8 pt is no row, 17 pt is one, 9 pt rounds up to one",
-              arguments: [(nil as Double?, 1), (0, 1), (8, 1), (9, 2), (17, 2), (34, 3)])
+        @Test(
+            "VStack spacing in rows: default 8 pt is no row, 17 pt is one, 9 pt rounds up to one",
+            arguments: [(nil as Double?, 1), (0, 1), (8, 1), (9, 2), (17, 2), (34, 3)])
         func verticalSpacing(spacing: Double?, expectedRow: Int) {
-            let placed = LayoutProbe.layout(VStack(spacing: spacing) { Text("a"); Text("b") }, width: 1, height: expectedRow + 1)
+            let placed = LayoutProbe.layout(
+                VStack(spacing: spacing) {
+                    Text("a")
+                    Text("b")
+                }, width: 1, height: expectedRow + 1)
             #expect(placed.probeFrame(ofText: "a") == rect(0, 0, 1, 1))
             #expect(placed.probeFrame(ofText: "b") == rect(0, expectedRow, 1, 1))
         }
@@ -402,20 +467,23 @@ struct LayoutTests {
             #expect(placed.probeFrame(ofText: "Top") == rect(8, 0, 3, 1))
             #expect(placed.children[1].frame == rect(10, 1, 0, 8))
             #expect(placed.probeFrame(ofText: "Bottom") == rect(7, 9, 6, 1))
-            #expect(LayoutProbe.picture(column, width: 21, height: 10) == [
-                "        Top",
-                "", "", "", "", "", "", "", "",
-                "       Bottom",
-            ])
+            #expect(
+                LayoutProbe.picture(column, width: 21, height: 10) == [
+                    "        Top",
+                    "", "", "", "", "", "", "", "",
+                    "       Bottom",
+                ])
         }
 
-        @Test("ZStack alignment", arguments: [
-            (Alignment.topLeading, 0, 0), (.top, 4, 0), (.center, 4, 1), (.trailing, 8, 1), (.bottomTrailing, 8, 2),
-            (.bottomLeading, 0, 2),
-        ])
+        @Test(
+            "ZStack alignment",
+            arguments: [
+                (Alignment.topLeading, 0, 0), (.top, 4, 0), (.center, 4, 1), (.trailing, 8, 1), (.bottomTrailing, 8, 2),
+                (.bottomLeading, 0, 2),
+            ])
         func depthAlignment(alignment: Alignment, x: Int, y: Int) {
             let stack = ZStack(alignment: alignment) {
-                Color.blue.frame(width: 80, height: 51)  // 10 × 3 cells
+                Color.blue.frame(width: 80, height: 51) // 10 × 3 cells
                 Text("Hi")
             }
             let placed = LayoutProbe.layout(stack, width: 10, height: 3)
@@ -426,7 +494,11 @@ struct LayoutTests {
 
         @Test("A Color in a ZStack fills the proposal and the text centres on it")
         func colorFillsZStack() {
-            let placed = LayoutProbe.layout(ZStack { Color.blue; Text("Hi") }, width: 21, height: 10)
+            let placed = LayoutProbe.layout(
+                ZStack {
+                    Color.blue
+                    Text("Hi")
+                }, width: 21, height: 10)
             #expect(placed.children[0].frame == rect(0, 0, 21, 10))
             #expect(placed.probeFrame(ofText: "Hi") == rect(9, 4, 2, 1))
         }
@@ -584,8 +656,8 @@ struct LayoutTests {
         func widths() {
             #expect(DisplayWidth.of(Character("a")) == 1)
             #expect(DisplayWidth.of(Character("💧")) == 2)
-            #expect(DisplayWidth.of(Character("\u{E9}")) == 1)  // é precomposed
-            #expect(DisplayWidth.of(Character("e\u{301}")) == 1)  // e + combining acute: one grapheme, one column
+            #expect(DisplayWidth.of(Character("\u{E9}")) == 1) // é precomposed
+            #expect(DisplayWidth.of(Character("e\u{301}")) == 1) // e + combining acute: one grapheme, one column
             #expect(DisplayWidth.of(Character("日")) == 2)
             #expect(DisplayWidth.of("a") == 1)
             #expect(DisplayWidth.of("💧 2 L") == 6)
@@ -596,7 +668,11 @@ struct LayoutTests {
         @Test("An emoji takes two columns in a text's frame")
         func emojiInText() {
             #expect(LayoutProbe.size(Text("💧 Water"), width: nil, height: nil) == CellSize(width: 8, height: 1))
-            let placed = LayoutProbe.layout(HStack { Text("💧"); Text("1.2 L") }, width: 8, height: 1)
+            let placed = LayoutProbe.layout(
+                HStack {
+                    Text("💧")
+                    Text("1.2 L")
+                }, width: 8, height: 1)
             #expect(placed.probeFrame(ofText: "💧") == rect(0, 0, 2, 1))
             #expect(placed.probeFrame(ofText: "1.2 L") == rect(3, 0, 5, 1))
         }
@@ -630,9 +706,11 @@ struct LayoutTests {
     @Suite("Frames")
     struct FrameTests {
 
-        @Test("A fixed frame centres its child by default and honours alignment:", arguments: [
-            (Alignment.center, 4, 1), (.topLeading, 0, 0), (.bottomTrailing, 8, 2), (.leading, 0, 1), (.bottom, 4, 2),
-        ])
+        @Test(
+            "A fixed frame centres its child by default and honours alignment:",
+            arguments: [
+                (Alignment.center, 4, 1), (.topLeading, 0, 0), (.bottomTrailing, 8, 2), (.leading, 0, 1), (.bottom, 4, 2),
+            ])
         func fixedFrameAlignment(alignment: Alignment, x: Int, y: Int) {
             let placed = LayoutProbe.layout(Text("Hi").frame(width: 80, height: 51, alignment: alignment), width: 10, height: 3)
             #expect(placed.frame == rect(0, 0, 10, 3))
@@ -698,12 +776,13 @@ struct LayoutTests {
         func fixedSize() {
             let both = LayoutProbe.layout(Text("The quick brown fox").fixedSize(), width: 10, height: 1)
             #expect(both.frame.size == CellSize(width: 19, height: 1))
-            #expect(both.frame.x == -4)  // centred, overflowing on both sides
+            #expect(both.frame.x == -4) // centred, overflowing on both sides
             #expect(both.probeLines(ofText: "The quick brown fox") == ["The quick brown fox"])
 
             // Vertical only: wraps to the width offered and takes every row it needs.
-            let vertical = LayoutProbe.layout(Text("The quick brown fox").fixedSize(horizontal: false, vertical: true),
-                                              width: 10, height: 1)
+            let vertical = LayoutProbe.layout(
+                Text("The quick brown fox").fixedSize(horizontal: false, vertical: true),
+                width: 10, height: 1)
             #expect(vertical.frame.size == CellSize(width: 9, height: 2))
             #expect(vertical.probeLines(ofText: "The quick brown fox") == ["The quick", "brown fox"])
         }
@@ -737,7 +816,7 @@ struct LayoutTests {
 
         @Test(".padding(EdgeInsets) converts each edge on its own")
         func edgeInsets() {
-            let insets = EdgeInsets(top: 17, leading: 4, bottom: 34, trailing: 16)  // 1 row, 1 column, 2 rows, 2 columns
+            let insets = EdgeInsets(top: 17, leading: 4, bottom: 34, trailing: 16) // 1 row, 1 column, 2 rows, 2 columns
             let placed = LayoutProbe.layout(Text("Hi").padding(insets), width: 5, height: 4)
             #expect(placed.frame == rect(0, 0, 5, 4))
             #expect(placed.probeFrame(ofText: "Hi") == rect(1, 1, 2, 1))
@@ -764,7 +843,11 @@ struct LayoutTests {
             // SwiftUI: Text("Hello").padding(.horizontal, -8) is 16 pt narrower than the text.
             let size = LayoutProbe.size(Text("Hello").padding(.horizontal, -8), width: nil, height: nil)
             // Likewise HStack(spacing: -8) overlaps its children by one column.
-            let overlapping = LayoutProbe.size(HStack(spacing: -8) { Text("ab"); Text("cd") }, width: nil, height: nil)
+            let overlapping = LayoutProbe.size(
+                HStack(spacing: -8) {
+                    Text("ab")
+                    Text("cd")
+                }, width: nil, height: nil)
             do {
                 #expect(size == CellSize(width: 3, height: 1))
                 #expect(overlapping == CellSize(width: 3, height: 1))
@@ -788,7 +871,10 @@ struct LayoutTests {
 
         @Test("In a VStack the timer is as wide as the stack is offered")
         func timerInVStack() {
-            let column = VStack { Text(fiveMinutesLater, style: .timer); Text("left") }
+            let column = VStack {
+                Text(fiveMinutesLater, style: .timer)
+                Text("left")
+            }
             let placed = LayoutProbe.layout(column, width: 21, height: 10)
             #expect(placed.probeFrame(ofText: "5:00") == rect(0, 4, 21, 1))
             #expect(placed.probeFrame(ofText: "left") == rect(8, 5, 4, 1))
@@ -837,13 +923,14 @@ struct LayoutTests {
             #expect(placed.probeFrame(ofText: "💧 Water") == rect(2, 1, 8, 1))
             #expect(placed.probeFrame(ofText: "1.2 L") == rect(2, 8, 5, 1))
             #expect(placed.probeFrame(ofText: "60%") == rect(16, 8, 3, 1))
-            #expect(LayoutProbe.picture(widget, width: 21, height: 10) == [
-                "",
-                "  💧 Water",
-                "", "", "", "", "", "",
-                "  1.2 L         60%",
-                "",
-            ])
+            #expect(
+                LayoutProbe.picture(widget, width: 21, height: 10) == [
+                    "",
+                    "  💧 Water",
+                    "", "", "", "", "", "",
+                    "  1.2 L         60%",
+                    "",
+                ])
         }
     }
 
@@ -860,8 +947,9 @@ struct LayoutTests {
             CellSize(width: 5, height: 3), CellSize(width: 1, height: 1), CellSize(width: 0, height: 0),
         ]
 
-        @Test("Layout never crashes, sizes are never negative, stack children stay inside and span their stack",
-              arguments: 0..<200)
+        @Test(
+            "Layout never crashes, sizes are never negative, stack children stay inside and span their stack",
+            arguments: 0..<200)
         func randomTree(seed: Int) {
             var generator = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 1)
             let tree = TreeSpec.random(using: &generator, depth: 0)
@@ -874,8 +962,9 @@ struct LayoutTests {
                 if again.probeAllFrames != placed.probeAllFrames { problems.append("\(proposal): layout is not deterministic") }
             }
             // Unbounded: only that it finishes with sane sizes.
-            let unbounded = CellLayout.layout(node, in: CellSize(width: ProposedCellSize.unbounded, height: 10),
-                                              environment: LayoutProbe.environment)
+            let unbounded = CellLayout.layout(
+                node, in: CellSize(width: ProposedCellSize.unbounded, height: 10),
+                environment: LayoutProbe.environment)
             for frame in unbounded.probeAllFrames where frame.width < 0 || frame.height < 0 {
                 problems.append("unbounded: negative frame \(frame)")
             }
@@ -891,7 +980,6 @@ struct LayoutTests {
 
 // MARK: - Random tree generator
 
-
 /// A small random view tree: kept as data so it can be printed as Swift and walked beside its placed tree.
 private indirect enum TreeSpec: CustomStringConvertible {
     case text(String, lineLimit: Int?)
@@ -905,8 +993,10 @@ private indirect enum TreeSpec: CustomStringConvertible {
     case priority(TreeSpec, Double)
     case fixedSize(TreeSpec)
 
-    static let words = ["", "Hi", "Water", "💧 2 L", "日本語のテキスト", "The quick brown fox", "a\nb", "Supercalifragilistic",
-                        "e\u{301}te\u{301}", " lead", "trail  ", "9:41 AM", "1 2 3 4 5 6 7 8 9"]
+    static let words = [
+        "", "Hi", "Water", "💧 2 L", "日本語のテキスト", "The quick brown fox", "a\nb", "Supercalifragilistic",
+        "e\u{301}te\u{301}", " lead", "trail  ", "9:41 AM", "1 2 3 4 5 6 7 8 9",
+    ]
     static let lengths: [Double] = [0, 1, 4, 8, 17, 40, 100, 1_000, 1_000_000, -8]
     static let maxima: [Double] = [0, 8, 40, 170, .infinity, 1_000_000]
     static let alignments: [Alignment] = [.center, .topLeading, .bottomTrailing, .leading, .top, .trailing]
@@ -923,12 +1013,14 @@ private indirect enum TreeSpec: CustomStringConvertible {
             let axis = pick([StackAxis.horizontal, .vertical, .depth])
             return .stack(axis, Int(generator.next() % 3), spacing: maybe([0, 2, 8, 17, 40]), children)
         case 30..<40 where depth < 5:
-            return .frame(random(using: &generator, depth: depth + 1), width: maybe(lengths), height: maybe(lengths),
-                          alignment: Int(generator.next() % UInt64(alignments.count)))
+            return .frame(
+                random(using: &generator, depth: depth + 1), width: maybe(lengths), height: maybe(lengths),
+                alignment: Int(generator.next() % UInt64(alignments.count)))
         case 40..<48 where depth < 5:
-            return .flexibleFrame(random(using: &generator, depth: depth + 1), minWidth: maybe(lengths),
-                                  maxWidth: maybe(maxima), minHeight: maybe(lengths), maxHeight: maybe(maxima),
-                                  alignment: Int(generator.next() % UInt64(alignments.count)))
+            return .flexibleFrame(
+                random(using: &generator, depth: depth + 1), minWidth: maybe(lengths),
+                maxWidth: maybe(maxima), minHeight: maybe(lengths), maxHeight: maybe(maxima),
+                alignment: Int(generator.next() % UInt64(alignments.count)))
         case 48..<56 where depth < 5:
             let insets = EdgeInsets(top: pick(lengths), leading: pick(lengths), bottom: pick(lengths), trailing: pick(lengths))
             return .padding(random(using: &generator, depth: depth + 1), insets)
@@ -965,15 +1057,18 @@ private indirect enum TreeSpec: CustomStringConvertible {
             case .horizontal:
                 return AnyView(HStack(alignment: [VerticalAlignment.center, .top, .bottom][alignment], spacing: spacing) { content })
             case .vertical:
-                return AnyView(VStack(alignment: [HorizontalAlignment.center, .leading, .trailing][alignment], spacing: spacing) { content })
+                return AnyView(
+                    VStack(alignment: [HorizontalAlignment.center, .leading, .trailing][alignment], spacing: spacing) { content })
             case .depth:
                 return AnyView(ZStack(alignment: [Alignment.center, .topLeading, .bottomTrailing][alignment]) { content })
             }
         case .frame(let child, let width, let height, let alignment):
             return AnyView(child.view.frame(width: width, height: height, alignment: Self.alignments[alignment]))
         case .flexibleFrame(let child, let minWidth, let maxWidth, let minHeight, let maxHeight, let alignment):
-            return AnyView(child.view.frame(minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
-                                            maxHeight: maxHeight, alignment: Self.alignments[alignment]))
+            return AnyView(
+                child.view.frame(
+                    minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
+                    maxHeight: maxHeight, alignment: Self.alignments[alignment]))
         case .padding(let child, let insets):
             return AnyView(child.view.padding(insets))
         case .priority(let child, let value):
@@ -1038,7 +1133,8 @@ private indirect enum TreeSpec: CustomStringConvertible {
             }
             for (index, child) in children.enumerated() {
                 let childFrame = placed.children[index].frame
-                let inside = childFrame.x >= frame.x && childFrame.y >= frame.y
+                let inside =
+                    childFrame.x >= frame.x && childFrame.y >= frame.y
                     && childFrame.maxX <= frame.maxX && childFrame.maxY <= frame.maxY
                 if !inside {
                     problems.append("\(proposal) \(path): child \(index) \(childFrame) outside its \(axis) stack \(frame)")
@@ -1056,14 +1152,16 @@ private indirect enum TreeSpec: CustomStringConvertible {
             }
             // An HStack or VStack is exactly as long as its children and spacing: they span it end to end.
             if let first = placed.children.first?.frame, let last = placed.children.last?.frame {
-                let spans = axis == .horizontal ? first.x == frame.x && last.maxX == frame.maxX
+                let spans =
+                    axis == .horizontal
+                    ? first.x == frame.x && last.maxX == frame.maxX
                     : axis == .vertical ? first.y == frame.y && last.maxY == frame.maxY : true
                 if !spans {
                     problems.append("\(proposal) \(path): children \(first)…\(last) do not span their \(axis) stack \(frame)")
                 }
             }
         case .frame(let child, _, _, _), .flexibleFrame(let child, _, _, _, _, _), .padding(let child, _),
-             .priority(let child, _), .fixedSize(let child):
+            .priority(let child, _), .fixedSize(let child):
             guard let inner = placed.children.first else { return problems + ["\(proposal) \(path): modifier without child"] }
             problems += check(child, inner, path: "\(path)/0", in: proposal)
         }
@@ -1075,7 +1173,8 @@ private indirect enum TreeSpec: CustomStringConvertible {
 @Test func extremeAspectRatiosDoNotOverflow() {
     for ratio in [1e-300, 1e300, 0, -5, .infinity, .nan] {
         let node = ViewResolver.resolve(Color.blue.aspectRatio(ratio, contentMode: .fit), environment: EnvironmentValues()).0
-        let placed = CellLayout.layout(node, in: CellSize(width: 21, height: 10), environment: LayoutEnvironment(date: Date(timeIntervalSince1970: 0)))
+        let placed = CellLayout.layout(
+            node, in: CellSize(width: 21, height: 10), environment: LayoutEnvironment(date: Date(timeIntervalSince1970: 0)))
         #expect(placed.frame.width >= 0 && placed.frame.width <= 21, "ratio \(ratio)")
         #expect(placed.frame.height >= 0 && placed.frame.height <= 10, "ratio \(ratio)")
     }

@@ -113,11 +113,14 @@ struct Finding: Decodable, Equatable, CustomStringConvertible {
 }
 
 /// Runs `widgetterm check` on the fixtures at the fixed clock and decodes the JSON findings.
-func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFixtures.all) throws -> (status: Int32, findings: [Finding], errors: String) {
+func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFixtures.all) throws -> (
+    status: Int32, findings: [Finding], errors: String
+) {
     let output = StringStream(), errors = StringStream()
     let status = FixedClock.run {
-        WidgetTermCommand.run(arguments: ["check"] + arguments + ["--format", "json"], widgets: widgets, environment: [:],
-                              output: output, errors: errors)
+        WidgetTermCommand.run(
+            arguments: ["check"] + arguments + ["--format", "json"], widgets: widgets, environment: [:],
+            output: output, errors: errors)
     }
     guard let findings = try? JSONDecoder().decode([Finding].self, from: Data(output.text.utf8)) else {
         throw UsageError("check printed no JSON findings (status \(status)): \(errors.text)")
@@ -138,10 +141,11 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
     @Test func paleGreyTextOnAWhiteContainerInVibrantMode() throws {
         let result = try runCheck(["pale-grey"])
         #expect(result.status == 1)
-        #expect(result.findings.map(\.summary) == [
-            "error low-contrast accessoryRectangular/vibrant/lockscreen @1:0 text=Gate B12 ratio=1.00 required=3.00",
-            "error low-contrast accessoryRectangular/vibrant/lockscreen @2:0 text=Boarding 9:40 ratio=1.00 required=4.50",
-        ])
+        #expect(
+            result.findings.map(\.summary) == [
+                "error low-contrast accessoryRectangular/vibrant/lockscreen @1:0 text=Gate B12 ratio=1.00 required=3.00",
+                "error low-contrast accessoryRectangular/vibrant/lockscreen @2:0 text=Boarding 9:40 ratio=1.00 required=4.50",
+            ])
         #expect(result.findings.first?.values["foreground"] == "#FFFFFF")
         #expect(result.findings.first?.values["background"] == "#FFFFFF")
         #expect(result.errors == "widgetterm: check: 2 errors, 0 warnings on 1 surface\n")
@@ -149,13 +153,16 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
 
     @Test func statusShownOnlyByHueIsReportedInAccented() throws {
         let result = try runCheck(["status-dots"])
-        #expect(result.findings.map(\.summary) == [
-            "warning hue-only systemMedium/accented/tinted @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#FFFFFF #FFFFFF",
-            "warning hue-only systemMedium/accented/clear @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#FFFFFF #FFFFFF",
-        ])
+        #expect(
+            result.findings.map(\.summary) == [
+                "warning hue-only systemMedium/accented/tinted @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#FFFFFF #FFFFFF",
+                "warning hue-only systemMedium/accented/clear @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#FFFFFF #FFFFFF",
+            ])
         #expect(result.status == 0)
         let message = try #require(result.findings.first?.message)
-        #expect(message.hasPrefix("2 × circle 1x1 differ only in colour (#30D158, #FF453A in full colour) and all show as #FFFFFF in accented mode"))
+        #expect(
+            message.hasPrefix(
+                "2 × circle 1x1 differ only in colour (#30D158, #FF453A in full colour) and all show as #FFFFFF in accented mode"))
     }
 
     @Test func aDifferentSymbolPerStateIsNotHueOnly() throws {
@@ -165,22 +172,24 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
 
     @Test func tintedFillsBecomeWhiteSlabsBehindWhiteText() throws {
         let result = try runCheck(["tinted-fills"])
-        #expect(result.findings.map(\.summary) == [
-            "error low-contrast systemMedium/accented/tinted @4:3 text=Run ratio=1.00 required=4.50",
-            "error low-contrast systemMedium/accented/tinted @4:9 text=Swim ratio=1.00 required=4.50",
-            "error low-contrast systemMedium/accented/clear @4:3 text=Run ratio=1.00 required=4.50",
-            "error low-contrast systemMedium/accented/clear @4:9 text=Swim ratio=1.00 required=4.50",
-        ])
+        #expect(
+            result.findings.map(\.summary) == [
+                "error low-contrast systemMedium/accented/tinted @4:3 text=Run ratio=1.00 required=4.50",
+                "error low-contrast systemMedium/accented/tinted @4:9 text=Swim ratio=1.00 required=4.50",
+                "error low-contrast systemMedium/accented/clear @4:3 text=Run ratio=1.00 required=4.50",
+                "error low-contrast systemMedium/accented/clear @4:9 text=Swim ratio=1.00 required=4.50",
+            ])
         #expect(result.status == 1)
         #expect(result.findings.first?.message.contains("opaque fills behind text take the same tint") == true)
     }
 
     @Test func coverImageFlattenedUnlessFullColor() throws {
         let flattened = try runCheck(["cover"])
-        #expect(flattened.findings.map(\.summary) == [
-            "warning image-flattened systemMedium/accented/tinted @4:14 image=cover",
-            "warning image-flattened systemMedium/accented/clear @4:14 image=cover",
-        ])
+        #expect(
+            flattened.findings.map(\.summary) == [
+                "warning image-flattened systemMedium/accented/tinted @4:14 image=cover",
+                "warning image-flattened systemMedium/accented/clear @4:14 image=cover",
+            ])
         #expect(flattened.findings.first?.values["color"] == "#FFFFFF")
         #expect(flattened.findings.first?.message.contains(".widgetAccentedRenderingMode(.fullColor)") == true)
         let kept = try runCheck(["full-color-cover"])
@@ -190,14 +199,19 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
 
     @Test func backgroundWithoutContainerBackgroundOnIOS17AndLater() throws {
         let frame = try ModeFixtures.render(LegibilityFixtures.plainBackground, family: .systemSmall, theme: "light")
-        #expect(FrameEncoder.text(frame.buffer) == [
-            "▗                   ▖", "", "", "    Please adopt", " containerBackground", "         API", "", "", "", "▝                   ▘", "",
-        ].joined(separator: "\n"))
+        #expect(
+            FrameEncoder.text(frame.buffer)
+                == [
+                    "▗                   ▖", "", "", "    Please adopt", " containerBackground", "         API", "", "", "",
+                    "▝                   ▘", "",
+                ].joined(separator: "\n"))
         let result = try runCheck(["plain-background"])
         #expect(result.status == 1)
-        #expect(result.findings.map(\.summary) == Surfaces.defaults(for: .systemSmall).map { surface in
-            "error missing-container-background systemSmall/\(surface.mode.rawValue)/\(surface.theme)"
-        })
+        #expect(
+            result.findings.map(\.summary)
+                == Surfaces.defaults(for: .systemSmall).map { surface in
+                    "error missing-container-background systemSmall/\(surface.mode.rawValue)/\(surface.theme)"
+                })
         #expect(result.findings.first?.message.contains("Move the background into .containerBackground(for: .widget)") == true)
         #expect(try runCheck(["plain-background", "--os", "17"]).status == 1)
     }
@@ -220,20 +234,25 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
     }
 
     @Test func defaultSurfacesAreIOSs() {
-        #expect(Surfaces.defaults(for: .systemSmall).map(\.description) == [
-            "home-screen/fullColor/light", "home-screen/fullColor/dark", "home-screen/accented/tinted", "home-screen/accented/clear",
-            "standby/fullColor/dark", "standby/vibrant/standby-night",
-        ])
+        #expect(
+            Surfaces.defaults(for: .systemSmall).map(\.description) == [
+                "home-screen/fullColor/light", "home-screen/fullColor/dark", "home-screen/accented/tinted", "home-screen/accented/clear",
+                "standby/fullColor/dark", "standby/vibrant/standby-night",
+            ])
         #expect(Surfaces.defaults(for: .systemSmall)[4].removesContainerBackground)
         #expect(Surfaces.defaults(for: .systemLarge).count == 4)
         #expect(Surfaces.defaults(for: .accessoryCircular).map(\.description) == ["lock-screen/vibrant/lockscreen"])
-        #expect(Surfaces.select(for: .systemSmall, mode: .vibrant, theme: nil, themeMode: nil).map(\.description)
+        #expect(
+            Surfaces.select(for: .systemSmall, mode: .vibrant, theme: nil, themeMode: nil).map(\.description)
                 == ["standby/vibrant/standby-night"])
-        #expect(Surfaces.select(for: .systemMedium, mode: .vibrant, theme: nil, themeMode: nil).map(\.description)
+        #expect(
+            Surfaces.select(for: .systemMedium, mode: .vibrant, theme: nil, themeMode: nil).map(\.description)
                 == ["lock-screen/vibrant/lockscreen"])
-        #expect(Surfaces.select(for: .accessoryInline, mode: .accented, theme: nil, themeMode: nil).map(\.description)
+        #expect(
+            Surfaces.select(for: .accessoryInline, mode: .accented, theme: nil, themeMode: nil).map(\.description)
                 == ["lock-screen/accented/tinted"])
-        #expect(Surfaces.select(for: .systemMedium, mode: nil, theme: "clear", themeMode: .accented).map(\.description)
+        #expect(
+            Surfaces.select(for: .systemMedium, mode: nil, theme: "clear", themeMode: .accented).map(\.description)
                 == ["home-screen/accented/clear"])
         #expect(Surfaces.all(for: .accessoryInline).count == 18)
     }
@@ -244,37 +263,45 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         let fullColor = try runCheck(["tinted-fills", "--mode", "fullColor"])
         #expect(fullColor.findings.isEmpty && fullColor.status == 0)
         let every = try runCheck(["status-dots", "--surfaces", "all", "--mode", "accented"])
-        #expect(every.findings.filter { $0.code == "hue-only" }.map { $0.theme ?? "" }
+        #expect(
+            every.findings.filter { $0.code == "hue-only" }.map { $0.theme ?? "" }
                 == ["light", "dark", "tinted", "clear", "lockscreen", "standby-night"])
         // The light theme has no glass: in accented mode its white text sits on the pale wallpaper.
-        #expect(every.findings.filter { $0.code == "low-contrast" }.map(\.summary) == [
-            "error low-contrast systemMedium/accented/light @4:20 text=API ratio=1.80 required=4.50",
-            "error low-contrast systemMedium/accented/light @5:20 text=Database ratio=1.80 required=4.50",
-        ])
+        #expect(
+            every.findings.filter { $0.code == "low-contrast" }.map(\.summary) == [
+                "error low-contrast systemMedium/accented/light @4:20 text=API ratio=1.80 required=4.50",
+                "error low-contrast systemMedium/accented/light @5:20 text=Database ratio=1.80 required=4.50",
+            ])
         #expect(every.errors == "widgetterm: check: 2 errors, 6 warnings on 6 surfaces\n")
     }
 
     @Test func checkTextOutputIsOneFindingPerLine() {
         let output = StringStream(), errors = StringStream()
         let status = FixedClock.run {
-            WidgetTermCommand.run(arguments: ["check", "tinted-fills", "--theme", "tinted"], widgets: LegibilityFixtures.all,
-                                  environment: [:], output: output, errors: errors)
+            WidgetTermCommand.run(
+                arguments: ["check", "tinted-fills", "--theme", "tinted"], widgets: LegibilityFixtures.all,
+                environment: [:], output: output, errors: errors)
         }
         #expect(status == 1)
         let lines = output.text.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("error low-contrast tinted-fills/systemMedium/accented/tinted @4:3: \"Run\" has contrast 1.00:1 (#FFFFFF on #FFFFFF); normal text needs 4.50:1.") == true)
+        #expect(
+            lines.first?.hasPrefix(
+                "error low-contrast tinted-fills/systemMedium/accented/tinted @4:3: \"Run\" has contrast 1.00:1 (#FFFFFF on #FFFFFF); normal text needs 4.50:1."
+            ) == true)
     }
 
     @Test func badInputIsAUsageError() {
         let output = StringStream(), errors = StringStream()
-        let status = WidgetTermCommand.run(arguments: ["check", "tinted-fills", "--mode", "sepia"], widgets: LegibilityFixtures.all,
-                                           environment: [:], output: output, errors: errors)
+        let status = WidgetTermCommand.run(
+            arguments: ["check", "tinted-fills", "--mode", "sepia"], widgets: LegibilityFixtures.all,
+            environment: [:], output: output, errors: errors)
         #expect(status == 2)
         #expect(errors.text == "widgetterm: unknown --mode sepia; valid values: accented, fullColor, vibrant\n")
         let themeErrors = StringStream()
-        let themeStatus = WidgetTermCommand.run(arguments: ["render", "tinted-fills", "--theme", "/nonexistent/theme.json"],
-                                                widgets: LegibilityFixtures.all, environment: [:], output: output, errors: themeErrors)
+        let themeStatus = WidgetTermCommand.run(
+            arguments: ["render", "tinted-fills", "--theme", "/nonexistent/theme.json"],
+            widgets: LegibilityFixtures.all, environment: [:], output: output, errors: themeErrors)
         #expect(themeStatus == 2)
         #expect(themeErrors.text.hasPrefix("widgetterm: theme /nonexistent/theme.json: no such file"))
     }
@@ -282,23 +309,28 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
     @Test func renderTakesModeThemeAndSVG() {
         let output = StringStream(), errors = StringStream()
         let status = FixedClock.run {
-            WidgetTermCommand.run(arguments: ["render", "tinted-fills", "--mode", "accented", "--theme", "clear", "--format", "svg"],
-                                  widgets: LegibilityFixtures.all, environment: [:], output: output, errors: errors)
+            WidgetTermCommand.run(
+                arguments: ["render", "tinted-fills", "--mode", "accented", "--theme", "clear", "--format", "svg"],
+                widgets: LegibilityFixtures.all, environment: [:], output: output, errors: errors)
         }
         #expect(status == 0)
-        #expect(output.text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"460\" height=\"200\""))
+        #expect(
+            output.text.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"460\" height=\"200\""))
         #expect(output.text.contains("<title>tinted-fills systemMedium accented clear</title>"))
         #expect(output.text.hasSuffix("</svg>\n"))
         let adopt = StringStream(), adoptErrors = StringStream()
         let adoptStatus = FixedClock.run {
-            WidgetTermCommand.run(arguments: ["render", "plain-background"], widgets: LegibilityFixtures.all, environment: [:],
-                                  output: adopt, errors: adoptErrors)
+            WidgetTermCommand.run(
+                arguments: ["render", "plain-background"], widgets: LegibilityFixtures.all, environment: [:],
+                output: adopt, errors: adoptErrors)
         }
         #expect(adoptStatus == 1)
         let usual = StringStream()
         _ = FixedClock.run {
-            WidgetTermCommand.run(arguments: ["render", "tinted-fills", "--mode", "accented", "--format", "svg"],
-                                  widgets: LegibilityFixtures.all, environment: [:], output: usual, errors: StringStream())
+            WidgetTermCommand.run(
+                arguments: ["render", "tinted-fills", "--mode", "accented", "--format", "svg"],
+                widgets: LegibilityFixtures.all, environment: [:], output: usual, errors: StringStream())
         }
         #expect(usual.text.contains("<title>tinted-fills systemMedium accented tinted</title>"))
         #expect(adoptErrors.text.hasPrefix("widgetterm: error: [missing-container-background]"))

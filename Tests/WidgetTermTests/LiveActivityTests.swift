@@ -103,9 +103,11 @@ enum ActivityFixtures {
 
     /// Plays `descriptor`'s script (started at `started`, through state `number`) and renders `presentation` at `at`,
     /// with the process clock frozen at `at` (widget code's `Date()`).
-    static func render(_ descriptor: WidgetDescriptor, _ presentation: ActivityPresentation, state number: Int = 1,
-                       started: Date = start, at: Date? = nil, device: DeviceProfile = .default, scheme: ColorScheme = .light,
-                       detached: WidgetDescriptor? = nil) throws -> IslandFrame {
+    static func render(
+        _ descriptor: WidgetDescriptor, _ presentation: ActivityPresentation, state number: Int = 1,
+        started: Date = start, at: Date? = nil, device: DeviceProfile = .default, scheme: ColorScheme = .light,
+        detached: WidgetDescriptor? = nil
+    ) throws -> IslandFrame {
         let shown = at ?? started
         return try FixedClock.run(at: shown) {
             let clock = TestClock(started)
@@ -113,19 +115,22 @@ enum ActivityFixtures {
             let id = try ActivityScript.start(descriptor, in: center, state: number, startingAt: started)
             let secondID = try detached.map { try ActivityScript.start($0, in: center, startingAt: started) }
             clock.now = shown
-            let options = IslandRenderOptions(device: device, style: PaintStyle(colorScheme: scheme), date: shown, format: FixedClock.utcFormat)
+            let options = IslandRenderOptions(
+                device: device, style: PaintStyle(colorScheme: scheme), date: shown, format: FixedClock.utcFormat)
             let snapshot = try #require(center.snapshot(id: id))
             let second = try secondID.map { (try #require(center.snapshot(id: $0)), try #require(detached?.activity)) }
-            return try ActivityRendering.render(snapshot, with: try #require(descriptor.activity), kind: descriptor.kind,
-                                                presentation: presentation, detached: second, options: options)
+            return try ActivityRendering.render(
+                snapshot, with: try #require(descriptor.activity), kind: descriptor.kind,
+                presentation: presentation, detached: second, options: options)
         }
     }
 
     /// Runs the activity checks on every scripted state, started at the reference moment.
     static func check(_ descriptor: WidgetDescriptor, device: DeviceProfile = .default) -> [Diagnostic] {
         FixedClock.run {
-            ActivityChecks.run(descriptor, device: device, style: PaintStyle(colorScheme: .light), format: FixedClock.utcFormat,
-                               startingAt: start)
+            ActivityChecks.run(
+                descriptor, device: device, style: PaintStyle(colorScheme: .light), format: FixedClock.utcFormat,
+                startingAt: start)
         }
     }
 
@@ -205,7 +210,9 @@ enum ActivityFixtures {
         // `.timer` counts up once the deadline passes: 75 minutes in it reads 1:00:00, too wide for 50 pt.
         let findings = ActivityFixtures.check(deadlineActivity(framed: true))
         #expect(findings.map(\.code) == ["compact-timer-too-narrow-past-hour"])
-        #expect(findings.first?.message.hasPrefix("compactTrailing: the timer Text(_, style: .timer) will read 1:00:00 after 1 h 15 min") == true)
+        #expect(
+            findings.first?.message.hasPrefix("compactTrailing: the timer Text(_, style: .timer) will read 1:00:00 after 1 h 15 min")
+                == true)
     }
 
     @Test("field case 1 on the 393 pt phone: the island grows to 45 columns, centred on the camera")
@@ -220,8 +227,11 @@ enum ActivityFixtures {
     func compactTimerTicks() throws {
         let island = try ActivityFixtures.render(deadlineActivity(framed: true), .compact)
         #expect(island.frame.liveRegions.count == 1)
-        let later = island.frame.repaintingLiveRegions(at: ActivityFixtures.start.addingTimeInterval(1), style: IslandRenderOptions(
-            style: PaintStyle(colorScheme: .light), date: ActivityFixtures.start).islandStyle, format: FixedClock.utcFormat)
+        let later = island.frame.repaintingLiveRegions(
+            at: ActivityFixtures.start.addingTimeInterval(1),
+            style: IslandRenderOptions(
+                style: PaintStyle(colorScheme: .light), date: ActivityFixtures.start
+            ).islandStyle, format: FixedClock.utcFormat)
         #expect(ActivityFixtures.cells(later.frame, row: 0, 34...38) == "14:59")
         #expect(later.changed.map(\.column) == [35, 37, 38])
     }
@@ -232,13 +242,18 @@ enum ActivityFixtures {
 @Suite struct ActivityLifecycleTests {
     static let start = FixedClock.reference
 
-    func center(_ clock: TestClock, maximum: Int = 5) -> ActivityCenter { ActivityCenter(maximumConcurrentActivities: maximum, now: { clock.now }) }
+    func center(_ clock: TestClock, maximum: Int = 5) -> ActivityCenter {
+        ActivityCenter(maximumConcurrentActivities: maximum, now: { clock.now })
+    }
 
     func request(_ center: ActivityCenter, note: String = "", staleDate: Date? = nil) throws -> String {
-        try center.requestActivity(attributesType: "PayloadAttributes", attributes: try ActivityCoding.encode(PayloadAttributes(name: "a")),
-                                   content: try ActivityCoding.encode(ActivityContent(state: PayloadAttributes.ContentState(note: note),
-                                                                                      staleDate: staleDate)),
-                                   pushType: nil)
+        try center.requestActivity(
+            attributesType: "PayloadAttributes", attributes: try ActivityCoding.encode(PayloadAttributes(name: "a")),
+            content: try ActivityCoding.encode(
+                ActivityContent(
+                    state: PayloadAttributes.ContentState(note: note),
+                    staleDate: staleDate)),
+            pushType: nil)
     }
 
     @Test func staleAfterTheStaleDateUntilTheNextUpdate() throws {
@@ -252,8 +267,12 @@ enum ActivityFixtures {
         #expect(stale.activityState == .stale)
         #expect(stale.isStale)
         #expect(stale.isOnDynamicIsland)
-        try center.updateActivity(id: id, content: try ActivityCoding.encode(ActivityContent(
-            state: PayloadAttributes.ContentState(note: "fresh"), staleDate: Self.start.addingTimeInterval(1800))), alertConfiguration: nil)
+        try center.updateActivity(
+            id: id,
+            content: try ActivityCoding.encode(
+                ActivityContent(
+                    state: PayloadAttributes.ContentState(note: "fresh"), staleDate: Self.start.addingTimeInterval(1800))),
+            alertConfiguration: nil)
         #expect(center.snapshot(id: id)?.activityState == .active)
         #expect(center.snapshot(id: id)?.isStale == false)
     }
@@ -310,8 +329,11 @@ enum ActivityFixtures {
         let final = try ActivityCoding.encode(ActivityContent(state: PayloadAttributes.ContentState(note: "final"), staleDate: nil))
         try center.endActivity(id: id, content: final, dismissalPolicy: .default)
         #expect(throws: ActivityAuthorizationError.visibility) {
-            try center.updateActivity(id: id, content: try ActivityCoding.encode(ActivityContent(
-                state: PayloadAttributes.ContentState(note: "late"), staleDate: nil)), alertConfiguration: nil)
+            try center.updateActivity(
+                id: id,
+                content: try ActivityCoding.encode(
+                    ActivityContent(
+                        state: PayloadAttributes.ContentState(note: "late"), staleDate: nil)), alertConfiguration: nil)
         }
         #expect(center.snapshot(id: id)?.record.content == final)
         #expect(center.events.map(\.kind) == [.requested, .ended, .refused])
@@ -339,8 +361,10 @@ enum ActivityFixtures {
         let low = try request(center)
         let high = try center.requestActivity(
             attributesType: "PayloadAttributes", attributes: try ActivityCoding.encode(PayloadAttributes(name: "b")),
-            content: try ActivityCoding.encode(ActivityContent(state: PayloadAttributes.ContentState(note: ""), staleDate: nil,
-                                                               relevanceScore: 80)),
+            content: try ActivityCoding.encode(
+                ActivityContent(
+                    state: PayloadAttributes.ContentState(note: ""), staleDate: nil,
+                    relevanceScore: 80)),
             pushType: nil)
         #expect(center.islandActivities().map(\.id) == [high, low])
     }
@@ -372,7 +396,8 @@ enum ActivityFixtures {
             try center.updateActivity(id: id, content: over, alertConfiguration: nil)
         }
         #expect(center.snapshot(id: id)?.record.content == fits)
-        #expect(ActivityAuthorizationError.attributesTooLarge.errorDescription
+        #expect(
+            ActivityAuthorizationError.attributesTooLarge.errorDescription
                 == "The provided Live Activity attributes exceeded the maximum size of 4KB.")
         #expect(center.events.map(\.kind) == [.requested, .refused, .refused])
         #expect(center.events[1].message.contains("4097 bytes"))
@@ -380,9 +405,10 @@ enum ActivityFixtures {
 
     @Test("check reports a scripted content state over 4 KB as an error with its size")
     func checkReportsOversizedState() throws {
-        let descriptor = probeActivity(state: { ProbeAttributes.ContentState(start: $0, note: String(repeating: "y", count: 5000)) },
-                                       lockScreen: { _ in Text("Probe").padding() },
-                                       compactTrailing: { _ in Text("ok") }, minimal: { _ in Image(systemName: "star.fill") })
+        let descriptor = probeActivity(
+            state: { ProbeAttributes.ContentState(start: $0, note: String(repeating: "y", count: 5000)) },
+            lockScreen: { _ in Text("Probe").padding() },
+            compactTrailing: { _ in Text("ok") }, minimal: { _ in Image(systemName: "star.fill") })
         let findings = ActivityFixtures.check(descriptor)
         let finding = try #require(findings.first { $0.code == "activity-content-too-large" })
         #expect(finding.severity == .error)
@@ -399,7 +425,8 @@ enum ActivityFixtures {
         let host = HostContext()
         try host.run {
             do {
-                try Activity.request(attributes: PayloadAttributes(name: "x"), content: ActivityContent(state: .init(note: ""), staleDate: nil))
+                try Activity.request(
+                    attributes: PayloadAttributes(name: "x"), content: ActivityContent(state: .init(note: ""), staleDate: nil))
                 Issue.record("request succeeded without a host")
             } catch let error as ActivityHostMissingError {
                 #expect(error.description.hasPrefix("Activity.request needs WidgetTerm's Live Activity host, and none is installed."))
@@ -418,8 +445,9 @@ enum ActivityFixtures {
     }
 
     static func driveTheFront(_ center: ActivityCenter) async throws {
-        let activity = try Activity.request(attributes: PayloadAttributes(name: "front"),
-                                            content: ActivityContent(state: .init(note: "one"), staleDate: nil))
+        let activity = try Activity.request(
+            attributes: PayloadAttributes(name: "front"),
+            content: ActivityContent(state: .init(note: "one"), staleDate: nil))
         #expect(activity.activityState == .active)
         await activity.update(ActivityContent(state: .init(note: "two"), staleDate: nil))
         #expect(activity.content.state.note == "two")
@@ -437,8 +465,9 @@ extension ActivityHostTests {
     /// The preview on an in-memory terminal with the sample bundle, on the light theme.
     static func preview() throws -> (PreviewApp, MemoryTerminal) {
         let terminal = MemoryTerminal(width: 120, height: 44)
-        let configuration = PreviewConfiguration(widgets: ActivityFixtures.samples, theme: try #require(Theme.builtIn(named: "light")),
-                                                 format: FixedClock.utcFormat, router: try DeepLinkRouter(widgets: ActivityFixtures.samples))
+        let configuration = PreviewConfiguration(
+            widgets: ActivityFixtures.samples, theme: try #require(Theme.builtIn(named: "light")),
+            format: FixedClock.utcFormat, router: try DeepLinkRouter(widgets: ActivityFixtures.samples))
         return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
     }
 
@@ -501,10 +530,11 @@ extension ActivityHostTests {
 @Suite struct ActivityCheckTests {
     @Test("a compact timer that shows hours no longer fits its 44 pt frame: reported with the moment")
     func timerPastOneHour() throws {
-        let descriptor = probeActivity(state: { ProbeAttributes.ContentState(start: $0.addingTimeInterval(-50 * 60)) },
-                                       lockScreen: { _ in Text("Probe").padding() },
-                                       compactTrailing: { context in Text(context.state.start, style: .timer).monospacedDigit().frame(width: 44) },
-                                       minimal: { _ in Image(systemName: "star.fill") })
+        let descriptor = probeActivity(
+            state: { ProbeAttributes.ContentState(start: $0.addingTimeInterval(-50 * 60)) },
+            lockScreen: { _ in Text("Probe").padding() },
+            compactTrailing: { context in Text(context.state.start, style: .timer).monospacedDigit().frame(width: 44) },
+            minimal: { _ in Image(systemName: "star.fill") })
         let findings = ActivityFixtures.check(descriptor)
         #expect(findings.map(\.code) == ["compact-timer-too-narrow-past-hour"])
         let finding = try #require(findings.first)
@@ -515,27 +545,35 @@ extension ActivityHostTests {
 
     @Test("a minimal view with only a progress ring does not identify the app; with a glyph it does")
     func minimalIdentification() throws {
-        let ring = probeActivity(lockScreen: { _ in Text("Probe").padding() }, compactTrailing: { _ in Text("ok") },
-                                 minimal: { _ in Gauge(value: 0.4) { EmptyView() }.gaugeStyle(.accessoryCircularCapacity) })
+        let ring = probeActivity(
+            lockScreen: { _ in Text("Probe").padding() }, compactTrailing: { _ in Text("ok") },
+            minimal: { _ in Gauge(value: 0.4) { EmptyView() }.gaugeStyle(.accessoryCircularCapacity) })
         let findings = ActivityFixtures.check(ring)
         #expect(findings.map(\.code) == ["minimal-does-not-identify-app"])
         #expect(findings.first?.message.hasPrefix("The minimal view shows only a progress ring") == true)
-        let withGlyph = probeActivity(lockScreen: { _ in Text("Probe").padding() }, compactTrailing: { _ in Text("ok") },
-                                      minimal: { _ in
-                                          Gauge(value: 0.4) { EmptyView() } currentValueLabel: { Image(systemName: "star.fill") }
-                                              .gaugeStyle(.accessoryCircularCapacity)
-                                      })
+        let withGlyph = probeActivity(
+            lockScreen: { _ in Text("Probe").padding() }, compactTrailing: { _ in Text("ok") },
+            minimal: { _ in
+                Gauge(value: 0.4) {
+                    EmptyView()
+                } currentValueLabel: {
+                    Image(systemName: "star.fill")
+                }
+                .gaugeStyle(.accessoryCircularCapacity)
+            })
         #expect(ActivityFixtures.check(withGlyph).isEmpty)
-        let number = probeActivity(lockScreen: { _ in Text("Probe").padding() }, compactTrailing: { _ in Text("ok") },
-                                   minimal: { _ in Text("42") })
+        let number = probeActivity(
+            lockScreen: { _ in Text("Probe").padding() }, compactTrailing: { _ in Text("ok") },
+            minimal: { _ in Text("42") })
         #expect(ActivityFixtures.check(number).map(\.code) == ["minimal-does-not-identify-app"])
     }
 
     @Test("a Lock Screen view taller than 160 pt is truncated at 9 rows and reported")
     func tallLockScreen() throws {
-        let tall = probeActivity(lockScreen: { _ in
-            VStack(alignment: .leading, spacing: 0) { ForEach(1..<13) { Text("Line \($0)") } }
-        }, compactTrailing: { _ in Text("ok") }, minimal: { _ in Image(systemName: "star.fill") })
+        let tall = probeActivity(
+            lockScreen: { _ in
+                VStack(alignment: .leading, spacing: 0) { ForEach(1..<13) { Text("Line \($0)") } }
+            }, compactTrailing: { _ in Text("ok") }, minimal: { _ in Image(systemName: "star.fill") })
         let island = try ActivityFixtures.render(tall, .lockScreen)
         #expect(island.frame.size == CellSize(width: 51, height: 9))
         #expect(island.contentRows == 12)
@@ -551,9 +589,10 @@ extension ActivityHostTests {
 
     @Test("a button in the compact presentation does nothing: reported as a dead tap")
     func buttonInCompact() throws {
-        let descriptor = probeActivity(lockScreen: { _ in Text("Probe").padding() },
-                                       compactTrailing: { _ in Button(intent: NoteIntent()) { Text("Go") } },
-                                       minimal: { _ in Image(systemName: "star.fill") })
+        let descriptor = probeActivity(
+            lockScreen: { _ in Text("Probe").padding() },
+            compactTrailing: { _ in Button(intent: NoteIntent()) { Text("Go") } },
+            minimal: { _ in Image(systemName: "star.fill") })
         let findings = ActivityFixtures.check(descriptor)
         #expect(findings.map(\.code) == ["control-ignored"])
         #expect(findings.first?.severity == .error)
@@ -607,7 +646,8 @@ extension ActivityHostTests {
     func taps() throws {
         let workout = try ActivityFixtures.sample("workout")
         let compact = try ActivityFixtures.render(workout, .compact, state: 2)
-        let compactTester = HitTester(frame: compact.frame, widget: "workout", rules: TapRules(surface: .liveActivity(.compact), osVersion: 26))
+        let compactTester = HitTester(
+            frame: compact.frame, widget: "workout", rules: TapRules(surface: .liveActivity(.compact), osVersion: 26))
         #expect(compactTester.tap(column: 27, row: 0)?.url == URL(string: "fit://workout/current"))
         let expanded = try ActivityFixtures.render(workout, .expanded, state: 2)
         let tester = HitTester(frame: expanded.frame, widget: "workout", rules: TapRules(surface: .liveActivity(.expanded), osVersion: 26))
@@ -619,8 +659,9 @@ extension ActivityHostTests {
 
     @Test("two activities: the first attached to the island, the second detached beside it")
     func minimalPair() throws {
-        let pair = try ActivityFixtures.render(try ActivityFixtures.sample("delivery"), .minimal,
-                                               detached: try ActivityFixtures.sample("workout"))
+        let pair = try ActivityFixtures.render(
+            try ActivityFixtures.sample("delivery"), .minimal,
+            detached: try ActivityFixtures.sample("workout"))
         #expect(pair.islandRect == CellRect(x: 14, y: 0, width: 20, height: 2))
         #expect(pair.detachedRect == CellRect(x: 35, y: 0, width: 5, height: 2))
         #expect(pair.widgetURL(atColumn: 16, row: 0) == URL(string: "food://orders/1042"))
@@ -642,11 +683,13 @@ extension ActivityHostTests {
     }
 
     @Test func goldenOfTheMinimalPairAndTheStaleLockScreen() throws {
-        let pair = try ActivityFixtures.render(try ActivityFixtures.sample("delivery"), .minimal,
-                                               detached: try ActivityFixtures.sample("workout"))
+        let pair = try ActivityFixtures.render(
+            try ActivityFixtures.sample("delivery"), .minimal,
+            detached: try ActivityFixtures.sample("workout"))
         Golden.check(FrameEncoder.golden(pair.frame.buffer), named: "delivery+workout.minimal")
-        let stale = try ActivityFixtures.render(try ActivityFixtures.sample("delivery"), .lockScreen, state: 3,
-                                                at: ActivityFixtures.start.addingTimeInterval(25 * 60))
+        let stale = try ActivityFixtures.render(
+            try ActivityFixtures.sample("delivery"), .lockScreen, state: 3,
+            at: ActivityFixtures.start.addingTimeInterval(25 * 60))
         Golden.check(FrameEncoder.golden(stale.frame.buffer), named: "delivery.lockscreen.stale")
     }
 }
@@ -657,8 +700,9 @@ extension ActivityHostTests {
     func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
         FixedClock.run {
             let output = StringStream(), errors = StringStream()
-            let status = WidgetTermCommand.run(arguments: arguments, widgets: ActivityFixtures.samples, environment: [:],
-                                               output: output, errors: errors)
+            let status = WidgetTermCommand.run(
+                arguments: arguments, widgets: ActivityFixtures.samples, environment: [:],
+                output: output, errors: errors)
             return (status, output.text, errors.text)
         }
     }
@@ -671,7 +715,9 @@ extension ActivityHostTests {
     }
 
     @Test func renderCompact() {
-        let result = run(["render", "delivery", "--presentation", "compact", "--state", "3", "--at", "2026-03-14T09:41:00Z", "--format", "text"])
+        let result = run([
+            "render", "delivery", "--presentation", "compact", "--state", "3", "--at", "2026-03-14T09:41:00Z", "--format", "text",
+        ])
         #expect(result.status == 0)
         #expect(result.errors == "")
         #expect(result.output == "           ▗     👜                12:00 ▖\n           ▝                             ▘\n")
@@ -681,20 +727,27 @@ extension ActivityHostTests {
         let ended = run(["render", "delivery", "--presentation", "expanded", "--at", "2026-03-14T18:00:00Z", "--started", "-9h"])
         #expect(ended.status == 2)
         #expect(ended.errors.contains("delivery is ended (it ended at 2026-03-14T17:00:00Z): the Dynamic Island no longer shows it"))
-        let lock = run(["render", "delivery", "--presentation", "lockscreen", "--at", "2026-03-14T18:00:00Z", "--started", "-9h", "--format", "text"])
+        let lock = run([
+            "render", "delivery", "--presentation", "lockscreen", "--at", "2026-03-14T18:00:00Z", "--started", "-9h", "--format", "text",
+        ])
         #expect(lock.status == 0)
-        #expect(lock.errors == "widgetterm: note: delivery is ended at 2026-03-14T18:00:00Z; its views get isStale == true; "
+        #expect(
+            lock.errors == "widgetterm: note: delivery is ended at 2026-03-14T18:00:00Z; its views get isStale == true; "
                 + "the Lock Screen shows it until 2026-03-14T21:00:00Z\n")
     }
 
     @Test func usageErrors() {
-        #expect(run(["render", "delivery", "--family", "systemSmall"]).errors
+        #expect(
+            run(["render", "delivery", "--family", "systemSmall"]).errors
                 == "widgetterm: delivery is a Live Activity: it takes --presentation compact|minimal|expanded|lockscreen, not --family\n")
-        #expect(run(["render", "delivery", "--presentation", "banner"]).errors
+        #expect(
+            run(["render", "delivery", "--presentation", "banner"]).errors
                 == "widgetterm: unknown --presentation banner; valid presentations: compact, minimal, expanded, lockscreen\n")
-        #expect(run(["render", "delivery", "--state", "9"]).errors
+        #expect(
+            run(["render", "delivery", "--state", "9"]).errors
                 == "widgetterm: delivery has 4 scripted states; --state takes 1 to 4, not 9\n")
-        #expect(run(["render", "water", "--presentation", "compact"]).errors
+        #expect(
+            run(["render", "water", "--presentation", "compact"]).errors
                 == "widgetterm: --presentation applies to Live Activities; water is a widget (it takes --family)\n")
         #expect(run(["render", "delivery", "--device", "ipad-1024"]).status == 2)
         #expect(run(["timeline", "delivery"]).status == 2)

@@ -16,7 +16,8 @@ import WidgetKitUI
         #expect(frame.buffer.text(ofRow: 2).hasPrefix("  1250 ml"))
         let pending = frame.showingPendingContent(surface: RGB(255, 255, 255))
         #expect(pending.buffer.text(ofRow: 2).trimmingCharacters(in: .whitespaces).isEmpty)
-        #expect(pending.buffer[2, 2].background == RGB(255, 255, 255).blended(with: try #require(frame.buffer[2, 2].foreground), alpha: 0.22))
+        #expect(
+            pending.buffer[2, 2].background == RGB(255, 255, 255).blended(with: try #require(frame.buffer[2, 2].foreground), alpha: 0.22))
         for row in 0..<frame.buffer.height where row != 2 {
             #expect(pending.buffer.text(ofRow: row) == frame.buffer.text(ofRow: row))
         }

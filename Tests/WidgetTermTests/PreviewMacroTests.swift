@@ -214,7 +214,8 @@ struct PreviewMacroPluginTests {
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("Modules/WidgetTermCLI.swiftmodule").path) else {
             return .failure(SkipReason("no Modules/WidgetTermCLI.swiftmodule beside \(CommandLine.arguments[0])"))
         }
-        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("widgetterm.product/Objects.LinkFileList").path) else {
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("widgetterm.product/Objects.LinkFileList").path)
+        else {
             return .failure(SkipReason("widgetterm is not built beside \(CommandLine.arguments[0]) (run swift build first)"))
         }
         do {

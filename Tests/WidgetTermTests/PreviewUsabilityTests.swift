@@ -188,7 +188,8 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
     func xtermInTmux() throws {
         let tmux = try ReloadTmux()
         defer { tmux.close() }
-        let command = "env TERM=xterm '\(ReloadTmux.binary!)' water --colors 256 --app-group '\(tmux.directory.path)/app-group'; echo EXIT=$?"
+        let command =
+            "env TERM=xterm '\(ReloadTmux.binary!)' water --colors 256 --app-group '\(tmux.directory.path)/app-group'; echo EXIT=$?"
         try tmux.run(["send-keys", "-t", "reload", "-l", command])
         try tmux.keys("Enter")
         try tmux.wait(for: "Event log")

@@ -12,7 +12,9 @@ import WidgetKitUI
     @Test func contrastRatioMatchesWCAGVectors() {
         #expect(ColorScience.contrastRatio(RGB(0, 0, 0), RGB(255, 255, 255)) == 21)
         #expect(ColorScience.contrastRatio(RGB(255, 255, 255), RGB(0, 0, 0)) == 21)
-        #expect(ColorScience.contrastRatio(RGB(0x77, 0x77, 0x77), RGB(255, 255, 255)).formatted(.number.precision(.fractionLength(2))) == "4.48")
+        #expect(
+            ColorScience.contrastRatio(RGB(0x77, 0x77, 0x77), RGB(255, 255, 255)).formatted(.number.precision(.fractionLength(2))) == "4.48"
+        )
         #expect(abs(ColorScience.contrastRatio(RGB(0x77, 0x77, 0x77), RGB(255, 255, 255)) - 4.478) < 0.001)
         #expect(ColorScience.contrastRatio(RGB(0x12, 0x34, 0x56), RGB(0x12, 0x34, 0x56)) == 1)
         // Apple's secondaryLabel composited on white: the familiar 3.44:1.
@@ -77,7 +79,8 @@ import WidgetKitUI
         #expect(accented.apply(red, group: .default) == RGBA(255, 255, 255))
         #expect(accented.apply(RGBA(0, 122, 255, alpha: 0.2), group: .default) == RGBA(255, 255, 255, alpha: 0.2))
         #expect(accented.apply(RGBA(0, 0, 0), group: .default) == RGBA(255, 255, 255))
-        let watch = RenderingModeTransform(mode: .accented, tints: RenderingModeTints(defaultTint: RGB(255, 255, 255), accentTint: RGB(255, 149, 0)))
+        let watch = RenderingModeTransform(
+            mode: .accented, tints: RenderingModeTints(defaultTint: RGB(255, 255, 255), accentTint: RGB(255, 149, 0)))
         #expect(watch.apply(red, group: .accent) == RGBA(255, 149, 0))
         #expect(watch.apply(red, group: .default) == RGBA(255, 255, 255))
     }
@@ -141,7 +144,9 @@ import WidgetKitUI
         let compiled = try #require(Theme.builtIn(named: name))
         #expect(file == compiled)
         #expect(!file.comment.isEmpty && file.comment.count <= 200)
-        let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.themesDirectory.appendingPathComponent(name + ".json"))) as? [String: Any]
+        let raw =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.themesDirectory.appendingPathComponent(name + ".json")))
+            as? [String: Any]
         #expect(raw?["comment"] is String)
     }
 
@@ -173,23 +178,34 @@ import WidgetKitUI
         }
     }
 
-    static let minimal = ##""renderingMode": "fullColor", "colorScheme": "dark", "wallpaper": "#000000", "defaultTint": "#FFFFFF", "accentTint": "#FFFFFF""##
+    static let minimal =
+        ##""renderingMode": "fullColor", "colorScheme": "dark", "wallpaper": "#000000", "defaultTint": "#FFFFFF", "accentTint": "#FFFFFF""##
 
     @Test func brokenThemesNameFileKeyAndProblem() {
         #expect(decodeError("{\(Self.minimal)}") == "no error")
-        #expect(decodeError("{\(Self.minimal), \"wallpaper\": \"#12345\"}".replacingOccurrences(of: "\"wallpaper\": \"#000000\", ", with: ""))
+        #expect(
+            decodeError("{\(Self.minimal), \"wallpaper\": \"#12345\"}".replacingOccurrences(of: "\"wallpaper\": \"#000000\", ", with: ""))
                 == ##"theme themes/broken.json: key "wallpaper": "#12345" is not a colour; write "#RRGGBB""##)
-        #expect(decodeError("{\(Self.minimal), \"walpaper\": \"#000000\"}")
-                == #"theme themes/broken.json: key "walpaper": unknown key; valid keys: name, comment, renderingMode, colorScheme, wallpaper, material, defaultTint, accentTint, systemColors, terminalPalette"#)
-        #expect(decodeError(#"{"renderingMode": "fullColor"}"#)
-                == #"theme themes/broken.json: key "colorScheme": missing; every theme names renderingMode, colorScheme, wallpaper, defaultTint, accentTint"#)
-        #expect(decodeError("{\(Self.minimal.replacingOccurrences(of: "fullColor", with: "tinted"))}")
+        #expect(
+            decodeError("{\(Self.minimal), \"walpaper\": \"#000000\"}")
+                == #"theme themes/broken.json: key "walpaper": unknown key; valid keys: name, comment, renderingMode, colorScheme, wallpaper, material, defaultTint, accentTint, systemColors, terminalPalette"#
+        )
+        #expect(
+            decodeError(#"{"renderingMode": "fullColor"}"#)
+                == #"theme themes/broken.json: key "colorScheme": missing; every theme names renderingMode, colorScheme, wallpaper, defaultTint, accentTint"#
+        )
+        #expect(
+            decodeError("{\(Self.minimal.replacingOccurrences(of: "fullColor", with: "tinted"))}")
                 == #"theme themes/broken.json: key "renderingMode": "tinted" is not a rendering mode; valid: fullColor, accented, vibrant"#)
-        #expect(decodeError("{\(Self.minimal), \"systemColors\": {\"dark\": {\"rouge\": \"#FF0000\"}}}").hasPrefix(
-            #"theme themes/broken.json: key "systemColors.dark.rouge": unknown system colour; valid: red, orange"#))
-        #expect(decodeError("{\(Self.minimal), \"systemColors\": {\"dark\": {\"red\": 12}}}")
-                == ##"theme themes/broken.json: key "systemColors.dark.red": 12 is not a colour; write "#RRGGBB", "#RRGGBBAA" or "#RRGGBB NN%""##)
-        #expect(decodeError("{\(Self.minimal), \"terminalPalette\": [\"#000000\"]}")
+        #expect(
+            decodeError("{\(Self.minimal), \"systemColors\": {\"dark\": {\"rouge\": \"#FF0000\"}}}").hasPrefix(
+                #"theme themes/broken.json: key "systemColors.dark.rouge": unknown system colour; valid: red, orange"#))
+        #expect(
+            decodeError("{\(Self.minimal), \"systemColors\": {\"dark\": {\"red\": 12}}}")
+                == ##"theme themes/broken.json: key "systemColors.dark.red": 12 is not a colour; write "#RRGGBB", "#RRGGBBAA" or "#RRGGBB NN%""##
+        )
+        #expect(
+            decodeError("{\(Self.minimal), \"terminalPalette\": [\"#000000\"]}")
                 == #"theme themes/broken.json: key "terminalPalette": must be an array of 16 colours, ANSI colours 0 to 15"#)
         #expect(decodeError("{\(Self.minimal), \"comment\": 3}") == #"theme themes/broken.json: key "comment": must be a string"#)
         #expect(decodeError("[1, 2]").hasPrefix("theme themes/broken.json: must be a JSON object"))
@@ -197,8 +213,9 @@ import WidgetKitUI
     }
 
     @Test func partialSystemColoursKeepApplesValues() throws {
-        let theme = try Theme.decode(Data("{\(Self.minimal), \"systemColors\": {\"dark\": {\"red\": \"#AA0000\"}}}".utf8),
-                                     file: "x.json", defaultName: "x")
+        let theme = try Theme.decode(
+            Data("{\(Self.minimal), \"systemColors\": {\"dark\": {\"red\": \"#AA0000\"}}}".utf8),
+            file: "x.json", defaultName: "x")
         #expect(theme.name == "x")
         #expect(theme.darkPalette[.red] == RGBA(0xAA, 0, 0))
         #expect(theme.darkPalette[.blue] == SystemPalette.dark[.blue])
@@ -217,12 +234,19 @@ import WidgetKitUI
         #expect(try Theme.resolve("tinted", searchDirectories: [directory]) == Theme.builtIn(named: "tinted"))
         let path = directory.appendingPathComponent("sunset.json").path
         #expect(try Theme.resolve(path, searchDirectories: []).name == "sunset")
-        #expect(throws: ThemeError(file: "dusk", key: nil,
-                                   problem: "unknown theme; valid names: clear, dark, light, lockscreen, standby-night, sunset, tinted, or a path to a theme file")) {
+        #expect(
+            throws: ThemeError(
+                file: "dusk", key: nil,
+                problem:
+                    "unknown theme; valid names: clear, dark, light, lockscreen, standby-night, sunset, tinted, or a path to a theme file")
+        ) {
             try Theme.resolve("dusk", searchDirectories: [directory])
         }
-        #expect(throws: ThemeError(file: "nowhere/x.json", key: nil,
-                                   problem: "no such file; give a theme file or one of the names light, dark, tinted, clear, lockscreen, standby-night")) {
+        #expect(
+            throws: ThemeError(
+                file: "nowhere/x.json", key: nil,
+                problem: "no such file; give a theme file or one of the names light, dark, tinted, clear, lockscreen, standby-night")
+        ) {
             try Theme.resolve("nowhere/x.json", searchDirectories: [])
         }
     }
@@ -279,19 +303,24 @@ struct ModeProvider: TimelineProvider {
 
 /// Test widgets for the rendering-mode and legibility suites.
 enum ModeFixtures {
-    static func widget<Content: View>(_ kind: String, families: [WidgetFamily], @ViewBuilder content: @escaping () -> Content) -> WidgetDescriptor {
+    static func widget<Content: View>(_ kind: String, families: [WidgetFamily], @ViewBuilder content: @escaping () -> Content)
+        -> WidgetDescriptor
+    {
         StaticConfiguration(kind: kind, provider: ModeProvider()) { _ in content() }.supportedFamilies(families).descriptor
     }
 
     /// Renders `descriptor` at the fixed clock with a theme, a mode and the other options of a surface.
-    static func render(_ descriptor: WidgetDescriptor, family: WidgetFamily, theme: String, mode: WidgetRenderingMode? = nil,
-                       osVersion: Int = 26, removesContainerBackground: Bool = false, device: DeviceProfile = .default) throws -> Frame {
+    static func render(
+        _ descriptor: WidgetDescriptor, family: WidgetFamily, theme: String, mode: WidgetRenderingMode? = nil,
+        osVersion: Int = 26, removesContainerBackground: Bool = false, device: DeviceProfile = .default
+    ) throws -> Frame {
         let resolved = try #require(Theme.builtIn(named: theme))
         return try FixedClock.run {
             let session = WidgetSession(descriptor: descriptor)
             let selection = try session.selectEntry(family: family, device: device, context: .timeline)
-            var options = WidgetRenderOptions(family: family, device: device, osVersion: osVersion, style: resolved.paintStyle(mode: mode),
-                                              date: HostClock.now, format: FixedClock.utcFormat)
+            var options = WidgetRenderOptions(
+                family: family, device: device, osVersion: osVersion, style: resolved.paintStyle(mode: mode),
+                date: HostClock.now, format: FixedClock.utcFormat)
             options.removesContainerBackground = removesContainerBackground
             return session.render(selection, options: options)
         }
@@ -299,11 +328,14 @@ enum ModeFixtures {
 }
 
 @Suite struct RenderingModeRenderTests {
-    static let environmentWidget = ModeFixtures.widget("environment", families: [.systemSmall, .accessoryRectangular]) { EnvironmentReportView() }
+    static let environmentWidget = ModeFixtures.widget("environment", families: [.systemSmall, .accessoryRectangular]) {
+        EnvironmentReportView()
+    }
 
     @Test func bodySeesTheModeAndWhetherTheBackgroundShows() throws {
         func text(_ family: WidgetFamily, _ theme: String, _ mode: WidgetRenderingMode? = nil, removes: Bool = false) throws -> String {
-            let frame = try ModeFixtures.render(Self.environmentWidget, family: family, theme: theme, mode: mode, removesContainerBackground: removes)
+            let frame = try ModeFixtures.render(
+                Self.environmentWidget, family: family, theme: theme, mode: mode, removesContainerBackground: removes)
             return frame.textRuns.map(\.text).joined(separator: " ")
         }
         #expect(try text(.systemSmall, "light") == "fullColor bg")
@@ -369,21 +401,22 @@ enum ModeFixtures {
         buffer[0, 0] = Cell(glyph: "A", foreground: RGB(255, 255, 255), background: RGB(0x11, 0x22, 0x33), attributes: [.bold, .italic])
         buffer[1, 0] = Cell(glyph: "<", foreground: RGB(255, 0, 0), background: RGB(0x11, 0x22, 0x33), attributes: [.underline])
         let svg = SVGEncoder.encode(buffer, defaultForeground: RGB(255, 255, 255), defaultBackground: RGB(0, 0, 0), title: "a & b")
-        #expect(svg == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" viewBox="0 0 30 20" font-family="Menlo, 'DejaVu Sans Mono', 'Liberation Mono', Consolas, monospace" font-size="16">
-            <title>a &amp; b</title>
-            <rect width="30" height="20" fill="#000000"/>
-            <g shape-rendering="crispEdges">
-            <rect x="0" y="0" width="20" height="20" fill="#112233"/>
-            </g>
-            <g xml:space="preserve">
-            <text x="0" y="15" fill="#FFFFFF" font-weight="bold" font-style="italic">A</text>
-            <text x="10" y="15" fill="#FF0000" text-decoration="underline">&lt;</text>
-            </g>
-            </svg>
+        #expect(
+            svg == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" viewBox="0 0 30 20" font-family="Menlo, 'DejaVu Sans Mono', 'Liberation Mono', Consolas, monospace" font-size="16">
+                <title>a &amp; b</title>
+                <rect width="30" height="20" fill="#000000"/>
+                <g shape-rendering="crispEdges">
+                <rect x="0" y="0" width="20" height="20" fill="#112233"/>
+                </g>
+                <g xml:space="preserve">
+                <text x="0" y="15" fill="#FFFFFF" font-weight="bold" font-style="italic">A</text>
+                <text x="10" y="15" fill="#FF0000" text-decoration="underline">&lt;</text>
+                </g>
+                </svg>
 
-            """)
+                """)
     }
 }
 

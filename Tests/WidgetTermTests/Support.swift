@@ -55,13 +55,16 @@ enum Golden {
 }
 
 /// Renders a widget of a bundle the way `widgetterm render` does, at the fixed clock.
-func renderWidget(_ descriptor: WidgetDescriptor, family: WidgetFamily, scheme: ColorScheme = .light, osVersion: Int = 26,
-                  device: DeviceProfile = .default, context: ProviderContext = .timeline) throws -> Frame {
+func renderWidget(
+    _ descriptor: WidgetDescriptor, family: WidgetFamily, scheme: ColorScheme = .light, osVersion: Int = 26,
+    device: DeviceProfile = .default, context: ProviderContext = .timeline
+) throws -> Frame {
     try FixedClock.run {
         let session = WidgetSession(descriptor: descriptor)
         let selection = try session.selectEntry(family: family, device: device, context: context)
-        let options = WidgetRenderOptions(family: family, device: device, osVersion: osVersion, style: PaintStyle(colorScheme: scheme),
-                                          date: HostClock.now, format: FixedClock.utcFormat)
+        let options = WidgetRenderOptions(
+            family: family, device: device, osVersion: osVersion, style: PaintStyle(colorScheme: scheme),
+            date: HostClock.now, format: FixedClock.utcFormat)
         return session.render(selection, options: options)
     }
 }

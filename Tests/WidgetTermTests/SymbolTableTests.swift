@@ -8,10 +8,12 @@ struct SymbolTableTests {
     @Test("at least the 150 names widgets use most, among them every family the issue lists")
     func coverage() {
         #expect(SymbolTable.names.count >= 150)
-        let required = ["arrow.right", "arrow.up", "chevron.right", "chevron.left", "cloud.sun", "cloud.rain", "sun.max", "drop",
-                        "flame", "heart", "star", "bolt", "battery.100", "bell", "calendar", "clock", "timer", "checkmark", "xmark",
-                        "plus", "minus", "figure.walk", "house", "cart", "box.truck", "airplane", "car", "bus", "tram", "music.note",
-                        "play", "pause", "mic", "location", "map", "person", "message", "envelope", "phone", "gear"]
+        let required = [
+            "arrow.right", "arrow.up", "chevron.right", "chevron.left", "cloud.sun", "cloud.rain", "sun.max", "drop",
+            "flame", "heart", "star", "bolt", "battery.100", "bell", "calendar", "clock", "timer", "checkmark", "xmark",
+            "plus", "minus", "figure.walk", "house", "cart", "box.truck", "airplane", "car", "bus", "tram", "music.note",
+            "play", "pause", "mic", "location", "map", "person", "message", "envelope", "phone", "gear",
+        ]
         for name in required { #expect(SymbolTable.glyph(forSystemName: name) != nil, "\(name)") }
     }
 
@@ -25,8 +27,9 @@ struct SymbolTableTests {
             let width = DisplayWidth.of(symbol.glyph)
             #expect(width == 1 || width == 2, "\(name): \(symbol.glyph) is \(width) columns")
             if width == 2 {
-                #expect(symbol.glyph.unicodeScalars.count == 1 && symbol.glyph.unicodeScalars.first!.properties.isEmojiPresentation,
-                        "\(name): a wide glyph must be one emoji-presentation scalar")
+                #expect(
+                    symbol.glyph.unicodeScalars.count == 1 && symbol.glyph.unicodeScalars.first!.properties.isEmojiPresentation,
+                    "\(name): a wide glyph must be one emoji-presentation scalar")
             } else {
                 #expect(!symbol.glyph.unicodeScalars.contains { $0.properties.isEmojiPresentation }, "\(name): narrow but an emoji")
             }

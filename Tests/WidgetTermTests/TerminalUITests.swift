@@ -25,8 +25,10 @@ private struct PreviewTestProvider: TimelineProvider {
     }
 }
 
-private func previewTestWidget<Content: View>(_ kind: String, families: [WidgetFamily], routes: [String] = [],
-                                              @ViewBuilder content: @escaping (Date) -> Content) -> WidgetDescriptor {
+private func previewTestWidget<Content: View>(
+    _ kind: String, families: [WidgetFamily], routes: [String] = [],
+    @ViewBuilder content: @escaping (Date) -> Content
+) -> WidgetDescriptor {
     StaticConfiguration(kind: kind, provider: PreviewTestProvider()) { entry in
         content(entry.date).containerBackground(Color.white, for: .widget)
     }
@@ -117,7 +119,9 @@ private enum PreviewWidgets {
     }
 
     /// Two links in a medium widget plus a widgetURL: Tab cycles the links.
-    static let links = previewTestWidget("links", families: [.systemMedium, .systemSmall], routes: ["shop://orders", "shop://orders/{id}"]) { _ in
+    static let links = previewTestWidget(
+        "links", families: [.systemMedium, .systemSmall], routes: ["shop://orders", "shop://orders/{id}"]
+    ) { _ in
         VStack(alignment: .leading) {
             Text("Orders")
             Link(destination: URL(string: "shop://orders/41")!) { Text("Order 41") }
@@ -152,11 +156,13 @@ private enum PreviewWidgets {
 
 /// A preview on an in-memory terminal, on the light theme.
 private func makePreview(_ widgets: [WidgetDescriptor], osVersion: Int = 26, width: Int = 120, height: Int = 40)
-    -> (PreviewApp, MemoryTerminal) {
+    -> (PreviewApp, MemoryTerminal)
+{
     let terminal = MemoryTerminal(width: width, height: height)
-    let configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, osVersion: osVersion,
-                                             format: FixedClock.utcFormat,
-                                             router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
+    let configuration = PreviewConfiguration(
+        widgets: widgets, theme: Theme.builtIn(named: "light")!, osVersion: osVersion,
+        format: FixedClock.utcFormat,
+        router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
     return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
 }
 
@@ -164,7 +170,10 @@ private func makePreview(_ widgets: [WidgetDescriptor], osVersion: Int = 26, wid
 private func firstWidgetText(_ app: PreviewApp, _ terminal: MemoryTerminal) -> String {
     guard let visible = app.placements.regions.first?.visible else { return "" }
     return (visible.y..<visible.maxY).map { row in
-        String((visible.x..<visible.maxX).compactMap { terminal.screen[$0, row].isContinuation ? nil : terminal.screen[$0, row].glyph.character })
+        String(
+            (visible.x..<visible.maxX).compactMap {
+                terminal.screen[$0, row].isContinuation ? nil : terminal.screen[$0, row].glyph.character
+            })
     }.joined(separator: "\n")
 }
 
@@ -279,25 +288,31 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
     }
 }
 
-
 // MARK: - Input
 
 @Suite struct InputDecoderTests {
     @Test func keys() {
         var decoder = InputDecoder()
-        let events = decoder.decode(Array("q?\t\r".utf8) + [0x1B] + Array("[Z".utf8) + [0x1B] + Array("[A".utf8) + [0x1B] + Array("OD".utf8)
-                                    + [0x1B] + Array("[5~".utf8) + [0x03] + Array("é".utf8))
-        #expect(events == [.key(.character("q")), .key(.character("?")), .key(.tab), .key(.enter), .key(.backTab), .key(.up), .key(.left),
-                           .key(.pageUp), .key(.control("c")), .key(.character("é"))])
+        let events = decoder.decode(
+            Array("q?\t\r".utf8) + [0x1B] + Array("[Z".utf8) + [0x1B] + Array("[A".utf8) + [0x1B] + Array("OD".utf8)
+                + [0x1B] + Array("[5~".utf8) + [0x03] + Array("é".utf8))
+        #expect(
+            events == [
+                .key(.character("q")), .key(.character("?")), .key(.tab), .key(.enter), .key(.backTab), .key(.up), .key(.left),
+                .key(.pageUp), .key(.control("c")), .key(.character("é")),
+            ])
         #expect(!decoder.hasPendingBytes)
     }
 
     @Test func sgrMouse() {
         var decoder = InputDecoder()
         let events = decoder.decode(Array("\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<64;3;3M".utf8))
-        #expect(events == [.mouse(MouseEvent(button: 0, kind: .press, column: 9, row: 4)),
-                           .mouse(MouseEvent(button: 0, kind: .release, column: 9, row: 4)),
-                           .mouse(MouseEvent(button: 64, kind: .other, column: 2, row: 2))])
+        #expect(
+            events == [
+                .mouse(MouseEvent(button: 0, kind: .press, column: 9, row: 4)),
+                .mouse(MouseEvent(button: 0, kind: .release, column: 9, row: 4)),
+                .mouse(MouseEvent(button: 64, kind: .other, column: 2, row: 2)),
+            ])
         #expect(events.first.map { if case .mouse(let mouse) = $0 { return mouse.isTap } else { return false } } == true)
     }
 
@@ -331,12 +346,16 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             let lines = terminal.lines
             #expect(lines[0].hasPrefix(" WidgetTerm  Gallery  Mode matrix   links (links)  1/1"))
             #expect(lines[1].hasPrefix(" ▸ systemMedium"))
-            #expect(lines[37].hasPrefix(" links │ systemMedium │ fullColor │ theme light │ iphone-430 │ iOS 26 │ 2026-03-14 09:41:00 │ paused"))
+            #expect(
+                lines[37].hasPrefix(" links │ systemMedium │ fullColor │ theme light │ iphone-430 │ iOS 26 │ 2026-03-14 09:41:00 │ paused"))
             // Every key in two rows of hints.
-            #expect(lines[38].trimmingCharacters(in: .whitespaces)
-                        == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i activities  Space pause  n/p entry  +/- speed")
-            #expect(lines[39].trimmingCharacters(in: .whitespaces)
-                        == "r reload  Tab/Shift-Tab target  Enter tap  Arrows cursor  click tap  PgUp/PgDn scroll  Esc clear")
+            #expect(
+                lines[38].trimmingCharacters(in: .whitespaces)
+                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i activities  Space pause  n/p entry  +/- speed"
+            )
+            #expect(
+                lines[39].trimmingCharacters(in: .whitespaces)
+                    == "r reload  Tab/Shift-Tab target  Enter tap  Arrows cursor  click tap  PgUp/PgDn scroll  Esc clear")
             #expect(terminal.text.contains("Order 41"))
             #expect(terminal.presentedFrames.count == 1)
             #expect(terminal.cellsWrittenInLastFrame == 120 * 40)
@@ -368,8 +387,9 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app.renderFrame()
             #expect(terminal.lines[0].hasPrefix(" WidgetTerm"))
             // 90 columns: the status bar drops its spaced separators and the "theme" label, keeping the clock and speed.
-            #expect(terminal.lines[27] == " links│systemMedium│fullColor│light│iphone-430│iOS 26│2026-03-14 09:41:00│paused"
-                        + String(repeating: " ", count: 10))
+            #expect(
+                terminal.lines[27] == " links│systemMedium│fullColor│light│iphone-430│iOS 26│2026-03-14 09:41:00│paused"
+                    + String(repeating: " ", count: 10))
         }
     }
 
@@ -452,7 +472,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             #expect(app.log.texts.contains("shop://orders → shop.orders (shop://orders)"))
             // On the chrome: nothing.
             let count = app.log.entries.count
-            app.handle(.mouse(MouseEvent(button: 0, kind: .press, column: 1, row: 39)))  // the hints row
+            app.handle(.mouse(MouseEvent(button: 0, kind: .press, column: 1, row: 39))) // the hints row
             #expect(app.log.entries.count == count)
         }
     }
@@ -501,8 +521,11 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app16.renderFrame()
             app16.handle(.key(.tab))
             #expect(app16.targetIndex == nil)
-            #expect(app16.log.texts.contains { $0.hasPrefix("two-links/systemSmall: no link or control acts here on iOS 16 (2 ignored:")
-                && $0.hasSuffix("; a tap anywhere: opens the app with no URL") })
+            #expect(
+                app16.log.texts.contains {
+                    $0.hasPrefix("two-links/systemSmall: no link or control acts here on iOS 16 (2 ignored:")
+                        && $0.hasSuffix("; a tap anywhere: opens the app with no URL")
+                })
             app16.handle(.key(.enter))
             #expect(app16.log.texts.contains("app opened with no URL"))
             #expect(app16.appPanel.first == "opened with no URL")
@@ -513,9 +536,10 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app17.handle(.key(.enter))
             app17.handle(.key(.tab))
             app17.handle(.key(.enter))
-            #expect(app17.log.texts.filter { $0.hasPrefix("notes://note/") } == [
-                "notes://note/1 → notes.note.id (notes://note/{id}) id=1", "notes://note/2 → notes.note.id (notes://note/{id}) id=2",
-            ])
+            #expect(
+                app17.log.texts.filter { $0.hasPrefix("notes://note/") } == [
+                    "notes://note/1 → notes.note.id (notes://note/{id}) id=1", "notes://note/2 → notes.note.id (notes://note/{id}) id=2",
+                ])
         }
     }
 
@@ -524,7 +548,8 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         FixedClock.run {
             let (app, terminal) = makePreview([PreviewWidgets.twoWidgetURLs])
             app.renderFrame()
-            #expect(app.log.entries.contains { $0.kind == .diagnostic && $0.severity == .warning && $0.text.contains("multiple-widget-urls") })
+            #expect(
+                app.log.entries.contains { $0.kind == .diagnostic && $0.severity == .warning && $0.text.contains("multiple-widget-urls") })
             app.handle(.key(.enter))
             app.handle(.key(.left))
             app.handle(.key(.left))
@@ -548,7 +573,9 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             let placement = try #require(app.placements.regions.first)
             let frame = instance.frame(at: HostClock.now, appearance: placement.content.appearance).frame
             let live = frame.liveRegions.map {
-                CellRect(x: placement.origin.column + $0.rect.x, y: placement.origin.row + $0.rect.y, width: $0.rect.width, height: $0.rect.height)
+                CellRect(
+                    x: placement.origin.column + $0.rect.x, y: placement.origin.row + $0.rect.y, width: $0.rect.width,
+                    height: $0.rect.height)
             }
             #expect(live.count == 1)
             HostClock.set(FixedClock.reference.addingTimeInterval(1))
@@ -557,7 +584,9 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             // 25:00 → 24:59 changes "5" → "4" and "00" → "59" (the "2" and the colon stay); the status bar clock "0" → "1".
             #expect(runs.map(\.width) == [1, 2, 1])
             for run in runs {
-                let inTimer = live.contains { $0.contains(column: run.column, row: run.row) && $0.contains(column: run.column + run.width - 1, row: run.row) }
+                let inTimer = live.contains {
+                    $0.contains(column: run.column, row: run.row) && $0.contains(column: run.column + run.width - 1, row: run.row)
+                }
                 #expect(inTimer || run.row == 37, "run \(run) outside the timer and the status bar")
             }
             #expect(terminal.text.contains("24:59"))
@@ -600,9 +629,11 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app.renderFrame()
             #expect(app.log.texts.contains("counter2/systemSmall reload: intent performed (exempt) · budget left 39"))
             #expect(!app.log.texts.contains { $0.hasPrefix("counter2/systemMedium reload: intent") })
-            #expect(app.log.texts.contains("counter2/systemMedium keep their render until their own reload: iOS reloads only the "
-                                           + "tapped widget after an intent; perform() can call "
-                                           + "WidgetCenter.shared.reloadTimelines(ofKind: \"counter2\") to ask for the others"))
+            #expect(
+                app.log.texts.contains(
+                    "counter2/systemMedium keep their render until their own reload: iOS reloads only the "
+                        + "tapped widget after an intent; perform() can call "
+                        + "WidgetCenter.shared.reloadTimelines(ofKind: \"counter2\") to ask for the others"))
             #expect(terminal.text.contains("Taps 1") && terminal.text.contains("Taps 0"))
         }
     }
@@ -617,7 +648,9 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app.handle(.key(.tab))
             app.handle(.key(.enter))
             app.renderFrame()
-            #expect(firstWidgetText(app, terminal).contains("◉") && !firstWidgetText(app, terminal).contains("○"), "the new state shows at once")
+            #expect(
+                firstWidgetText(app, terminal).contains("◉") && !firstWidgetText(app, terminal).contains("○"), "the new state shows at once"
+            )
             #expect(terminal.text.contains("intent running…, toggle pending"))
             GatedIntent.gate.signal()
             app.waitForIntents()
@@ -639,7 +672,10 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app.renderFrame()
             #expect(app.log.texts.contains("intent BrokenIntent threw Offline: the lamp is offline; broken unchanged"))
             #expect(app.log.entries.contains { $0.kind == .diagnostic && $0.severity == .error && $0.text.contains("intent-threw") })
-            #expect(app.log.texts.filter { $0.hasPrefix("broken/systemSmall reload") } == ["broken/systemSmall reload: initial · budget left 39"])
+            #expect(
+                app.log.texts.filter { $0.hasPrefix("broken/systemSmall reload") } == [
+                    "broken/systemSmall reload: initial · budget left 39"
+                ])
         }
     }
 
@@ -663,7 +699,11 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app.handle(.key(.character("-")))
             #expect(HostClock.speed == 2)
             app.renderFrame()
-            #expect(terminal.lines[37].hasSuffix("│ paused" + String(repeating: " ", count: 120 - DisplayWidth.of(terminal.lines[37].trimmingCharacters(in: .whitespaces)) - 1)))
+            #expect(
+                terminal.lines[37].hasSuffix(
+                    "│ paused"
+                        + String(repeating: " ", count: 120 - DisplayWidth.of(terminal.lines[37].trimmingCharacters(in: .whitespaces)) - 1))
+            )
             app.handle(.key(.character(" ")))
             #expect(!HostClock.isPaused)
             app.handle(.key(.character(" ")))
@@ -678,8 +718,9 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         try FixedClock.run {
             let widgets = [PreviewWidgets.links]
             let terminal = MemoryTerminal(width: 120, height: 40)
-            let configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
-                                                     router: try DeepLinkRouter(widgets: widgets), urlOpener: try URLOpener(command: "/bin/echo"))
+            let configuration = PreviewConfiguration(
+                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+                router: try DeepLinkRouter(widgets: widgets), urlOpener: try URLOpener(command: "/bin/echo"))
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             app.renderFrame()
             app.handle(.key(.tab))
@@ -759,8 +800,9 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         let output = StringStream(), errors = StringStream()
         // Under the clock lock: a command may move the one process clock (`--at`).
         let status = FixedClock.run {
-            WidgetTermCommand.run(arguments: arguments, widgets: SampleWidgetBundle().widgetDescriptors, environment: [:],
-                                  output: output, errors: errors)
+            WidgetTermCommand.run(
+                arguments: arguments, widgets: SampleWidgetBundle().widgetDescriptors, environment: [:],
+                output: output, errors: errors)
         }
         return (status, output.text, errors.text)
     }
@@ -769,8 +811,10 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
     func appGroupFlagEverywhere() {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-flag-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for arguments in [["render", "water", "--format", "text"], ["gallery", "water", "--format", "text"], ["timeline", "water"],
-                          ["check", "water", "--family", "systemSmall", "--theme", "light"]] {
+        for arguments in [
+            ["render", "water", "--format", "text"], ["gallery", "water", "--format", "text"], ["timeline", "water"],
+            ["check", "water", "--family", "systemSmall", "--theme", "light"],
+        ] {
             let result = Self.run(arguments + ["--app-group", directory])
             #expect(!result.errors.contains("unknown flag"), "\(arguments): \(result.errors)")
             #expect(result.status != 2, "\(arguments)")
@@ -782,8 +826,10 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         let command = Self.run(["rendr", "water"])
         #expect(command.status == 2)
         #expect(command.errors.hasPrefix("widgetterm: unknown command rendr (did you mean render?); valid commands: preview, list,"))
-        #expect(Self.run(["render", "wether"]).errors.hasPrefix("widgetterm: unknown widget kind wether (did you mean weather?); valid kinds:"))
-        #expect(Self.run(["render", "water", "--famly", "systemSmall"]).errors
+        #expect(
+            Self.run(["render", "wether"]).errors.hasPrefix("widgetterm: unknown widget kind wether (did you mean weather?); valid kinds:"))
+        #expect(
+            Self.run(["render", "water", "--famly", "systemSmall"]).errors
                 .hasPrefix("widgetterm: unknown flag --famly (did you mean --family?); valid flags: --app-group,"))
         #expect(Self.run(["render", "water", "--xyz", "1"]).errors.hasPrefix("widgetterm: unknown flag --xyz; valid flags:"))
     }
@@ -792,16 +838,19 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         for arguments in [[], ["preview"], ["preview", "orders", "--family", "systemLarge"], ["--os", "16"]] {
             let result = Self.run(arguments)
             #expect(result.status == 2)
-            #expect(result.errors == "widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
-                        + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n")
+            #expect(
+                result.errors == "widgetterm: preview is interactive and needs a terminal, but standard output is not one. "
+                    + "To print widgets instead, use `widgetterm gallery` or `widgetterm render KIND`.\n")
         }
     }
 
     @Test func badFlagsAreUsageErrors() {
-        #expect(Self.run(["preview", "orders", "--family", "accessoryInline"]).errors
-                    == "widgetterm: orders does not support accessoryInline; supported families: systemMedium, systemLarge, systemSmall\n")
-        #expect(Self.run(["preview", "--speed", "0"]).errors
-                    == "widgetterm: --speed takes simulated seconds per real second, more than 0 and at most 86400, not 0\n")
+        #expect(
+            Self.run(["preview", "orders", "--family", "accessoryInline"]).errors
+                == "widgetterm: orders does not support accessoryInline; supported families: systemMedium, systemLarge, systemSmall\n")
+        #expect(
+            Self.run(["preview", "--speed", "0"]).errors
+                == "widgetterm: --speed takes simulated seconds per real second, more than 0 and at most 86400, not 0\n")
         #expect(Self.run(["preview", "nope"]).status == 2)
         #expect(Self.run(["preview", "orders", "water"]).status == 2)
         let help = Self.run(["preview", "--help"])

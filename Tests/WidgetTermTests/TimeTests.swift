@@ -58,15 +58,17 @@ import WidgetHost
         #expect(format.time(nine) == "9:00\u{202F}AM")
         #expect(format.time(nine.addingTimeInterval(4 * 3600 + 41 * 60)) == "1:41\u{202F}PM")
         #expect(format.date(nine) == "March 14, 2026")
-        #expect(format.dateRange(start: nine.addingTimeInterval(30 * 60), end: nine.addingTimeInterval(5 * 3600 + 45 * 60))
+        #expect(
+            format.dateRange(start: nine.addingTimeInterval(30 * 60), end: nine.addingTimeInterval(5 * 3600 + 45 * 60))
                 == "9:30\u{202F}AM – 2:45\u{202F}PM")
     }
 
     @Test func timerIntervalIsBoundedAndStopsAtZero() {
         let start = now, end = now.addingTimeInterval(5 * 60)
         func shown(at offset: TimeInterval, pause: Date? = nil, countsDown: Bool = true) -> String {
-            format.timerInterval(start: start, end: end, pauseTime: pause, countsDown: countsDown, showsHours: true,
-                                 at: now.addingTimeInterval(offset))
+            format.timerInterval(
+                start: start, end: end, pauseTime: pause, countsDown: countsDown, showsHours: true,
+                at: now.addingTimeInterval(offset))
         }
         #expect(shown(at: -60) == "5:00")
         #expect(shown(at: 0) == "5:00")
@@ -82,7 +84,8 @@ import WidgetHost
         // Apple's example: now...now+12 min paused at now+10 min counts down from 12:00 and stops at 10:00.
         let end = now.addingTimeInterval(12 * 60), pause = now.addingTimeInterval(10 * 60)
         let at = { (offset: TimeInterval) in
-            format.timerInterval(start: now, end: end, pauseTime: pause, countsDown: true, showsHours: true, at: now.addingTimeInterval(offset))
+            format.timerInterval(
+                start: now, end: end, pauseTime: pause, countsDown: true, showsHours: true, at: now.addingTimeInterval(offset))
         }
         #expect(at(0) == "12:00")
         #expect(at(60) == "11:00")
@@ -109,7 +112,9 @@ struct FixedProvider: TimelineProvider {
     var policy: @Sendable (Date) -> TimelineReloadPolicy
 
     func placeholder(in context: Context) -> TimeEntry { TimeEntry(date: Date(), label: "placeholder") }
-    func getSnapshot(in context: Context, completion: @escaping (TimeEntry) -> Void) { completion(TimeEntry(date: Date(), label: "snapshot")) }
+    func getSnapshot(in context: Context, completion: @escaping (TimeEntry) -> Void) {
+        completion(TimeEntry(date: Date(), label: "snapshot"))
+    }
     func getTimeline(in context: Context, completion: @escaping (Timeline<TimeEntry>) -> Void) {
         let now = Date()
         completion(Timeline(entries: entries(now), policy: policy(now)))
@@ -160,7 +165,8 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
     }
 
     @Test func beforeTheFirstEntryThePlaceholderIsShown() throws {
-        let provider = FixedProvider(entries: { now in [TimeEntry(date: now.addingTimeInterval(600), label: "later")] }, policy: { _ in .atEnd })
+        let provider = FixedProvider(
+            entries: { now in [TimeEntry(date: now.addingTimeInterval(600), label: "later")] }, policy: { _ in .atEnd })
         let frame = try renderWidget(descriptor(kind: "later", provider: provider), family: .systemMedium)
         // The placeholder is redacted: no glyph of its label is drawn.
         #expect(!FrameEncoder.text(frame.buffer).contains("placeholder"))
@@ -176,14 +182,15 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
             EvaluationCounter.shared.reset()
             let session = WidgetSession(descriptor: widget)
             let timeline = try session.fetchTimeline(family: .systemMedium, device: .default)
-            let options = WidgetRenderOptions(family: .systemMedium, style: PaintStyle(colorScheme: .light), date: nine, format: FixedClock.utcFormat)
+            let options = WidgetRenderOptions(
+                family: .systemMedium, style: PaintStyle(colorScheme: .light), date: nine, format: FixedClock.utcFormat)
             let archive = EntryArchive(session: session, timeline: timeline, family: .systemMedium, device: .default, options: options)
             let later = try #require(archive.frame(at: nine.addingTimeInterval(2.5 * 3600)))
             let text = FrameEncoder.text(later.frame.buffer)
             #expect(text.contains("9:00\u{202F}AM"))
-            #expect(text.contains("1:30:00"))          // .timer: one hour after 09:00, seen at 11:30 → counting up 1:30:00
-            #expect(text.contains("2 hr, 30 min"))     // .relative
-            #expect(text.contains("+2 hours"))         // .offset
+            #expect(text.contains("1:30:00")) // .timer: one hour after 09:00, seen at 11:30 → counting up 1:30:00
+            #expect(text.contains("2 hr, 30 min")) // .relative
+            #expect(text.contains("+2 hours")) // .offset
             // Ten more ticks: no body runs, only live cells change.
             for second in 1...10 { _ = archive.frame(at: nine.addingTimeInterval(2.5 * 3600 + Double(second))) }
             #expect(EvaluationCounter.shared.value == 1)
@@ -196,7 +203,8 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
         try FixedClock.run(at: nine) {
             let session = WidgetSession(descriptor: widget)
             let timeline = try session.fetchTimeline(family: .systemMedium, device: .default)
-            let options = WidgetRenderOptions(family: .systemMedium, style: PaintStyle(colorScheme: .light), date: nine, format: FixedClock.utcFormat)
+            let options = WidgetRenderOptions(
+                family: .systemMedium, style: PaintStyle(colorScheme: .light), date: nine, format: FixedClock.utcFormat)
             let archive = EntryArchive(session: session, timeline: timeline, family: .systemMedium, device: .default, options: options)
             let first = try #require(archive.frame(at: nine.addingTimeInterval(10)))
             let second = first.frame.repaintingLiveRegions(at: nine.addingTimeInterval(11), style: options.style, format: options.format)
@@ -223,12 +231,14 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
         let departure = FixedClock.reference.addingTimeInterval(-180)
         let (node, _) = ViewResolver.resolve(DepartureView(departure: departure), environment: EnvironmentValues())
         let environment = LayoutEnvironment(date: FixedClock.reference, format: FixedClock.utcFormat)
-        var painter = Painter(size: CellSize(width: 10, height: 2), style: PaintStyle(colorScheme: .light), date: FixedClock.reference,
-                              format: FixedClock.utcFormat)
+        var painter = Painter(
+            size: CellSize(width: 10, height: 2), style: PaintStyle(colorScheme: .light), date: FixedClock.reference,
+            format: FixedClock.utcFormat)
         painter.paint(CellLayout.layout(node, in: CellSize(width: 10, height: 2), environment: environment))
         #expect(FrameEncoder.text(painter.frame.buffer) == "3:00\n0:00\n")
-        let oneSecondLater = painter.frame.repaintingLiveRegions(at: FixedClock.reference.addingTimeInterval(1), style: PaintStyle(colorScheme: .light),
-                                                                 format: FixedClock.utcFormat)
+        let oneSecondLater = painter.frame.repaintingLiveRegions(
+            at: FixedClock.reference.addingTimeInterval(1), style: PaintStyle(colorScheme: .light),
+            format: FixedClock.utcFormat)
         #expect(FrameEncoder.text(oneSecondLater.frame.buffer) == "3:01\n0:00\n")
     }
 
@@ -242,8 +252,10 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
             }
         }
         let provider = FixedProvider(entries: { [TimeEntry(date: $0, label: "x")] }, policy: { _ in .never })
-        let widget = StaticConfiguration(kind: "broken", provider: provider) { _ in BrokenView(end: FixedClock.reference.addingTimeInterval(-60)) }
-            .supportedFamilies([.systemSmall]).descriptor
+        let widget = StaticConfiguration(kind: "broken", provider: provider) { _ in
+            BrokenView(end: FixedClock.reference.addingTimeInterval(-60))
+        }
+        .supportedFamilies([.systemSmall]).descriptor
         let frame = try renderWidget(widget, family: .systemSmall)
         let diagnostic = try #require(frame.diagnostics.first { $0.code == "backwards-date-range" })
         #expect(diagnostic.isFatalToRender)
@@ -316,8 +328,9 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
         let provider = FixedProvider(entries: { [TimeEntry(date: $0, label: "x")] }, policy: { .after($0.addingTimeInterval(7200)) })
         let widget = descriptor(kind: "chatty", provider: provider)
         FixedClock.run(at: seven) {
-            let simulation = TimelineSimulation(session: WidgetSession(descriptor: widget), family: .systemMedium, device: .default,
-                                                budget: ReloadBudget(), start: seven, duration: 25 * 3600, requestInterval: 600)
+            let simulation = TimelineSimulation(
+                session: WidgetSession(descriptor: widget), family: .systemMedium, device: .default,
+                budget: ReloadBudget(), start: seven, duration: 25 * 3600, requestInterval: 600)
             let reloads = simulation.reloads
             // 40 reloads from 07:00 to 13:30; from 07:00 the next day the window frees one every 10 minutes.
             #expect(reloads.count == 47)
@@ -340,14 +353,16 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
         let provider = FixedProvider(entries: { [TimeEntry(date: $0.addingTimeInterval(-3600), label: "stale")] }, policy: { _ in .atEnd })
         let widget = descriptor(kind: "loop", provider: provider)
         FixedClock.run(at: seven) {
-            let simulation = TimelineSimulation(session: WidgetSession(descriptor: widget), family: .systemMedium, device: .default,
-                                                budget: ReloadBudget(), start: seven, duration: 6 * 3600)
+            let simulation = TimelineSimulation(
+                session: WidgetSession(descriptor: widget), family: .systemMedium, device: .default,
+                budget: ReloadBudget(), start: seven, duration: 6 * 3600)
             let reloads = simulation.reloads
             #expect(reloads.count == 40)
             #expect(reloads[1].date == seven.addingTimeInterval(300))
             #expect(ReloadEvent.clockTime(reloads[39].date, timeZone: utc) == "2026-03-14 10:15")
-            let diagnostics = TimelineChecks.diagnostics(session: WidgetSession(descriptor: widget), family: .systemMedium, device: .default,
-                                                         budget: ReloadBudget(), start: seven, timeZone: utc)
+            let diagnostics = TimelineChecks.diagnostics(
+                session: WidgetSession(descriptor: widget), family: .systemMedium, device: .default,
+                budget: ReloadBudget(), start: seven, timeZone: utc)
             #expect(diagnostics.map(\.code) == ["reload-loop", "budget-exhausted"])
             #expect(diagnostics.last?.values["hour"] == "2026-03-14 10:15")
         }
@@ -355,14 +370,18 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
 
     @Test func entriesAtOneInstantOrTooCloseAreReported() throws {
         let same = FixedProvider(entries: { now in (0..<3).map { TimeEntry(date: now, label: "\($0)") } }, policy: { _ in .never })
-        let close = FixedProvider(entries: { now in (0..<3).map { TimeEntry(date: now.addingTimeInterval(Double($0) * 60), label: "\($0)") } },
-                                  policy: { now in .after(now.addingTimeInterval(3600)) })
+        let close = FixedProvider(
+            entries: { now in (0..<3).map { TimeEntry(date: now.addingTimeInterval(Double($0) * 60), label: "\($0)") } },
+            policy: { now in .after(now.addingTimeInterval(3600)) })
         FixedClock.run(at: seven) {
-            let sameCodes = TimelineChecks.diagnostics(session: WidgetSession(descriptor: descriptor(kind: "same", provider: same)), family: .systemMedium,
-                                                       device: .default, budget: ReloadBudget(), start: seven, timeZone: utc).map(\.code)
+            let sameCodes = TimelineChecks.diagnostics(
+                session: WidgetSession(descriptor: descriptor(kind: "same", provider: same)), family: .systemMedium,
+                device: .default, budget: ReloadBudget(), start: seven, timeZone: utc
+            ).map(\.code)
             #expect(sameCodes == ["entries-same-instant"])
-            let closeDiagnostics = TimelineChecks.diagnostics(session: WidgetSession(descriptor: descriptor(kind: "close", provider: close)),
-                                                              family: .systemMedium, device: .default, budget: ReloadBudget(), start: seven, timeZone: utc)
+            let closeDiagnostics = TimelineChecks.diagnostics(
+                session: WidgetSession(descriptor: descriptor(kind: "close", provider: close)),
+                family: .systemMedium, device: .default, budget: ReloadBudget(), start: seven, timeZone: utc)
             #expect(closeDiagnostics.map(\.code) == ["entries-too-close"])
             #expect(closeDiagnostics.first?.values["seconds"] == "60")
         }
@@ -371,16 +390,19 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
     @Test func requestsCloserThanFiveMinutesAreDeferred() throws {
         let provider = FixedProvider(entries: { [TimeEntry(date: $0, label: "x")] }, policy: { _ in .never })
         FixedClock.run(at: seven) {
-            let scheduler = TimelineScheduler(session: WidgetSession(descriptor: descriptor(kind: "d", provider: provider)),
-                                              family: .systemMedium, device: .default)
+            let scheduler = TimelineScheduler(
+                session: WidgetSession(descriptor: descriptor(kind: "d", provider: provider)),
+                family: .systemMedium, device: .default)
             #expect(scheduler.requestReload(at: seven, reason: .initial).outcome == .reloaded(budgetLeft: 39))
-            #expect(scheduler.requestReload(at: seven.addingTimeInterval(60), reason: .requested).outcome
+            #expect(
+                scheduler.requestReload(at: seven.addingTimeInterval(60), reason: .requested).outcome
                     == .deferred(until: seven.addingTimeInterval(300)))
             let later = scheduler.advance(to: seven.addingTimeInterval(600)) { HostClock.set($0) }
             #expect(later.map(\.outcome) == [.reloaded(budgetLeft: 38)])
             #expect(later.first?.date == seven.addingTimeInterval(300))
             // An intent reload is exempt: immediate, even within 5 minutes, and free.
-            #expect(scheduler.requestReload(at: seven.addingTimeInterval(330), reason: .intentPerformed).outcome == .reloaded(budgetLeft: 38))
+            #expect(
+                scheduler.requestReload(at: seven.addingTimeInterval(330), reason: .intentPerformed).outcome == .reloaded(budgetLeft: 38))
         }
     }
 }

@@ -13,13 +13,17 @@ import Glibc
 /// finishes `kill-server` — so tmux starts with no signal blocked and default handlers. A command that
 /// does not finish within 10 s is killed and recorded, so a test never hangs.
 enum TmuxCommand {
-    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift does not import: keeps the
     /// test runner's descriptors out of the tmux server.
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+    private static let addCloseFrom: AddCloseFrom? = dlsym(
+        UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
+    )
+    .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
     /// Runs `tmux -L socket arguments...`, writing its output to a file in `scratch`, and returns the output.
     @discardableResult

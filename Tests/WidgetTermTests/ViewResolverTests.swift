@@ -24,10 +24,12 @@ private enum ResolverProbe {
     static func strings(in node: ViewNode) -> [String] {
         switch node {
         case .text(let text):
-            return [text.runs.map { run -> String in
-                if case .verbatim(let string) = run.content { return string }
-                return "?"
-            }.joined()]
+            return [
+                text.runs.map { run -> String in
+                    if case .verbatim(let string) = run.content { return string }
+                    return "?"
+                }.joined()
+            ]
         case .group(let children): return children.flatMap(strings(in:))
         case .stack(let stack): return stack.children.flatMap(strings(in:))
         case .modified(let inner, _): return strings(in: inner)
@@ -73,8 +75,12 @@ struct ViewResolverTests {
     @Test("a block keeps one node per statement, empty and grouped statements included")
     func blockKeepsStatements() {
         let node = ResolverProbe.node(TupleViewProbe.mixed(showsB: false))
-        #expect(node == .group([ResolverProbe.text("a"), .empty,
-                                .group([ResolverProbe.text("c"), ResolverProbe.text("d")]), ResolverProbe.text("e")]))
+        #expect(
+            node
+                == .group([
+                    ResolverProbe.text("a"), .empty,
+                    .group([ResolverProbe.text("c"), ResolverProbe.text("d")]), ResolverProbe.text("e"),
+                ]))
     }
 
     @Test("a stack lays out a block's views flattened: groups spliced, empty statements dropped")
@@ -91,13 +97,18 @@ struct ViewResolverTests {
     func blockLengths(count: Int) {
         let node = ResolverProbe.node(TupleViewProbe.block(of: count))
         #expect(node == .group((0..<count).map { ResolverProbe.text("\($0)") }))
-        #expect(ResolverProbe.strings(in: ResolverProbe.node(HStack { TupleViewProbe.block(of: count) }))
-            == (0..<count).map { "\($0)" })
+        #expect(
+            ResolverProbe.strings(in: ResolverProbe.node(HStack { TupleViewProbe.block(of: count) }))
+                == (0..<count).map { "\($0)" })
     }
 
     @Test("a layout modifier on a block applies to each statement")
     func modifierOnBlock() {
-        let node = ResolverProbe.node(Group { Text(verbatim: "a"); Text(verbatim: "b") }.padding(2))
+        let node = ResolverProbe.node(
+            Group {
+                Text(verbatim: "a")
+                Text(verbatim: "b")
+            }.padding(2))
         let padding = NodeModifier.padding(NodeInsets(top: 2, leading: 2, bottom: 2, trailing: 2))
         #expect(node == .group([.modified(ResolverProbe.text("a"), padding), .modified(ResolverProbe.text("b"), padding)]))
     }
@@ -123,8 +134,12 @@ struct ViewResolverTests {
 
     @Test("each body is evaluated once and counted")
     func bodyEvaluations() {
-        let (_, sink) = ViewResolver.resolve(HStack { NestedResolutionProbe(); FamilyProbe() },
-                                             environment: EnvironmentValues())
+        let (_, sink) = ViewResolver.resolve(
+            HStack {
+                NestedResolutionProbe()
+                FamilyProbe()
+            },
+            environment: EnvironmentValues())
         // NestedResolutionProbe and FamilyProbe; the FamilyProbe inside is counted by its own resolution.
         #expect(sink.bodyEvaluations == 2)
     }
@@ -136,8 +151,9 @@ struct ViewResolverTests {
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             let family = families[index % families.count]
             let view = VStack { ForEach(0..<20) { _ in FamilyProbe() } }
-            results.set(ResolverProbe.strings(in: ResolverProbe.node(view, environment: ResolverProbe.environment(family: family))),
-                        at: index)
+            results.set(
+                ResolverProbe.strings(in: ResolverProbe.node(view, environment: ResolverProbe.environment(family: family))),
+                at: index)
         }
         for index in 0..<64 {
             #expect(results[index] == Array(repeating: families[index % families.count].rawValue, count: 20))
@@ -174,16 +190,41 @@ private enum TupleViewProbe {
             Text(verbatim: "0")
             Text(verbatim: "1")
         case 10:
-            Text(verbatim: "0"); Text(verbatim: "1"); Text(verbatim: "2"); Text(verbatim: "3"); Text(verbatim: "4")
-            Text(verbatim: "5"); Text(verbatim: "6"); Text(verbatim: "7"); Text(verbatim: "8"); Text(verbatim: "9")
+            Text(verbatim: "0")
+            Text(verbatim: "1")
+            Text(verbatim: "2")
+            Text(verbatim: "3")
+            Text(verbatim: "4")
+            Text(verbatim: "5")
+            Text(verbatim: "6")
+            Text(verbatim: "7")
+            Text(verbatim: "8")
+            Text(verbatim: "9")
         case 11:
-            Text(verbatim: "0"); Text(verbatim: "1"); Text(verbatim: "2"); Text(verbatim: "3"); Text(verbatim: "4")
-            Text(verbatim: "5"); Text(verbatim: "6"); Text(verbatim: "7"); Text(verbatim: "8"); Text(verbatim: "9")
+            Text(verbatim: "0")
+            Text(verbatim: "1")
+            Text(verbatim: "2")
+            Text(verbatim: "3")
+            Text(verbatim: "4")
+            Text(verbatim: "5")
+            Text(verbatim: "6")
+            Text(verbatim: "7")
+            Text(verbatim: "8")
+            Text(verbatim: "9")
             Text(verbatim: "10")
         default:
-            Text(verbatim: "0"); Text(verbatim: "1"); Text(verbatim: "2"); Text(verbatim: "3"); Text(verbatim: "4")
-            Text(verbatim: "5"); Text(verbatim: "6"); Text(verbatim: "7"); Text(verbatim: "8"); Text(verbatim: "9")
-            Text(verbatim: "10"); Text(verbatim: "11")
+            Text(verbatim: "0")
+            Text(verbatim: "1")
+            Text(verbatim: "2")
+            Text(verbatim: "3")
+            Text(verbatim: "4")
+            Text(verbatim: "5")
+            Text(verbatim: "6")
+            Text(verbatim: "7")
+            Text(verbatim: "8")
+            Text(verbatim: "9")
+            Text(verbatim: "10")
+            Text(verbatim: "11")
         }
     }
 }

@@ -5,7 +5,7 @@ let package = Package(
     name: "WidgetPackage",
     dependencies: [
         // .package(path: "../Commented"),
-        .package(path: "../ClassicApp/Packages/ForecastKit"),
+        .package(path: "../ClassicApp/Packages/ForecastKit")
     ],
     targets: [
         .target(name: "Support"),

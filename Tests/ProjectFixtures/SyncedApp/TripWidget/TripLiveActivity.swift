@@ -14,7 +14,13 @@ struct TripLiveActivity<Placeholder: View>: Widget where Placeholder: Sendable {
         } dynamicIsland: { context in
             DynamicIsland {
                 DynamicIslandExpandedRegion(.center) { Text("\(context.state.minutesLeft) min") }
-            } compactLeading: { Text("T") } compactTrailing: { Text("\(context.state.minutesLeft)") } minimal: { Text("T") }
+            } compactLeading: {
+                Text("T")
+            } compactTrailing: {
+                Text("\(context.state.minutesLeft)")
+            } minimal: {
+                Text("T")
+            }
         }
     }
 }

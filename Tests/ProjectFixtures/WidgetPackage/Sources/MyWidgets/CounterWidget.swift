@@ -8,7 +8,10 @@ public struct CounterWidget: Widget {
     }
 }
 
-struct CounterEntry: TimelineEntry { var date: Date; var count: Int }
+struct CounterEntry: TimelineEntry {
+    var date: Date
+    var count: Int
+}
 
 struct CounterProvider: TimelineProvider {
     func placeholder(in context: Context) -> CounterEntry { CounterEntry(date: .now, count: 0) }
