@@ -24,7 +24,6 @@ struct WorkoutAttributes: ActivityAttributes {
 /// Pauses every running workout activity (runs in the app's process, as a `LiveActivityIntent`).
 struct PauseWorkoutIntent: LiveActivityIntent {
     static var title: LocalizedStringResource { "Pause workout" }
-    init() {}
 
     func perform() async throws -> some IntentResult {
         for activity in Activity<WorkoutAttributes>.activities where !activity.content.state.isPaused {
@@ -39,7 +38,6 @@ struct PauseWorkoutIntent: LiveActivityIntent {
 /// Resumes every paused workout activity.
 struct ResumeWorkoutIntent: LiveActivityIntent {
     static var title: LocalizedStringResource { "Resume workout" }
-    init() {}
 
     func perform() async throws -> some IntentResult {
         for activity in Activity<WorkoutAttributes>.activities {
@@ -56,7 +54,6 @@ struct ResumeWorkoutIntent: LiveActivityIntent {
 /// Ends every workout activity, leaving the summary on the Lock Screen.
 struct EndWorkoutIntent: LiveActivityIntent {
     static var title: LocalizedStringResource { "End workout" }
-    init() {}
 
     func perform() async throws -> some IntentResult {
         for activity in Activity<WorkoutAttributes>.activities {

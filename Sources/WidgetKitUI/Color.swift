@@ -109,6 +109,8 @@ public struct Color: Hashable, Sendable {
     /// The secondary label colour.
     public static let secondary = Color(storage: .system(.secondaryLabel))
     /// The app's accent colour (system blue here).
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    // Apple's name: `Color.accentColor`.
     public static let accentColor = Color(storage: .system(.blue))
 }
 

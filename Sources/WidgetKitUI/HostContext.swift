@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AmbiguousTrailingClosureOverload
+// `run` comes synchronous and asynchronous, as `TaskLocal.withValue` does; the caller's context picks one.
+
 import Foundation
 
 // MARK: - The host context
@@ -90,7 +93,8 @@ public final class HostContext: @unchecked Sendable {
     public static var current: HostContext { binding?.host ?? process }
 
     /// Runs `body` (a call into widget code) with this context bound; async work widget code starts in it
-    /// runs where the caller's binding said (see `run(executingWidgetTasksOn:_:)`).
+    /// runs where the caller's binding said (see `run(executingWidgetTasksOn:_:)`). There is a synchronous and
+    /// an asynchronous `run`, as `TaskLocal.withValue` has: the caller's context picks one.
     public func run<T>(_ body: () throws -> T) rethrows -> T {
         try Self.$binding.withValue(Binding(host: self, sink: nil, executor: Self.binding?.executor), operation: body)
     }

@@ -121,6 +121,8 @@ public struct Logger: Sendable {
 
 /// Logs a printf-style message, as `os_log(_:dso:log:type:_:)`. `%{public}@` and `%{private}d` keep
 /// their privacy: private values print as `<private>`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// Apple's name, which widget code calls as written.
 public func os_log(
     _ message: StaticString, dso: UnsafeRawPointer? = nil, log: OSLog = .default, type: OSLogType = .default, _ args: any CVarArg...
 ) {
@@ -128,6 +130,8 @@ public func os_log(
 }
 
 /// Logs a message, as `os_log(_:log:_:)` with an `OSLogMessage`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// Apple's name, which widget code calls as written.
 public func os_log(_ type: OSLogType = .default, log: OSLog = .default, _ message: OSLogMessage) {
     LogSink.write(log, type, message.text)
 }

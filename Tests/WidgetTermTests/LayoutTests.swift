@@ -635,6 +635,8 @@ struct LayoutTests {
             let placed = LayoutProbe.layout(Text("Hi ") + Text("there").bold(), width: 5, height: 2)
             #expect(placed.probeLines(ofText: "Hi there") == ["Hi", "there"])
             var runs: [[Int]] = []
+            // swift-format-ignore: ReplaceForEachWithForLoop
+            // `PlacedNode.forEach` walks the tree; it is not `Sequence.forEach`.
             placed.forEach { node in
                 if case .text(_, let lines) = node.content { runs = lines.map { $0.graphemes.map(\.run) } }
             }
