@@ -219,7 +219,9 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         public init(literalCapacity: Int, interpolationCount: Int) {}
         public mutating func appendLiteral(_ literal: String) {
             appendCharacters(literal)
-            formatKey += literal.replacingOccurrences(of: "%", with: "%%")
+            // Most literals hold no `%`: skip Foundation's search-and-replace for them (a body builds its keys
+            // on every evaluation, catalog or not).
+            formatKey += literal.utf8.contains(UInt8(ascii: "%")) ? literal.replacingOccurrences(of: "%", with: "%%") : literal
         }
         public mutating func appendInterpolation<T>(_ value: T) {
             let specifier: String
