@@ -16,8 +16,9 @@ public struct Color: Hashable, Sendable {
         case rgb(red: Double, green: Double, blue: Double)
         /// A colour named in widget code that no asset catalog had: drawn as grey (a diagnostic says so).
         case asset(String)
-        /// A colour set from the app's asset catalog, with its light and dark values.
-        case catalog(name: String, CatalogColor)
+        /// A colour set from the app's asset catalog, with its light and dark values. Boxed (`indirect`): its
+        /// payload is three times the others', and every `Color`, `Paint` and text run would carry that size.
+        indirect case catalog(name: String, CatalogColor)
     }
 
     public var storage: Storage
