@@ -187,10 +187,22 @@ public enum DocumentDates {
 
     /// ISO 8601 in UTC, with milliseconds only when the date has a fraction of a second.
     public static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
         let hasFraction = date.timeIntervalSince1970.rounded() != date.timeIntervalSince1970
-        formatter.formatOptions = hasFraction ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-        return formatter.string(from: date)
+        formatterLock.lock()
+        defer { formatterLock.unlock() }
+        return (hasFraction ? fractionalFormatter : wholeSecondFormatter).string(from: date)
+    }
+
+    // Made once: building an ISO8601DateFormatter (ICU's date format symbols) cost more than the rest of
+    // an entry's load. Formatters are not documented as thread-safe, so every use holds the lock.
+    private static let formatterLock = NSLock()
+    nonisolated(unsafe) private static let wholeSecondFormatter = makeFormatter([.withInternetDateTime])
+    nonisolated(unsafe) private static let fractionalFormatter = makeFormatter([.withInternetDateTime, .withFractionalSeconds])
+
+    private static func makeFormatter(_ options: ISO8601DateFormatter.Options) -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = options
+        return formatter
     }
 
     /// What a valid date looks like, for error messages.

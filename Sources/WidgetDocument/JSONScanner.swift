@@ -126,6 +126,10 @@ public struct JSONScanner {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// A byte offset on the current line whose column is known (`markColumn`), so positions on a long line
+    /// are counted from the last one rather than from the line start: one scan of each line in all.
+    private var markOffset = 0
+    private var markColumn = 1
     private var valueCount = 0
 
     /// Parses `text`.
@@ -176,7 +180,7 @@ public struct JSONScanner {
     // MARK: Values
 
     private mutating func parseValue(path: JSONPath, depth: Int) throws -> JSONNode {
-        let start = position
+        let start = advancePosition()
         valueCount += 1
         if valueCount > limits.maximumValues {
             throw DocumentError(
@@ -233,7 +237,7 @@ public struct JSONScanner {
                     expected: members.isEmpty ? "a member name in double quotes or }" : "a member name in double quotes",
                     found: describeHere(), path: path)
             }
-            let keyPosition = position
+            let keyPosition = advancePosition()
             let key = try parseString(path: path)
             if let first = seen[key] {
                 throw DocumentError(
@@ -440,6 +444,20 @@ public struct JSONScanner {
             scan += 1
         }
         return DocumentPosition(line: line, column: column, offset: index)
+    }
+
+    /// The position of `index`, counted on from the last position asked for on the same line: the scanner
+    /// only moves forward, so a document on one line costs one scan rather than one scan per value.
+    private mutating func advancePosition() -> DocumentPosition {
+        if markOffset < lineStart || markOffset > index {
+            markOffset = lineStart
+            markColumn = 1
+        }
+        while markOffset < index {
+            if bytes[markOffset] & 0xC0 != 0x80 { markColumn += 1 }
+            markOffset += 1
+        }
+        return DocumentPosition(line: line, column: markColumn, offset: index)
     }
 
     private mutating func skipWhitespace() {

@@ -34,7 +34,13 @@ public struct EntryArchive: Sendable {
 
     /// The archived render shown at `date` (the latest entry whose date has arrived), nil before the first.
     public func render(at date: Date) -> Render? {
-        renders.last { $0.entryDate <= date }
+        // Binary search (renders are sorted): the preview asks at every frame, and a timeline may hold thousands.
+        var low = 0, high = renders.count
+        while low < high {
+            let middle = (low + high) / 2
+            if renders[middle].entryDate <= date { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? renders[low - 1] : nil
     }
 
     /// The frame shown at `date`, with its live regions repainted for that moment, and the cells that

@@ -11,18 +11,23 @@ import WidgetKitUI
 enum BenchCommand {
     static func run(_ arguments: [String], widgets: () -> [WidgetDescriptor], output: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: ["iterations", "warmup", "warmup-ms", "sample"], boolean: ["once", "phases", "help"])
+            arguments, valued: ["iterations", "warmup", "warmup-ms", "sample", "runs", "largest", "axis"],
+            boolean: ["once", "phases", "help"])
         if parsed.switches.contains("help") {
             output.write(
                 """
                 usage: widgetterm bench [--iterations N]
                        widgetterm bench tick [--iterations N]
                        widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE] [--phases]
+                       widgetterm bench scale [--axis entries|values|spacers|widgets] [--runs N] [--largest N]
 
                 bench          median µs to resolve, lay out and paint each sample per family, and the whole gallery
                 bench tick     one tick of ten live timers: repaint time and cells changed
                 bench frame    the shared 46 × 11 frame (docs/bench-frame.md), timed frame by frame on the
                                monotonic clock; prints widgetterm, median µs, p90 µs and iterations, tab-separated
+                bench scale    render FILE of generated documents of 10 to 10,000 entries, 100 to 100,000 data
+                               values and 10 to 10,000 spacers, and gallery of 1 to 100 documents, at 10× steps;
+                               prints axis, count, median ms, µs per item and its ratio to the previous step
 
                 options:
                   --iterations N   timed repetitions (default 500 for bench, 2000 for tick and frame)
@@ -31,6 +36,9 @@ enum BenchCommand {
                   --once           frame: write one frame to standard output and exit (whole-process timing)
                   --sample FILE    frame: write one frame to FILE before timing
                   --phases         frame: the median of resolve, layout, paint and encode on their own
+                  --runs N         scale: runs per step, the median is printed (default 3)
+                  --largest N      scale: skip steps above N items (default 100000)
+                  --axis A         scale: only that axis
 
                 Figures mean something only from a release build, as README.md says:
                 swift build -c release --static-swift-stdlib, then .build/release/widgetterm bench ...
@@ -39,10 +47,11 @@ enum BenchCommand {
             return 0
         }
         if parsed.positionals.first == "frame" { return try FrameBenchmark.run(parsed, output: output) }
+        if parsed.positionals.first == "scale" { return try ScaleBenchmark.run(parsed, output: output) }
         if parsed.positionals.first == "tick" {
             return TickBenchmark.run(iterations: try parsed.integer("iterations", in: 1...1_000_000, default: 2000), output: output)
         }
-        guard parsed.positionals.isEmpty else { throw UsageError("unknown benchmark \(parsed.positionals[0]); valid: frame, tick") }
+        guard parsed.positionals.isEmpty else { throw UsageError("unknown benchmark \(parsed.positionals[0]); valid: frame, scale, tick") }
         let iterations = try parsed.integer("iterations", in: 1...1_000_000, default: 500)
         return widgetBenchmark(widgets: widgets(), iterations: iterations, output: output)
     }
