@@ -169,6 +169,32 @@ public enum DynamicTypeSize: Int, Hashable, Sendable, Comparable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// Content size categories, as the older `SwiftUI.ContentSizeCategory`; each is one `DynamicTypeSize`, and
+/// `EnvironmentValues.sizeCategory` reads and writes `dynamicTypeSize`. WidgetTerm renders at `.large`.
+public enum ContentSizeCategory: Hashable, Sendable, CaseIterable, Comparable {
+    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
+    case accessibilityExtraExtraExtraLarge
+
+    /// True for the accessibility sizes, as `ContentSizeCategory.isAccessibilityCategory`.
+    public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
+
+    /// The category of a Dynamic Type size.
+    public init(_ size: DynamicTypeSize) { self = Self.allCases[size.rawValue] }
+
+    /// The Dynamic Type size of this category.
+    public var dynamicTypeSize: DynamicTypeSize { DynamicTypeSize(rawValue: Self.allCases.firstIndex(of: self)!)! }
+}
+
+extension EnvironmentValues {
+    /// The content size category, as `EnvironmentValues.sizeCategory` (`@Environment(\.sizeCategory)`); it is
+    /// `dynamicTypeSize` under its older name, so setting one changes the other.
+    public var sizeCategory: ContentSizeCategory {
+        get { ContentSizeCategory(dynamicTypeSize) }
+        set { dynamicTypeSize = newValue.dynamicTypeSize }
+    }
+}
+
 /// The sizes and shapes a widget can take, as `WidgetKit.WidgetFamily`.
 public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case systemSmall, systemMedium, systemLarge, systemExtraLarge

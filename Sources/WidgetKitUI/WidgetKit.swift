@@ -105,6 +105,15 @@ extension WidgetConfiguration {
     public func configurationDisplayName<S: StringProtocol>(_ name: S) -> ModifiedWidgetConfiguration {
         modified { $0.displayName = String(name) }
     }
+    /// The name shown in the widget gallery, from a `Text`, as `configurationDisplayName(_: Text)`; its characters as
+    /// written (a string-table key is kept as the key, as the `LocalizedStringKey` form does).
+    public func configurationDisplayName(_ name: Text) -> ModifiedWidgetConfiguration {
+        modified { $0.displayName = name.keyString }
+    }
+    /// The description shown in the widget gallery, from a `Text`, as `description(_: Text)`.
+    public func description(_ description: Text) -> ModifiedWidgetConfiguration {
+        modified { $0.description = description.keyString }
+    }
     /// The description shown in the widget gallery.
     public func description(_ description: LocalizedStringKey) -> ModifiedWidgetConfiguration {
         modified { $0.description = description.key }
