@@ -55,8 +55,8 @@ public struct Button<Label: View>: PrimitiveView {
 
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let node = label._resolve(in: context)
-        guard let intent else { return node }
+        let node = context.environment.buttonLook.resolve(label, in: context)
+        guard let intent, context.environment.isEnabled else { return node }
         return .modified(node, .tapTarget(.intent(intent)))
     }
 }
@@ -106,14 +106,15 @@ public struct Toggle<Label: View>: PrimitiveView {
                 runs: [
                     TextRun(
                         content: .verbatim(isOn ? "◉" : "○"), font: context.environment.font ?? .body,
-                        foreground: isOn ? .color(tint) : .hierarchical(level: 1, base: nil))
+                        foreground: !context.environment.isEnabled
+                            ? .hierarchical(level: 2, base: nil) : isOn ? .color(tint) : .hierarchical(level: 1, base: nil))
                 ],
                 lineLimit: 1, alignment: .leading))
         let row = ViewNode.stack(
             StackNode(
                 axis: .horizontal, alignment: .center, spacing: nil,
-                children: label._resolve(in: context).flattened + [.spacer(minLength: nil), switchNode]))
-        guard let intent else { return row }
+                children: ButtonLook.plain.resolve(label, in: context).flattened + [.spacer(minLength: nil), switchNode]))
+        guard let intent, context.environment.isEnabled else { return row }
         return .modified(row, .tapTarget(.toggle(isOn: isOn, intent: intent)))
     }
 }

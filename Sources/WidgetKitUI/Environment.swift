@@ -41,6 +41,10 @@ public struct EnvironmentValues: Sendable {
     public var progressViewStyle: GaugeKind = .progressLinear
     public var isUnredacted = false
     public var accentedRenderingMode: WidgetAccentedRenderingMode?
+    /// Whether buttons and toggles below react, as `EnvironmentValues.isEnabled`; `.disabled(true)` clears it.
+    public var isEnabled = true
+    /// How buttons below are drawn (`buttonStyle(_:)`).
+    public var buttonLook: ButtonLook = .plain
     /// The size of the widget's content area in points, given to `GeometryReader`.
     public var containerSize: CGSize = CGSize(width: 170, height: 170)
 

@@ -423,6 +423,26 @@ extension View {
     @inlinable
     public consuming func contentMarginsDisabled() -> Self { self }
 
+    /// Keeps the view's space and draws nothing, as `View.hidden()`: its cells stay empty and its links and
+    /// buttons do not react.
+    @inlinable
+    public consuming func hidden() -> ModifiedView<Self> { recordingModifier(.hidden) }
+
+    /// Sets how buttons below are drawn, as `View.buttonStyle(_:)`: `.bordered` and `.borderedProminent` put the
+    /// label on a capsule of the tint (docs/DECISIONS.md); `.plain`, `.borderless` draw the label alone.
+    @inlinable
+    public consuming func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
+        let look = style.cellButtonLook
+        return environmentModified { $0.buttonLook = look }
+    }
+
+    /// Disables the buttons and toggles below, as `View.disabled(_:)`: they are drawn dimmed and a tap does
+    /// nothing. `disabled(false)` does not re-enable what an enclosing view disabled, as in SwiftUI.
+    @inlinable
+    public consuming func disabled(_ disabled: Bool) -> EnvironmentModifiedView<Self> {
+        environmentModified { $0.isEnabled = $0.isEnabled && !disabled }
+    }
+
     // MARK: Code that never runs in a widget
 
     /// Never runs in a widget: WidgetKit archives the view and runs nothing while it is shown.
@@ -471,11 +491,7 @@ extension View {
     @inlinable
     public consuming func imageScale(_ scale: Image.Scale) -> Self { self }
     @inlinable
-    public consuming func buttonStyle(_ style: PlainButtonStyle) -> Self { self }
-    @inlinable
     public consuming func labelsHidden() -> Self { self }
-    @inlinable
-    public consuming func disabled(_ disabled: Bool) -> Self { self }
     @inlinable
     public consuming func id<ID: Hashable>(_ id: ID) -> Self { self }
     @inlinable
@@ -547,11 +563,4 @@ public struct SymbolRenderingMode: Sendable {
 }
 public struct SymbolVariants: Sendable {
     public static let none = SymbolVariants(), fill = SymbolVariants(), circle = SymbolVariants(), square = SymbolVariants()
-}
-public struct PlainButtonStyle: Sendable {
-    public init() {}
-}
-extension PlainButtonStyle {
-    public static let plain = PlainButtonStyle()
-    public static let borderless = PlainButtonStyle()
 }

@@ -22,16 +22,19 @@ private enum APIProbe {
         ViewResolver.resolve(view, environment: EnvironmentValues())
     }
 
-    /// `view` laid out and painted in a `width` × `height` area: one string per row, trailing blanks trimmed.
-    static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
+    /// `view` laid out and painted in a `width` × `height` area.
+    static func frame<V: View>(_ view: V, width: Int, height: Int) -> Frame {
         let placed = CellLayout.layout(resolve(view).0, in: CellSize(width: width, height: height), environment: environment)
         var painter = Painter(
             size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light),
             date: apiTestDate, format: environment.format)
         painter.paint(placed)
-        var rows = FrameEncoder.text(painter.frame.buffer).components(separatedBy: "\n")
-        if rows.last == "" { rows.removeLast() }
-        return rows.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        return painter.frame
+    }
+
+    /// `view` painted in a `width` × `height` area: one string per row, trailing blanks trimmed.
+    static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
+        frameRows(frame(view, width: width, height: height))
     }
 
     /// The characters of every text node in `node`, in tree order.
@@ -68,6 +71,42 @@ private struct APIProvider: TimelineProvider {
 private struct SizeCategoryProbe: View {
     @Environment(\.sizeCategory) var sizeCategory
     var body: some View { Text(verbatim: "\(sizeCategory) \(sizeCategory.isAccessibilityCategory)") }
+}
+
+/// A body that computes a value, then returns its view with an explicit `return` (the builder is not applied).
+private struct ReturningBody: View {
+    let count: Int
+    var body: some View {
+        let label = "\(count) steps"
+        return VStack { Text(verbatim: label) }
+    }
+}
+
+/// A view built in a `@ViewBuilder` closure whose one statement is an explicit `return`.
+private func returningBuilder(_ flag: Bool) -> some View {
+    VStack {
+        return HStack {
+            Text(verbatim: "a")
+            if flag { Text(verbatim: "b") }
+        }
+    }
+}
+
+private struct EmptyOnOldSystems: Widget {
+    var body: some WidgetConfiguration { EmptyWidgetConfiguration() }
+}
+
+private struct RealWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "real", provider: APIProvider()) { _ in Text("x") }
+    }
+}
+
+private struct MixedBundle: WidgetBundle {
+    var body: some Widget {
+        EmptyOnOldSystems()
+        RealWidget()
+    }
 }
 
 @Suite("Widget API (issue 11 item 6)")
@@ -107,5 +146,75 @@ struct WidgetAPITests {
         environment.dynamicTypeSize = .accessibility5
         #expect(environment.sizeCategory == .accessibilityExtraExtraExtraLarge)
         #expect(ContentSizeCategory.allCases.count == 12)
+    }
+
+    // MARK: View builders and styles
+
+    @Test("an explicit return in a body or a @ViewBuilder function resolves its view")
+    func explicitReturn() {
+        #expect(APIProbe.strings(in: APIProbe.resolve(ReturningBody(count: 3)).0) == ["3 steps"])
+        #expect(APIProbe.strings(in: APIProbe.resolve(returningBuilder(true)).0) == ["a", "b"])
+        #expect(APIProbe.strings(in: APIProbe.resolve(returningBuilder(false)).0) == ["a"])
+    }
+
+    @Test(".hidden() keeps its space, draws nothing and does not react to taps")
+    func hidden() {
+        let view = HStack(spacing: 0) {
+            Button(intent: NoteIntent()) { Text(verbatim: "ab") }.hidden()
+            Text(verbatim: "cd")
+        }
+        #expect(APIProbe.picture(view, width: 4, height: 1) == ["  cd"])
+        #expect(APIProbe.frame(view, width: 4, height: 1).tapRegions.isEmpty)
+        let shown = HStack(spacing: 0) {
+            Button(intent: NoteIntent()) { Text(verbatim: "ab") }
+            Text(verbatim: "cd")
+        }
+        #expect(APIProbe.picture(shown, width: 4, height: 1) == ["abcd"])
+        #expect(APIProbe.frame(shown, width: 4, height: 1).tapRegions.count == 1)
+    }
+
+    @Test("EmptyWidgetConfiguration declares no widget in a bundle")
+    func emptyWidgetConfiguration() {
+        #expect(MixedBundle().widgetDescriptors.map(\.kind) == ["real"])
+        #expect(EmptyWidgetConfiguration().descriptor.supportedFamilies.isEmpty)
+    }
+
+    @Test("buttonStyle(.bordered / .borderedProminent) draws the label on a capsule of the tint")
+    func borderedButtons() throws {
+        func button() -> some View { Button(intent: NoteIntent()) { Text(verbatim: "Go") } }
+        let plain = APIProbe.frame(button().buttonStyle(.plain), width: 8, height: 3)
+        let bordered = APIProbe.frame(button().buttonStyle(.bordered), width: 8, height: 3)
+        let prominent = APIProbe.frame(button().buttonStyle(.borderedProminent).tint(.red), width: 8, height: 3)
+        #expect(frameRows(plain) == ["", "   Go", ""])
+        #expect((0..<8).allSatisfy { plain.buffer[$0, 1].background == nil }, "a plain button draws no fill")
+        // The capsule: the label's row from column 1 to 6 (12 pt of padding each side is two columns).
+        #expect(frameRows(bordered) == ["", "   Go", ""])
+        let filled = (0..<8).filter { bordered.buffer[$0, 1].background != nil }
+        #expect(filled == Array(1...6))
+        #expect(bordered.buffer[1, 1].background == RGB(0xD9, 0xEB, 0xFF), "the accent blue at 15 % over white")
+        #expect(bordered.buffer[3, 1].foreground == RGB(0x00, 0x7A, 0xFF), "the label in the tint")
+        #expect(bordered.buffer[3, 0].background == nil && bordered.buffer[3, 2].background == nil)
+        #expect((0..<8).filter { prominent.buffer[$0, 1].background != nil } == Array(1...6))
+        #expect(prominent.buffer[1, 1].background == RGB(0xFF, 0x3B, 0x30), "filled with the tint")
+        #expect(prominent.buffer[3, 1].foreground == RGB(0xFF, 0xFF, 0xFF), "the label in white")
+        #expect(bordered.tapRegions.count == 1 && prominent.tapRegions.count == 1)
+    }
+
+    @Test(".disabled(true): a button or toggle draws dimmed and a tap does nothing")
+    func disabled() {
+        let enabled = APIProbe.frame(Button(intent: NoteIntent()) { Text(verbatim: "Go") }, width: 4, height: 1)
+        let disabled = APIProbe.frame(Button(intent: NoteIntent()) { Text(verbatim: "Go") }.disabled(true), width: 4, height: 1)
+        #expect(enabled.tapRegions.count == 1)
+        #expect(disabled.tapRegions.isEmpty)
+        #expect(frameRows(disabled) == [" Go"])
+        #expect(enabled.buffer[1, 0].foreground == RGB(0, 0, 0), "an enabled plain button draws its label in the primary colour")
+        #expect(disabled.buffer[1, 0].foreground != enabled.buffer[1, 0].foreground, "a disabled one is dimmed")
+        #expect(disabled.buffer[1, 0].foreground != nil)
+        let reEnabled = APIProbe.frame(
+            VStack { Button(intent: NoteIntent()) { Text(verbatim: "Go") }.disabled(false) }.disabled(true), width: 4, height: 1)
+        #expect(reEnabled.tapRegions.isEmpty, "disabled(false) inside does not undo an enclosing disabled(true)")
+        let toggle = Toggle(isOn: true, intent: NoteIntent()) { Text(verbatim: "On") }
+        #expect(APIProbe.frame(toggle, width: 8, height: 1).tapRegions.count == 1)
+        #expect(APIProbe.frame(toggle.disabled(true), width: 8, height: 1).tapRegions.isEmpty)
     }
 }
