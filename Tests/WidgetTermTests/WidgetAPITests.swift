@@ -109,6 +109,28 @@ private struct MixedBundle: WidgetBundle {
     }
 }
 
+/// Puts brackets around its content and names the family its `@Environment` reads.
+private struct Bracketed: ViewModifier {
+    @Environment(\.widgetFamily) var family
+    func body(content: Content) -> some View {
+        HStack(spacing: 0) {
+            Text(verbatim: "[")
+            content
+            Text(verbatim: "]\(family == .systemSmall ? "s" : "?")")
+        }
+    }
+}
+
+/// Reads its `@State`'s initial value; `bumps` changes it while the body runs.
+private struct Counter: View {
+    @State private var count = 3
+    let bumps: Bool
+    var body: some View {
+        if bumps { count += 1 }
+        return Text(verbatim: "\(count)")
+    }
+}
+
 @Suite("Widget API (issue 11 item 6)")
 struct WidgetAPITests {
     // MARK: Text and configuration
@@ -216,5 +238,38 @@ struct WidgetAPITests {
         let toggle = Toggle(isOn: true, intent: NoteIntent()) { Text(verbatim: "On") }
         #expect(APIProbe.frame(toggle, width: 8, height: 1).tapRegions.count == 1)
         #expect(APIProbe.frame(toggle.disabled(true), width: 8, height: 1).tapRegions.isEmpty)
+    }
+
+    // MARK: Behaviour
+
+    @Test("AnyTransition.move(edge:) and .combined(with:) are accepted and the view shows its final state")
+    func transitions() {
+        let moving = Text(verbatim: "hi").transition(.move(edge: .top).combined(with: .opacity))
+        let asymmetric = Text(verbatim: "hi").transition(.asymmetric(insertion: .slide, removal: .offset(x: 4)))
+        #expect(APIProbe.resolve(moving).0 == APIProbe.resolve(Text(verbatim: "hi")).0)
+        #expect(APIProbe.picture(asymmetric, width: 2, height: 1) == ["hi"])
+    }
+
+    @Test(".modifier(_:) calls the modifier's body(content:) once, which places the content and reads the environment")
+    func viewModifier() {
+        let view = Text(verbatim: "hi").modifier(Bracketed())
+        #expect(APIProbe.picture(view, width: 5, height: 1) == ["[hi]s"])
+        let (_, sink) = APIProbe.resolve(view)
+        #expect(sink.bodyEvaluations == 1)
+        let inStack = VStack(spacing: 0) { Text(verbatim: "a").modifier(Bracketed()) }
+        #expect(APIProbe.strings(in: APIProbe.resolve(inStack).0) == ["[", "a", "]s"])
+    }
+
+    @Test("@State: a widget body reads the initial value; a change is reported, as nothing redraws an archived widget")
+    func state() {
+        let (node, sink) = APIProbe.resolve(Counter(bumps: false))
+        #expect(APIProbe.strings(in: node) == ["3"])
+        #expect(sink.diagnostics.isEmpty)
+        let (changed, changedSink) = APIProbe.resolve(Counter(bumps: true))
+        #expect(APIProbe.strings(in: changed) == ["4"])
+        #expect(changedSink.diagnostics.map(\.code) == ["state-never-redraws"])
+        let binding = Binding.constant(2)
+        binding.wrappedValue = 5
+        #expect(binding.wrappedValue == 2)
     }
 }
