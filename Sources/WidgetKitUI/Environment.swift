@@ -43,6 +43,12 @@ public struct EnvironmentValues: Sendable {
     public var accentedRenderingMode: WidgetAccentedRenderingMode?
     /// Whether buttons and toggles below react, as `EnvironmentValues.isEnabled`; `.disabled(true)` clears it.
     public var isEnabled = true
+    /// The case text below is shown in, as `EnvironmentValues.textCase`; nil: as written.
+    public var textCase: Text.Case?
+    /// The SF Symbol variant of images below, as `EnvironmentValues.symbolVariants`.
+    public var symbolVariants: SymbolVariants = .none
+    /// The scale of symbols below, as `EnvironmentValues.imageScale`; one glyph in cells at every scale.
+    public var imageScale: Image.Scale = .medium
     /// How buttons below are drawn (`buttonStyle(_:)`).
     public var buttonLook: ButtonLook = .plain
     /// The size of the widget's content area in points, given to `GeometryReader`.

@@ -53,6 +53,9 @@ public struct Image: PrimitiveView, Equatable {
     public func resolve(in context: ResolveContext) -> ViewNode {
         var source = self.source
         if case .asset(let name) = source { source = Self.catalogSource(named: name, environment: context.environment) }
+        if case .systemSymbol(let name) = source, context.environment.symbolVariants != .none {
+            source = .systemSymbol(context.environment.symbolVariants.apply(to: name))
+        }
         return .image(
             ImageNode(
                 source: source, isResizable: isResizable, font: context.environment.font ?? .body,

@@ -189,6 +189,10 @@ public struct Text: PrimitiveView, Equatable {
                 let format = (resources ?? nil)?.localizedString(forKey: key.formatKey, locale: context.environment.locale)
                 if let format { run.content = .verbatim(LocalizationKey.substitute(key.arguments, into: format)) }
             }
+            if let textCase = context.environment.textCase, case .verbatim(let string) = run.content {
+                let locale = context.environment.locale
+                run.content = .verbatim(textCase == .uppercase ? string.uppercased(with: locale) : string.lowercased(with: locale))
+            }
             var font = run.font ?? baseFont
             if let weight = run.weight ?? fontWeight { font.weight = weight }
             if isBold && run.weight == nil { font.weight = .bold }

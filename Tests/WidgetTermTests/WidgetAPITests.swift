@@ -272,4 +272,59 @@ struct WidgetAPITests {
         binding.wrappedValue = 5
         #expect(binding.wrappedValue == 2)
     }
+
+    // MARK: Text and symbol details
+
+    @Test(".textCase(_:) upper- or lowercases the text below in the environment's locale; nil leaves it")
+    func textCase() {
+        let view = VStack(spacing: 0) {
+            Text(verbatim: "Steps today")
+            Text(verbatim: "MiXeD").textCase(.lowercase)
+            Text(verbatim: "As written").textCase(nil)
+        }.textCase(.uppercase)
+        #expect(APIProbe.picture(view, width: 11, height: 3) == ["STEPS TODAY", "   mixed", "As written"])
+        var turkish = EnvironmentValues()
+        turkish.locale = Locale(identifier: "tr_TR")
+        let dotted = ViewResolver.resolve(Text(verbatim: "istanbul").textCase(.uppercase), environment: turkish).0
+        #expect(APIProbe.strings(in: dotted) == ["İSTANBUL"])
+    }
+
+    @Test(".symbolVariant(.fill) picks the filled symbol name; the glyph table falls back to the plain one")
+    func symbolVariant() {
+        func name(_ node: ViewNode) -> String? {
+            switch node {
+            case .image(let image): if case .systemSymbol(let name) = image.source { return name }
+            case .modified(let inner, _): return name(inner)
+            default: break
+            }
+            return nil
+        }
+        #expect(name(APIProbe.resolve(Image(systemName: "heart").symbolVariant(.fill)).0) == "heart.fill")
+        #expect(name(APIProbe.resolve(Image(systemName: "heart.fill").symbolVariant(.fill)).0) == "heart.fill")
+        #expect(name(APIProbe.resolve(Image(systemName: "bell").symbolVariant(.slash.circle.fill)).0) == "bell.slash.circle.fill")
+        #expect(name(APIProbe.resolve(Image(systemName: "heart").symbolVariant(.none)).0) == "heart")
+        #expect(APIProbe.picture(Image(systemName: "star"), width: 1, height: 1) == ["✩"])
+        #expect(APIProbe.picture(Image(systemName: "star").symbolVariant(.fill), width: 1, height: 1) == ["✭"])
+        #expect(APIProbe.picture(HStack { Image(systemName: "circle") }.symbolVariant(.fill), width: 1, height: 1) == ["⬤"])
+        // No glyph for `bell.slash.circle.fill`: the table falls back to the nearest name it has, `bell.slash`.
+        #expect(APIProbe.picture(Image(systemName: "bell").symbolVariant(.slash.circle.fill), width: 2, height: 1) == ["🔕"])
+        #expect(APIProbe.resolve(Image(systemName: "heart").imageScale(.large)).0 == APIProbe.resolve(Image(systemName: "heart")).0)
+    }
+
+    @Test(".shadow, .blur and .scaleEffect draw the view as it is and report effect-not-drawn; scaleEffect(0) draws nothing")
+    func effects() {
+        let (shadowed, shadowSink) = APIProbe.resolve(Text(verbatim: "hi").shadow(radius: 2))
+        #expect(shadowed == APIProbe.resolve(Text(verbatim: "hi")).0)
+        #expect(shadowSink.diagnostics.map(\.code) == ["effect-not-drawn"])
+        #expect(APIProbe.resolve(Text(verbatim: "hi").blur(radius: 3)).1.diagnostics.map(\.code) == ["effect-not-drawn"])
+        let (scaled, scaleSink) = APIProbe.resolve(Text(verbatim: "hi").scaleEffect(1.5))
+        #expect(scaled == APIProbe.resolve(Text(verbatim: "hi")).0)
+        #expect(scaleSink.diagnostics.map(\.code) == ["effect-not-drawn"])
+        #expect(APIProbe.resolve(Text(verbatim: "hi").scaleEffect(1)).1.diagnostics.isEmpty)
+        let gone = HStack(spacing: 0) {
+            Text(verbatim: "ab").scaleEffect(0)
+            Text(verbatim: "cd")
+        }
+        #expect(APIProbe.picture(gone, width: 4, height: 1) == ["  cd"])
+    }
 }
