@@ -529,6 +529,16 @@ extension View {
     public consuming func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> some View {
         ScaleEffectView(content: self, scale: x <= 0 || y <= 0 ? 0 : x != 1 ? x : y)
     }
+    /// Rotates how the view is drawn without changing its layout, as `View.rotationEffect(_:anchor:)`. Cells cannot
+    /// rotate glyphs: a whole turn (or none) draws the view as it is; any other angle draws it unrotated and
+    /// reports `effect-not-drawn`.
+    @inlinable
+    public consuming func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        let turns = angle.degrees / 360
+        return EffectNotDrawnView(
+            content: self, effect: "rotationEffect(.degrees(\(angle.degrees)))", drawnAs: "unrotated",
+            isDrawn: turns == turns.rounded())
+    }
     /// A Gaussian blur, as `View.blur(radius:opaque:)`: drawn sharp, and `effect-not-drawn` says so.
     @inlinable
     public consuming func blur(radius: Double, opaque: Bool = false) -> some View {
@@ -542,17 +552,20 @@ struct EffectNotDrawnView<Content: View>: PrimitiveView {
     @usableFromInline let content: Content
     @usableFromInline let effect: String
     @usableFromInline let drawnAs: String
+    /// True when the effect changes nothing in cells (a whole turn): nothing is reported.
+    @usableFromInline let isDrawn: Bool
 
     @inlinable
-    init(content: Content, effect: String, drawnAs: String) {
+    init(content: Content, effect: String, drawnAs: String, isDrawn: Bool = false) {
         self.content = content
         self.effect = effect
         self.drawnAs = drawnAs
+        self.isDrawn = isDrawn
     }
 
     @inlinable
     func resolve(in context: ResolveContext) -> ViewNode {
-        context.sink.reportEffectNotDrawn(effect, drawnAs: drawnAs)
+        if !isDrawn { context.sink.reportEffectNotDrawn(effect, drawnAs: drawnAs) }
         return content._resolve(in: context)
     }
 }

@@ -163,6 +163,9 @@ public struct Text: PrimitiveView, Equatable {
     public consuming func kerning(_ kerning: Double) -> Text { self }
     public consuming func tracking(_ tracking: Double) -> Text { self }
     public consuming func baselineOffset(_ offset: Double) -> Text { self }
+    /// Lets the system tighten letter spacing before truncating, as `Text.allowsTightening(_:)`. A cell has no
+    /// tighter spacing: the text wraps and truncates as it would without it (docs/DECISIONS.md).
+    public consuming func allowsTightening(_ flag: Bool) -> Text { self }
 
     // MARK: Resolving
 

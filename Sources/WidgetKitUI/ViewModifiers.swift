@@ -168,3 +168,31 @@ extension AnyTransition {
     /// Both transitions at once, as `AnyTransition.combined(with:)`; shown without motion.
     public func combined(with other: AnyTransition) -> AnyTransition { AnyTransition() }
 }
+
+// MARK: - Angles
+
+/// An angle, as `SwiftUI.Angle`.
+public struct Angle: Hashable, Sendable, Comparable {
+    /// The angle in radians.
+    public var radians: Double
+    /// The angle in degrees.
+    public var degrees: Double {
+        get { radians * 180 / .pi }
+        set { radians = newValue * .pi / 180 }
+    }
+
+    /// A zero angle.
+    public init() { radians = 0 }
+    /// An angle in radians, as `Angle(radians:)`.
+    public init(radians: Double) { self.radians = radians }
+    /// An angle in degrees, as `Angle(degrees:)`.
+    public init(degrees: Double) { radians = degrees * .pi / 180 }
+    /// An angle in radians, as `Angle.radians(_:)`.
+    public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    /// An angle in degrees, as `Angle.degrees(_:)`.
+    public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    /// A zero angle, as `Angle.zero`.
+    public static let zero = Angle()
+
+    public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
+}

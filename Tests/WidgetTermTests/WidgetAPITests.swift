@@ -327,4 +327,31 @@ struct WidgetAPITests {
         }
         #expect(APIProbe.picture(gone, width: 4, height: 1) == ["  cd"])
     }
+
+    @Test(".rotationEffect draws the view unrotated and reports it, except for whole turns; Angle converts units")
+    func rotationEffect() {
+        let (node, sink) = APIProbe.resolve(Text(verbatim: "hi").rotationEffect(.degrees(45)))
+        #expect(node == APIProbe.resolve(Text(verbatim: "hi")).0)
+        #expect(sink.diagnostics.map(\.code) == ["effect-not-drawn"])
+        #expect(APIProbe.resolve(Text(verbatim: "hi").rotationEffect(.degrees(360))).1.diagnostics.isEmpty)
+        #expect(APIProbe.resolve(Text(verbatim: "hi").rotationEffect(.zero)).1.diagnostics.isEmpty)
+        #expect(abs(Angle(radians: .pi).degrees - 180) < 1e-9)
+        #expect(Angle.degrees(90) < Angle.radians(2))
+    }
+
+    @Test("UIImage(systemName:) is failable, as in UIKit, and Image(uiImage:) draws it as the symbol")
+    func uiImageSystemName() throws {
+        let image = try #require(UIImage(systemName: "star.fill"))
+        #expect(APIProbe.picture(Image(uiImage: image), width: 1, height: 1) == ["✭"])
+        let bitmap = try #require(UIImage(named: "cover"))
+        #expect(!bitmap.isSystemSymbol)
+    }
+
+    @Test("Text.allowsTightening is accepted and lays out as the text without it")
+    func allowsTightening() {
+        let view = Text(verbatim: "A long line of text").allowsTightening(true).lineLimit(1)
+        #expect(
+            APIProbe.picture(view, width: 8, height: 1)
+                == APIProbe.picture(Text(verbatim: "A long line of text").lineLimit(1), width: 8, height: 1))
+    }
 }
