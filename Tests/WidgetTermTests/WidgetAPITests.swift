@@ -354,4 +354,34 @@ struct WidgetAPITests {
             APIProbe.picture(view, width: 8, height: 1)
                 == APIProbe.picture(Text(verbatim: "A long line of text").lineLimit(1), width: 8, height: 1))
     }
+
+    @Test("ProgressView(timerInterval:countsDown:label:currentValueLabel:) puts the label above the bar and the value under it")
+    func progressViewWithLabels() {
+        let interval = apiTestDate.addingTimeInterval(-30)...apiTestDate.addingTimeInterval(30)
+        let view = ProgressView(timerInterval: interval, countsDown: false) {
+            Text(verbatim: "Boiling")
+        } currentValueLabel: {
+            Text(verbatim: "eggs")
+        }
+        let (node, _) = APIProbe.resolve(view)
+        guard case .stack(let stack) = node else {
+            Issue.record("expected a stack, got \(node)")
+            return
+        }
+        #expect(stack.axis == .vertical)
+        #expect(stack.children.count == 3)
+        #expect(APIProbe.strings(in: stack.children[0]) == ["Boiling"])
+        if case .gauge(let gauge) = stack.children[1] {
+            #expect(gauge.timerInterval?.countsDown == false)
+        } else {
+            Issue.record("the bar is the middle child")
+        }
+        #expect(APIProbe.strings(in: stack.children[2]) == ["eggs"])
+        let labelOnly = APIProbe.resolve(ProgressView(timerInterval: interval) { Text(verbatim: "Boiling") }).0
+        guard case .stack(let short) = labelOnly else {
+            Issue.record("expected a stack")
+            return
+        }
+        #expect(short.children.count == 2)
+    }
 }
