@@ -95,6 +95,13 @@ public struct Text: PrimitiveView, Equatable {
         runs = [Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: []))]
     }
 
+    /// Text from an attributed string, as `Text(_: AttributedString)`: its characters. SwiftUI's attribute scope
+    /// (colours, fonts) does not exist outside Apple's SDKs, and Foundation's attributes (links, inline
+    /// presentation intents) are not drawn (docs/DECISIONS.md).
+    public init(_ attributedContent: AttributedString) {
+        runs = [Run(content: .verbatim(String(attributedContent.characters)))]
+    }
+
     /// A date in one of the system styles; `.timer`, `.relative` and `.offset` update while shown.
     public init(_ date: Date, style: DateStyle) { runs = [Run(content: .date(date, style: style))] }
 

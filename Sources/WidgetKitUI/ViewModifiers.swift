@@ -196,3 +196,56 @@ public struct Angle: Hashable, Sendable, Comparable {
 
     public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
 }
+
+// MARK: - Layout direction and URLs
+
+/// The direction of a layout, as `SwiftUI.LayoutDirection`.
+public enum LayoutDirection: Hashable, Sendable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+extension EnvironmentValues {
+    /// The layout direction, as `EnvironmentValues.layoutDirection`: always `.leftToRight`, as WidgetTerm lays
+    /// cells out left to right. Setting `.rightToLeft` is reported as `right-to-left-not-laid-out`.
+    public var layoutDirection: LayoutDirection {
+        get { .leftToRight }
+        set {
+            guard newValue == .rightToLeft else { return }
+            ResolveSink.current?.report(
+                ResolveDiagnostic(
+                    code: "right-to-left-not-laid-out",
+                    message: "layoutDirection .rightToLeft: WidgetTerm lays widgets out left to right; "
+                        + "iOS mirrors stacks and alignments for a right-to-left language."))
+        }
+    }
+
+    /// Opens a URL, as `EnvironmentValues.openURL`. A widget's code runs only while its body is built, where
+    /// opening a URL does nothing: use `Link` or `widgetURL(_:)`, which WidgetTerm follows on a tap.
+    /// A handler set with `.environment(\.openURL, …)` is accepted and never runs, as no code runs on a tap.
+    public var openURL: OpenURLAction {
+        get { OpenURLAction() }
+        set {}
+    }
+}
+
+/// An action that opens a URL, as `SwiftUI.OpenURLAction`. In a widget it never runs: calling it is reported
+/// as `code-never-runs-in-widget` (docs/DECISIONS.md).
+public struct OpenURLAction: Sendable {
+    /// What a custom handler did with the URL, as `OpenURLAction.Result`.
+    public enum Result: Sendable {
+        case handled, discarded, systemAction
+    }
+
+    init() {}
+    /// An action with a custom handler, as `OpenURLAction(handler:)`; the handler never runs in a widget.
+    public init(handler: @escaping (URL) -> Result) {}
+
+    /// Opens `url`; in a widget nothing opens, and the call is reported.
+    public func callAsFunction(_ url: URL) {
+        ResolveSink.current?.report(
+            ResolveDiagnostic(
+                code: "code-never-runs-in-widget",
+                message: "openURL(\(url.absoluteString)) opens nothing in a widget: WidgetKit archives the view and runs no "
+                    + "code on a tap. Use Link(destination:) or .widgetURL(_:), which WidgetTerm follows."))
+    }
+}

@@ -131,6 +131,17 @@ private struct Counter: View {
     }
 }
 
+/// Reads `\.layoutDirection` and calls `\.openURL` while its body runs.
+private struct DirectionProbe: View {
+    @Environment(\.layoutDirection) var direction
+    @Environment(\.openURL) var openURL
+    let opens: Bool
+    var body: some View {
+        if opens { openURL(URL(string: "steps://today")!) }
+        return Text(verbatim: "\(direction)")
+    }
+}
+
 @Suite("Widget API (issue 11 item 6)")
 struct WidgetAPITests {
     // MARK: Text and configuration
@@ -383,5 +394,23 @@ struct WidgetAPITests {
             return
         }
         #expect(short.children.count == 2)
+    }
+
+    @Test("Text(AttributedString) shows its characters")
+    func attributedText() {
+        var attributed = AttributedString("Steps ")
+        attributed += AttributedString("today")
+        #expect(APIProbe.strings(in: APIProbe.resolve(Text(attributed)).0) == ["Steps today"])
+    }
+
+    @Test("\\.layoutDirection reads leftToRight and reports rightToLeft; calling \\.openURL is reported")
+    func layoutDirectionAndOpenURL() {
+        let (node, sink) = APIProbe.resolve(DirectionProbe(opens: false))
+        #expect(APIProbe.strings(in: node) == ["leftToRight"])
+        #expect(sink.diagnostics.isEmpty)
+        let (_, rtlSink) = APIProbe.resolve(DirectionProbe(opens: false).environment(\.layoutDirection, .rightToLeft))
+        #expect(rtlSink.diagnostics.map(\.code) == ["right-to-left-not-laid-out"])
+        let (_, openSink) = APIProbe.resolve(DirectionProbe(opens: true))
+        #expect(openSink.diagnostics.map(\.code) == ["code-never-runs-in-widget"])
     }
 }
