@@ -3,6 +3,7 @@ import Testing
 
 @testable import CellLayout
 @testable import CellRender
+@testable import WidgetDocument
 @testable import WidgetKitUI
 
 // Issue 11 item 6: the SwiftUI and WidgetKit API that real widget code uses, each resolved into the ViewNode
@@ -412,5 +413,14 @@ struct WidgetAPITests {
         #expect(rtlSink.diagnostics.map(\.code) == ["right-to-left-not-laid-out"])
         let (_, openSink) = APIProbe.resolve(DirectionProbe(opens: true))
         #expect(openSink.diagnostics.map(\.code) == ["code-never-runs-in-widget"])
+    }
+
+    @Test("a widget document's textCase modifier cases its text")
+    func documentTextCase() throws {
+        let text = DocumentFixtures.widget(#"{"Text": "Steps today", "modifiers": [{"textCase": "uppercase"}]}"#)
+        let descriptor = try WidgetDocument(text: text, file: "case.json").descriptor
+        let frame = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        #expect(DocumentFixtures.rows(frame).contains { $0.contains("STEPS TODAY") })
+        #expect(!DocumentFixtures.rows(frame).contains { $0.contains("Steps today") })
     }
 }
