@@ -98,6 +98,8 @@ public struct Text: PrimitiveView, Equatable {
     /// Text from an attributed string, as `Text(_: AttributedString)`: its characters. SwiftUI's attribute scope
     /// (colours, fonts) does not exist outside Apple's SDKs, and Foundation's attributes (links, inline
     /// presentation intents) are not drawn (docs/DECISIONS.md).
+    /// Disfavoured, so a string literal stays a `LocalizedStringKey` (translated), as in SwiftUI.
+    @_disfavoredOverload
     public init(_ attributedContent: AttributedString) {
         runs = [Run(content: .verbatim(String(attributedContent.characters)))]
     }

@@ -402,6 +402,7 @@ struct WidgetAPITests {
         var attributed = AttributedString("Steps ")
         attributed += AttributedString("today")
         #expect(APIProbe.strings(in: APIProbe.resolve(Text(attributed)).0) == ["Steps today"])
+        #expect(Text("Hello").runs.first?.localization != nil, "a literal stays a LocalizedStringKey, looked up in the string table")
     }
 
     @Test("\\.layoutDirection reads leftToRight and reports rightToLeft; calling \\.openURL is reported")
