@@ -197,6 +197,8 @@ public struct Painter {
         case .invalidatableContent:
             invalidatableRegions.append(node.frame.intersection(clip))
             paint(node.children[0])
+        case .hidden:
+            break
         case .widgetAccentable(let accentable):
             let saved = isAccentGroup
             isAccentGroup = isAccentGroup || accentable

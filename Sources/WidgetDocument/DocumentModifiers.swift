@@ -188,8 +188,9 @@ struct ModifierCompiler {
             return onView { view, evaluation in AnyView(view.truncationMode(try mode.evaluate(evaluation))) }
         case "textCase":
             let value = try required(&arguments, name, at: located, expected: "uppercase, lowercase or null")
-            _ = try Decode.optionalChoice(value, ["uppercase": Text.Case.uppercase, "lowercase": .lowercase], what: "a text case")
-            return unchanged
+            let textCase = try Decode.optionalChoice(
+                value, ["uppercase": Text.Case.uppercase, "lowercase": .lowercase], what: "a text case")
+            return onView { view, evaluation in AnyView(view.textCase(try textCase.evaluate(evaluation))) }
         case "environment":
             return try environment(&arguments, at: located)
         case "gaugeStyle":

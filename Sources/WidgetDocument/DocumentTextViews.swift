@@ -125,7 +125,10 @@ extension ViewCompiler {
         }
         if let name = arguments.take("uiImage") {
             let string = try Decode.string(name)
-            return ViewRecipe { .image(Image(uiImage: UIImage(systemName: try string.evaluate($0)))) }
+            return ViewRecipe {
+                let name = try string.evaluate($0)
+                return .image(UIImage(systemName: name).map { Image(uiImage: $0) } ?? Image(systemName: name))
+            }
         }
         guard let primary = arguments.primary else {
             throw DocumentError(

@@ -55,8 +55,8 @@ public struct Button<Label: View>: PrimitiveView {
 
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let node = label._resolve(in: context)
-        guard let intent else { return node }
+        let node = context.environment.buttonLook.resolve(label, in: context)
+        guard let intent, context.environment.isEnabled else { return node }
         return .modified(node, .tapTarget(.intent(intent)))
     }
 }
@@ -106,14 +106,15 @@ public struct Toggle<Label: View>: PrimitiveView {
                 runs: [
                     TextRun(
                         content: .verbatim(isOn ? "◉" : "○"), font: context.environment.font ?? .body,
-                        foreground: isOn ? .color(tint) : .hierarchical(level: 1, base: nil))
+                        foreground: !context.environment.isEnabled
+                            ? .hierarchical(level: 2, base: nil) : isOn ? .color(tint) : .hierarchical(level: 1, base: nil))
                 ],
                 lineLimit: 1, alignment: .leading))
         let row = ViewNode.stack(
             StackNode(
                 axis: .horizontal, alignment: .center, spacing: nil,
-                children: label._resolve(in: context).flattened + [.spacer(minLength: nil), switchNode]))
-        guard let intent else { return row }
+                children: ButtonLook.plain.resolve(label, in: context).flattened + [.spacer(minLength: nil), switchNode]))
+        guard let intent, context.environment.isEnabled else { return row }
         return .modified(row, .tapTarget(.toggle(isOn: isOn, intent: intent)))
     }
 }
@@ -237,6 +238,8 @@ public struct ProgressView<Label: View>: PrimitiveView {
     @usableFromInline let fraction: Double
     @usableFromInline let timer: TimerProgress?
     @usableFromInline let label: Label?
+    /// The view under the bar (`currentValueLabel:`), resolved in the progress view's context; nil: none.
+    @usableFromInline var currentValueLabel: ((ResolveContext) -> ViewNode)? = nil
 
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
@@ -245,13 +248,13 @@ public struct ProgressView<Label: View>: PrimitiveView {
             GaugeNode(
                 kind: context.environment.progressViewStyle, fraction: fraction, timerInterval: timer,
                 tint: tint, track: .color(.gaugeTrack)))
-        guard let label else { return gauge }
-        let labelNode = label._resolve(in: context)
-        if labelNode == .empty { return gauge }
+        let labelNode = label?._resolve(in: context) ?? .empty
+        let valueNode = currentValueLabel?(context) ?? .empty
+        if labelNode == .empty && valueNode == .empty { return gauge }
         return .stack(
             StackNode(
                 axis: .vertical, alignment: .init(horizontal: .leading, vertical: .center), spacing: nil,
-                children: labelNode.flattened + [gauge]))
+                children: labelNode.flattened + [gauge] + valueNode.flattened))
     }
 }
 
@@ -278,6 +281,29 @@ extension ProgressView where Label == EmptyView {
 }
 
 extension ProgressView {
+    /// A bar that follows the clock through `timerInterval` with a label above it and a current-value label
+    /// under it, as `ProgressView(timerInterval:countsDown:label:currentValueLabel:)` (iOS 16+).
+    public init<CurrentValueLabel: View>(
+        timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) {
+        self.init(timerInterval: timerInterval, countsDown: countsDown, label: label)
+        let value = currentValueLabel()
+        self.currentValueLabel = { context in value._resolve(in: context) }
+    }
+
+    /// A bar that follows the clock through `timerInterval` with a label above it, as
+    /// `ProgressView(timerInterval:countsDown:label:)` (iOS 16+).
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label) {
+        if timerInterval.lowerBound == timerInterval.upperBound {
+            ResolveSink.current?.attributeBackwardsRange(to: "ProgressView(timerInterval:)")
+        }
+        let progress = TimerProgress(start: timerInterval.lowerBound, end: timerInterval.upperBound, countsDown: countsDown)
+        fraction = progress.fraction(at: Date())
+        timer = progress
+        self.label = label()
+    }
+
     @inlinable
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label) {
         let total = Double(total)

@@ -41,6 +41,16 @@ public struct EnvironmentValues: Sendable {
     public var progressViewStyle: GaugeKind = .progressLinear
     public var isUnredacted = false
     public var accentedRenderingMode: WidgetAccentedRenderingMode?
+    /// Whether buttons and toggles below react, as `EnvironmentValues.isEnabled`; `.disabled(true)` clears it.
+    public var isEnabled = true
+    /// The case text below is shown in, as `EnvironmentValues.textCase`; nil: as written.
+    public var textCase: Text.Case?
+    /// The SF Symbol variant of images below, as `EnvironmentValues.symbolVariants`.
+    public var symbolVariants: SymbolVariants = .none
+    /// The scale of symbols below, as `EnvironmentValues.imageScale`; one glyph in cells at every scale.
+    public var imageScale: Image.Scale = .medium
+    /// How buttons below are drawn (`buttonStyle(_:)`).
+    public var buttonLook: ButtonLook = .plain
     /// The size of the widget's content area in points, given to `GeometryReader`.
     public var containerSize: CGSize = CGSize(width: 170, height: 170)
 
@@ -167,6 +177,32 @@ public enum DynamicTypeSize: Int, Hashable, Sendable, Comparable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3,
         accessibility4, accessibility5
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Content size categories, as the older `SwiftUI.ContentSizeCategory`; each is one `DynamicTypeSize`, and
+/// `EnvironmentValues.sizeCategory` reads and writes `dynamicTypeSize`. WidgetTerm renders at `.large`.
+public enum ContentSizeCategory: Hashable, Sendable, CaseIterable, Comparable {
+    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
+    case accessibilityExtraExtraExtraLarge
+
+    /// True for the accessibility sizes, as `ContentSizeCategory.isAccessibilityCategory`.
+    public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
+
+    /// The category of a Dynamic Type size.
+    public init(_ size: DynamicTypeSize) { self = Self.allCases[size.rawValue] }
+
+    /// The Dynamic Type size of this category.
+    public var dynamicTypeSize: DynamicTypeSize { DynamicTypeSize(rawValue: Self.allCases.firstIndex(of: self)!)! }
+}
+
+extension EnvironmentValues {
+    /// The content size category, as `EnvironmentValues.sizeCategory` (`@Environment(\.sizeCategory)`); it is
+    /// `dynamicTypeSize` under its older name, so setting one changes the other.
+    public var sizeCategory: ContentSizeCategory {
+        get { ContentSizeCategory(dynamicTypeSize) }
+        set { dynamicTypeSize = newValue.dynamicTypeSize }
+    }
 }
 
 /// The sizes and shapes a widget can take, as `WidgetKit.WidgetFamily`.

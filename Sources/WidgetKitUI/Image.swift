@@ -17,8 +17,8 @@ public struct Image: PrimitiveView, Equatable {
     /// catalogs (``HostContext/resources``, `--assets DIR`) are read when the body is resolved, at the
     /// device's scale and in the widget's colour scheme.
     public init(_ name: String, bundle: Bundle? = nil) { source = .asset(name) }
-    /// A bitmap, through the `UIImage` stand-in.
-    public init(uiImage: UIImage) { source = .bitmap(uiImage.name) }
+    /// A bitmap, through the `UIImage` stand-in; a `UIImage(systemName:)` draws as that SF Symbol.
+    public init(uiImage: UIImage) { source = uiImage.isSystemSymbol ? .systemSymbol(uiImage.name) : .bitmap(uiImage.name) }
     /// A decorative asset image.
     public init(decorative name: String, bundle: Bundle? = nil) { source = .asset(name) }
 
@@ -53,6 +53,9 @@ public struct Image: PrimitiveView, Equatable {
     public func resolve(in context: ResolveContext) -> ViewNode {
         var source = self.source
         if case .asset(let name) = source { source = Self.catalogSource(named: name, environment: context.environment) }
+        if case .systemSymbol(let name) = source, context.environment.symbolVariants != .none {
+            source = .systemSymbol(context.environment.symbolVariants.apply(to: name))
+        }
         return .image(
             ImageNode(
                 source: source, isResizable: isResizable, font: context.environment.font ?? .body,
@@ -87,8 +90,24 @@ extension Image {
 /// A stand-in for UIKit's `UIImage` so widget code that loads bitmaps compiles; draws as a labelled block.
 public struct UIImage: Sendable, Equatable {
     public let name: String
-    public init?(named name: String) { self.name = name }
-    public init?(contentsOfFile path: String) { name = (path as NSString).lastPathComponent }
-    public init?(data: Data) { name = "image \(data.count) bytes" }
-    public init(systemName: String) { name = systemName }
+    /// True for `UIImage(systemName:)`: `Image(uiImage:)` draws it as that SF Symbol.
+    public let isSystemSymbol: Bool
+    public init?(named name: String) {
+        self.name = name
+        isSystemSymbol = false
+    }
+    public init?(contentsOfFile path: String) {
+        name = (path as NSString).lastPathComponent
+        isSystemSymbol = false
+    }
+    public init?(data: Data) {
+        name = "image \(data.count) bytes"
+        isSystemSymbol = false
+    }
+    /// An SF Symbol, as the failable `UIImage(systemName:)`. It is never nil here: which names have a glyph is
+    /// known only when the image is drawn, where an unknown name is reported as `unknown-symbol`.
+    public init?(systemName: String) {
+        name = systemName
+        isSystemSymbol = true
+    }
 }

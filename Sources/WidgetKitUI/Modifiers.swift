@@ -183,9 +183,12 @@ extension View {
     public consuming func truncationMode(_ mode: Text.TruncationMode) -> EnvironmentModifiedView<Self> {
         environmentModified { $0.truncationMode = mode }
     }
-    /// Accepted for source compatibility; case transforms are applied by the author's strings.
+    /// Upper- or lowercases the text below in the environment's locale, as `View.textCase(_:)`; nil leaves it
+    /// as written. Dates and timers the system formats keep their own case.
     @inlinable
-    public consuming func textCase(_ textCase: Text.Case?) -> Self { self }
+    public consuming func textCase(_ textCase: Text.Case?) -> EnvironmentModifiedView<Self> {
+        environmentModified { $0.textCase = textCase }
+    }
 
     /// Sets an environment value for the views below, as `View.environment(_:_:)`.
     @inlinable
@@ -423,6 +426,26 @@ extension View {
     @inlinable
     public consuming func contentMarginsDisabled() -> Self { self }
 
+    /// Keeps the view's space and draws nothing, as `View.hidden()`: its cells stay empty and its links and
+    /// buttons do not react.
+    @inlinable
+    public consuming func hidden() -> ModifiedView<Self> { recordingModifier(.hidden) }
+
+    /// Sets how buttons below are drawn, as `View.buttonStyle(_:)`: `.bordered` and `.borderedProminent` put the
+    /// label on a capsule of the tint (docs/DECISIONS.md); `.plain`, `.borderless` draw the label alone.
+    @inlinable
+    public consuming func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
+        let look = style.cellButtonLook
+        return environmentModified { $0.buttonLook = look }
+    }
+
+    /// Disables the buttons and toggles below, as `View.disabled(_:)`: they are drawn dimmed and a tap does
+    /// nothing. `disabled(false)` does not re-enable what an enclosing view disabled, as in SwiftUI.
+    @inlinable
+    public consuming func disabled(_ disabled: Bool) -> EnvironmentModifiedView<Self> {
+        environmentModified { $0.isEnabled = $0.isEnabled && !disabled }
+    }
+
     // MARK: Code that never runs in a widget
 
     /// Never runs in a widget: WidgetKit archives the view and runs nothing while it is shown.
@@ -467,23 +490,117 @@ extension View {
     @inlinable
     public consuming func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { self }
     @inlinable
-    public consuming func symbolVariant(_ variant: SymbolVariants) -> Self { self }
-    @inlinable
-    public consuming func imageScale(_ scale: Image.Scale) -> Self { self }
-    @inlinable
-    public consuming func buttonStyle(_ style: PlainButtonStyle) -> Self { self }
-    @inlinable
     public consuming func labelsHidden() -> Self { self }
     @inlinable
-    public consuming func disabled(_ disabled: Bool) -> Self { self }
-    @inlinable
     public consuming func id<ID: Hashable>(_ id: ID) -> Self { self }
+}
+
+extension View {
+    /// Shows SF Symbols below in a variant, as `View.symbolVariant(_:)`: `Image(systemName: "heart")` under
+    /// `.fill` draws `heart.fill` (the glyph table falls back to `heart` when it has no filled glyph).
     @inlinable
-    public consuming func shadow(color: Color = .black.opacity(0.33), radius: Double, x: Double = 0, y: Double = 0) -> Self { self }
+    public consuming func symbolVariant(_ variant: SymbolVariants) -> EnvironmentModifiedView<Self> {
+        environmentModified { $0.symbolVariants = variant }
+    }
+    /// Sets the scale of SF Symbols below, as `View.imageScale(_:)`. A symbol is one glyph in cells at every
+    /// scale (docs/DECISIONS.md); the value is kept in `\.imageScale` for code that reads it.
     @inlinable
-    public consuming func scaleEffect(_ scale: Double) -> Self { self }
+    public consuming func imageScale(_ scale: Image.Scale) -> EnvironmentModifiedView<Self> {
+        environmentModified { $0.imageScale = scale }
+    }
+
+    // MARK: Effects cells cannot draw
+
+    /// A shadow, as `View.shadow(color:radius:x:y:)`. Cells cannot draw a blurred shadow: the view is drawn
+    /// without one and the diagnostic `effect-not-drawn` says so (docs/DECISIONS.md).
     @inlinable
-    public consuming func blur(radius: Double) -> Self { self }
+    public consuming func shadow(color: Color = .black.opacity(0.33), radius: Double, x: Double = 0, y: Double = 0) -> some View {
+        EffectNotDrawnView(content: self, effect: "shadow", drawnAs: "without its shadow")
+    }
+    /// Scales how the view is drawn without changing its layout, as `View.scaleEffect(_:anchor:)`. A glyph cannot
+    /// be drawn at another size: the view is drawn at scale 1 and `effect-not-drawn` says so; a scale of 0 or
+    /// less draws nothing, as in SwiftUI.
+    @inlinable
+    public consuming func scaleEffect(_ scale: Double, anchor: UnitPoint = .center) -> some View {
+        ScaleEffectView(content: self, scale: scale)
+    }
+    /// Scales each axis, as `View.scaleEffect(x:y:anchor:)` (see `scaleEffect(_:anchor:)`).
+    @inlinable
+    public consuming func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> some View {
+        ScaleEffectView(content: self, scale: x <= 0 || y <= 0 ? 0 : x != 1 ? x : y)
+    }
+    /// Rotates how the view is drawn without changing its layout, as `View.rotationEffect(_:anchor:)`. Cells cannot
+    /// rotate glyphs: a whole turn (or none) draws the view as it is; any other angle draws it unrotated and
+    /// reports `effect-not-drawn`.
+    @inlinable
+    public consuming func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        let turns = angle.degrees / 360
+        return EffectNotDrawnView(
+            content: self, effect: "rotationEffect(.degrees(\(angle.degrees)))", drawnAs: "unrotated",
+            isDrawn: turns == turns.rounded())
+    }
+    /// A Gaussian blur, as `View.blur(radius:opaque:)`: drawn sharp, and `effect-not-drawn` says so.
+    @inlinable
+    public consuming func blur(radius: Double, opaque: Bool = false) -> some View {
+        EffectNotDrawnView(content: self, effect: "blur", drawnAs: "sharp")
+    }
+}
+
+/// A view with a visual effect cells cannot draw: resolves its content and records the diagnostic.
+@usableFromInline
+struct EffectNotDrawnView<Content: View>: PrimitiveView {
+    @usableFromInline let content: Content
+    @usableFromInline let effect: String
+    @usableFromInline let drawnAs: String
+    /// True when the effect changes nothing in cells (a whole turn): nothing is reported.
+    @usableFromInline let isDrawn: Bool
+
+    @inlinable
+    init(content: Content, effect: String, drawnAs: String, isDrawn: Bool = false) {
+        self.content = content
+        self.effect = effect
+        self.drawnAs = drawnAs
+        self.isDrawn = isDrawn
+    }
+
+    @inlinable
+    func resolve(in context: ResolveContext) -> ViewNode {
+        if !isDrawn { context.sink.reportEffectNotDrawn(effect, drawnAs: drawnAs) }
+        return content._resolve(in: context)
+    }
+}
+
+/// `.scaleEffect`: a scale of 0 or less hides the view (keeping its layout); 1 is the view; any other scale
+/// is drawn at 1 and reported.
+@usableFromInline
+struct ScaleEffectView<Content: View>: PrimitiveView {
+    @usableFromInline let content: Content
+    @usableFromInline let scale: Double
+
+    @inlinable
+    init(content: Content, scale: Double) {
+        self.content = content
+        self.scale = scale
+    }
+
+    @inlinable
+    func resolve(in context: ResolveContext) -> ViewNode {
+        let node = content._resolve(in: context)
+        if scale <= 0 { return node.applying(.hidden) }
+        if scale != 1 { context.sink.reportEffectNotDrawn("scaleEffect(\(scale))", drawnAs: "at its layout size") }
+        return node
+    }
+}
+
+extension ResolveSink {
+    /// Records that `.effect` cannot be drawn in cells and how the view is drawn instead.
+    @usableFromInline
+    func reportEffectNotDrawn(_ effect: String, drawnAs: String) {
+        report(
+            ResolveDiagnostic(
+                code: "effect-not-drawn",
+                message: ".\(effect) cannot be drawn in terminal cells; the view is drawn \(drawnAs). iOS shows the effect."))
+    }
 }
 
 /// A view whose modifier can never run in a widget: resolves its content and records why.
@@ -545,13 +662,33 @@ public struct SymbolRenderingMode: Sendable {
     public static let monochrome = SymbolRenderingMode(), hierarchical = SymbolRenderingMode()
     public static let palette = SymbolRenderingMode(), multicolor = SymbolRenderingMode()
 }
-public struct SymbolVariants: Sendable {
-    public static let none = SymbolVariants(), fill = SymbolVariants(), circle = SymbolVariants(), square = SymbolVariants()
-}
-public struct PlainButtonStyle: Sendable {
-    public init() {}
-}
-extension PlainButtonStyle {
-    public static let plain = PlainButtonStyle()
-    public static let borderless = PlainButtonStyle()
+/// The variants of an SF Symbol, as `SwiftUI.SymbolVariants`: combine them as Apple does (`.circle.fill`).
+public struct SymbolVariants: Hashable, Sendable {
+    /// The name components the variant adds, in SF Symbols' order (`slash`, then a shape, then `fill`).
+    var hasSlash = false, shape: String?, isFilled = false
+
+    public static let none = SymbolVariants()
+    public static let fill = SymbolVariants(isFilled: true)
+    public static let circle = SymbolVariants(shape: "circle")
+    public static let square = SymbolVariants(shape: "square")
+    public static let rectangle = SymbolVariants(shape: "rectangle")
+    public static let slash = SymbolVariants(hasSlash: true)
+
+    /// This variant filled, as `SymbolVariants.fill` on a variant (`.circle.fill`).
+    public var fill: SymbolVariants { SymbolVariants(hasSlash: hasSlash, shape: shape, isFilled: true) }
+    /// This variant in a circle, as `SymbolVariants.circle`.
+    public var circle: SymbolVariants { SymbolVariants(hasSlash: hasSlash, shape: "circle", isFilled: isFilled) }
+    /// This variant in a square, as `SymbolVariants.square`.
+    public var square: SymbolVariants { SymbolVariants(hasSlash: hasSlash, shape: "square", isFilled: isFilled) }
+    /// This variant slashed, as `SymbolVariants.slash`.
+    public var slash: SymbolVariants { SymbolVariants(hasSlash: true, shape: shape, isFilled: isFilled) }
+
+    /// `name` in this variant: each component it lacks appended, in SF Symbols' order.
+    func apply(to name: String) -> String {
+        var components = name.split(separator: ".").map(String.init)
+        if hasSlash && !components.contains("slash") { components.append("slash") }
+        if let shape, !components.contains(shape) { components.append(shape) }
+        if isFilled && components.last != "fill" { components.append("fill") }
+        return components.joined(separator: ".")
+    }
 }

@@ -33,8 +33,15 @@ public struct Text: PrimitiveView, Equatable {
     }
 
     var runs: [Run]
+    /// The string table and key of `Text(_:tableName:...)` when the table is not `Localizable`, which WidgetTerm
+    /// does not read; reported when the text is resolved.
+    var unreadTable: (table: String, key: String)?
 
     init(runs: [Run]) { self.runs = runs }
+
+    public static func == (lhs: Text, rhs: Text) -> Bool {
+        lhs.runs == rhs.runs && lhs.unreadTable?.table == rhs.unreadTable?.table && lhs.unreadTable?.key == rhs.unreadTable?.key
+    }
 
     /// Text shown exactly as given.
     public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
@@ -48,19 +55,53 @@ public struct Text: PrimitiveView, Equatable {
     /// `Localizable` string table (`Localizable.xcstrings` or `*.lproj/Localizable.strings`), translated for the
     /// environment's locale when the body is resolved; shown as written when no table has it. An
     /// interpolation's key has format specifiers in place of its values (`"%lld steps"`), as in Xcode.
-    public init(_ key: LocalizedStringKey) {
+    ///
+    /// - Parameters:
+    ///   - tableName: the string table; only `Localizable` (the default, nil) is read, so another table is
+    ///     reported as the diagnostic `string-table-not-read` and the key is shown as written.
+    ///   - bundle: the bundle of the table; WidgetTerm reads the extension's and app's resources whatever it is.
+    ///   - comment: a note for translators; it does not change the text.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
         runs = []
         runs.reserveCapacity(key.segments.count)
         key.forEachContent { runs.append(Run(content: $0)) }
         if runs.count == 1, let formatKey = key.formatKey {
             runs[0].localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
         }
+        if let tableName, tableName != "Localizable" {
+            unreadTable = (tableName, key.key)
+            runs = runs.map { run in
+                var run = run
+                run.localization = nil
+                return run
+            }
+        }
+    }
+
+    /// The text's characters as written (string-table keys untranslated, dates and timers left out), for
+    /// places that take a `Text` but keep a string, such as `configurationDisplayName(_:)`.
+    var keyString: String {
+        runs.map { run -> String in
+            switch run.content {
+            case .verbatim(let string): return string
+            default: return ""
+            }
+        }.joined()
     }
 
     /// Text from a localised resource: its key translated for the environment's locale, else the key.
     @_disfavoredOverload
     public init(_ resource: LocalizedStringResource) {
         runs = [Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: []))]
+    }
+
+    /// Text from an attributed string, as `Text(_: AttributedString)`: its characters. SwiftUI's attribute scope
+    /// (colours, fonts) does not exist outside Apple's SDKs, and Foundation's attributes (links, inline
+    /// presentation intents) are not drawn (docs/DECISIONS.md).
+    /// Disfavoured, so a string literal stays a `LocalizedStringKey` (translated), as in SwiftUI.
+    @_disfavoredOverload
+    public init(_ attributedContent: AttributedString) {
+        runs = [Run(content: .verbatim(String(attributedContent.characters)))]
     }
 
     /// A date in one of the system styles; `.timer`, `.relative` and `.offset` update while shown.
@@ -97,7 +138,11 @@ public struct Text: PrimitiveView, Equatable {
     }
 
     /// Concatenates two texts, keeping each run's style.
-    public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var sum = Text(runs: lhs.runs + rhs.runs)
+        sum.unreadTable = lhs.unreadTable ?? rhs.unreadTable
+        return sum
+    }
 
     // MARK: Text-returning modifiers
 
@@ -127,10 +172,21 @@ public struct Text: PrimitiveView, Equatable {
     public consuming func kerning(_ kerning: Double) -> Text { self }
     public consuming func tracking(_ tracking: Double) -> Text { self }
     public consuming func baselineOffset(_ offset: Double) -> Text { self }
+    /// Lets the system tighten letter spacing before truncating, as `Text.allowsTightening(_:)`. A cell has no
+    /// tighter spacing: the text wraps and truncates as it would without it (docs/DECISIONS.md).
+    public consuming func allowsTightening(_ flag: Bool) -> Text { self }
 
     // MARK: Resolving
 
     public func resolve(in context: ResolveContext) -> ViewNode {
+        if let unreadTable {
+            context.sink.report(
+                ResolveDiagnostic(
+                    code: "string-table-not-read",
+                    message: "Text(\"\(unreadTable.key)\", tableName: \"\(unreadTable.table)\"): WidgetTerm reads only the "
+                        + "Localizable string table, so the key is shown as written. Move the string to Localizable.xcstrings "
+                        + "(or Localizable.strings) to preview its translation."))
+        }
         // Reads the environment's fields in place: a copy of the whole environment costs a retain of each
         // of its references.
         let baseFont = context.environment.font ?? .body
@@ -144,6 +200,10 @@ public struct Text: PrimitiveView, Equatable {
                 if resources == nil { resources = HostContext.current.resources }
                 let format = (resources ?? nil)?.localizedString(forKey: key.formatKey, locale: context.environment.locale)
                 if let format { run.content = .verbatim(LocalizationKey.substitute(key.arguments, into: format)) }
+            }
+            if let textCase = context.environment.textCase, case .verbatim(let string) = run.content {
+                let locale = context.environment.locale
+                run.content = .verbatim(textCase == .uppercase ? string.uppercased(with: locale) : string.lowercased(with: locale))
             }
             var font = run.font ?? baseFont
             if let weight = run.weight ?? fontWeight { font.weight = weight }

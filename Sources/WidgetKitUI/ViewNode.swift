@@ -362,4 +362,6 @@ public enum NodeModifier: Equatable, Sendable {
     case invalidatableContent
     /// `.offset(x:y:)` in points.
     case offset(x: Double, y: Double)
+    /// `.hidden()`: the subtree keeps its space and draws nothing, and its tap targets do not react.
+    case hidden
 }

@@ -128,6 +128,7 @@ extension NodeModifier {
         case .widgetAccentable(let value): return "widgetAccentable(\(value))"
         case .invalidatableContent: return "invalidatableContent()"
         case .offset(let x, let y): return "offset(x \(x), y \(y))"
+        case .hidden: return "hidden()"
         }
     }
 }

@@ -87,6 +87,26 @@ extension WidgetFamily {
     public static let defaultFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge]
 }
 
+/// A configuration that declares no widget, as `WidgetKit.EmptyWidgetConfiguration`: a bundle leaves a widget
+/// whose body is one out (the usual `else` of an `#available` check). Its descriptor, read only by a `#Preview`
+/// of such a widget, has no families and draws nothing.
+public struct EmptyWidgetConfiguration: WidgetConfiguration, Sendable {
+    public init() {}
+
+    private struct NoEntry: TimelineEntry {
+        let date: Date
+    }
+
+    public var descriptor: WidgetDescriptor {
+        WidgetDescriptor(
+            kind: "", displayName: "", description: "", supportedFamilies: [], contentMarginsDisabled: false, routes: [],
+            placeholder: { _ in AnyTimelineEntry(NoEntry(date: Date())) },
+            snapshot: { _, completion in completion(AnyTimelineEntry(NoEntry(date: Date()))) },
+            timeline: { _, completion in completion(AnyTimeline(entries: [], policy: .never)) },
+            content: { _, _ in .empty })
+    }
+}
+
 /// A configuration with its modifiers; all configuration modifiers return this.
 public struct ModifiedWidgetConfiguration: WidgetConfiguration {
     public var descriptor: WidgetDescriptor
@@ -104,6 +124,15 @@ extension WidgetConfiguration {
     }
     public func configurationDisplayName<S: StringProtocol>(_ name: S) -> ModifiedWidgetConfiguration {
         modified { $0.displayName = String(name) }
+    }
+    /// The name shown in the widget gallery, from a `Text`, as `configurationDisplayName(_: Text)`; its characters as
+    /// written (a string-table key is kept as the key, as the `LocalizedStringKey` form does).
+    public func configurationDisplayName(_ name: Text) -> ModifiedWidgetConfiguration {
+        modified { $0.displayName = name.keyString }
+    }
+    /// The description shown in the widget gallery, from a `Text`, as `description(_: Text)`.
+    public func description(_ description: Text) -> ModifiedWidgetConfiguration {
+        modified { $0.description = description.keyString }
     }
     /// The description shown in the widget gallery.
     public func description(_ description: LocalizedStringKey) -> ModifiedWidgetConfiguration {
@@ -159,6 +188,7 @@ public struct WidgetGroup: Widget {
 
     static func descriptors<W: Widget>(of widget: W) -> [WidgetDescriptor] {
         if let group = widget as? WidgetGroup { return group.descriptors }
+        if widget.body is EmptyWidgetConfiguration { return [] }
         return [widget.body.descriptor]
     }
 }
