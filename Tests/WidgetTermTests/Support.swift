@@ -81,3 +81,23 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension ViewNode {
+    /// The characters of every text node, in tree order (a date or timer run reads `?`): what a resolved
+    /// body says, for tests that check the tree rather than the cells.
+    var textStrings: [String] {
+        switch self {
+        case .text(let text):
+            return [
+                text.runs.map { run -> String in
+                    if case .verbatim(let string) = run.content { return string }
+                    return "?"
+                }.joined()
+            ]
+        case .group(let children): return children.flatMap(\.textStrings)
+        case .stack(let stack): return stack.children.flatMap(\.textStrings)
+        case .modified(let inner, _): return inner.textStrings
+        default: return []
+        }
+    }
+}

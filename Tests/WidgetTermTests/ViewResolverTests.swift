@@ -21,21 +21,7 @@ private enum ResolverProbe {
     static func text(_ string: String) -> ViewNode { node(Text(verbatim: string)) }
 
     /// The characters of every text node in `node`, in tree order.
-    static func strings(in node: ViewNode) -> [String] {
-        switch node {
-        case .text(let text):
-            return [
-                text.runs.map { run -> String in
-                    if case .verbatim(let string) = run.content { return string }
-                    return "?"
-                }.joined()
-            ]
-        case .group(let children): return children.flatMap(strings(in:))
-        case .stack(let stack): return stack.children.flatMap(strings(in:))
-        case .modified(let inner, _): return strings(in: inner)
-        default: return []
-        }
-    }
+    static func strings(in node: ViewNode) -> [String] { node.textStrings }
 
     static func environment(family: WidgetFamily) -> EnvironmentValues {
         var environment = EnvironmentValues()
