@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "os"),
         .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "UIKit", dependencies: ["WidgetKitUI"]),
-        .target(name: "HostPackage", dependencies: ["PreviewMacroPlugin"]),
+        .target(name: "HostPackage", dependencies: ["PreviewMacroPlugin", "WidgetProjects"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets", "HostPackage"]),
         .testTarget(
             name: "WidgetTermTests",

@@ -6,27 +6,34 @@ import Glibc
 
 // MARK: - widgetterm COMMAND PATH: a widget extension's own sources
 
-/// Runs a command on a folder of widget sources written for Xcode (an extension folder with an `@main`
-/// bundle): `widgetterm render PATH --kind K`, `widgetterm list PATH`, `widgetterm preview PATH`...
+/// Runs a command on a widget extension written for Xcode: `widgetterm render PATH --kind K`,
+/// `widgetterm list PATH`, `widgetterm preview PATH`... PATH is an extension folder, an `.xcodeproj`, an
+/// `.xcworkspace`, the folder holding one, or a Swift package (`WidgetSourceSet.find(at:target:)`).
 ///
-/// The sources are rewritten as iOS sees them (`#if os(iOS)` true, `#available` answered by `--os`) into a
-/// host package in the cache (`$XDG_CACHE_HOME/widgetterm/hosts/<hash>`, or `--build-dir DIR`), which
-/// depends on this WidgetTerm checkout by path; `swift build` builds it, with progress on standard error;
-/// then the built program, whose `@main` is the developer's own bundle, runs the same command. Nothing is
-/// written into the developer's folder. A second run with unchanged inputs skips SwiftPM.
+/// `HostBuild.prepare` rewrites the sources as iOS sees them (`#if os(iOS)` true, `#available` answered by
+/// `--os`) into a host package in the cache (`$XDG_CACHE_HOME/widgetterm/hosts/<hash>`, or `--build-dir DIR`),
+/// which depends on this WidgetTerm checkout by path, and builds it with progress on standard error; then the
+/// built program, whose `@main` is the developer's own bundle, runs the same command. Nothing is written into
+/// the developer's folders. A second run with unchanged inputs skips SwiftPM.
 public enum SourceFolderCommand {
-    /// The commands that take a widget source folder.
+    /// The commands that take a widget source path.
     static let commands: Set<String> = ["preview", "render", "gallery", "check", "timeline", "list", "open"]
-    /// Commands whose first argument is a widget kind: with a folder and no `--kind`, the first widget's.
+    /// Commands whose first argument is a widget kind: with a path and no `--kind`, the first widget's.
     static let commandsTakingKind: Set<String> = ["render", "timeline"]
-    /// Bumped when the generated package or the rewriting changes, so old hosts rebuild.
-    static let layoutVersion = "host-package-2"
+    /// The flags this launcher reads itself; each takes a value.
+    static let ownFlags: Set<String> = ["kind", "build-dir", "target", "include"]
 
-    /// Runs the command when `arguments` name a source folder (`COMMAND PATH ...`, or `PATH` alone for the
-    /// preview) and returns its exit status; returns nil when they do not, so the caller runs them as usual.
-    /// On success the built program replaces this process and the function does not return.
-    public static func runIfSourceFolder(arguments: [String], environment: [String: String]) -> Int32? {
-        guard let request = Request(arguments) else { return nil }
+    /// Runs the command when `arguments` name a widget source path (`COMMAND PATH ...`, or `PATH` alone for the
+    /// preview, with flags anywhere) and returns its exit status; returns nil when they do not, so the caller
+    /// runs them as usual. On success the built program replaces this process and the function does not return.
+    ///
+    /// - Parameters:
+    ///   - allCommands: every command name of the command line (a command that takes no path is never read as one).
+    ///   - valuedFlags: every flag that takes its value as the next argument, so `--timezone UTC` is not a path.
+    public static func runIfSourceFolder(
+        arguments: [String], environment: [String: String], allCommands: Set<String> = [], valuedFlags: Set<String> = []
+    ) -> Int32? {
+        guard let request = Request(arguments, allCommands: allCommands, valuedFlags: valuedFlags) else { return nil }
         do {
             try run(request, environment: environment)
             return 0
@@ -39,37 +46,47 @@ public enum SourceFolderCommand {
         }
     }
 
-    /// `COMMAND PATH [--kind K] [--build-dir DIR] REST...`, split.
+    /// `[FLAGS] COMMAND [FLAGS] PATH [--kind K] [--target T] [--include DIR]... [--build-dir DIR] REST...`, split.
     struct Request {
         var command: String
-        var folder: String
+        /// The path as given.
+        var path: String
         var kind: String?
+        var target: String?
+        var includes: [String] = []
         var buildDirectory: String?
+        /// The command's own arguments, flags given before the command first, in their order.
         var rest: [String] = []
         /// A flag given without its value.
         var usageError: String?
 
-        init?(_ arguments: [String]) {
-            var arguments = arguments
-            if let first = arguments.first, SourceFolderCommand.commands.contains(first) {
-                command = first
-                arguments.removeFirst()
+        /// Nil when `arguments` name no command that takes a path, or no existing folder or project for it.
+        init?(_ arguments: [String], allCommands: Set<String> = [], valuedFlags: Set<String> = []) {
+            let valued = valuedFlags.union(SourceFolderCommand.ownFlags)
+            guard let first = Self.firstWord(arguments, valuedFlags: valued) else { return nil }
+            var before = Array(arguments[..<first.index])
+            var after = Array(arguments[(first.index + 1)...])
+            if SourceFolderCommand.commands.contains(first.word) {
+                command = first.word
+                guard let second = Self.firstWord(after, valuedFlags: valued) else { return nil }
+                before += after[..<second.index]
+                path = second.word
+                after = Array(after[(second.index + 1)...])
+            } else if allCommands.contains(first.word) {
+                return nil
             } else {
                 command = "preview"
+                path = first.word
             }
-            var isDirectory: ObjCBool = false
-            guard let path = arguments.first, !path.hasPrefix("-"),
-                FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
-            else { return nil }
-            folder = URL(fileURLWithPath: path).standardizedFileURL.path
-            arguments.removeFirst()
+            guard Self.isSourcePath(path) else { return nil }
+            let arguments = before + after
             var index = 0
             while index < arguments.count {
                 let argument = arguments[index]
                 index += 1
                 var flag: String?
                 var value: String?
-                for name in ["kind", "build-dir"] {
+                for name in SourceFolderCommand.ownFlags {
                     if argument == "--\(name)" {
                         flag = name
                         if index < arguments.count {
@@ -86,69 +103,55 @@ public enum SourceFolderCommand {
                     continue
                 }
                 guard let value, !value.isEmpty else {
-                    usageError =
-                        "--\(flag) needs a value" + (flag == "kind" ? ": a widget kind (widgetterm list \(path))" : ": a directory")
+                    let needs = [
+                        "kind": "a widget kind (widgetterm list \(path))", "target": "an extension target's name",
+                        "include": "a folder of Swift files", "build-dir": "a directory",
+                    ]
+                    usageError = "--\(flag) needs a value: \(needs[flag] ?? "a value")"
                     continue
                 }
-                if flag == "kind" { kind = value } else { buildDirectory = value }
+                switch flag {
+                case "kind": kind = value
+                case "target": target = value
+                case "include": includes.append(value)
+                default: buildDirectory = value
+                }
             }
+        }
+
+        /// A folder (an extension, a project's folder, a package, an `.xcodeproj`, an `.xcworkspace`) or a
+        /// `project.pbxproj`.
+        static func isSourcePath(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+            return isDirectory.boolValue || path.hasSuffix(".pbxproj")
+        }
+
+        /// The first argument that is neither a flag nor a flag's value, with its index.
+        static func firstWord(_ arguments: [String], valuedFlags: Set<String>) -> (index: Int, word: String)? {
+            var index = 0
+            while index < arguments.count {
+                let argument = arguments[index]
+                guard argument.hasPrefix("-"), argument.count > 1 else { return (index, argument) }
+                let name = String(argument.drop { $0 == "-" })
+                index += !name.contains("=") && valuedFlags.contains(name) ? 2 : 1
+            }
+            return nil
         }
     }
 
     static func run(_ request: Request, environment: [String: String]) throws {
-        let started = Date()
-        if let message = request.usageError { throw HostPackageError(message) }
-        let sources = try SourceFolder(request.folder)
-        let toolchain = try Toolchain.locate(environment: environment)
-        let root = try PackageRoot.locate(environment: environment)
-        let cache = try cacheDirectory(environment)
-        let hostDirectory: String
-        if let directory = request.buildDirectory {
-            hostDirectory = URL(fileURLWithPath: directory).standardizedFileURL.path
-            if (hostDirectory + "/").hasPrefix(request.folder + "/") {
-                throw HostPackageError(
-                    "--build-dir \(directory) is inside \(request.folder); widgetterm never writes into your sources: pick a folder outside it"
-                )
-            }
-        } else {
-            hostDirectory = cache + "/hosts/" + StableHash.of(request.folder)
-        }
-        let progress = Progress(started: started)
-        let previewPlugin = try PreviewPluginTool.ensure(progress: progress)
-        let host = HostPackage(directory: hostDirectory, moduleName: sources.moduleName, root: root, previewPlugin: previewPlugin)
-        try FileManager.default.createDirectory(atPath: hostDirectory, withIntermediateDirectories: true)
-        let lock = try FileLock(path: hostDirectory + "/.lock")
-
-        var inputs = StableHash()
-        inputs.add(layoutVersion)
-        inputs.add(toolchain.version)
-        inputs.add(root)
-        inputs.add(PackageRoot.fingerprint(root))
-        inputs.add(sources.moduleName)
-        inputs.add(previewPlugin.path)
-        for file in sources.files {
-            inputs.add(file.relativePath)
-            inputs.add(file.contents)
-        }
-        if host.builtInputs != inputs.hex || !FileManager.default.isExecutableFile(atPath: host.binary) {
-            let rewriter = try RewriterTool.ensure(toolchain: toolchain, root: root, cache: cache, progress: progress)
-            progress.say("reading \(sources.files.count) Swift files of \(request.folder) as iOS sees them")
-            try host.write(sources: sources, rewriter: rewriter, toolchain: toolchain)
-            try host.build(toolchain: toolchain, userFolder: request.folder, progress: progress)
-            try host.recordBuilt(inputs: inputs.hex)
-        }
+        let host = try HostBuild.prepare(request, environment: environment)
         var childArguments = [request.command]
         if let kind = request.kind {
             childArguments.append(kind)
         } else if commandsTakingKind.contains(request.command), !request.rest.contains(where: { ["--help", "-h"].contains($0) }) {
-            let listing = try ChildProcess.output(host.binary, ["list"])
-            guard let first = listing.split(separator: "\n").first?.split(separator: " ").first else {
-                throw HostPackageError("\(request.folder) declares no widget: its @main bundle's body is empty")
+            guard let first = try host.kinds().first else {
+                throw HostPackageError("\(request.path) declares no widget: its @main bundle's body is empty")
             }
-            childArguments.append(String(first))
+            childArguments.append(first)
         }
         childArguments += request.rest
-        lock.release()
         try exec(host.binary, childArguments)
     }
 

@@ -160,20 +160,47 @@ struct SourceFolderRequestTests {
         let request = try #require(
             SourceFolderCommand.Request(["render", folder, "--kind", "Water", "--format=text", "--build-dir=/tmp/h"]))
         #expect(request.command == "render")
+        #expect(request.path == folder)
         #expect(request.kind == "Water")
         #expect(request.buildDirectory == "/tmp/h")
         #expect(request.rest == ["--format=text"])
         #expect(SourceFolderCommand.Request([folder])?.command == "preview")
-        #expect(SourceFolderCommand.Request(["render", folder, "--kind"])?.usageError?.hasPrefix("--kind needs a value") == true)
+        #expect(
+            SourceFolderCommand.Request(["render", folder, "--kind"])?.usageError
+                == "--kind needs a value: a widget kind (widgetterm list \(folder))")
         // A widget kind or a document is not a folder: the samples' command line handles those.
         #expect(SourceFolderCommand.Request(["render", "water"]) == nil)
         #expect(SourceFolderCommand.Request(["list"]) == nil)
     }
 
+    @Test func flagsBeforeTheCommandReachIt() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        let valued: Set<String> = ["timezone", "format"]
+        let request = try #require(
+            SourceFolderCommand.Request(
+                [
+                    "--timezone", "UTC", "render", "--format", "text", folder, "--target", "Widgets", "--include", "/a", "--include=/b",
+                    "--os", "16",
+                ],
+                allCommands: ["render", "sources"], valuedFlags: valued))
+        #expect(request.command == "render")
+        #expect(request.path == folder)
+        #expect(request.target == "Widgets")
+        #expect(request.includes == ["/a", "/b"])
+        #expect(request.rest == ["--timezone", "UTC", "--format", "text", "--os", "16"])
+        // A path alone, after flags, is the preview's.
+        let preview = try #require(SourceFolderCommand.Request(["--timezone=UTC", folder], valuedFlags: valued))
+        #expect(preview.command == "preview" && preview.path == folder && preview.rest == ["--timezone=UTC"])
+        // A command that takes no widget source path keeps its arguments, even when one is a folder.
+        #expect(SourceFolderCommand.Request(["sources", folder], allCommands: ["render", "sources"], valuedFlags: valued) == nil)
+        // A flag's value is not the path.
+        #expect(SourceFolderCommand.Request(["render", "--format", folder], allCommands: ["render"], valuedFlags: valued) == nil)
+    }
+
     @Test func moduleNamesAreValidAndFree() {
-        #expect(SourceFolder.moduleName(for: "Water Widget-Extension") == "Water_Widget_Extension")
-        #expect(SourceFolder.moduleName(for: "2Widgets") == "_2Widgets")
-        #expect(SourceFolder.moduleName(for: "WidgetKit") == "WidgetKitExtension")
+        #expect(HostSources.moduleName(for: "Water Widget-Extension") == "Water_Widget_Extension")
+        #expect(HostSources.moduleName(for: "2Widgets") == "_2Widgets")
+        #expect(HostSources.moduleName(for: "WidgetKit") == "WidgetKitExtension")
     }
 }
 
@@ -271,11 +298,11 @@ struct SourceFolderEndToEndTests {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("examples/XcodeStyle/WaterWidgetExtension")
         try FileManager.default.copyItem(at: fixture, to: sources)
-        let host = work.appendingPathComponent("host").path
         let before = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
 
-        // First run: the host package is generated and built (WidgetTerm too), then `list` runs on the bundle.
-        let list = try widgetterm(["list", sources.path, "--build-dir", host], home: work)
+        // First run: the host package is generated and built (WidgetTerm too, unless the cache's shared host
+        // package has it already), then `list` runs on the bundle.
+        let list = try widgetterm(["list", sources.path], home: work)
         #expect(list.status == 0, "\(list.errors.suffix(3000))")
         let kinds = list.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
         #expect(kinds == ["WaterWidget", "WaterGoalWidget", "WaterWidget.swift#Preview"], "\(list.output)")
@@ -283,22 +310,22 @@ struct SourceFolderEndToEndTests {
         #expect(list.errors.contains("building WaterWidgetExtension"))
 
         // Unchanged inputs: SwiftPM is skipped. `#available(iOS 17.0, *)` follows --os.
-        let render = try widgetterm(["render", sources.path, "--build-dir", host, "--format", "text"], home: work)
+        let render = try widgetterm(["render", sources.path, "--format", "text"], home: work)
         #expect(render.status == 0, "\(render.errors)")
         #expect(!render.errors.contains("building"))
         #expect(render.output.contains("Water") && render.output.contains("0 of 8") && render.output.contains("iOS 17 layout"))
-        let old = try widgetterm(["render", sources.path, "--build-dir", host, "--format", "text", "--os", "16"], home: work)
+        let old = try widgetterm(["render", sources.path, "--format", "text", "--os", "16"], home: work)
         #expect(old.output.contains("iOS 16 layout") && !old.output.contains("iOS 17 layout"), "\(old.output)\(old.errors)")
         // The bundle's `if #available(iOS 17.0, *) { WaterGoalWidget() }` follows --os too.
-        let absent = try widgetterm(["render", sources.path, "--kind", "WaterGoalWidget", "--build-dir", host, "--os", "16"], home: work)
+        let absent = try widgetterm(["render", sources.path, "--kind", "WaterGoalWidget", "--os", "16"], home: work)
         #expect(absent.status == 2 && absent.errors.contains("unknown widget kind WaterGoalWidget"), "\(absent.errors)")
         let goal = try widgetterm(
-            ["render", sources.path, "--kind", "WaterGoalWidget", "--build-dir", host, "--format", "text"], home: work)
+            ["render", sources.path, "--kind", "WaterGoalWidget", "--format", "text"], home: work)
         #expect(goal.status == 0 && goal.output.contains("Water"), "\(goal.errors)")
 
         // The file's #Preview compiled with the plugin, and its second entry is reachable.
         let preview = try widgetterm(
-            ["render", sources.path, "--kind", "WaterWidget.swift#Preview", "--entry", "2", "--build-dir", host, "--format", "text"],
+            ["render", sources.path, "--kind", "WaterWidget.swift#Preview", "--entry", "2", "--format", "text"],
             home: work)
         #expect(preview.status == 0 && preview.output.contains("7 of 8"), "\(preview.output)\(preview.errors)")
 
@@ -307,14 +334,14 @@ struct SourceFolderEndToEndTests {
 
         // A compiler error points at the developer's own file and line, with exit status 2.
         try Data("import SwiftUI\n\nlet broken: Int = \"text\"\n".utf8).write(to: sources.appendingPathComponent("Broken.swift"))
-        let broken = try widgetterm(["render", sources.path, "--build-dir", host], home: work)
+        let broken = try widgetterm(["render", sources.path], home: work)
         #expect(broken.status == 2)
         #expect(broken.errors.contains("\(sources.path)/Broken.swift:3:"), "\(broken.errors.suffix(3000))")
         #expect(!broken.errors.contains("Sources/WaterWidgetExtension/"))
         #expect(broken.errors.contains("README.md, \"Porting a real widget file\""))
 
         // `@main` on a single Widget, and a launcher of the developer's own that calls a bundle's `main()`
-        // (folders of the same name reuse the host's build: only their own files compile).
+        // (the shared host package's build of WidgetTerm is reused: only their own files compile).
         for (folder, entry) in [
             (
                 "solo",
@@ -332,7 +359,7 @@ struct SourceFolderEndToEndTests {
                 try FileManager.default.copyItem(at: sources.appendingPathComponent(file), to: variant.appendingPathComponent(file))
             }
             try Data(entry.utf8).write(to: variant.appendingPathComponent("Entry.swift"))
-            let run = try widgetterm(["list", variant.path, "--build-dir", host], home: work)
+            let run = try widgetterm(["list", variant.path], home: work)
             let kinds = run.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
             #expect(
                 run.status == 0 && kinds == ["WaterWidget", "WaterWidget.swift#Preview"],

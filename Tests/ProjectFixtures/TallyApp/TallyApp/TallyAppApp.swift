@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct TallyAppApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Tally") }
+    }
+}

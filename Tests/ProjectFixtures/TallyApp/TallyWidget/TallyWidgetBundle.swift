@@ -1,0 +1,10 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct TallyWidgetBundle: WidgetBundle {
+    var body: some Widget {
+        CupWidget()
+        StepWidget()
+    }
+}

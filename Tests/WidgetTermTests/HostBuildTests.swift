@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import WidgetProjects
+@testable import HostPackage
+
+// MARK: - What a host package is built from, and the errors before any build
+
+struct HostBuildInputTests {
+    /// `HostBuild.prepare`'s error for `path`, which must fail before building anything.
+    func prepareError(_ path: String, target: String? = nil, includes: [String] = [], buildDirectory: String? = nil) -> HostPackageError? {
+        do {
+            _ = try HostBuild.prepare(
+                path: path, target: target, includes: includes, buildDirectory: buildDirectory,
+                environment: ["HOME": "/nonexistent-home", "PATH": "/nonexistent-bin"])
+            return nil
+        } catch let error as HostPackageError {
+            return error
+        } catch {
+            return HostPackageError("unexpected \(error)")
+        }
+    }
+
+    @Test func aFolderWithNoWidgetSaysWhatWasLookedFor() throws {
+        let error = try #require(prepareError(ProjectFixtures.path("NoWidget")))
+        #expect(error.status == 2)
+        #expect(
+            error.description
+                == "\(ProjectFixtures.path("NoWidget")): found no widget: looked for an .xcodeproj, an .xcworkspace or a Package.swift "
+                + "here, and for a type conforming to Widget or WidgetBundle in its 1 Swift file; below it: Nested/Deep.xcodeproj (give that path)"
+        )
+    }
+
+    @Test func aProjectWithoutAWidgetExtensionListsItsTargets() throws {
+        let folder = try ProjectFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The project without the extensions' folders: its extension targets compile no widget.
+        for item in ["TallyApp.xcodeproj", "TallyApp"] {
+            try FileManager.default.copyItem(
+                at: URL(fileURLWithPath: ProjectFixtures.path("TallyApp/\(item)")), to: folder.appendingPathComponent(item))
+        }
+        let error = try #require(prepareError(folder.path))
+        #expect(error.status == 2)
+        #expect(
+            error.description
+                == "\(folder.path)/TallyApp.xcodeproj/project.pbxproj: has no widget extension target (an app extension whose Info.plist "
+                + "names com.apple.widgetkit-extension, or whose sources declare a Widget or WidgetBundle); its targets: TallyApp "
+                + "(application), TallyWidgetExtension (app-extension), TallyWatchExtension (app-extension). Add a Widget Extension "
+                + "target in Xcode, or give the extension's folder instead")
+    }
+
+    @Test func severalExtensionsAreListedAndTargetPicksOne() throws {
+        let project = ProjectFixtures.path("TallyApp/TallyApp.xcodeproj")
+        let several = try #require(prepareError(project))
+        #expect(
+            several.description
+                == "\(project)/project.pbxproj: has 2 widget extension targets: TallyWidgetExtension, TallyWatchExtension; pick one with --target NAME"
+        )
+        let unknown = try #require(prepareError(project, target: "TallyWidget"))
+        #expect(
+            unknown.description
+                == "\(project)/project.pbxproj: has no target TallyWidget (did you mean TallyWidgetExtension?); widget extension targets: "
+                + "TallyWidgetExtension, TallyWatchExtension")
+    }
+
+    @Test func nothingIsWrittenIntoTheDevelopersFolders() throws {
+        let app = ProjectFixtures.path("TallyApp")
+        let inside = try #require(prepareError(app, target: "TallyWidgetExtension", buildDirectory: app + "/TallyWidget/host"))
+        #expect(
+            inside.description
+                == "--build-dir \(app)/TallyWidget/host is inside \(app); widgetterm never writes into your sources: pick a folder outside it"
+        )
+        let missing = try #require(prepareError(app, target: "TallyWidgetExtension", includes: ["/nonexistent/Shared"]))
+        #expect(missing.description == "--include /nonexistent/Shared: no such folder; give a folder of Swift files the extension uses")
+    }
+
+    @Test func anXcodeExtensionsModulesAreItsTargetAndItsLocalPackagesTargets() throws {
+        let app = URL(fileURLWithPath: ProjectFixtures.path("TallyApp"))
+        let set = try WidgetSourceSet.find(at: app.path, target: "TallyWidgetExtension")
+        let sources = try HostSources(set, includes: [app.appendingPathComponent("Extras")])
+        #expect(sources.main.name == "TallyWidgetExtension")
+        #expect(
+            sources.main.files.map(\.relativePath) == [
+                "TallyApp/Model/Tally.swift", "TallyWidget/CupWidget.swift", "TallyWidget/StepWidget.swift",
+                "TallyWidget/TallyProvider.swift", "TallyWidget/TallyWidgetBundle.swift", "_include/Extras/Palette.swift",
+            ])
+        #expect(sources.main.files.last?.source.path == app.path + "/Extras/Palette.swift")
+        // TallyKit imports TallyUnits, so it comes after it and depends on it.
+        #expect(sources.libraries.map(\.name) == ["TallyUnits", "TallyKit"])
+        #expect(sources.libraries.map(\.dependencies) == [[], ["TallyUnits"]])
+        #expect(sources.main.dependencies == ["TallyUnits", "TallyKit"])
+        #expect(sources.libraries[1].files.map(\.relativePath) == ["TallyFormat.swift"])
+    }
+
+    @Test func importsAreReadAsWritten() {
+        #expect(HostSources.imports("import Foundation\n@testable import TallyKit\n", module: "TallyKit"))
+        #expect(HostSources.imports("  import struct TallyKit.TallyFormat", module: "TallyKit"))
+        #expect(!HostSources.imports("import TallyKitExtras\n// import TallyKit", module: "TallyKit"))
+    }
+
+    @Test func compilerLinesNameTheDevelopersFiles() {
+        let paths = ["/h/Sources/Ext/_include/Extras/Palette.swift": "/u/Extras/Palette.swift", "/h/Sources/Ext/A.swift": "/u/A.swift"]
+        #expect(
+            HostPackage.mapped(
+                "/h/Sources/Ext/_include/Extras/Palette.swift:3:5: error: x; see /h/Sources/Ext/A.swift:1:1", hostSources: "/h/Sources/",
+                userPaths: paths) == "/u/Extras/Palette.swift:3:5: error: x; see /u/A.swift:1:1")
+        #expect(
+            HostPackage.mapped("/h/Sources/Other.swift:1:1: error", hostSources: "/h/Sources/", userPaths: paths)
+                == "/h/Sources/Other.swift:1:1: error")
+    }
+}
+
+// MARK: - End to end: an Xcode project, its local package and an included folder, built and run
+
+@Suite(
+    .enabled(
+        if: SourceFolderFixture.unavailableReason == nil && TmuxSession.binary != nil,
+        "needs the toolchain's SwiftSyntax host libraries (usr/lib/swift/host) and a built widgetterm"),
+    .timeLimit(.minutes(30)))
+struct HostBuildEndToEndTests {
+    /// Every file below `folder`, relative to it.
+    func listing(_ folder: URL) -> [String] {
+        var files: [String] = []
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = walker?.nextObject() as? String { files.append(relative) }
+        return files.sorted()
+    }
+
+    @Test func anXcodeProjectBuildsWithItsPackagesAndIncludes() throws {
+        let work = try ProjectFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let app = work.appendingPathComponent("TallyApp")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: ProjectFixtures.path("TallyApp")), to: app)
+        let before = listing(app)
+        let runner = SourceFolderEndToEndTests()
+        let extensionFlags = ["--target", "TallyWidgetExtension", "--include", app.appendingPathComponent("Extras").path]
+
+        // Flags given before the command reach it (`--format text`); the shared file, the local package's two
+        // targets and the included folder all compile. The host is the cache's shared one (no --build-dir).
+        let steps = try runner.widgetterm(["--format", "text", "render", app.path, "--kind", "StepWidget"] + extensionFlags, home: work)
+        #expect(steps.status == 0, "\(steps.errors.suffix(3000))")
+        #expect(steps.output.contains("4,200 steps") && !steps.output.contains("\u{1B}["), "\(steps.output)")
+        #expect(steps.errors.contains("building TallyWidgetExtension"))
+
+        // The .xcodeproj itself, unchanged inputs: SwiftPM is skipped; list prints one line per kind.
+        let list = try runner.widgetterm(["list", app.appendingPathComponent("TallyApp.xcodeproj").path] + extensionFlags, home: work)
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(!list.errors.contains("building"), "\(list.errors)")
+        #expect(
+            list.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["CupWidget", "StepWidget"])
+        // Without --kind, render takes the first widget.
+        let cups = try runner.widgetterm(["render", app.path, "--format", "text"] + extensionFlags, home: work)
+        #expect(cups.status == 0 && cups.output.contains("3 of 8 cups"), "\(cups.output)\(cups.errors)")
+
+        #expect(listing(app) == before)
+
+        // A compiler error in the local package's file is reported at that file, with exit status 2.
+        try Data("public let broken: Int = \"text\"\n".utf8)
+            .write(to: app.appendingPathComponent("Packages/TallyKit/Sources/TallyKit/Broken.swift"))
+        let broken = try runner.widgetterm(["list", app.path] + extensionFlags, home: work)
+        #expect(broken.status == 2)
+        #expect(
+            broken.errors.contains("\(app.path)/Packages/TallyKit/Sources/TallyKit/Broken.swift:1:"), "\(broken.errors.suffix(3000))")
+        let errorLines = broken.errors.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(!errorLines.isEmpty && errorLines.allSatisfy { !$0.contains("/hosts/") }, "\(errorLines)")
+    }
+}
