@@ -21,6 +21,9 @@ public struct BuiltHost: Sendable {
     public let watchedFiles: [URL]
     /// The folders holding `watchedFiles` and the `--include` folders: a new file there is an input too.
     public let watchedFolders: [URL]
+    /// The files left out because they cannot compile here, each with its first error and the widgets it declared
+    /// (removed from the bundle).
+    public let leftOut: [LeftOutFile]
     /// True when this call ran SwiftPM; false when the inputs matched the last good build.
     public let didBuild: Bool
 
@@ -78,7 +81,7 @@ public enum HostBuild {
         let hostDirectory =
             buildDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? cache + "/hosts/" + StableHash.of(root + "#" + toolchain.swiftc + "#" + toolchain.version)
-        let previewPlugin = try PreviewPluginTool.ensure(progress: progress)
+        let previewPlugin = try PreviewPluginTool.ensure(toolchain: toolchain, progress: progress)
         let host = HostPackage(directory: hostDirectory, sources: sources, root: root, previewPlugin: previewPlugin)
         try FileManager.default.createDirectory(atPath: hostDirectory, withIntermediateDirectories: true)
         let lock = try FileLock(path: hostDirectory + "/.lock")
@@ -100,18 +103,22 @@ public enum HostBuild {
             }
         }
         let didBuild = host.builtInputs != inputs.hex || !FileManager.default.isExecutableFile(atPath: host.binary)
+        let leftOut: [LeftOutFile]
         if didBuild {
             let rewriter = try RewriterTool.ensure(toolchain: toolchain, root: root, cache: cache, progress: progress)
             let fileCount = sources.modules.reduce(0) { $0 + $1.files.count }
             progress.say("reading \(fileCount) Swift files of \(set.name) (\(set.root.path)) as iOS sees them")
             try host.write(rewriter: rewriter, toolchain: toolchain)
-            try host.build(toolchain: toolchain, userFolder: given.path, progress: progress)
-            try host.recordBuilt(inputs: inputs.hex)
+            leftOut = try host.build(toolchain: toolchain, userFolder: given.path, progress: progress)
+            try host.recordBuilt(inputs: inputs.hex, leftOut: leftOut)
+        } else {
+            leftOut = host.builtLeftOut
+            for item in leftOut { progress.say(item.summary) }
         }
         return BuiltHost(
             binary: host.binary, moduleName: host.moduleName, packageDirectory: hostDirectory,
             sourceFiles: sources.modules.flatMap { $0.files.map(\.source) }, watchedFiles: sources.watchedFiles,
-            watchedFolders: sources.watchedFolders, didBuild: didBuild)
+            watchedFolders: sources.watchedFolders, leftOut: leftOut, didBuild: didBuild)
     }
 
     /// Builds the extension a parsed command line names.

@@ -1,5 +1,6 @@
 import Foundation
 import PreviewMacroPlugin
+import WidgetProjects
 
 // MARK: - The generated host package
 
@@ -43,7 +44,17 @@ struct HostPackage {
         FileManager.default.contents(atPath: inputsFile).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func recordBuilt(inputs: String) throws {
+    private var leftOutFile: String { directory + "/left-out-" + moduleName + ".json" }
+
+    /// The files the last successful build left out (empty when it left out none, or never ran).
+    var builtLeftOut: [LeftOutFile] {
+        guard let data = FileManager.default.contents(atPath: leftOutFile) else { return [] }
+        return (try? JSONDecoder().decode([LeftOutFile].self, from: data)) ?? []
+    }
+
+    /// Records a successful build: its inputs hash, and the files it left out.
+    func recordBuilt(inputs: String, leftOut: [LeftOutFile]) throws {
+        try JSONEncoder().encode(leftOut).write(to: URL(fileURLWithPath: leftOutFile), options: .atomic)
         try Data(inputs.utf8).write(to: URL(fileURLWithPath: inputsFile), options: .atomic)
     }
 
@@ -160,11 +171,73 @@ struct HostPackage {
         return result + rest
     }
 
-    /// `swift build`, its lines on standard error with the host's paths turned back into the developer's; a
-    /// failed build throws with exit status 2.
-    func build(toolchain: Toolchain, userFolder: String, progress: Progress) throws {
+    /// The most builds one `build` runs: each round leaves out the files that failed in the one before.
+    static let roundLimit = 12
+
+    /// `swift build`, with the host's paths turned back into the developer's. A file that cannot compile here
+    /// (`LeftOutRules`) is left out, with the widgets it declares, and the build runs again, until it succeeds.
+    ///
+    /// - Returns: the files left out, in the order they were found.
+    /// - Throws: `HostPackageError` (exit status 2) when the build fails for any other reason, after printing the
+    ///   compiler's errors at the developer's own paths.
+    func build(toolchain: Toolchain, userFolder: String, progress: Progress) throws -> [LeftOutFile] {
         progress.say("building \(moduleName) in \(directory) (the first build compiles WidgetTerm too; later ones only your files)")
-        var errors: Set<String> = []
+        var leftOut: [LeftOutFile] = []
+        var leftOutNames = Set<String>()
+        var removedWidgets = Set<String>()
+        let entryPoint = sources.sourceSet.entryPoint?.file.standardizedFileURL.path
+        var hostFiles: [String: (module: String, file: HostSources.File)] = [:]
+        for module in sources.modules {
+            for file in module.files { hostFiles[file.source.path] = (module.name, file) }
+        }
+        for round in 1...Self.roundLimit {
+            let result = try buildOnce(toolchain: toolchain, progress: progress)
+            if result.succeeded {
+                progress.say(
+                    "built \(moduleName)" + (leftOut.isEmpty ? "" : ", leaving out \(leftOut.count) file\(leftOut.count == 1 ? "" : "s")"))
+                return leftOut
+            }
+            var found: [LeftOutFile] = []
+            for (path, errors) in result.errorsByFile where path != entryPoint {
+                guard let (_, file) = hostFiles[path],
+                    errors.contains(where: { LeftOutRules.showsUnbuildable($0, leftOutNames: leftOutNames) })
+                else { continue }
+                let text = String(decoding: file.contents, as: UTF8.self)
+                let widgets = WidgetDeclarationScan.declarations(in: text, file: file.source).filter { $0.role == .widget }.map(\.typeName)
+                found.append(LeftOutFile(file: file.source, firstError: errors[0], widgets: widgets))
+            }
+            guard !found.isEmpty, round < Self.roundLimit else {
+                for line in result.diagnostics { progress.pass(line) }
+                let errorCount = result.errorsByFile.values.reduce(0) { $0 + $1.count }
+                throw HostPackageError(
+                    "building \(userFolder) failed"
+                        + (errorCount > 0 ? " with \(errorCount) error\(errorCount == 1 ? "" : "s") (above, at your files' lines)" : "")
+                        + "; Apple API that WidgetTerm does not mirror yet is listed in README.md, \"Porting a real widget file\"")
+            }
+            for item in found {
+                guard let (module, file) = hostFiles[item.file.path] else { continue }
+                try? FileManager.default.removeItem(atPath: directory + "/Sources/" + module + "/" + file.relativePath)
+                leftOutNames.formUnion(LeftOutRules.declaredNames(in: String(decoding: file.contents, as: UTF8.self)))
+                removedWidgets.formUnion(item.widgets)
+                progress.say(item.summary)
+            }
+            leftOut += found
+            if let entryPoint, let (module, file) = hostFiles[entryPoint], !removedWidgets.isEmpty {
+                let path = directory + "/Sources/" + module + "/" + file.relativePath
+                let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+                try replaceIfChanged(path, with: Data(LeftOutRules.removingWidgets(removedWidgets, from: text).utf8))
+            }
+            progress.say("building \(moduleName) again without \(leftOut.count) file\(leftOut.count == 1 ? "" : "s") (round \(round + 1))")
+        }
+        return leftOut
+    }
+
+    /// One `swift build`: its progress lines on standard error as they come, its diagnostics kept.
+    private func buildOnce(toolchain: Toolchain, progress: Progress) throws -> (
+        succeeded: Bool, diagnostics: [String], errorsByFile: [String: [String]]
+    ) {
+        var diagnostics: [String] = []
+        var errorsByFile: [String: [String]] = [:]
         var shownDiagnostics: Set<String> = []
         var isRepeating = false
         let hostPrefix = directory + "/Sources/"
@@ -178,21 +251,18 @@ struct HostPackage {
                 progress.say(mapped)
                 return
             }
-            // SwiftPM prints a file's diagnostics once per compile job that read it: show each one once,
-            // with the source excerpt that follows it.
+            // SwiftPM prints a file's diagnostics once per compile job that read it: keep each one once, with the
+            // source excerpt that follows it.
             if mapped.contains(": error: ") || mapped.contains(": warning: ") || mapped.contains(": note: ") {
                 isRepeating = !shownDiagnostics.insert(mapped).inserted
-                if mapped.contains(": error: ") { errors.insert(mapped) }
+                if !isRepeating, let range = mapped.range(of: ": error: "),
+                    let file = mapped[..<range.lowerBound].range(of: #"^.+\.swift(?=:\d+:\d+$)"#, options: .regularExpression)
+                {
+                    errorsByFile[String(mapped[file]), default: []].append(mapped)
+                }
             }
-            if !isRepeating { progress.pass(mapped) }
+            if !isRepeating { diagnostics.append(mapped) }
         }
-        let errorCount = errors.count
-        guard succeeded else {
-            throw HostPackageError(
-                "building \(userFolder) failed"
-                    + (errorCount > 0 ? " with \(errorCount) error\(errorCount == 1 ? "" : "s") (above, at your files' lines)" : "")
-                    + "; Apple API that WidgetTerm does not mirror yet is listed in README.md, \"Porting a real widget file\"")
-        }
-        progress.say("built \(moduleName)")
+        return (succeeded, diagnostics, errorsByFile)
     }
 }

@@ -206,14 +206,16 @@ final class FileLock {
 
 /// The `#Preview` macro plugin, built from the toolchain's SwiftSyntax into its cache on first use.
 enum PreviewPluginTool {
-    static func ensure(progress: Progress) throws -> URL {
+    static func ensure(toolchain: Toolchain, progress: Progress) throws -> URL {
         do {
-            let toolchain = try PreviewMacroPlugin.toolchain()
+            // The toolchain as `PreviewMacroPlugin.toolchain()` would find it, without running the compiler again.
+            let pluginToolchain = PreviewMacroPlugin.Toolchain(
+                swiftc: toolchain.swiftc, hostLibraries: URL(fileURLWithPath: toolchain.hostLibraries), version: toolchain.versionText)
             let cache = PreviewMacroPlugin.defaultCacheDirectory()
             if !FileManager.default.fileExists(atPath: cache.path) {
                 progress.say("building the #Preview macro plugin (once per toolchain)")
             }
-            return try PreviewMacroPlugin.library(toolchain: toolchain)
+            return try PreviewMacroPlugin.library(toolchain: pluginToolchain)
         } catch {
             throw HostPackageError("cannot build the #Preview macro plugin: \(error)")
         }

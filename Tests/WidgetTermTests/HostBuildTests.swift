@@ -55,10 +55,10 @@ struct HostBuildInputTests {
             several.description
                 == "\(project)/project.pbxproj: has 2 widget extension targets: TallyWidgetExtension, TallyWatchExtension; pick one with --target NAME"
         )
-        let unknown = try #require(prepareError(project, target: "TallyWidget"))
+        let unknown = try #require(prepareError(project, target: "TallyWidgetExtention"))
         #expect(
             unknown.description
-                == "\(project)/project.pbxproj: has no target TallyWidget (did you mean TallyWidgetExtension?); widget extension targets: "
+                == "\(project)/project.pbxproj: has no target TallyWidgetExtention (did you mean TallyWidgetExtension?); widget extension targets: "
                 + "TallyWidgetExtension, TallyWatchExtension")
     }
 
@@ -80,7 +80,8 @@ struct HostBuildInputTests {
         #expect(sources.main.name == "TallyWidgetExtension")
         #expect(
             sources.main.files.map(\.relativePath) == [
-                "TallyApp/Model/Tally.swift", "TallyWidget/CupWidget.swift", "TallyWidget/StepWidget.swift",
+                "TallyApp/Model/Tally.swift", "TallyWidget/ArchiveStore.swift", "TallyWidget/ArchiveWidget.swift",
+                "TallyWidget/CupWidget.swift", "TallyWidget/StepWidget.swift", "TallyWidget/SyncMonitor.swift",
                 "TallyWidget/TallyProvider.swift", "TallyWidget/TallyWidgetBundle.swift", "_include/Extras/Palette.swift",
             ])
         #expect(sources.main.files.last?.source.path == app.path + "/Extras/Palette.swift")
@@ -95,6 +96,54 @@ struct HostBuildInputTests {
         #expect(HostSources.imports("import Foundation\n@testable import TallyKit\n", module: "TallyKit"))
         #expect(HostSources.imports("  import struct TallyKit.TallyFormat", module: "TallyKit"))
         #expect(!HostSources.imports("import TallyKitExtras\n// import TallyKit", module: "TallyKit"))
+    }
+
+    @Test func filesThatNeedWhatLinuxLacksAreLeftOutAndOtherErrorsAreNot() {
+        let names: Set<String> = ["ArchiveStore"]
+        #expect(LeftOutRules.showsUnbuildable("/u/A.swift:1:8: error: no such module 'CoreData'", leftOutNames: []))
+        #expect(LeftOutRules.showsUnbuildable("/u/B.swift:8:31: error: cannot find 'ArchiveStore' in scope", leftOutNames: names))
+        #expect(LeftOutRules.showsUnbuildable("/u/B.swift:2:9: error: cannot find type 'ArchiveStore' in scope", leftOutNames: names))
+        // A typo or a type error is the developer's to fix: the build fails.
+        #expect(!LeftOutRules.showsUnbuildable("/u/B.swift:8:31: error: cannot find 'ArchveStore' in scope", leftOutNames: names))
+        #expect(
+            !LeftOutRules.showsUnbuildable("/u/C.swift:3:19: error: cannot convert value of type 'String' to 'Int'", leftOutNames: names))
+        #expect(!LeftOutRules.showsUnbuildable("/u/A.swift:1:8: warning: no such module 'CoreData'", leftOutNames: []))
+
+        let source = """
+            import CoreData
+
+            @objc(ArchivedDay) final class ArchivedDay: NSManagedObject {
+                var nested = 1
+            }
+            public enum ArchiveStore {}
+            private let `default` = 3
+            func bestDay() -> Int { 7 }
+            extension Int {}
+
+            """
+        #expect(LeftOutRules.declaredNames(in: source) == ["ArchivedDay", "ArchiveStore", "default", "bestDay"])
+    }
+
+    @Test func leftOutWidgetsLeaveTheBundleBodyWithEveryOtherColumnInPlace() {
+        let body = [
+            "    var body: some Widget {",
+            "        CupWidget()",
+            "        ArchiveWidget()",
+            "        if #available(iOS 17, *) { ArchiveWidget( ) }",
+            "        Lists.ArchiveWidget()",
+            "        ArchiveWidgetTwo()",
+            "    }",
+        ]
+        let expected = [
+            "    var body: some Widget {",
+            "        CupWidget()",
+            "                       ",
+            "        if #available(iOS 17, *) {                  }",
+            "        Lists.ArchiveWidget()",
+            "        ArchiveWidgetTwo()",
+            "    }",
+        ]
+        #expect(LeftOutRules.removingWidgets(["ArchiveWidget"], from: body.joined(separator: "\n")) == expected.joined(separator: "\n"))
     }
 
     @Test func compilerLinesNameTheDevelopersFiles() {
@@ -141,12 +190,24 @@ struct HostBuildEndToEndTests {
         #expect(steps.output.contains("4,200 steps") && !steps.output.contains("\u{1B}["), "\(steps.output)")
         #expect(steps.errors.contains("building TallyWidgetExtension"))
 
+        // The two files that import Core Data are left out, and so is the widget that needs one of them; each is
+        // listed with its first error at the developer's path.
+        let widget = app.appendingPathComponent("TallyWidget").path
+        let leftOut = [
+            "left out \(widget)/ArchiveStore.swift, which cannot compile here: \(widget)/ArchiveStore.swift:1:8: error: no such module 'CoreData'",
+            "left out \(widget)/SyncMonitor.swift, which cannot compile here: \(widget)/SyncMonitor.swift:1:8: error: no such module 'CoreData'",
+            "left out \(widget)/ArchiveWidget.swift (widget ArchiveWidget), which cannot compile here: "
+                + "\(widget)/ArchiveWidget.swift:8:31: error: cannot find 'ArchiveStore' in scope",
+        ]
+        for line in leftOut { #expect(steps.errors.contains(line), "\(steps.errors.suffix(3000))") }
+
         // The .xcodeproj itself, unchanged inputs: SwiftPM is skipped; list prints one line per kind.
         let list = try runner.widgetterm(["list", app.appendingPathComponent("TallyApp.xcodeproj").path] + extensionFlags, home: work)
         #expect(list.status == 0, "\(list.errors)")
         #expect(!list.errors.contains("building"), "\(list.errors)")
         #expect(
             list.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["CupWidget", "StepWidget"])
+        for line in leftOut { #expect(list.errors.contains(line), "\(list.errors)") }
         // Without --kind, render takes the first widget.
         let cups = try runner.widgetterm(["render", app.path, "--format", "text"] + extensionFlags, home: work)
         #expect(cups.status == 0 && cups.output.contains("3 of 8 cups"), "\(cups.output)\(cups.errors)")

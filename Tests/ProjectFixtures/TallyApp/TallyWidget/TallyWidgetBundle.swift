@@ -5,6 +5,7 @@ import WidgetKit
 struct TallyWidgetBundle: WidgetBundle {
     var body: some Widget {
         CupWidget()
+        ArchiveWidget()
         StepWidget()
     }
 }
