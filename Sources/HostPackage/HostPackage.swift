@@ -206,6 +206,26 @@ struct HostPackage {
                 let widgets = WidgetDeclarationScan.declarations(in: text, file: file.source).filter { $0.role == .widget }.map(\.typeName)
                 found.append(LeftOutFile(file: file.source, firstError: errors[0], widgets: widgets))
             }
+            // The compiler stops at the first missing module of a compile job: every other file that imports a module
+            // found missing fails the same way, so it is left out in this round, with the error the compiler gives.
+            let missing = Set(found.compactMap { LeftOutRules.missingModule(in: $0.firstError) })
+            let done = Set(found.map(\.file.path) + leftOut.map(\.file.path))
+            for (path, (module, file)) in hostFiles.sorted(by: { $0.key < $1.key }) where path != entryPoint && !done.contains(path) {
+                let hostText = String(
+                    decoding: FileManager.default.contents(atPath: directory + "/Sources/" + module + "/" + file.relativePath) ?? Data(),
+                    as: UTF8.self)
+                for name in missing.sorted() {
+                    guard let (line, column) = LeftOutRules.importLocation(of: name, in: hostText) else { continue }
+                    let text = String(decoding: file.contents, as: UTF8.self)
+                    let widgets = WidgetDeclarationScan.declarations(in: text, file: file.source).filter { $0.role == .widget }.map(
+                        \.typeName)
+                    found.append(
+                        LeftOutFile(
+                            file: file.source, firstError: "\(path):\(line):\(column): error: no such module '\(name)'", widgets: widgets))
+                    break
+                }
+            }
+            found.sort { $0.file.path < $1.file.path }
             guard !found.isEmpty, round < Self.roundLimit else {
                 for line in result.diagnostics { progress.pass(line) }
                 let errorCount = result.errorsByFile.values.reduce(0) { $0 + $1.count }
@@ -240,6 +260,7 @@ struct HostPackage {
         var errorsByFile: [String: [String]] = [:]
         var shownDiagnostics: Set<String> = []
         var isRepeating = false
+        var compiledFiles = 0
         let hostPrefix = directory + "/Sources/"
         let userPaths = self.userPaths
         let succeeded = try ChildProcess.streamingLines(
@@ -248,7 +269,8 @@ struct HostPackage {
             let mapped = Self.mapped(line, hostSources: hostPrefix, userPaths: userPaths)
             if mapped.hasPrefix("[") {
                 isRepeating = false
-                progress.say(mapped)
+                if mapped.contains("] Compiling ") { compiledFiles += mapped.components(separatedBy: ".swift").count - 1 }
+                progress.say(mapped + (compiledFiles > 0 ? " (\(compiledFiles) Swift file\(compiledFiles == 1 ? "" : "s") compiled)" : ""))
                 return
             }
             // SwiftPM prints a file's diagnostics once per compile job that read it: keep each one once, with the

@@ -44,6 +44,34 @@ enum LeftOutRules {
         return false
     }
 
+    /// The module of a `no such module 'X'` error line.
+    static func missingModule(in line: String) -> String? {
+        guard let range = line.range(of: ": error: no such module '") else { return nil }
+        let name = line[range.upperBound...].prefix { $0 != "'" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// The 1-based line and column of `module`'s name in the first `import` of it in `source`, where the compiler
+    /// reports a missing module.
+    static func importLocation(of module: String, in source: String) -> (line: Int, column: Int)? {
+        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = String(line)
+            guard HostSources.imports(text, module: module),
+                let name = text.range(of: #"\b"# + NSRegularExpression.escapedPattern(for: module) + #"\b"#, options: .regularExpression)
+            else { continue }
+            // The name after `import` (an attribute such as `@_implementationOnly` comes before it).
+            let importKeyword = text.range(of: #"\bimport\b"#, options: .regularExpression)
+            let start =
+                importKeyword.flatMap { keyword in
+                    text.range(
+                        of: #"\b"# + NSRegularExpression.escapedPattern(for: module) + #"\b"#, options: .regularExpression,
+                        range: keyword.upperBound..<text.endIndex)
+                }?.lowerBound ?? name.lowerBound
+            return (index + 1, text.utf8.distance(from: text.startIndex, to: start) + 1)
+        }
+        return nil
+    }
+
     /// The names a Swift file declares at its top level (types, functions, constants), read from lines that start
     /// at column 1 with the declaration's keyword or modifiers.
     static func declaredNames(in source: String) -> Set<String> {

@@ -124,6 +124,15 @@ struct HostBuildInputTests {
         #expect(LeftOutRules.declaredNames(in: source) == ["ArchivedDay", "ArchiveStore", "default", "bestDay"])
     }
 
+    @Test func aMissingModuleIsReportedWhereTheCompilerReportsIt() {
+        #expect(LeftOutRules.missingModule(in: "/u/A.swift:1:8: error: no such module 'CoreData'") == "CoreData")
+        #expect(LeftOutRules.missingModule(in: "/u/A.swift:1:8: error: cannot find 'CoreData' in scope") == nil)
+        let source = "import Foundation\n// import CoreData\n@preconcurrency import CoreData\nlet CoreData = 1\n"
+        let location = LeftOutRules.importLocation(of: "CoreData", in: source)
+        #expect(location?.line == 3 && location?.column == 24)
+        #expect(LeftOutRules.importLocation(of: "SwiftData", in: source) == nil)
+    }
+
     @Test func leftOutWidgetsLeaveTheBundleBodyWithEveryOtherColumnInPlace() {
         let body = [
             "    var body: some Widget {",
