@@ -151,7 +151,7 @@ struct HostSources {
         guard set.entryPoint != nil else {
             let widgets = set.declarations.map(\.typeName)
             throw HostPackageError(
-                "\(set.root.path): no @main type in the \(mainFiles.count) Swift files of \(set.name)"
+                "\(set.root.path): no @main type in the \(mainFiles.count) Swift file\(mainFiles.count == 1 ? "" : "s") of \(set.name)"
                     + (widgets.isEmpty ? "" : " (it declares \(widgets.joined(separator: ", ")))")
                     + "; a widget extension's @main WidgetBundle (or Widget) is what WidgetTerm runs")
         }

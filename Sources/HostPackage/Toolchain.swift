@@ -95,10 +95,11 @@ struct Toolchain {
 }
 
 /// A problem building or running a host package, with a message a person can act on.
-struct HostPackageError: Error, CustomStringConvertible {
-    let description: String
+public struct HostPackageError: Error, CustomStringConvertible {
+    /// One line: the path or flag concerned, what is wrong and what to do.
+    public let description: String
     /// The exit status: 2 (usage, input or build errors), unless the command itself said otherwise.
-    var status: Int32 = 2
+    public var status: Int32 = 2
     init(_ description: String, status: Int32 = 2) {
         self.description = description
         self.status = status

@@ -92,6 +92,30 @@ struct HostBuildInputTests {
         #expect(sources.libraries[1].files.map(\.relativePath) == ["TallyFormat.swift"])
     }
 
+    @Test func aSwiftPackagesWidgetTargetGetsItsOtherTargetsAsModules() throws {
+        let folder = try ProjectFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = folder.appendingPathComponent("WidgetPackage")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: ProjectFixtures.path("WidgetPackage")), to: package)
+        // Without an entry point there is nothing to run.
+        #expect {
+            try HostSources(WidgetSourceSet.find(at: package.path), includes: [])
+        } throws: { error in
+            (error as? HostPackageError)?.description
+                == "\(package.path): no @main type in the 1 Swift file of MyWidgets (it declares CounterWidget); "
+                + "a widget extension's @main WidgetBundle (or Widget) is what WidgetTerm runs"
+        }
+        try Data("import WidgetKit\n\n@main\nstruct Widgets: WidgetBundle {\n    var body: some Widget { CounterWidget() }\n}\n".utf8)
+            .write(to: package.appendingPathComponent("Sources/MyWidgets/Widgets.swift"))
+        // The package's other target is a module; the `.package(path:)` dependency is not on disk in this copy.
+        let sources = try HostSources(WidgetSourceSet.find(at: package.path), includes: [])
+        #expect(sources.main.name == "MyWidgets")
+        #expect(sources.main.files.map(\.relativePath) == ["Sources/MyWidgets/CounterWidget.swift", "Sources/MyWidgets/Widgets.swift"])
+        #expect(sources.libraries.map(\.name) == ["Support"])
+        #expect(sources.libraries.map { $0.files.map(\.relativePath) } == [["Format.swift"]])
+        #expect(sources.main.dependencies == ["Support"])
+    }
+
     @Test func importsAreReadAsWritten() {
         #expect(HostSources.imports("import Foundation\n@testable import TallyKit\n", module: "TallyKit"))
         #expect(HostSources.imports("  import struct TallyKit.TallyFormat", module: "TallyKit"))
