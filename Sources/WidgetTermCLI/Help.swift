@@ -68,6 +68,12 @@ enum Help {
           --colors DEPTH     force 16, 256 or truecolor
         """
 
+    /// `--fetched-at`, which render, gallery and check take.
+    static let fetchedAtOption = """
+          --fetched-at ISO8601  when the provider runs (default: --at); the widget is shown at --at from the
+                             timeline fetched then: .time text keeps the fetch's time, .relative and .timer move
+        """
+
     static var check: String {
         """
         usage: widgetterm check [KIND...] [--family F] [--mode M] [--theme T] [--surfaces default|all] [--format text|json]
@@ -98,6 +104,8 @@ enum Help {
           --family F         check only this family (default: every family the widget supports)
           --theme T          check only on this theme, a built-in name or a theme file (default: the surfaces above)
           --mode M           check only in this rendering mode: fullColor, accented or vibrant
+          --summary          one line per widget (its counts, or clean) instead of the grouped findings
+        \(fetchedAtOption)
         \(checkOptions)
 
         """
@@ -130,6 +138,7 @@ enum Help {
         \(ActivityRenderCommand.help)
         options:
         \(sharedOptions)
+        \(fetchedAtOption)
 
         devices:
         \(devices)
@@ -160,6 +169,7 @@ enum Help {
 
         options:
         \(sharedOptions)
+        \(fetchedAtOption)
 
         devices:
         \(devices)
