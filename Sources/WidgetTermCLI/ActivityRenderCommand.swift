@@ -24,7 +24,7 @@ enum ActivityRenderCommand {
           --presentation P  compact, minimal, expanded or lockscreen (default compact; a #Preview's own view kind)
           --state N         the Nth of the activity's scripted content states, 1-based (default 1)
           --started T       when the activity was requested: ISO 8601, or a time before --at such as -90m, -2h,
-                            -45s (default: --at). A later --at shows it stale after its stale date, ended by the
+                            -45s, -9m59s, -1h30m (default: --at). A later --at shows it stale after its stale date, ended by the
                             system after 8 h (gone from the island) and dismissed from the Lock Screen 4 h later.
           --with ACTIVITY   minimal only: a second activity (its first state), detached beside the island
         """

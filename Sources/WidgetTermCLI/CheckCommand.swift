@@ -20,9 +20,10 @@ enum CheckCommand {
     ]
 
     /// The tap findings for one rendered entry on the selected iOS version (several `widgetURL`s, links or
-    /// controls the family ignores).
+    /// controls the family ignores, list rows linked by position); `render` reports them too.
     static func tapChecks(_ frame: Frame, kind: String, family: WidgetFamily, settings: RenderSettings) -> [Diagnostic] {
         HitTester(frame: frame, widget: kind, family: family, osVersion: settings.osVersion).diagnostics
+            + DeepLinkChecks.positionalRowLinks(frame, widget: kind, family: family)
     }
 
     /// The timeline checks, once per family (entries at one instant, already past or too close, a reload loop, a
@@ -59,7 +60,9 @@ enum CheckCommand {
     /// A finding's place for telling one fault from the same fault seen again in a later entry.
     static func faultKey(_ finding: Diagnostic) -> String {
         let position = finding.position.map { "\($0.row):\($0.column)" } ?? ""
-        return [finding.code, finding.family ?? "", finding.mode ?? "", finding.theme ?? "", position].joined(separator: "|")
+        return [
+            finding.code, finding.family ?? "", finding.mode ?? "", finding.theme ?? "", finding.values["surface"] ?? "", position,
+        ].joined(separator: "|")
     }
 
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
@@ -135,24 +138,24 @@ enum CheckCommand {
                 let fetchedAt = settings.fetchedAt ?? shownAt
                 var seen = Set<String>()
                 for (selection, entryDate) in entriesToCheck(current, fetchedAt: fetchedAt, shownAt: shownAt) {
-                    let date = entryDate ?? shownAt
-                    HostClock.set(date)
-                    var options = settings.options(family: family, date: date)
+                    // Each entry laid out at its own date, its body evaluated at the fetch (as iOS archives them).
+                    var options = settings.options(family: family, date: entryDate ?? shownAt)
                     options.device = device
-                    let inputs = try SurfaceCheck.inputs(
-                        session: session, selection: selection, family: family, surfaces: surfaces,
-                        baseOptions: options, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil,
-                        theme: theme)
+                    let inputs = try settings.atFetch {
+                        try SurfaceCheck.inputs(
+                            session: session, selection: selection, family: family, surfaces: surfaces,
+                            baseOptions: options, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil,
+                            theme: theme)
+                    }
                     var found = SurfaceCheck.run(checks, on: inputs)
-                    found += tapChecks(
-                        session.render(selection, options: options), kind: descriptor.kind, family: family, settings: settings)
+                    let frame = settings.atFetch { session.render(selection, options: options) }
+                    found += tapChecks(frame, kind: descriptor.kind, family: family, settings: settings)
                     for var finding in found where seen.insert(faultKey(finding)).inserted {
                         finding.entryDate = entryDate.map { $0.formatted(.iso8601) }
                         findings.append(finding)
                     }
                     if entryDate == nil { surfaceCount += inputs.count }
                 }
-                HostClock.set(shownAt)
                 if providerAnswered {
                     findings += timelineChecks(session: session, family: family, device: device, fetchedAt: fetchedAt, settings: settings)
                 }

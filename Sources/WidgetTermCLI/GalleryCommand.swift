@@ -39,7 +39,8 @@ enum GalleryCommand {
                     continue
                 }
                 let selection = try settings.selectEntry(session, family: family, device: settings.device)
-                let frame = session.render(selection, options: settings.options(family: family, date: HostClock.now))
+                let options = settings.options(family: family, date: HostClock.now)
+                let frame = settings.atFetch { session.render(selection, options: options) }
                 section.items.append(
                     GalleryItem(
                         kind: descriptor.kind, label: family.rawValue,

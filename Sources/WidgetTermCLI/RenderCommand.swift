@@ -57,16 +57,18 @@ enum RenderCommand {
         }
         let options = settings.options(family: family, date: now)
         if parsed["format"] == "tree" {
-            let (content, sink) = session.resolve(selection, options: options)
+            let (content, sink) = settings.atFetch { session.resolve(selection, options: options) }
             output.write("\(content)\n")
             if let background = sink.containerBackground { output.write("containerBackground:\n\(background)\n") }
             return 0
         }
-        let frame = session.render(selection, options: options)
+        let frame = settings.atFetch { session.render(selection, options: options) }
         // What check finds for this surface: the render's diagnostics and the taps on the --os version (several
-        // widgetURLs, links and controls the family ignores), the same findings with the same severities.
+        // widgetURLs, links and controls the family ignores, rows linked by position), with the same severities.
         let taps = HitTester(frame: frame, widget: kind, family: family, osVersion: settings.osVersion)
-        let findings = frame.diagnostics.map { Diagnostic($0, widget: kind, family: family) } + taps.diagnostics
+        let findings =
+            frame.diagnostics.map { Diagnostic($0, widget: kind, family: family) }
+            + CheckCommand.tapChecks(frame, kind: kind, family: family, settings: settings)
         let ignored = Dictionary(
             taps.ignoredTargets.map { ($0.target.regionIndex, $0.reason) }, uniquingKeysWith: { first, _ in first })
         output.write(

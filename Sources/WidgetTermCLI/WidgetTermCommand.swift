@@ -302,6 +302,17 @@ struct RenderSettings {
     /// `--fetched-at` (render, gallery, check): when the provider runs. Nil: at `--at`, as without the flag.
     var fetchedAt: Date?
 
+    /// Runs `body` (a render, in which the widget's body is evaluated) with the host clock at `--fetched-at`: iOS
+    /// renders a timeline's views when it fetches the timeline, so `Date()` in a body reads the fetch moment, while
+    /// the live texts are drawn at the moment shown (the render options' date). Without the flag, as is.
+    func atFetch<T>(_ body: () throws -> T) rethrows -> T {
+        guard let fetchedAt else { return try body() }
+        let shown = HostClock.now
+        HostClock.set(fetchedAt)
+        defer { HostClock.set(shown) }
+        return try body()
+    }
+
     /// The entry shown at the host clock (`--at`) from the timeline the provider returns when run at `--fetched-at`
     /// (iOS keeps showing a timeline until the next reload: its `.time` texts keep the fetch's time while
     /// `.relative`, `.offset` and `.timer` texts move). Without `--fetched-at`, `WidgetSession.selectEntry` as is.
