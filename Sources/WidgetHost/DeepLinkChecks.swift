@@ -10,8 +10,8 @@ import WidgetKitUI
 /// app's list may have changed, so the link opens whatever row now has that position.
 public enum DeepLinkChecks {
     /// `positional-deep-links` (warning) for each group of links whose URLs are the same but for a whole number
-    /// (the last path component, or one query value) that counts up by one in reading order: two or more from 0,
-    /// three or more from 1 (two links to ids 1 and 2 are as likely).
+    /// (the last path component, or one query value) that counts 0, 1, 2, … in reading order: an array index.
+    /// Numbers counting from 1 are as likely ids (events 1 to 5), and are not reported.
     public static func positionalRowLinks(_ frame: Frame, widget: String, family: WidgetFamily?) -> [Diagnostic] {
         let links = frame.tapRegions.compactMap { region -> (rect: CellRect, url: URL)? in
             if case .link(let url) = region.action { return (region.rect, url) }
@@ -28,10 +28,8 @@ public enum DeepLinkChecks {
         return order.compactMap { template in
             let group = groups[template]!
             let numbers = group.map(\.number)
-            // From 0, two rows are enough to tell; from 1, ids 1 and 2 are as likely, so three.
-            guard let first = numbers.first, numbers.count >= (first == 0 ? 2 : 3), first == 0 || first == 1,
-                numbers == Array(first..<(first + numbers.count))
-            else { return nil }
+            // Counting from 0 is an array index; from 1 it is as likely a run of ids (a document's events 1...5).
+            guard numbers.count >= 2, numbers == Array(0..<numbers.count) else { return nil }
             let urls = group.map(\.url.absoluteString)
             let message =
                 "\(numbers.count) links open \(urls.joined(separator: ", ")): the number counts the rows "

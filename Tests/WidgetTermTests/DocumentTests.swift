@@ -304,7 +304,7 @@ struct DocumentExampleTests {
         let file = directory.appendingPathComponent("status-hue-only.json")
         try Data(text.utf8).write(to: file)
         let result = check(file.path)
-        #expect(result.output.contains("    hue-only: 2 warnings\n"), "\(result.output)")
+        #expect(result.output.contains("    hue-only: 5 warnings\n"), "\(result.output)")
         #expect(result.output.contains("systemSmall/accented/tinted"), "\(result.output)")
     }
 }
