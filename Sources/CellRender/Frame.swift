@@ -80,6 +80,9 @@ public struct PaintedRun: Equatable, Sendable {
     public var foreground: RGB
     /// What was behind the first cell.
     public var background: RGB
+    /// True when the run's colour is one of Apple's own label styles (`.primary`, `.secondary`, `.tertiary`,
+    /// `.quaternary`, `Color(.label)`...): the system chose its contrast, not the widget.
+    public var isSystemStyle: Bool = false
 }
 
 extension Frame {

@@ -32,6 +32,9 @@ public enum FrameJSONEncoder {
         var rect: RectData
         var kind: String
         var target: String
+        /// True where the family or iOS version ignores this link or control (a tap there does something else).
+        var ignored: Bool?
+        var ignoredReason: String?
     }
     struct DiagnosticData: Encodable { var severity: String, code: String, message: String }
 
@@ -42,7 +45,13 @@ public enum FrameJSONEncoder {
     ///   - frame: The rendered frame.
     ///   - widget: The widget kind, recorded as `widget`.
     ///   - family: The family it was rendered in, recorded as `family`.
-    public static func encode(_ frame: Frame, widget: String, family: WidgetFamily) -> String {
+    ///   - diagnostics: the findings to record (severity, code, message); nil records the frame's own.
+    ///   - ignoredTaps: tap region index (in `frame.tapRegions`) → why the family or iOS version ignores it; those
+    ///     regions get `"ignored": true` and `ignoredReason`.
+    public static func encode(
+        _ frame: Frame, widget: String, family: WidgetFamily,
+        diagnostics: [(severity: String, code: String, message: String)]? = nil, ignoredTaps: [Int: String] = [:]
+    ) -> String {
         let buffer = frame.buffer
         var cells: [[CellData]] = []
         for row in 0..<buffer.height {
@@ -58,21 +67,28 @@ public enum FrameJSONEncoder {
             }
             cells.append(line)
         }
-        let taps = frame.tapRegions.map { region -> TapData in
+        let taps = frame.tapRegions.enumerated().map { index, region -> TapData in
+            var tap: TapData
             switch region.action {
-            case .link(let url): return TapData(rect: rect(region.rect), kind: "link", target: url.absoluteString)
-            case .intent(let intent): return TapData(rect: rect(region.rect), kind: "intent", target: intent.description)
+            case .link(let url): tap = TapData(rect: rect(region.rect), kind: "link", target: url.absoluteString)
+            case .intent(let intent): tap = TapData(rect: rect(region.rect), kind: "intent", target: intent.description)
             case .toggle(let isOn, let intent):
-                return TapData(rect: rect(region.rect), kind: isOn ? "toggle-on" : "toggle-off", target: intent.description)
+                tap = TapData(rect: rect(region.rect), kind: isOn ? "toggle-on" : "toggle-off", target: intent.description)
             }
+            if let reason = ignoredTaps[index] {
+                tap.ignored = true
+                tap.ignoredReason = reason
+            }
+            return tap
         }
         let document = Document(
             widget: widget, family: family.rawValue, width: buffer.width, height: buffer.height,
             rows: (0..<buffer.height).map(buffer.text(ofRow:)), cells: cells, tapRegions: taps,
             widgetURLs: frame.widgetURLs.map(\.absoluteString), liveRegions: frame.liveRegions.map { rect($0.rect) },
-            diagnostics: frame.diagnostics.map {
-                DiagnosticData(severity: $0.isFatalToRender ? "error" : "warning", code: $0.code, message: $0.message)
-            })
+            diagnostics: diagnostics?.map { DiagnosticData(severity: $0.severity, code: $0.code, message: $0.message) }
+                ?? frame.diagnostics.map {
+                    DiagnosticData(severity: $0.isFatalToRender ? "error" : "warning", code: $0.code, message: $0.message)
+                })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)

@@ -88,7 +88,20 @@ extension Painter {
                 text: text, row: row, column: column, width: width, pointSize: run.font.pointSize,
                 isBold: run.isBold, isSymbol: isSymbol,
                 foreground: cell.foreground ?? style.surfaceForBlending,
-                background: cell.background ?? style.surfaceForBlending))
+                background: cell.background ?? style.surfaceForBlending, isSystemStyle: Self.isSystemStyle(run.foreground)))
+    }
+
+    /// True for Apple's own label styles: a hierarchical style with no base colour, or a system label colour.
+    static func isSystemStyle(_ paint: Paint) -> Bool {
+        switch paint {
+        case .hierarchical(_, nil): return true
+        case .color(let color):
+            switch color.storage {
+            case .system(.label), .system(.secondaryLabel), .system(.tertiaryLabel), .system(.quaternaryLabel): return true
+            default: return false
+            }
+        default: return false
+        }
     }
 
     // MARK: Images

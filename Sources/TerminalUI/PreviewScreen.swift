@@ -308,10 +308,10 @@ extension PreviewApp {
         case .clock: return TextStyle(foreground: Chrome.accent)
         case .info: return TextStyle(foreground: Chrome.dim)
         case .diagnostic:
-            switch entry.severity ?? .info {
+            switch entry.severity ?? .note {
             case .error: return TextStyle(foreground: Chrome.error)
             case .warning: return TextStyle(foreground: Chrome.warning)
-            case .info: return TextStyle(foreground: Chrome.dim)
+            case .note: return TextStyle(foreground: Chrome.dim)
             }
         }
     }

@@ -76,7 +76,7 @@ public enum ActivityChecks {
         guard let geometry = IslandGeometry(device: device, metric: options.metric) else {
             return [
                 Diagnostic(
-                    severity: .info, code: "activity-unsupported-device",
+                    severity: .note, code: "activity-unsupported-device",
                     message: "\(device.name) has no Live Activity metrics here; check on iphone-430 or iphone-393",
                     widget: descriptor.kind)
             ]
@@ -89,7 +89,7 @@ public enum ActivityChecks {
         } catch {
             return [
                 Diagnostic(
-                    severity: .info, code: "activity-no-preview",
+                    severity: .note, code: "activity-no-preview",
                     message: "\(error) so WidgetTerm cannot render it to check it.", widget: descriptor.kind)
             ]
         }

@@ -8,11 +8,17 @@ import WidgetKitUI
 /// A finding of any check (legibility, timelines, taps, Live Activities), in the one format ARCHITECTURE.md
 /// "Diagnostics" defines: severity, stable code, a message that says what and how to fix, where, and measured values.
 public struct Diagnostic: Equatable, Sendable, Encodable {
-    /// `error`: what a person would see broken on a device; `warning`: a risk; `info`: advice.
+    /// What a person would see on a device: `error`, unreadable or broken; `warning`, degraded; `note`, the
+    /// system's own behaviour (Apple's secondary label colour, StandBy at night), nothing the developer can change.
     public enum Severity: String, Comparable, Sendable, Encodable {
-        case info, warning, error
+        case note, warning, error
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-        private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+        private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
+    }
+
+    /// Who can act on a finding: the widget's `developer`, or nobody because it is what the `system` does.
+    public enum Origin: String, Sendable, Encodable {
+        case developer, system
     }
 
     /// A cell position in the rendered frame (0-based).
@@ -36,6 +42,11 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
     public var position: Position?
     /// Measured values, e.g. `ratio`, `hour`, `bytes`.
     public var values: [String: String]
+    /// Who can act on it; a `note` is always the system's.
+    public var origin: Origin
+    /// The date (ISO 8601, UTC) of the timeline entry the finding was made in, when that entry is not the one
+    /// shown at `--at` (`check` looks at every entry a timeline will show).
+    public var entryDate: String?
 
     public init(
         severity: Severity, code: String, message: String, widget: String, family: WidgetFamily? = nil,
@@ -50,14 +61,28 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
         self.theme = theme
         self.position = position
         self.values = values
+        self.origin = severity == .note ? .system : .developer
+        self.entryDate = nil
     }
+
+    /// The same finding as the system's own behaviour: a note, nothing to fix.
+    public func asSystemNote() -> Diagnostic {
+        var note = self
+        note.severity = .note
+        note.origin = .system
+        return note
+    }
+
+    /// Render diagnostics that are errors though the content is still drawn: iOS shows something else than the
+    /// widget (the adopt-containerBackground text; the placeholder of a provider that never answered).
+    public static let errorCodes: Set<String> = ["missing-container-background", "provider-timed-out", "empty-timeline"]
 
     /// A diagnostic from a render (resolve, layout or paint).
     public init(
         _ resolved: ResolveDiagnostic, widget: String, family: WidgetFamily?, mode: WidgetRenderingMode? = nil, theme: String? = nil
     ) {
         self.init(
-            severity: resolved.isFatalToRender || resolved.code == "missing-container-background" ? .error : .warning,
+            severity: resolved.isFatalToRender || Self.errorCodes.contains(resolved.code) ? .error : .warning,
             code: resolved.code, message: resolved.message, widget: widget, family: family, mode: mode, theme: theme)
     }
 
@@ -69,7 +94,8 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
         var place = [widget, family, mode, theme].compactMap { $0 }.joined(separator: "/")
         if let position { place += " @\(position.row):\(position.column)" }
         let measured = values.isEmpty ? "" : " {" + values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: ", ") + "}"
-        return "\(severity.rawValue) \(code) \(place): \(message)\(measured)"
+        let entry = entryDate.map { " (entry dated \($0))" } ?? ""
+        return "\(severity.rawValue) \(code) \(place)\(entry): \(message)\(measured)"
     }
 }
 

@@ -67,10 +67,11 @@ public enum LegibilityCheck {
             guard measured.ratio < required else { continue }
             let size = isLargeText(pointSize: run.pointSize, isBold: run.isBold) ? "large" : "normal"
             let what = run.isSymbol ? "Symbol \"\(run.text)\"" : "\"\(run.text)\""
+            let systemReason = systemOwnedContrast(run, ratio: measured.ratio, surface: input.surface)
             let message =
                 "\(what) has contrast \(format(measured.ratio)):1 (\(measured.foreground.hex) on \(measured.background.hex)); "
-                + "\(size) text needs \(format(required)):1. " + advice(for: input.surface.mode)
-            let severity: Diagnostic.Severity = measured.ratio < 3 ? .error : .warning
+                + "\(size) text needs \(format(required)):1. " + (systemReason ?? advice(for: input.surface.mode))
+            let severity: Diagnostic.Severity = systemReason != nil ? .note : measured.ratio < 3 ? .error : .warning
             findings.append(
                 input.diagnostic(
                     severity, code: "low-contrast", message: message, row: run.row, column: run.column,
@@ -81,6 +82,22 @@ public enum LegibilityCheck {
                     ]))
         }
         return findings
+    }
+
+    /// Why a contrast below WCAG's minimum is the system's doing rather than the widget's, or nil when the
+    /// developer can fix it (DECISIONS.md "check separates what the developer can fix"):
+    /// - StandBy at night: iOS draws every widget in dim red on black, whatever its colours.
+    /// - One of Apple's own label styles (`.secondary`, `.tertiary`...) at 3:1 or more: Apple's secondary label on
+    ///   white is 3.44:1 by design; below 3:1 the text is unreadable and the widget chose where to put it.
+    static func systemOwnedContrast(_ run: PaintedRun, ratio: Double, surface: Surface) -> String? {
+        if surface.place == .standBy && surface.mode == .vibrant {
+            return "StandBy at night draws every widget in dim red on black; nothing in the widget changes this."
+        }
+        if run.isSystemStyle && ratio >= 3 {
+            return "This is Apple's own hierarchical label style (.secondary is 3.44:1 on white by design); "
+                + "use .primary where the text must be read at a glance."
+        }
+        return nil
     }
 
     static func advice(for mode: WidgetRenderingMode) -> String {

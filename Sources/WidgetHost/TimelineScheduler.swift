@@ -163,13 +163,21 @@ public final class TimelineScheduler: @unchecked Sendable {
         self.budget = budget
     }
 
-    /// When the current timeline's policy asks for the next reload (before the minimum interval and budget).
+    /// Seconds after the last entry's date at which WidgetKit asks for the next timeline under `.atEnd`: Apple
+    /// documents the policy's date as the earliest, never the moment, so the last entry is seen for a while
+    /// (DECISIONS.md "2026-12-02: .atEnd reloads 5 minutes after the last entry").
+    public static let atEndLatency: TimeInterval = 5 * 60
+
+    /// When the current timeline's policy asks for the next reload (before the minimum interval and budget):
+    /// `.after(date)` at that date; `.atEnd` `atEndLatency` after the last entry's date, and at once when that
+    /// moment had already passed at the fetch.
     public var policyDue: Date? {
         guard let timeline, let fetchedAt else { return nil }
         switch timeline.policy {
         case .never: return nil
         case .after(let date): return date
-        case .atEnd: return max(timeline.entries.map(\.date).max() ?? fetchedAt, fetchedAt)
+        case .atEnd:
+            return max((timeline.entries.map(\.date).max() ?? fetchedAt).addingTimeInterval(Self.atEndLatency), fetchedAt)
         }
     }
 

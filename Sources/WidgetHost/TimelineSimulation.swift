@@ -98,7 +98,10 @@ public struct TimelineSimulation {
     public func lines(timeZone: TimeZone) -> [String] {
         steps.map { step in
             switch step {
-            case .reload(let event): return event.line(timeZone: timeZone)
+            case .reload(let event):
+                guard event.reason == .policyAtEnd, case .reloaded = event.outcome else { return event.line(timeZone: timeZone) }
+                return event.line(timeZone: timeZone)
+                    + "  (.atEnd: WidgetKit asks \(Int(TimelineScheduler.atEndLatency / 60)) min after the last entry's date)"
             case .entryShown(let date, let index, let count, let entryDate):
                 return
                     "\(ReloadEvent.clockTime(date, timeZone: timeZone))  entry    \(index + 1) of \(count), dated \(ReloadEvent.clockTime(entryDate, timeZone: timeZone))"
@@ -124,9 +127,25 @@ public enum TimelineChecks {
         } catch {
             return [Diagnostic(severity: .error, code: "provider-failed", message: "\(error)", widget: kind, family: family)]
         }
+        // The fetch moment is when the provider answered (an entry dated Date() inside it has arrived); a clock
+        // the caller moves without the host clock leaves it at `start`.
+        let answered = HostClock.now
+        let fetchedAt = answered >= start && answered <= start.addingTimeInterval(session.callbackTimeLimit + 1) ? answered : start
         var found: [Diagnostic] = []
         let dates = timeline.entries.map(\.date).sorted()
-        if dates.count > 1, dates.first == dates.last {
+        let arrived = dates.filter { $0 <= fetchedAt }
+        if arrived.count > 1 {
+            let shown = arrived.last!
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "entries-before-fetch",
+                    message: "\(arrived.count) entries are dated at or before the moment the timeline is fetched "
+                        + "(\(fetchedAt.formatted(.iso8601))): only the last of them, dated \(shown.formatted(.iso8601)), is ever shown, "
+                        + "however far apart they are; the other \(arrived.count - 1) never are. Date each entry at the moment it should "
+                        + "appear (entries made with Date() in a loop are microseconds apart).",
+                    widget: kind, family: family,
+                    values: ["entries": "\(arrived.count)", "neverShown": "\(arrived.count - 1)"]))
+        } else if dates.count > 1, dates.first == dates.last {
             found.append(
                 Diagnostic(
                     severity: .warning, code: "entries-same-instant",
@@ -134,7 +153,9 @@ public enum TimelineChecks {
                         + "Date each entry at the moment it should appear.",
                     widget: kind, family: family, values: ["entries": "\(dates.count)"]))
         }
-        let closest = zip(dates, dates.dropFirst()).map { $1.timeIntervalSince($0) }.filter { $0 > 0 }.min()
+        // Gaps between entries that will be shown (those never shown are reported above).
+        let shownDates = arrived.suffix(1) + dates.filter { $0 > fetchedAt }
+        let closest = zip(shownDates, shownDates.dropFirst()).map { $1.timeIntervalSince($0) }.filter { $0 > 0 }.min()
         if let closest, closest < budget.minimumInterval {
             found.append(
                 Diagnostic(

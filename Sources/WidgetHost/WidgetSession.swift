@@ -22,6 +22,14 @@ public enum ProviderError: Error, CustomStringConvertible, Equatable {
     /// The timeline had no entries.
     case emptyTimeline(kind: String)
 
+    /// The diagnostic code: `provider-timed-out` or `empty-timeline`.
+    public var code: String {
+        switch self {
+        case .timedOut: return "provider-timed-out"
+        case .emptyTimeline: return "empty-timeline"
+        }
+    }
+
     public var description: String {
         switch self {
         case .timedOut(let kind, let call, let seconds):
@@ -105,6 +113,17 @@ public struct WidgetSession: Sendable {
         return selection
     }
 
+    /// What iOS shows when the provider fails (its completion is never called in time, or the timeline is empty)
+    /// and nothing was rendered before: the placeholder (iOS keeps the last render when there is one), with a
+    /// diagnostic that names the callback (`provider-timed-out`, `empty-timeline`; errors, exit status 1).
+    public func failedSelection(_ error: ProviderError, family: WidgetFamily, device: DeviceProfile) -> EntrySelection {
+        let context = providerContext(family: family, device: device, isPreview: false)
+        var selection = EntrySelection(
+            entry: host.run { descriptor.placeholder(context) }, context: .placeholder, isBeforeFirstEntry: false)
+        selection.providerDiagnostics = [ResolveDiagnostic(code: error.code, message: error.description)]
+        return selection
+    }
+
     /// The selection a timeline gives at `date`: the latest arrived entry, or the placeholder before the first.
     public func select(in timeline: AnyTimeline, at date: Date, family: WidgetFamily, device: DeviceProfile) -> EntrySelection {
         guard let entry = Self.entry(in: timeline.entries, at: date) else {
@@ -113,6 +132,15 @@ public struct WidgetSession: Sendable {
                 entry: host.run { descriptor.placeholder(context) }, context: .placeholder, isBeforeFirstEntry: true, timeline: timeline)
         }
         return EntrySelection(entry: entry, context: .timeline, isBeforeFirstEntry: false, timeline: timeline)
+    }
+
+    /// The positions (in `entries`) of the entries a timeline fetched at `fetchedAt` will ever show, in date
+    /// order: of those dated at or before the fetch only the last (ties: the later in the array, as `entry(in:at:)`
+    /// picks), then every later one (issue 14 item 15; widgetkit-facts §5).
+    public static func shownEntries(_ entries: [AnyTimelineEntry], fetchedAt: Date) -> [Int] {
+        let sorted = entries.indices.sorted { (entries[$0].date, $0) < (entries[$1].date, $1) }
+        let past = sorted.filter { entries[$0].date <= fetchedAt }
+        return past.suffix(1) + sorted.filter { entries[$0].date > fetchedAt }
     }
 
     /// The latest entry dated at or before `date` (entries need not be sorted; ties go to the later one).

@@ -2,6 +2,7 @@ import Foundation
 import CellLayout
 import CellRender
 import WidgetHost
+import WidgetDocument
 import WidgetKitUI
 
 // MARK: - render ACTIVITY
@@ -23,7 +24,7 @@ enum ActivityRenderCommand {
           --presentation P  compact, minimal, expanded or lockscreen (default compact; a #Preview's own view kind)
           --state N         the Nth of the activity's scripted content states, 1-based (default 1)
           --started T       when the activity was requested: ISO 8601, or a time before --at such as -90m, -2h,
-                            -45s (default: --at). A later --at shows it stale after its stale date, ended by the
+                            -45s, -9m59s, -1h30m (default: --at). A later --at shows it stale after its stale date, ended by the
                             system after 8 h (gone from the island) and dismissed from the Lock Screen 4 h later.
           --with ACTIVITY   minimal only: a second activity (its first state), detached beside the island
         """
@@ -181,18 +182,15 @@ enum ActivityRenderCommand {
         }
     }
 
-    /// `--started`: an ISO 8601 date, or a duration before `at` (`-90m`, `-2h`, `-45s`, `-1d`).
+    /// `--started`: an ISO 8601 date, or a duration before `at` with one or more amounts and units, as widget
+    /// documents write them (`-90m`, `-2h`, `-45s`, `-1d`, `-9m59s`, `-1h30m`).
     static func startDate(_ text: String, before at: Date, timeZone: TimeZone) throws -> Date {
-        if text.hasPrefix("-"), let unit = text.last, let amount = Double(text.dropFirst().dropLast()), amount >= 0 {
-            let seconds: Double
-            switch unit {
-            case "s": seconds = amount
-            case "m": seconds = amount * 60
-            case "h": seconds = amount * 3600
-            case "d": seconds = amount * 86_400
-            default: throw UsageError("--started \(text): use s, m, h or d after the number (e.g. -90m), or an ISO 8601 date")
+        if text.hasPrefix("-") {
+            guard let offset = DocumentDates.relativeOffset(text) else {
+                throw UsageError(
+                    "--started \(text): use amounts with s, m, h or d after a minus sign (e.g. -90m, -9m59s, -1h30m), or an ISO 8601 date")
             }
-            let started = at.addingTimeInterval(-seconds)
+            let started = at.addingTimeInterval(offset)
             guard SupportedDates.contains(started) else { throw DateArgument.outOfRange(text, flag: "started") }
             return started
         }

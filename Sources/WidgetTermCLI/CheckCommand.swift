@@ -19,27 +19,55 @@ enum CheckCommand {
         LegibilityCheck.flattenedImages,
     ]
 
-    /// Checks that look at the widget once per family rather than per surface: its tap targets on the
-    /// selected iOS version (several `widgetURL`s, links or controls the family ignores) and its timeline
-    /// (entries at one instant or too close, a reload loop, a budget spent before the day ends).
-    static func widgetChecks(
-        session: WidgetSession, selection: EntrySelection, family: WidgetFamily, device: DeviceProfile,
-        options: WidgetRenderOptions, settings: RenderSettings
+    /// The tap findings for one rendered entry on the selected iOS version (several `widgetURL`s, links or
+    /// controls the family ignores, list rows linked by position); `render` reports them too.
+    static func tapChecks(_ frame: Frame, kind: String, family: WidgetFamily, settings: RenderSettings) -> [Diagnostic] {
+        HitTester(frame: frame, widget: kind, family: family, osVersion: settings.osVersion).diagnostics
+            + DeepLinkChecks.positionalRowLinks(frame, widget: kind, family: family)
+    }
+
+    /// The timeline checks, once per family (entries at one instant, already past or too close, a reload loop, a
+    /// budget spent before the day ends), from the moment the timeline is fetched.
+    static func timelineChecks(
+        session: WidgetSession, family: WidgetFamily, device: DeviceProfile, fetchedAt: Date, settings: RenderSettings
     ) -> [Diagnostic] {
-        let kind = session.descriptor.kind
-        let frame = session.render(selection, options: options)
-        var found = HitTester(frame: frame, widget: kind, family: family, osVersion: settings.osVersion).diagnostics
         // The timeline checks move the host clock for the provider; put it back for the next widget.
         let now = HostClock.now
-        found += TimelineChecks.diagnostics(
-            session: session, family: family, device: device, budget: ReloadBudget(), start: now,
+        let found = TimelineChecks.diagnostics(
+            session: session, family: family, device: device, budget: ReloadBudget(), start: fetchedAt,
             timeZone: settings.timeZone)
         HostClock.set(now)
         return found
     }
 
+    /// The entries to check for one family: the one shown at `--at` first (its findings carry no entry date),
+    /// then every other entry the timeline will show, each at its own date (`WidgetSession.shownEntries`).
+    static func entriesToCheck(_ current: EntrySelection, fetchedAt: Date, shownAt: Date) -> [(EntrySelection, Date?)] {
+        guard current.context == .timeline, let timeline = current.timeline else { return [(current, nil)] }
+        let shown = WidgetSession.shownEntries(timeline.entries, fetchedAt: fetchedAt)
+        let currentIndex = shown.last { timeline.entries[$0].date <= shownAt }
+        var result: [(EntrySelection, Date?)] = [(current, nil)]
+        for index in shown where index != currentIndex {
+            var other = current
+            other.entry = timeline.entries[index]
+            other.isBeforeFirstEntry = false
+            other.providerDiagnostics = []
+            result.append((other, max(timeline.entries[index].date, fetchedAt)))
+        }
+        return result
+    }
+
+    /// A finding's place for telling one fault from the same fault seen again in a later entry.
+    static func faultKey(_ finding: Diagnostic) -> String {
+        let position = finding.position.map { "\($0.row):\($0.column)" } ?? ""
+        return [
+            finding.code, finding.family ?? "", finding.mode ?? "", finding.theme ?? "", finding.values["surface"] ?? "", position,
+        ].joined(separator: "|")
+    }
+
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(["surfaces"]), boolean: ["help"])
+        let parsed = try ParsedArguments(
+            arguments, valued: RenderSettings.valuedFlags.union(["surfaces", "fetched-at"]), boolean: ["help", "summary"])
         if parsed.switches.contains("help") {
             output.write(Help.check)
             return 0
@@ -49,6 +77,9 @@ enum CheckCommand {
         }
         let settings = try RenderSettings(parsed)
         let asJSON = try parsed.choice("format", ["text": false, "json": true], default: false)
+        if asJSON && parsed.switches.contains("summary") {
+            throw UsageError("--summary is a view for a person; --format json keeps every finding: give one or the other")
+        }
         let everySurface = try parsed.choice("surfaces", ["default": false, "all": true], default: false)
         let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
         if let at = settings.at { HostClock.set(at) }
@@ -63,7 +94,8 @@ enum CheckCommand {
         let themeArgument = parsed["theme"]
         var findings: [Diagnostic] = []
         var surfaceCount = 0
-        for descriptor in selected.isEmpty ? widgets : selected {
+        let checked = selected.isEmpty ? widgets : selected
+        for descriptor in checked {
             if descriptor.isActivity {
                 let checked = ActivityRenderCommand.check(descriptor, settings: settings)
                 findings += checked.findings
@@ -91,26 +123,51 @@ enum CheckCommand {
                     surfaces = Surfaces.select(
                         for: family, mode: settings.mode, theme: themeArgument, themeMode: settings.theme?.renderingMode)
                 }
-                let selection = try session.selectEntry(family: family, device: device, context: settings.context)
-                var options = settings.options(family: family, date: HostClock.now)
-                options.device = device
-                let inputs = try SurfaceCheck.inputs(
-                    session: session, selection: selection, family: family, surfaces: surfaces,
-                    baseOptions: options, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil,
-                    theme: theme)
-                surfaceCount += inputs.count
-                findings += SurfaceCheck.run(checks, on: inputs)
-                findings += widgetChecks(
-                    session: session, selection: selection, family: family, device: device, options: options,
-                    settings: settings)
+                let current: EntrySelection
+                var providerAnswered = true
+                do {
+                    current = try settings.selectEntry(session, family: family, device: device)
+                } catch let error as ProviderError {
+                    // What iOS keeps showing (here the placeholder) is checked, with the failure as an error.
+                    current = session.failedSelection(error, family: family, device: device)
+                    providerAnswered = false
+                }
+                // Without --fetched-at the timeline was fetched now: the moment after the provider answered, so an
+                // entry it dated Date() has arrived (as `WidgetSession.selectEntry` reads it).
+                let shownAt = HostClock.now
+                let fetchedAt = settings.fetchedAt ?? shownAt
+                var seen = Set<String>()
+                for (selection, entryDate) in entriesToCheck(current, fetchedAt: fetchedAt, shownAt: shownAt) {
+                    // Each entry laid out at its own date, its body evaluated at the fetch (as iOS archives them).
+                    var options = settings.options(family: family, date: entryDate ?? shownAt)
+                    options.device = device
+                    let inputs = try settings.atFetch {
+                        try SurfaceCheck.inputs(
+                            session: session, selection: selection, family: family, surfaces: surfaces,
+                            baseOptions: options, colorScheme: settings.isSchemeExplicit ? settings.scheme : nil,
+                            theme: theme)
+                    }
+                    var found = SurfaceCheck.run(checks, on: inputs)
+                    let frame = settings.atFetch { session.render(selection, options: options) }
+                    found += tapChecks(frame, kind: descriptor.kind, family: family, settings: settings)
+                    for var finding in found where seen.insert(faultKey(finding)).inserted {
+                        finding.entryDate = entryDate.map { $0.formatted(.iso8601) }
+                        findings.append(finding)
+                    }
+                    if entryDate == nil { surfaceCount += inputs.count }
+                }
+                if providerAnswered {
+                    findings += timelineChecks(session: session, family: family, device: device, fetchedAt: fetchedAt, settings: settings)
+                }
             }
         }
-        output.write(asJSON ? DiagnosticFormatter.json(findings) : DiagnosticFormatter.text(findings))
-        let errorCount = findings.filter { $0.severity == .error }.count
-        let warningCount = findings.filter { $0.severity == .warning }.count
-        errors.write(
-            "widgetterm: check: \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s") "
-                + "on \(surfaceCount) surface\(surfaceCount == 1 ? "" : "s")\n")
-        return errorCount > 0 ? 1 : 0
+        let report = CheckReport(widgets: checked.map(\.kind), findings: findings, surfaceCount: surfaceCount)
+        if asJSON {
+            output.write(DiagnosticFormatter.json(findings))
+        } else {
+            output.write(parsed.switches.contains("summary") ? report.summary : report.text)
+        }
+        errors.write("widgetterm: \(report.summaryLine)\n")
+        return report.count(.error) > 0 ? 1 : 0
     }
 }

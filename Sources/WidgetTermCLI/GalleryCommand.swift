@@ -13,7 +13,7 @@ enum GalleryCommand {
         _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
         output: TextStream, errors: TextStream
     ) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags, boolean: ["help"])
+        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(["fetched-at"]), boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.gallery)
             return 0
@@ -38,8 +38,9 @@ enum GalleryCommand {
                     section.skipped.append(family.rawValue)
                     continue
                 }
-                let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
-                let frame = session.render(selection, options: settings.options(family: family, date: HostClock.now))
+                let selection = try settings.selectEntry(session, family: family, device: settings.device)
+                let options = settings.options(family: family, date: HostClock.now)
+                let frame = settings.atFetch { session.render(selection, options: options) }
                 section.items.append(
                     GalleryItem(
                         kind: descriptor.kind, label: family.rawValue,

@@ -68,17 +68,26 @@ enum Help {
           --colors DEPTH     force 16, 256 or truecolor
         """
 
+    /// `--fetched-at`, which render, gallery and check take.
+    static let fetchedAtOption = """
+          --fetched-at ISO8601  when the provider runs (default: --at); the widget is shown at --at from the
+                             timeline fetched then: .time text keeps the fetch's time, .relative and .timer move
+        """
+
     static var check: String {
         """
-        usage: widgetterm check [KIND...] [--family F] [--mode M] [--theme T] [--surfaces default|all] [--format text|json]
+        usage: widgetterm check [KIND...] [--family F] [--mode M] [--theme T] [--surfaces default|all] [--summary]
+                                [--format text|json]
 
-        Renders each widget (all, or those named) in each family on the surfaces iOS shows it on, and reports:
+        Renders each widget (all, or those named) in each family on the surfaces iOS shows it on, for every entry
+        its timeline will show (a fault only in a later entry is reported with that entry's date), and reports:
         text and symbols below WCAG 2.x contrast (4.5:1; 3:1 at 18 pt, or 14 pt bold) against what is really
         behind them after the rendering mode; meaning carried by hue alone that a mode erases; images accented mode
         flattens to one tint; and the render's own diagnostics (e.g. a missing container background on iOS 17+).
-        Once per family it also checks the tap targets on the --os version (several widgetURLs, links or controls
-        the family ignores) and the timeline (entries at one instant or too close, a reload loop, a budget spent
-        before the day ends). A Live Activity is checked in each of its presentations.
+        It also checks the tap targets on the --os version (several widgetURLs, links or controls the family
+        ignores) and, once per family, the timeline (entries at or before the fetch of which only the last is
+        shown, entries at one instant or too close, a reload loop, a budget spent before the day ends). A Live
+        Activity is checked in each of its presentations. A provider that never answers is an error.
 
         surfaces (default): system families on the Home Screen in full colour (light, dark) and accented (tinted,
         clear); systemSmall also in StandBy (full colour, background removed) and StandBy night (vibrant red);
@@ -86,10 +95,14 @@ enum Help {
         --theme and --mode narrow or override these. A family the --device lacks is checked on the first device
         that has it.
 
-        output: one finding per line on standard output (a JSON array with --format json):
-          SEVERITY CODE WIDGET/FAMILY/MODE/THEME @ROW:COLUMN: MESSAGE {MEASURED VALUES}
-        (the position only where there is one); then one summary line on standard error:
-          widgetterm: check: N errors, M warnings on S surfaces
+        severities: error, unreadable or broken on a device; warning, degraded; note, what the system itself does
+        (Apple's own .secondary label colour, StandBy at night), nothing to fix.
+
+        output: for each widget its counts (or clean), then what to fix grouped by kind, each message once with
+        the places (FAMILY/MODE/THEME @ROW:COLUMN) it was found, then the notes by kind; with --summary one line
+        per widget; with --format json an array of every finding (severity, origin, code, message, widget,
+        family, mode, theme, position, values, entryDate). Then one summary line on standard error:
+          widgetterm: check: N errors, M warnings, K notes on S surfaces; C of W widgets clean
         Exit status 1 when a finding is at error level, 0 otherwise, 2 for usage errors.
 
         options:
@@ -98,6 +111,8 @@ enum Help {
           --family F         check only this family (default: every family the widget supports)
           --theme T          check only on this theme, a built-in name or a theme file (default: the surfaces above)
           --mode M           check only in this rendering mode: fullColor, accented or vibrant
+          --summary          one line per widget (its counts, or clean) instead of the grouped findings
+        \(fetchedAtOption)
         \(checkOptions)
 
         """
@@ -130,6 +145,7 @@ enum Help {
         \(ActivityRenderCommand.help)
         options:
         \(sharedOptions)
+        \(fetchedAtOption)
 
         devices:
         \(devices)
@@ -142,7 +158,7 @@ enum Help {
         usage: widgetterm timeline KIND [--from ISO8601] [--hours H] [--request-every D] [--budget N] [options]
 
         Simulates the reload schedule from --from (default: --at or now) for --hours (default 24): the initial
-        fetch, policy reloads (.atEnd, .after), app requests every D (90s, 10m, 2h) when given, the 5-minute
+        fetch, policy reloads (.after at its date; .atEnd 5 minutes after the last entry), app requests every D (90s, 10m, 2h) when given, the 5-minute
         minimum interval and the daily budget (default 40 per rolling 24 h). Prints each reload with its reason
         and the budget left, and each change of the entry shown.
 
@@ -160,6 +176,7 @@ enum Help {
 
         options:
         \(sharedOptions)
+        \(fetchedAtOption)
 
         devices:
         \(devices)

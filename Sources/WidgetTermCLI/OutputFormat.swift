@@ -36,14 +36,22 @@ struct OutputFormat {
 
     /// The frame in this format. `style` gives SVG its default colours and title; `theme` gives 16-colour
     /// output the theme's terminal palette.
-    func encode(_ frame: Frame, widget: String, family: WidgetFamily, style: PaintStyle? = nil, theme: Theme? = nil) -> String {
+    /// The frame in this format. For JSON, `findings` (when given) replace the frame's own diagnostics and
+    /// `ignoredTaps` (tap region index → why) marks the links and controls the family or iOS version ignores.
+    func encode(
+        _ frame: Frame, widget: String, family: WidgetFamily, style: PaintStyle? = nil, theme: Theme? = nil,
+        findings: [Diagnostic]? = nil, ignoredTaps: [Int: String] = [:]
+    ) -> String {
         switch kind {
         case .text: return FrameEncoder.text(frame.buffer)
         case .ansi:
             guard depth != .none else { return FrameEncoder.ansi(ColorRule.withoutColor(frame.buffer), depth: .ansi16) }
             let buffer = depth == .ansi16 ? theme?.mappedToTerminalPalette(frame.buffer) ?? frame.buffer : frame.buffer
             return FrameEncoder.ansi(buffer, depth: depth)
-        case .json: return TerminalText.escapedJSON(FrameJSONEncoder.encode(frame, widget: widget, family: family))
+        case .json:
+            let diagnostics = findings?.map { (severity: $0.severity.rawValue, code: $0.code, message: $0.message) }
+            return TerminalText.escapedJSON(
+                FrameJSONEncoder.encode(frame, widget: widget, family: family, diagnostics: diagnostics, ignoredTaps: ignoredTaps))
         case .svg:
             let isDark = style?.colorScheme == .dark
             let foreground = isDark ? RGB(255, 255, 255) : RGB(0, 0, 0)

@@ -11,7 +11,7 @@ enum RenderCommand {
         _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
         output: TextStream, errors: TextStream
     ) throws -> Int32 {
-        let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry"])
+        let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry", "fetched-at"])
         let parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.render)
@@ -37,9 +37,16 @@ enum RenderCommand {
 
         if let at = settings.at { HostClock.set(at) }
         let session = try settings.session(for: descriptor)
-        var selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
-        if parsed["entry"] != nil {
-            selection = try Self.entry(parsed, of: selection, kind: kind)
+        var selection: EntrySelection
+        do {
+            selection = try settings.selectEntry(session, family: family, device: settings.device)
+            if parsed["entry"] != nil {
+                selection = try Self.entry(parsed, of: selection, kind: kind)
+            }
+        } catch let error as ProviderError {
+            // A finding about the widget, not a usage error: draw what iOS keeps (with no earlier render, the
+            // placeholder) and exit 1.
+            selection = session.failedSelection(error, family: family, device: settings.device)
         }
         let now = HostClock.now
         if selection.isBeforeFirstEntry {
@@ -50,18 +57,28 @@ enum RenderCommand {
         }
         let options = settings.options(family: family, date: now)
         if parsed["format"] == "tree" {
-            let (content, sink) = session.resolve(selection, options: options)
+            let (content, sink) = settings.atFetch { session.resolve(selection, options: options) }
             output.write("\(content)\n")
             if let background = sink.containerBackground { output.write("containerBackground:\n\(background)\n") }
             return 0
         }
-        let frame = session.render(selection, options: options)
-        output.write(outputFormat.encode(frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family)))
-        let severities = frame.diagnostics.map { Diagnostic($0, widget: kind, family: family).severity }
-        for (diagnostic, severity) in zip(frame.diagnostics, severities) where outputFormat.kind != .json {
-            errors.write("widgetterm: \(severity.rawValue): [\(diagnostic.code)] \(TerminalText.escaped(diagnostic.message))\n")
+        let frame = settings.atFetch { session.render(selection, options: options) }
+        // What check finds for this surface: the render's diagnostics and the taps on the --os version (several
+        // widgetURLs, links and controls the family ignores, rows linked by position), with the same severities.
+        let taps = HitTester(frame: frame, widget: kind, family: family, osVersion: settings.osVersion)
+        let findings =
+            frame.diagnostics.map { Diagnostic($0, widget: kind, family: family) }
+            + CheckCommand.tapChecks(frame, kind: kind, family: family, settings: settings)
+        let ignored = Dictionary(
+            taps.ignoredTargets.map { ($0.target.regionIndex, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        output.write(
+            outputFormat.encode(
+                frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family),
+                findings: findings, ignoredTaps: ignored))
+        for finding in findings where outputFormat.kind != .json {
+            errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(TerminalText.escaped(finding.message))\n")
         }
-        return severities.contains(.error) ? 1 : 0
+        return findings.contains { $0.severity == .error } ? 1 : 0
     }
 
     /// `--entry N`: the Nth entry of the timeline in date order (1-based), shown at its own date, as Xcode's

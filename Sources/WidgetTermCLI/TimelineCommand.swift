@@ -52,7 +52,7 @@ enum TimelineCommand {
     }
 
     /// The schedule as one JSON document: `{"kind", "family", "from", "hours", "budget", "requestEvery"?, "steps": [...],
-    /// "reloads"}`; each step has `date` (ISO 8601, UTC) and `type` (`reload`: `reason`, `outcome`, `budgetLeft`
+    /// "reloads", "atEndLatency"}` (`atEndLatency`: seconds after the last entry an `.atEnd` reload comes); each step has `date` (ISO 8601, UTC) and `type` (`reload`: `reason`, `outcome`, `budgetLeft`
     /// or `until` or `error`; `entry`: `index` from 1, `count`, `entryDate`).
     static func json(
         _ simulation: TimelineSimulation, kind: String, family: WidgetFamily, start: Date, hours: Int, budget: Int,
@@ -89,6 +89,7 @@ enum TimelineCommand {
         var document: [String: Any] = [
             "kind": kind, "family": family.rawValue, "from": iso.string(from: start), "hours": hours,
             "budget": budget, "steps": steps, "reloads": simulation.reloads.count,
+            "atEndLatency": TimelineScheduler.atEndLatency,
         ]
         if let interval { document["requestEvery"] = interval }
         guard

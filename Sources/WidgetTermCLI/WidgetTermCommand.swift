@@ -288,6 +288,48 @@ struct RenderSettings {
         _ = try arguments.choice("color", ["auto": 0, "always": 0, "never": 0], default: 0)
         _ = try arguments.choice("colors", ["16": 0, "256": 0, "truecolor": 0], default: 0)
         if let at = arguments["at"] { self.at = try DateArgument.parse(at, timeZone: timeZone) }
+        if let text = arguments["fetched-at"] {
+            let fetched = try DateArgument.parse(text, timeZone: timeZone, flag: "fetched-at")
+            if let at, fetched > at {
+                throw UsageError(
+                    "--fetched-at \(text) is after --at \(arguments["at"]!): a timeline is fetched before it is shown; "
+                        + "give a --fetched-at at or before --at")
+            }
+            fetchedAt = fetched
+        }
+    }
+
+    /// `--fetched-at` (render, gallery, check): when the provider runs. Nil: at `--at`, as without the flag.
+    var fetchedAt: Date?
+
+    /// Runs `body` (a render, in which the widget's body is evaluated) with the host clock at `--fetched-at`: iOS
+    /// renders a timeline's views when it fetches the timeline, so `Date()` in a body reads the fetch moment, while
+    /// the live texts are drawn at the moment shown (the render options' date). Without the flag, as is.
+    func atFetch<T>(_ body: () throws -> T) rethrows -> T {
+        guard let fetchedAt else { return try body() }
+        let shown = HostClock.now
+        HostClock.set(fetchedAt)
+        defer { HostClock.set(shown) }
+        return try body()
+    }
+
+    /// The entry shown at the host clock (`--at`) from the timeline the provider returns when run at `--fetched-at`
+    /// (iOS keeps showing a timeline until the next reload: its `.time` texts keep the fetch's time while
+    /// `.relative`, `.offset` and `.timer` texts move). Without `--fetched-at`, `WidgetSession.selectEntry` as is.
+    /// The host clock is back at `--at` afterwards.
+    ///
+    /// - Throws: `UsageError` when `--fetched-at` is after the moment shown; what the provider throws.
+    func selectEntry(_ session: WidgetSession, family: WidgetFamily, device: DeviceProfile) throws -> EntrySelection {
+        guard let fetchedAt else { return try session.selectEntry(family: family, device: device, context: context) }
+        let shown = HostClock.now
+        guard fetchedAt <= shown else {
+            throw UsageError(
+                "--fetched-at \(fetchedAt.formatted(.iso8601)) is after the moment shown (\(shown.formatted(.iso8601))); "
+                    + "give --at too, or a --fetched-at in the past")
+        }
+        HostClock.set(fetchedAt)
+        defer { HostClock.set(shown) }
+        return try session.selectEntry(at: shown, family: family, device: device, context: context)
     }
 
     var format: SystemTextFormat { SystemTextFormat(locale: locale, timeZone: timeZone) }

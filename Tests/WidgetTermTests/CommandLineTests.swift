@@ -256,7 +256,10 @@ import FoundationXML
                 guard trimmed.hasPrefix("--") else { return nil }
                 return String(trimmed.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
             })
-        #expect(listed == RenderSettings.valuedFlags.union(["surfaces"]).subtracting(["color", "colors", "format"]).union(["format"]))
+        #expect(
+            listed
+                == RenderSettings.valuedFlags.union(["surfaces", "fetched-at", "summary"]).subtracting(["color", "colors", "format"])
+                .union(["format"]))
         for flag in ["color", "colors"] {
             let refused = PreviewCommandTests.run(["check", "water", "--\(flag)", "never"])
             #expect(refused.status == 2)
@@ -264,16 +267,18 @@ import FoundationXML
         }
         #expect(help.contains("--family F         check only this family (default: every family the widget supports)"))
         let result = PreviewCommandTests.run(["check", "water", "--at", "2026-11-29T09:00:00Z"])
-        let finding = try #require(result.output.split(separator: "\n").first)
+        let verdict = try #require(result.output.split(separator: "\n").first)
         #expect(
-            finding.range(
-                of: #"^(error|warning|info) [a-z-]+ water/[A-Za-z]+/[A-Za-z]+/[a-z-]+( @[0-9]+:[0-9]+)?: .+ \{.*\}$"#,
-                options: .regularExpression) != nil, "\(finding)")
+            verdict.range(
+                of:
+                    #"^water: (clean( \([0-9]+ notes? on what iOS does\))?|[0-9]+ (errors?|warnings?|notes?)(, [0-9]+ (warnings?|notes?))*)$"#,
+                options: .regularExpression) != nil, "\(verdict)")
         #expect(
             result.errors.range(
-                of: #"^widgetterm: check: [0-9]+ errors?, [0-9]+ warnings? on [0-9]+ surfaces?\n$"#,
+                of:
+                    #"^widgetterm: check: [0-9]+ errors?, [0-9]+ warnings?, [0-9]+ notes? on [0-9]+ surfaces?; [0-9]+ of [0-9]+ widgets? clean\n$"#,
                 options: .regularExpression) != nil, "\(result.errors)")
-        #expect(result.status == (result.output.contains("\nerror ") || result.output.hasPrefix("error ") ? 1 : 0))
+        #expect(result.status == (result.output.contains("      error") ? 1 : 0))
     }
 }
 

@@ -148,7 +148,7 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
             ])
         #expect(result.findings.first?.values["foreground"] == "#FFFFFF")
         #expect(result.findings.first?.values["background"] == "#FFFFFF")
-        #expect(result.errors == "widgetterm: check: 2 errors, 0 warnings on 1 surface\n")
+        #expect(result.errors == "widgetterm: check: 2 errors, 0 warnings, 0 notes on 1 surface; 0 of 1 widget clean\n")
     }
 
     @Test func statusShownOnlyByHueIsReportedInAccented() throws {
@@ -272,10 +272,10 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
                 "error low-contrast systemMedium/accented/light @4:20 text=API ratio=1.80 required=4.50",
                 "error low-contrast systemMedium/accented/light @5:20 text=Database ratio=1.80 required=4.50",
             ])
-        #expect(every.errors == "widgetterm: check: 2 errors, 6 warnings on 6 surfaces\n")
+        #expect(every.errors == "widgetterm: check: 2 errors, 6 warnings, 0 notes on 6 surfaces; 0 of 1 widget clean\n")
     }
 
-    @Test func checkTextOutputIsOneFindingPerLine() {
+    @Test func checkTextOutputGroupsFindingsByWidgetAndKind() {
         let output = StringStream(), errors = StringStream()
         let status = FixedClock.run {
             WidgetTermCommand.run(
@@ -283,12 +283,15 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
                 environment: [:], output: output, errors: errors)
         }
         #expect(status == 1)
-        let lines = output.text.split(separator: "\n")
-        #expect(lines.count == 2)
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        #expect(Array(lines.prefix(3)) == ["tinted-fills: 2 errors", "  to fix:", "    low-contrast: 2 errors"])
         #expect(
-            lines.first?.hasPrefix(
-                "error low-contrast tinted-fills/systemMedium/accented/tinted @4:3: \"Run\" has contrast 1.00:1 (#FFFFFF on #FFFFFF); normal text needs 4.50:1."
-            ) == true)
+            lines[3].hasPrefix(
+                "      error: \"Run\" has contrast 1.00:1 (#FFFFFF on #FFFFFF); normal text needs 4.50:1.")
+        )
+        #expect(lines[4] == "        at systemMedium/accented/tinted @4:3")
+        #expect(lines[6] == "        at systemMedium/accented/tinted @4:9")
     }
 
     @Test func badInputIsAUsageError() {
@@ -339,6 +342,6 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
     @Test func everySurfaceIsEveryThemeInEveryMode() throws {
         let result = try runCheck(["--surfaces", "all"])
         let families = LegibilityFixtures.all.map(\.supportedFamilies.count).reduce(0, +)
-        #expect(result.errors.hasSuffix("on \(families * 18) surfaces\n"), "\(result.errors)")
+        #expect(result.errors.contains(" on \(families * 18) surfaces; "), "\(result.errors)")
     }
 }

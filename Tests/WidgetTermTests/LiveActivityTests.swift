@@ -756,8 +756,8 @@ extension ActivityHostTests {
     @Test func checkRunsTheActivityChecks() {
         let result = run(["check", "delivery", "workout"])
         #expect(result.status == 0)
-        #expect(result.output == "")
-        #expect(result.errors == "widgetterm: check: 0 errors, 0 warnings on 8 surfaces\n")
+        #expect(result.output == "delivery: clean\nworkout: clean\n")
+        #expect(result.errors == "widgetterm: check: 0 errors, 0 warnings, 0 notes on 8 surfaces; 2 of 2 widgets clean\n")
     }
 }
 

@@ -378,7 +378,15 @@ func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
                 session: WidgetSession(descriptor: descriptor(kind: "same", provider: same)), family: .systemMedium,
                 device: .default, budget: ReloadBudget(), start: seven, timeZone: utc
             ).map(\.code)
-            #expect(sameCodes == ["entries-same-instant"])
+            // All at the fetch: only the last is ever shown (issue 14 item 15).
+            #expect(sameCodes == ["entries-before-fetch"])
+            let later = FixedProvider(
+                entries: { now in (0..<3).map { TimeEntry(date: now.addingTimeInterval(3600), label: "\($0)") } }, policy: { _ in .never })
+            let laterCodes = TimelineChecks.diagnostics(
+                session: WidgetSession(descriptor: descriptor(kind: "later", provider: later)), family: .systemMedium,
+                device: .default, budget: ReloadBudget(), start: seven, timeZone: utc
+            ).map(\.code)
+            #expect(laterCodes == ["entries-same-instant"])
             let closeDiagnostics = TimelineChecks.diagnostics(
                 session: WidgetSession(descriptor: descriptor(kind: "close", provider: close)),
                 family: .systemMedium, device: .default, budget: ReloadBudget(), start: seven, timeZone: utc)
