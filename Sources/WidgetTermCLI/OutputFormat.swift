@@ -36,7 +36,11 @@ struct OutputFormat {
 
     /// The frame in this format. `style` gives SVG its default colours and title; `theme` gives 16-colour
     /// output the theme's terminal palette.
-    func encode(_ frame: Frame, widget: String, family: WidgetFamily, style: PaintStyle? = nil, theme: Theme? = nil) -> String {
+    /// SVG is the review picture (`SVGEncoder.encodeForReview`): the widget on its wallpaper, its element ids
+    /// starting with `idPrefix` (unique per frame when frames are nested in one sheet).
+    func encode(
+        _ frame: Frame, widget: String, family: WidgetFamily, style: PaintStyle? = nil, theme: Theme? = nil, idPrefix: String = "w"
+    ) -> String {
         switch kind {
         case .text: return FrameEncoder.text(frame.buffer)
         case .ansi:
@@ -49,7 +53,10 @@ struct OutputFormat {
             let foreground = isDark ? RGB(255, 255, 255) : RGB(0, 0, 0)
             let background = style?.surface ?? style?.surfaceForBlending ?? RGB(255, 255, 255)
             let title = [widget, family.rawValue, style?.renderingMode.rawValue, theme?.name].compactMap { $0 }.joined(separator: " ")
-            return SVGEncoder.encode(frame.buffer, defaultForeground: foreground, defaultBackground: background, title: title)
+            let review = SVGReviewStyle(
+                backdrop: background, defaultForeground: foreground,
+                cornerRadius: family.isAccessory ? nil : SVGReviewStyle.widgetCornerRadius, idPrefix: idPrefix)
+            return SVGEncoder.encodeForReview(frame, style: review, title: title)
         }
     }
 }
