@@ -14,6 +14,10 @@ public enum PreviewAction: Hashable, Sendable {
     case nextTarget, previousTarget, tap
     case moveCursor(columns: Int, rows: Int)
     case scrollUp, scrollDown
+    /// Xcode-canvas controls (CanvasControls.swift): device, colour scheme, iOS version, locale, provider context,
+    /// and a jump to entry N (1-based) of the focused widget's timeline.
+    case nextDevice, previousDevice, toggleColorScheme, nextOSVersion, previousOSVersion, nextLocale, cycleContext
+    case jumpToEntry(Int)
 }
 
 /// One entry of the key table: the keys, what they do, and how the help overlay and status bar show them.
@@ -64,6 +68,26 @@ public enum KeyBindings {
             hint: nil),
         KeyBinding(keys: [.character("-"), .character("_")], action: .slowDown, label: "-", help: "clock slower", hint: nil),
         KeyBinding(
+            keys: (1...9).map { .character(Character(String($0))) }, action: .jumpToEntry(0), label: "1-9",
+            help: "jump the clock to entry N of the focused widget's timeline (the timeline panel numbers them)", hint: nil),
+        KeyBinding(
+            keys: [.character("c")], action: .cycleContext, label: "c",
+            help: "context: timeline entry, placeholder (redacted), snapshot (getSnapshot, isPreview)", hint: nil),
+        KeyBinding(
+            keys: [.character("d")], action: .nextDevice, label: "d",
+            help: "next device (widget sizes; the widgets are placed again)", hint: nil),
+        KeyBinding(keys: [.character("D")], action: .previousDevice, label: "D", help: "previous device", hint: nil),
+        KeyBinding(
+            keys: [.character("a")], action: .toggleColorScheme, label: "a", help: "colour scheme: the theme's, light, dark",
+            hint: nil),
+        KeyBinding(
+            keys: [.character("o")], action: .nextOSVersion, label: "o", help: "next iOS version (14 15 16 17 18 26): its rules",
+            hint: nil),
+        KeyBinding(keys: [.character("O")], action: .previousOSVersion, label: "O", help: "previous iOS version", hint: nil),
+        KeyBinding(
+            keys: [.character("l")], action: .nextLocale, label: "l",
+            help: "next locale (en_US en_GB fr_FR de_DE ja_JP ar_SA): system text and translations", hint: nil),
+        KeyBinding(
             keys: [.character("r")], action: .reload, label: "r",
             help: "reload the widget's timelines as the app asking (uses the budget)", hint: "reload"),
         KeyBinding(keys: [.tab], action: .nextTarget, label: "Tab", help: "next link or control of the focused widget", hint: "target"),
@@ -82,13 +106,17 @@ public enum KeyBindings {
 
     /// The action of a key, nil when the key does nothing.
     public static func action(for key: Key) -> PreviewAction? {
-        all.first { $0.keys.contains(key) }?.action
+        if case .character(let character) = key, character.isASCII, let digit = character.wholeNumberValue, (1...9).contains(digit) {
+            return .jumpToEntry(digit)
+        }
+        return all.first { $0.keys.contains(key) }?.action
     }
 
     /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar.
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("i", "activities"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("r", "reload"), ("Tab/Shift-Tab", "target"),
+        ("i", "activities"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("1-9", "entry N"), ("c/d/a/o/l", "canvas"),
+        ("r", "reload"), ("Tab/Shift-Tab", "target"),
         ("Enter", "tap"), ("Arrows", "cursor"), ("click", "tap"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]
 
