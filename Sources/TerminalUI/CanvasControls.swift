@@ -113,8 +113,9 @@ extension PreviewApp {
     }
 
     /// The lines of the timeline panel for the focused widget and family: up to `timelineRows` entries around
-    /// the one shown, each as `mark number  date  offset from the clock`, in aligned columns, then the next
-    /// reload. Nil when no widget is focused.
+    /// the one shown, each as `mark number  date  offset`, in aligned columns, then the next reload. Offsets are
+    /// from the entry shown (from the first entry before it), so a clock tick repaints nothing here. Nil when no
+    /// widget is focused.
     func timelineLines(at now: Date) -> [String]? {
         guard let card = focusedCard else { return nil }
         let scheduler = card.instance.scheduler
@@ -124,10 +125,11 @@ extension PreviewApp {
             lines.append("  no entries (no timeline fetched)")
         } else {
             let current = dates.lastIndex { $0 <= now }
+            let reference = dates[current ?? 0]
             let first = max(min((current ?? 0) - Self.timelineRows / 2, dates.count - Self.timelineRows), 0)
             let shown = first..<min(first + Self.timelineRows, dates.count)
             let numberWidth = String(dates.count).count
-            let offsets = shown.map { Self.offsetText(dates[$0].timeIntervalSince(now)) }
+            let offsets = shown.map { Self.offsetText(dates[$0].timeIntervalSince(reference)) }
             let offsetWidth = offsets.map(\.count).max() ?? 0
             for (position, index) in shown.enumerated() {
                 let mark = index == current ? "▶" : " "
@@ -140,17 +142,17 @@ extension PreviewApp {
             if shown.count < dates.count { lines.append("  \(shown.lowerBound + 1)–\(shown.upperBound) of \(dates.count) entries") }
         }
         if let due = scheduler.nextDue(after: now) {
-            lines.append("  reload \(clockFormatter.string(from: due))  \(Self.offsetText(due.timeIntervalSince(now)))")
+            lines.append("  reload \(clockFormatter.string(from: due))")
         } else {
             lines.append("  reload: none scheduled (policy .never)")
         }
         return lines
     }
 
-    /// An offset from the clock: `now`, `+5m`, `-1h30m`, `+2d3h`.
+    /// An offset between two entries: `±0`, `+5m`, `-1h30m`, `+2d3h`.
     static func offsetText(_ seconds: TimeInterval) -> String {
         let total = Int(seconds.rounded())
-        if total == 0 { return "now" }
+        if total == 0 { return "±0" }
         let sign = total < 0 ? "-" : "+"
         var rest = abs(total)
         let days = rest / 86_400

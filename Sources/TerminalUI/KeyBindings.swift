@@ -68,26 +68,6 @@ public enum KeyBindings {
             hint: nil),
         KeyBinding(keys: [.character("-"), .character("_")], action: .slowDown, label: "-", help: "clock slower", hint: nil),
         KeyBinding(
-            keys: (1...9).map { .character(Character(String($0))) }, action: .jumpToEntry(0), label: "1-9",
-            help: "jump the clock to entry N of the focused widget's timeline (the timeline panel numbers them)", hint: nil),
-        KeyBinding(
-            keys: [.character("c")], action: .cycleContext, label: "c",
-            help: "context: timeline entry, placeholder (redacted), snapshot (getSnapshot, isPreview)", hint: nil),
-        KeyBinding(
-            keys: [.character("d")], action: .nextDevice, label: "d",
-            help: "next device (widget sizes; the widgets are placed again)", hint: nil),
-        KeyBinding(keys: [.character("D")], action: .previousDevice, label: "D", help: "previous device", hint: nil),
-        KeyBinding(
-            keys: [.character("a")], action: .toggleColorScheme, label: "a", help: "colour scheme: the theme's, light, dark",
-            hint: nil),
-        KeyBinding(
-            keys: [.character("o")], action: .nextOSVersion, label: "o", help: "next iOS version (14 15 16 17 18 26): its rules",
-            hint: nil),
-        KeyBinding(keys: [.character("O")], action: .previousOSVersion, label: "O", help: "previous iOS version", hint: nil),
-        KeyBinding(
-            keys: [.character("l")], action: .nextLocale, label: "l",
-            help: "next locale (en_US en_GB fr_FR de_DE ja_JP ar_SA): system text and translations", hint: nil),
-        KeyBinding(
             keys: [.character("r")], action: .reload, label: "r",
             help: "reload the widget's timelines as the app asking (uses the budget)", hint: "reload"),
         KeyBinding(keys: [.tab], action: .nextTarget, label: "Tab", help: "next link or control of the focused widget", hint: "target"),
@@ -101,6 +81,26 @@ public enum KeyBindings {
         KeyBinding(keys: [.right], action: .moveCursor(columns: 1, rows: 0), label: "", help: "", hint: nil),
         KeyBinding(keys: [.pageUp], action: .scrollUp, label: "PgUp PgDn", help: "scroll the widgets when they do not fit", hint: nil),
         KeyBinding(keys: [.pageDown], action: .scrollDown, label: "", help: "", hint: nil),
+        KeyBinding(
+            keys: (1...9).map { .character(Character(String($0))) }, action: .jumpToEntry(0), label: "1-9",
+            help: "jump the clock to entry N of the focused widget's timeline panel", hint: nil),
+        KeyBinding(
+            keys: [.character("c")], action: .cycleContext, label: "c",
+            help: "context: timeline, placeholder (redacted), snapshot (isPreview)", hint: nil),
+        KeyBinding(
+            keys: [.character("d")], action: .nextDevice, label: "d / D",
+            help: "next / previous device (the widgets are placed again)", hint: nil),
+        KeyBinding(keys: [.character("D")], action: .previousDevice, label: "", help: "", hint: nil),
+        KeyBinding(
+            keys: [.character("a")], action: .toggleColorScheme, label: "a", help: "colour scheme: the theme's, light, dark",
+            hint: nil),
+        KeyBinding(
+            keys: [.character("o")], action: .nextOSVersion, label: "o / O", help: "next / previous iOS version (14-18, 26)",
+            hint: nil),
+        KeyBinding(keys: [.character("O")], action: .previousOSVersion, label: "", help: "", hint: nil),
+        KeyBinding(
+            keys: [.character("l")], action: .nextLocale, label: "l", help: "next locale (en_US en_GB fr_FR de_DE ja_JP ar_SA)",
+            hint: nil),
         KeyBinding(keys: [.escape], action: .closeOverlay, label: "Esc", help: "close help; clear the target and cursor", hint: nil),
     ]
 
@@ -115,7 +115,7 @@ public enum KeyBindings {
     /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar.
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("i", "activities"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("1-9", "entry N"), ("c/d/a/o/l", "canvas"),
+        ("i", "activities"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("c/d/a/o/l", "canvas"),
         ("r", "reload"), ("Tab/Shift-Tab", "target"),
         ("Enter", "tap"), ("Arrows", "cursor"), ("click", "tap"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]
