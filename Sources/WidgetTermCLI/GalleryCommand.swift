@@ -223,7 +223,10 @@ enum GalleryLayout {
                     body +=
                         frame.element.replacingOccurrences(of: "<svg ", with: "<svg x=\"\(x)\" y=\"\(top)\" ", options: .anchored) + "\n"
                     rowHeight = max(rowHeight, top - y + frame.height)
-                    x += frame.width + gap
+                    // A caption wider than its frame (an accessory's) keeps the next frame clear of it: 12 px
+                    // monospace advances about 7.2 px a character.
+                    let captionWidth = Int((Double(item.caption?.count ?? 0) * 7.2).rounded(.up))
+                    x += max(frame.width, captionWidth) + gap
                 }
                 width = max(width, x - gap + margin)
                 y += rowHeight + margin

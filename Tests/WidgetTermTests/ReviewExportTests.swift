@@ -181,6 +181,11 @@ func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let captions = svg.named("text").map(\.text).filter { $0.contains(" · ") }
         #expect(captions.count == families.count * 3)
         #expect(Array(captions.prefix(3)) == ["fullColor · light", "accented · tinted", "vibrant · lockscreen"])
+        // accessoryCircular's frames are narrower than their captions: each next frame starts clear of the caption
+        // ("fullColor · lockscreen", 22 characters of about 7.2 px).
+        let circular = try #require(DeviceProfile.default.cells(of: .accessoryCircular)).width * 10 + 48
+        let nested = svg.named("svg").dropFirst().filter { $0.attributes["width"] == String(circular) }
+        #expect(nested.map { $0.attributes["x"] ?? "" }.prefix(2) == ["16", String(16 + max(circular, 159) + 16)])
         // Each nested frame has its own ids, so the sheet's clip paths and gradients do not collide.
         let ids = svg.elements.compactMap { $0.attributes["id"] }
         #expect(Set(ids).count == ids.count)
