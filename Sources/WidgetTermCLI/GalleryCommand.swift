@@ -20,13 +20,8 @@ enum GalleryCommand {
         }
         if parsed["format"] == "tree" { throw UsageError("gallery --format takes text, ansi, json, svg or png; tree is for render") }
         // PNG is the SVG sheet converted by librsvg; it is binary, so it goes to a file.
-        let isPNG = parsed["format"] == "png"
-        if isPNG {
-            guard parsed["output"] != nil else { throw UsageError("gallery --format png writes a binary file: give --output FILE") }
-            parsed.options["format"] = "svg"
-        }
+        let isPNG = try PictureOutput.prepare(&parsed, command: "gallery")
         let modes = try GalleryModes.parse(parsed)
-        if let path = parsed["output"] { try OutputFile.check(path, flag: "output") }
         let settings = try RenderSettings(parsed)
         let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal && parsed["output"] == nil)
         if let at = settings.at { HostClock.set(at) }
@@ -74,12 +69,7 @@ enum GalleryCommand {
         case .json: document = GalleryLayout.json(sections, device: settings.device.name)
         case .svg: document = GalleryLayout.svg(sections)
         }
-        guard let path = parsed["output"] else {
-            output.write(document)
-            return 0
-        }
-        let data = isPNG ? try PNGConverter.png(fromSVG: document, environment: environment, notes: errors) : Data(document.utf8)
-        try OutputFile.write(data, to: path)
+        try PictureOutput.write(document, isPNG: isPNG, parsed: parsed, environment: environment, output: output, errors: errors)
         return 0
     }
 }

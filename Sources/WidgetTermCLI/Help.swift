@@ -126,6 +126,8 @@ enum Help {
         standard error). Diagnostics go to standard error.
           --entry N         the Nth entry of the timeline fetched at --at, in date order (1-based), shown at its
                             own date: how a #Preview's timeline is stepped through (File.swift#Name kinds)
+          --format png      the SVG picture as PNG (needs rsvg-convert, Debian librsvg2-bin); needs --output
+          --output FILE     write to FILE instead of standard output
 
         \(ActivityRenderCommand.help)
         options:

@@ -127,6 +127,36 @@ enum EmojiImages {
     }
 }
 
+/// `--format png` and `--output FILE` for the commands that write pictures (`render`, `gallery`).
+enum PictureOutput {
+    /// Turns `--format png` into `svg` in `parsed` (PNG is the SVG converted) and returns whether PNG was asked
+    /// for; checks `--output` before any work is done.
+    ///
+    /// - Throws: `UsageError` for PNG without `--output` (it is binary) or an `--output` that cannot be written.
+    static func prepare(_ parsed: inout ParsedArguments, command: String) throws -> Bool {
+        let isPNG = parsed["format"] == "png"
+        if isPNG {
+            guard parsed["output"] != nil else { throw UsageError("\(command) --format png writes a binary file: give --output FILE") }
+            parsed.options["format"] = "svg"
+        }
+        if let path = parsed["output"] { try OutputFile.check(path, flag: "output") }
+        return isPNG
+    }
+
+    /// Writes `document` to `--output` (as PNG when `isPNG`), else to `output`.
+    static func write(
+        _ document: String, isPNG: Bool, parsed: ParsedArguments, environment: [String: String], output: TextStream,
+        errors: TextStream
+    ) throws {
+        guard let path = parsed["output"] else {
+            output.write(document)
+            return
+        }
+        let data = isPNG ? try PNGConverter.png(fromSVG: document, environment: environment, notes: errors) : Data(document.utf8)
+        try OutputFile.write(data, to: path)
+    }
+}
+
 extension OutputFile {
     /// Writes `data` to `path` whole or not at all (a temporary file in the same directory, then a rename).
     ///

@@ -11,8 +11,8 @@ enum RenderCommand {
         _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
         output: TextStream, errors: TextStream
     ) throws -> Int32 {
-        let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry"])
-        let parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
+        let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry", "output"])
+        var parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.render)
             return 0
@@ -23,9 +23,13 @@ enum RenderCommand {
         guard parsed.positionals.count == 1 else {
             throw UsageError("render takes one widget kind, got \(parsed.positionals.joined(separator: " "))")
         }
+        let isPNG = try PictureOutput.prepare(&parsed, command: "render")
         let settings = try RenderSettings(parsed)
         let descriptor = try widget(named: kind, in: widgets)
         if descriptor.isActivity {
+            if isPNG || parsed["output"] != nil {
+                throw UsageError("--format png and --output are for widgets; \(kind) is a Live Activity: use --format svg")
+            }
             if parsed["entry"] != nil { throw UsageError("\(kind) is a Live Activity: it takes --state N, not --entry") }
             return try ActivityRenderCommand.run(
                 parsed, activity: descriptor, widgets: widgets, settings: settings, environment: environment,
@@ -33,7 +37,7 @@ enum RenderCommand {
         }
         try ActivityRenderCommand.rejectFlags(parsed, widget: descriptor)
         let family = try settings.family(for: descriptor)
-        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
+        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal && parsed["output"] == nil)
 
         if let at = settings.at { HostClock.set(at) }
         let session = try settings.session(for: descriptor)
@@ -51,12 +55,14 @@ enum RenderCommand {
         let options = settings.options(family: family, date: now)
         if parsed["format"] == "tree" {
             let (content, sink) = session.resolve(selection, options: options)
-            output.write("\(content)\n")
-            if let background = sink.containerBackground { output.write("containerBackground:\n\(background)\n") }
+            var tree = "\(content)\n"
+            if let background = sink.containerBackground { tree += "containerBackground:\n\(background)\n" }
+            try PictureOutput.write(tree, isPNG: false, parsed: parsed, environment: environment, output: output, errors: errors)
             return 0
         }
         let frame = session.render(selection, options: options)
-        output.write(outputFormat.encode(frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family)))
+        let document = outputFormat.encode(frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family))
+        try PictureOutput.write(document, isPNG: isPNG, parsed: parsed, environment: environment, output: output, errors: errors)
         let severities = frame.diagnostics.map { Diagnostic($0, widget: kind, family: family).severity }
         for (diagnostic, severity) in zip(frame.diagnostics, severities) where outputFormat.kind != .json {
             errors.write("widgetterm: \(severity.rawValue): [\(diagnostic.code)] \(TerminalText.escaped(diagnostic.message))\n")

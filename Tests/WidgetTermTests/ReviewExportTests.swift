@@ -208,6 +208,25 @@ func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         #expect(size.width == 16 + 258 + 16 + 258 + 16 && size.height > 248)
     }
 
+    @Test("render --format png --output writes the widget's PNG at the review SVG's size; --output takes any format")
+    func renderPNG() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("weather.png").path, svg = directory.appendingPathComponent("weather.svg").path
+        let pngRun = PreviewCommandTests.run(["render", "weather", "--format", "png", "--output", png] + Self.at)
+        #expect(pngRun.status == 0 && pngRun.output.isEmpty, "\(pngRun.errors)")
+        let size = try #require(pngSize(try Data(contentsOf: URL(fileURLWithPath: png))))
+        #expect(size.width == 258 && size.height == 248)
+        let svgRun = PreviewCommandTests.run(["render", "weather", "--format", "svg", "--output", svg] + Self.at)
+        #expect(svgRun.status == 0 && svgRun.output.isEmpty)
+        let written = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(written == PreviewCommandTests.run(["render", "weather", "--format", "svg"] + Self.at).output)
+        let activity = PreviewCommandTests.run(["render", "delivery", "--format", "png", "--output", png])
+        #expect(activity.status == 2)
+        #expect(activity.errors == "widgetterm: --format png and --output are for widgets; delivery is a Live Activity: use --format svg\n")
+    }
+
     @Test("emoji text becomes a colour image in its two cells before librsvg draws it")
     func emojiBecomeImages() throws {
         let svg = """
