@@ -21,6 +21,8 @@ public struct Frame: Sendable {
     public var shapes: [PaintedShape] = []
     /// Asset and bitmap images as painted, with what the rendering mode did to them.
     public var images: [PaintedImage] = []
+    /// Rectangles filled with opaque linear gradients, in paint order (what the SVG export draws as gradients).
+    public var gradients: [PaintedGradient] = []
     /// Regions of views marked `.invalidatableContent()`: shown pending between an intent tap and the next
     /// render (`showingPendingContent(surface:)`).
     public var invalidatableRegions: [CellRect] = []

@@ -41,3 +41,48 @@ public struct PaintedImage: Equatable, Sendable {
         self.color = color
     }
 }
+
+/// A rectangular shape filled with a linear gradient, as painted: what the cells show in bands, kept so an
+/// export that can draw real gradients (SVG) draws the gradient itself (`LinearGradient`, SwiftUI).
+public struct PaintedGradient: Equatable, Sendable {
+    /// One colour stop after the rendering mode's transform; `location` is 0...1 along the axis.
+    public struct Stop: Equatable, Sendable {
+        public var location: Double
+        public var color: RGB
+
+        /// A stop at `location` (0...1).
+        public init(location: Double, color: RGB) {
+            self.location = location
+            self.color = color
+        }
+    }
+
+    /// The shape's whole frame, in frame cells (the gradient's axis runs across it).
+    public var frame: CellRect
+    /// The cells the gradient really covered (the frame clipped), in frame cells.
+    public var rect: CellRect
+    /// The stops, opaque, in location order.
+    public var stops: [Stop]
+    /// The axis' start and end as unit points of `frame` (0...1; `UnitPoint` in SwiftUI).
+    public var start: UnitPoint
+    public var end: UnitPoint
+    /// The background each cell of `rect` got from the gradient, row-major: a cell that still shows it was not
+    /// painted over since.
+    public var bands: [RGB]
+
+    /// A gradient record.
+    public init(frame: CellRect, rect: CellRect, stops: [Stop], start: UnitPoint, end: UnitPoint, bands: [RGB]) {
+        self.frame = frame
+        self.rect = rect
+        self.stops = stops
+        self.start = start
+        self.end = end
+        self.bands = bands
+    }
+
+    /// The band colour the gradient gave the cell at (column, row), nil outside `rect`.
+    public func band(column: Int, row: Int) -> RGB? {
+        guard rect.contains(column: column, row: row) else { return nil }
+        return bands[(row - rect.y) * rect.width + (column - rect.x)]
+    }
+}

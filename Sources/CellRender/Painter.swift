@@ -55,6 +55,8 @@ public struct Painter {
     /// Filled shapes and asset images as painted (for the checks that compare elements across modes).
     public internal(set) var shapes: [PaintedShape] = []
     public internal(set) var images: [PaintedImage] = []
+    /// Rectangles filled with opaque linear gradients (for exports that draw real gradients).
+    public internal(set) var gradients: [PaintedGradient] = []
     public internal(set) var diagnostics: [ResolveDiagnostic] = []
     let style: PaintStyle
     let date: Date
@@ -89,6 +91,7 @@ public struct Painter {
         frame.shapes = shapes
         frame.invalidatableRegions = invalidatableRegions
         frame.images = images
+        frame.gradients = gradients
         return frame
     }
 

@@ -14,6 +14,12 @@ public enum SVGEncoder {
     public static let cellHeight = 20
     /// Font size in pixels (about 0.6 em advance fits a 10 px column).
     public static let fontSize = 16
+    /// The font stack: monospace faces for the grid, then colour emoji and symbol faces so emoji and symbol
+    /// glyphs draw (not as tofu) in browsers and in librsvg (`rsvg-convert`, with Debian's fonts-dejavu-core,
+    /// fonts-noto-color-emoji and fonts-symbola installed: together they cover every glyph of the symbol table).
+    public static let fontFamily =
+        "Menlo, 'DejaVu Sans Mono', 'Liberation Mono', Consolas, 'Apple Color Emoji', 'Noto Color Emoji', 'Segoe UI Emoji', "
+        + "'Apple Symbols', 'Noto Sans Symbols 2', Symbola, 'DejaVu Sans', monospace"
 
     /// The SVG document for `buffer`. Cells with no colour use `defaultForeground` / `defaultBackground`
     /// (the terminal's defaults); `title` becomes the document's `<title>`.
@@ -22,7 +28,7 @@ public enum SVGEncoder {
         var output = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
-            font-family="Menlo, 'DejaVu Sans Mono', 'Liberation Mono', Consolas, monospace" font-size="\(fontSize)">
+            font-family="\(fontFamily)" font-size="\(fontSize)">
 
             """
         output.reserveCapacity(buffer.width * buffer.height * 80)
@@ -44,6 +50,13 @@ public enum SVGEncoder {
             }
         }
         output += "</g>\n<g xml:space=\"preserve\">\n"
+        appendGlyphs(of: buffer, defaultForeground: defaultForeground, to: &output)
+        output += "</g>\n</svg>\n"
+        return output
+    }
+
+    /// One `<text>` per glyph of `buffer` at its cell (baseline three quarters down), with its colour and attributes.
+    static func appendGlyphs(of buffer: CellBuffer, defaultForeground: RGB, to output: inout String) {
         let baseline = cellHeight * 3 / 4
         for row in 0..<buffer.height {
             for column in 0..<buffer.width {
@@ -58,11 +71,18 @@ public enum SVGEncoder {
                 if cell.attributes.contains(.underline) { decorations.append("underline") }
                 if cell.attributes.contains(.strikethrough) { decorations.append("line-through") }
                 if !decorations.isEmpty { attributes += " text-decoration=\"\(decorations.joined(separator: " "))\"" }
+                if column + 1 < buffer.width, buffer[column + 1, row].isContinuation, isEmoji(cell.glyph.description) {
+                    attributes = "class=\"emoji\" " + attributes
+                }
                 output += "<text \(attributes)>\(escaped(cell.glyph.description))</text>\n"
             }
         }
-        output += "</g>\n</svg>\n"
-        return output
+    }
+
+    /// True for a grapheme drawn as a colour emoji: one with an emoji-presentation scalar or the emoji
+    /// variation selector (U+FE0F). Such glyphs are marked `class="emoji"` so a PNG export can draw them in colour.
+    static func isEmoji(_ grapheme: String) -> Bool {
+        grapheme.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
     }
 
     /// `text` with XML's special characters escaped.

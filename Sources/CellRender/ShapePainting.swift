@@ -29,6 +29,7 @@ extension Painter {
                         fill(column, row, vertical ? color : colorOf(fillPaint, position: horizontal))
                     }
                 }
+                recordGradient(fillPaint, in: rect)
                 roundCorners(of: rect, kind: shape.kind)
             }
             recordShape(shape.kind, in: rect)
@@ -44,6 +45,29 @@ extension Painter {
         guard !visible.isEmpty else { return }
         let center = buffer[visible.x + visible.width / 2, visible.y + visible.height / 2]
         shapes.append(PaintedShape(kind: kind, rect: visible, fill: center.background ?? style.surfaceForBlending))
+    }
+
+    /// Records a rectangle filled with an opaque linear gradient and the bands its cells got, for exports that
+    /// draw real gradients. Translucent gradients stay bands (what is behind them is cells).
+    mutating func recordGradient(_ paint: Paint, in frame: CellRect) {
+        guard case .linearGradient(let stops, let start, let end) = paint, stops.count >= 2 else { return }
+        let visible = frame.intersection(clip).intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        guard !visible.isEmpty else { return }
+        var painted: [PaintedGradient.Stop] = []
+        for stop in stops.sorted(by: { $0.location < $1.location }) {
+            let color = colorOf(.color(stop.color))
+            guard color.alpha >= 1 else { return }
+            painted.append(PaintedGradient.Stop(location: min(max(stop.location, 0), 1), color: PaintColor(color).rgb))
+        }
+        var bands: [RGB] = []
+        bands.reserveCapacity(visible.width * visible.height)
+        for row in visible.y..<visible.maxY {
+            for column in visible.x..<visible.maxX {
+                guard let background = buffer[column, row].background else { return }
+                bands.append(background)
+            }
+        }
+        gradients.append(PaintedGradient(frame: frame, rect: visible, stops: painted, start: start, end: end, bands: bands))
     }
 
     func isVertical(_ paint: Paint) -> Bool {

@@ -14,6 +14,10 @@ public enum PreviewAction: Hashable, Sendable {
     case nextTarget, previousTarget, tap
     case moveCursor(columns: Int, rows: Int)
     case scrollUp, scrollDown
+    /// Xcode-canvas controls (CanvasControls.swift): device, colour scheme, iOS version, locale, provider context,
+    /// and a jump to entry N (1-based) of the focused widget's timeline.
+    case nextDevice, previousDevice, toggleColorScheme, nextOSVersion, previousOSVersion, nextLocale, cycleContext
+    case jumpToEntry(Int)
 }
 
 /// One entry of the key table: the keys, what they do, and how the help overlay and status bar show them.
@@ -77,18 +81,42 @@ public enum KeyBindings {
         KeyBinding(keys: [.right], action: .moveCursor(columns: 1, rows: 0), label: "", help: "", hint: nil),
         KeyBinding(keys: [.pageUp], action: .scrollUp, label: "PgUp PgDn", help: "scroll the widgets when they do not fit", hint: nil),
         KeyBinding(keys: [.pageDown], action: .scrollDown, label: "", help: "", hint: nil),
+        KeyBinding(
+            keys: (1...9).map { .character(Character(String($0))) }, action: .jumpToEntry(0), label: "1-9",
+            help: "jump the clock to entry N of the focused widget's timeline panel", hint: nil),
+        KeyBinding(
+            keys: [.character("c")], action: .cycleContext, label: "c",
+            help: "context: timeline, placeholder (redacted), snapshot (isPreview)", hint: nil),
+        KeyBinding(
+            keys: [.character("d")], action: .nextDevice, label: "d / D",
+            help: "next / previous device (the widgets are placed again)", hint: nil),
+        KeyBinding(keys: [.character("D")], action: .previousDevice, label: "", help: "", hint: nil),
+        KeyBinding(
+            keys: [.character("a")], action: .toggleColorScheme, label: "a", help: "colour scheme: the theme's, light, dark",
+            hint: nil),
+        KeyBinding(
+            keys: [.character("o")], action: .nextOSVersion, label: "o / O", help: "next / previous iOS version (14-18, 26)",
+            hint: nil),
+        KeyBinding(keys: [.character("O")], action: .previousOSVersion, label: "", help: "", hint: nil),
+        KeyBinding(
+            keys: [.character("l")], action: .nextLocale, label: "l", help: "next locale (en_US en_GB fr_FR de_DE ja_JP ar_SA)",
+            hint: nil),
         KeyBinding(keys: [.escape], action: .closeOverlay, label: "Esc", help: "close help; clear the target and cursor", hint: nil),
     ]
 
     /// The action of a key, nil when the key does nothing.
     public static func action(for key: Key) -> PreviewAction? {
-        all.first { $0.keys.contains(key) }?.action
+        if case .character(let character) = key, character.isASCII, let digit = character.wholeNumberValue, (1...9).contains(digit) {
+            return .jumpToEntry(digit)
+        }
+        return all.first { $0.keys.contains(key) }?.action
     }
 
     /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar.
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("i", "activities"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("r", "reload"), ("Tab/Shift-Tab", "target"),
+        ("i", "activities"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("c/d/a/o/l", "canvas"),
+        ("r", "reload"), ("Tab/Shift-Tab", "target"),
         ("Enter", "tap"), ("Arrows", "cursor"), ("click", "tap"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]
 

@@ -50,6 +50,7 @@ extension PreviewApp {
             HostClock.speed = next
             log.append(.clock, "clock speed \(Self.speedText(next))", at: now)
         case .reload:
+            contextFrames.removeAll()
             guard let widget = currentWidget else { return }
             for family in families(of: widget) {
                 let instance = instance(of: widget, family: family)
@@ -63,6 +64,14 @@ extension PreviewApp {
             let step = max((terminal.size.height - 4) / 2, 1)
             scrollOffset = max(scrollOffset + (action == .scrollUp ? -step : step), 0)
             followsFocus = false
+        case .nextDevice: cycleDevice(by: 1)
+        case .previousDevice: cycleDevice(by: -1)
+        case .toggleColorScheme: cycleColorScheme()
+        case .nextOSVersion: cycleOSVersion(by: 1)
+        case .previousOSVersion: cycleOSVersion(by: -1)
+        case .nextLocale: cycleLocale()
+        case .cycleContext: cycleContext()
+        case .jumpToEntry(let number): jumpToEntry(number)
         }
     }
 

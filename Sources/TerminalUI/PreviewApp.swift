@@ -98,6 +98,12 @@ public final class PreviewApp {
     /// The Live Activity screen, shown with `i` (IslandScreen.swift).
     let islands: IslandScreen
     var intentRuns: [IntentRun] = []
+    /// What the cards show (`c`): the timeline entry at the clock, or the provider's snapshot or placeholder
+    /// (CanvasControls.swift).
+    public internal(set) var context: ProviderContext = .timeline
+    /// Snapshot and placeholder frames by context, widget, family and appearance (cleared when the device, iOS
+    /// version or locale changes, or on a reload).
+    var contextFrames: [String: Frame] = [:]
     lazy var clockFormatter: DateFormatter = makeFormatter("yyyy-MM-dd HH:mm:ss")
     lazy var logTimeFormatter: DateFormatter = makeFormatter("HH:mm:ss")
 

@@ -73,7 +73,7 @@ extension PreviewApp {
         let hitRulesOS = configuration.osVersion
         func card(_ family: WidgetFamily, _ appearance: WidgetAppearance, caption: String, isFocused: Bool) -> StageCard {
             let instance = instance(of: widget, family: family)
-            let (frame, isNew) = instance.frame(at: now, appearance: appearance)
+            let (frame, isNew) = cardFrame(of: instance, appearance: appearance, at: now)
             let scope = "\(widget.kind)/\(family)/\(appearance.key)"
             if isNew {
                 for resolved in frame.diagnostics {
@@ -91,7 +91,11 @@ extension PreviewApp {
             var details: [String] = []
             if instance.intentsInFlight > 0 { details.append("intent running…") }
             if instance.pendingToggle != nil { details.append("toggle pending") }
-            if let note = instance.placeholderNote(at: now) { details.append(note) }
+            if context != .timeline {
+                details.append("\(context.rawValue) context")
+            } else if let note = instance.placeholderNote(at: now) {
+                details.append(note)
+            }
             return StageCard(
                 kind: widget.kind, family: family, appearance: appearance, caption: caption,
                 detail: details.isEmpty ? nil : details.joined(separator: ", "),
@@ -269,6 +273,7 @@ extension PreviewApp {
         guard rect.height >= 3 else { return }
         let contentWidth = rect.width - 1
         var row = rect.y
+        row = drawTimelinePanel(&canvas, in: rect, at: HostClock.now)
         canvas.write("App", column: rect.x + 1, row: row, style: Chrome.title)
         row += 1
         let panel = appPanel.isEmpty ? ["nothing opened yet: Tab to a target and Enter, or click a widget"] : appPanel

@@ -13,17 +13,22 @@ enum GalleryCommand {
         _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
         output: TextStream, errors: TextStream
     ) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(["fetched-at"]), boolean: ["help"])
+        var parsed = try ParsedArguments(
+            arguments, valued: RenderSettings.valuedFlags.union(["fetched-at", "modes", "output"]), boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.gallery)
             return 0
         }
-        if parsed["format"] == "tree" { throw UsageError("gallery --format takes text, ansi, json or svg; tree is for render") }
+        if parsed["format"] == "tree" { throw UsageError("gallery --format takes text, ansi, json, svg or png; tree is for render") }
+        // PNG is the SVG sheet converted by librsvg; it is binary, so it goes to a file.
+        let isPNG = try PictureOutput.prepare(&parsed, command: "gallery")
+        let modes = try GalleryModes.parse(parsed)
         let settings = try RenderSettings(parsed)
-        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
+        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal && parsed["output"] == nil)
         if let at = settings.at { HostClock.set(at) }
         let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
         var sections: [GallerySection] = []
+        var frameNumber = 0
         for descriptor in selected.isEmpty ? widgets : selected {
             let session = try settings.session(for: descriptor)
             var section = GallerySection(title: "\(descriptor.displayName) — \(descriptor.kind)", kind: descriptor.kind)
@@ -39,15 +44,20 @@ enum GalleryCommand {
                     continue
                 }
                 let selection = try settings.selectEntry(session, family: family, device: settings.device)
-                let options = settings.options(family: family, date: HostClock.now)
-                let frame = settings.atFetch { session.render(selection, options: options) }
-                section.items.append(
-                    GalleryItem(
+                for mode in modes ?? [settings.mode] {
+                    var modeSettings = settings
+                    modeSettings.mode = mode
+                    let style = modeSettings.style(for: family), theme = modeSettings.theme(for: family)
+                    let options = modeSettings.options(family: family, date: HostClock.now)
+                    let frame = settings.atFetch { session.render(selection, options: options) }
+                    frameNumber += 1
+                    var item = GalleryItem(
                         kind: descriptor.kind, label: family.rawValue,
                         encoded: outputFormat.encode(
-                            frame, widget: descriptor.kind, family: family,
-                            style: settings.style(for: family),
-                            theme: settings.theme(for: family))))
+                            frame, widget: descriptor.kind, family: family, style: style, theme: theme, idPrefix: "f\(frameNumber)"))
+                    if modes != nil { item.caption = "\(style.renderingMode.rawValue) · \(theme.name)" }
+                    section.items.append(item)
+                }
             }
             sections.append(section)
         }
@@ -55,12 +65,34 @@ enum GalleryCommand {
         if !skipped.isEmpty && outputFormat.kind != .text && outputFormat.kind != .ansi {
             errors.write("widgetterm: note: \(settings.device.name) has no \(skipped.joined(separator: ", ")); skipped\n")
         }
+        let document: String
         switch outputFormat.kind {
-        case .text, .ansi: output.write(GalleryLayout.listing(sections, device: settings.device.name))
-        case .json: output.write(GalleryLayout.json(sections, device: settings.device.name))
-        case .svg: output.write(GalleryLayout.svg(sections))
+        case .text, .ansi: document = GalleryLayout.listing(sections, device: settings.device.name)
+        case .json: document = GalleryLayout.json(sections, device: settings.device.name)
+        case .svg: document = GalleryLayout.svg(sections)
         }
+        try PictureOutput.write(document, isPNG: isPNG, parsed: parsed, environment: environment, output: output, errors: errors)
         return 0
+    }
+}
+
+/// `gallery --modes all|MODE,MODE`: the rendering modes each family is shown in, side by side.
+enum GalleryModes {
+    /// The modes `--modes` asks for, in the order given (`all`: full colour, accented, vibrant); nil without it.
+    ///
+    /// - Throws: `UsageError` for an unknown mode, an empty list, or `--modes` together with `--mode`.
+    static func parse(_ parsed: ParsedArguments) throws -> [WidgetRenderingMode?]? {
+        guard let raw = parsed["modes"] else { return nil }
+        if parsed["mode"] != nil { throw UsageError("give --mode or --modes, not both") }
+        if raw == "all" { return WidgetRenderingMode.allCases.map { $0 } }
+        var modes: [WidgetRenderingMode?] = []
+        for name in raw.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let mode = WidgetRenderingMode(rawValue: name) else {
+                throw NameArgument.unknown("modes", name, valid: ["all"] + WidgetRenderingMode.allCases.map(\.rawValue), what: "modes")
+            }
+            modes.append(mode)
+        }
+        return modes
     }
 }
 
@@ -80,6 +112,8 @@ struct GalleryItem {
     var label: String
     var encoded: String?
     var note: String?
+    /// The rendering mode and theme, when the gallery shows several modes (`--modes`).
+    var caption: String?
 
     init(kind: String, label: String, encoded: String) {
         self.kind = kind
@@ -102,7 +136,7 @@ enum GalleryLayout {
         for section in sections {
             text += TerminalText.escaped(section.title) + "\n"
             for item in section.items {
-                text += "  \(item.label)\n"
+                text += "  \(item.label)\(item.caption.map { " — \($0)" } ?? "")\n"
                 if let encoded = item.encoded {
                     text +=
                         encoded.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
@@ -131,6 +165,7 @@ enum GalleryLayout {
                     entry["frame"] = frame
                 }
                 if let note = item.note { entry["note"] = note }
+                if let caption = item.caption { entry["caption"] = caption }
                 frames.append(entry)
             }
             widgets.append(["kind": section.kind, "title": section.title, "frames": frames, "skipped": section.skipped])
@@ -143,25 +178,50 @@ enum GalleryLayout {
         return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
-    /// SVG: one picture, each frame's own SVG placed below the last with its widget and label above it.
+    /// SVG: one picture (a contact sheet), a title per widget and a row per family, labelled; the frames of one
+    /// family in several modes (`--modes`) side by side, each captioned with its mode and theme. Each frame is
+    /// the review SVG `render --format svg` writes, nested.
     static func svg(_ sections: [GallerySection]) -> String {
-        let margin = 16, labelHeight = 22
+        let margin = 16, labelHeight = 22, gap = 16
         var body = "", y = margin, width = 0
         for section in sections {
             body +=
                 "<text x=\"\(margin)\" y=\(quoted(y + 16)) font-size=\"16\" font-weight=\"bold\">\(SVGText.escaped(section.title))</text>\n"
             y += labelHeight + 4
-            for item in section.items {
-                body += "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">\(SVGText.escaped(item.label))</text>\n"
+            var index = 0
+            while index < section.items.count {
+                // One row: the consecutive items of one label (a family in each mode).
+                var end = index + 1
+                while end < section.items.count, section.items[end].label == section.items[index].label { end += 1 }
+                let row = section.items[index..<end]
+                index = end
+                body += "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">\(SVGText.escaped(row.first!.label))</text>\n"
                 y += labelHeight
-                guard let encoded = item.encoded, let frame = SVGText.embeddable(encoded) else {
-                    body += "<text x=\"\(margin)\" y=\(quoted(y + 14)) font-size=\"13\">\(SVGText.escaped(item.note ?? ""))</text>\n"
-                    y += labelHeight
-                    continue
+                let hasCaptions = row.contains { $0.caption != nil }
+                var x = margin, rowHeight = 0
+                for item in row {
+                    var top = y
+                    if let caption = item.caption {
+                        body +=
+                            "<text x=\"\(x)\" y=\(quoted(top + 13)) font-size=\"12\" fill=\"#555555\">\(SVGText.escaped(caption))</text>\n"
+                    }
+                    if hasCaptions { top += 18 }
+                    guard let encoded = item.encoded, let frame = SVGText.embeddable(encoded) else {
+                        body += "<text x=\"\(x)\" y=\(quoted(top + 14)) font-size=\"13\">\(SVGText.escaped(item.note ?? ""))</text>\n"
+                        rowHeight = max(rowHeight, top - y + labelHeight)
+                        x += 320
+                        continue
+                    }
+                    body +=
+                        frame.element.replacingOccurrences(of: "<svg ", with: "<svg x=\"\(x)\" y=\"\(top)\" ", options: .anchored) + "\n"
+                    rowHeight = max(rowHeight, top - y + frame.height)
+                    // A caption wider than its frame (an accessory's) keeps the next frame clear of it: 12 px
+                    // monospace advances about 7.2 px a character.
+                    let captionWidth = Int((Double(item.caption?.count ?? 0) * 7.2).rounded(.up))
+                    x += max(frame.width, captionWidth) + gap
                 }
-                body += frame.element.replacingOccurrences(of: "<svg ", with: "<svg x=\"\(margin)\" y=\"\(y)\" ", options: .anchored) + "\n"
-                y += frame.height + margin
-                width = max(width, frame.width + 2 * margin)
+                width = max(width, x - gap + margin)
+                y += rowHeight + margin
             }
             if !section.skipped.isEmpty {
                 body +=
@@ -173,7 +233,7 @@ enum GalleryLayout {
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(y + margin)" viewBox="0 0 \(width) \(y + margin)" \
-            font-family="Menlo, 'DejaVu Sans Mono', 'Liberation Mono', Consolas, monospace">
+            font-family="\(SVGEncoder.fontFamily)">
             <rect width="\(width)" height="\(y + margin)" fill="#ffffff"/>
             \(body)</svg>
 

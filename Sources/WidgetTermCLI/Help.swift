@@ -141,6 +141,8 @@ enum Help {
         standard error). Diagnostics go to standard error.
           --entry N         the Nth entry of the timeline fetched at --at, in date order (1-based), shown at its
                             own date: how a #Preview's timeline is stepped through (File.swift#Name kinds)
+          --format png      the SVG picture as PNG (needs rsvg-convert, Debian librsvg2-bin); needs --output
+          --output FILE     write to FILE instead of standard output
 
         \(ActivityRenderCommand.help)
         options:
@@ -175,6 +177,11 @@ enum Help {
         Prints each widget (all, or those named) in every family it supports.
 
         options:
+          --modes all|M,M    each family in these rendering modes side by side (all: fullColor, accented, vibrant),
+                             each on the theme iOS shows that mode on; not with --mode
+          --format png       the SVG contact sheet as PNG (needs rsvg-convert, Debian librsvg2-bin; colour emoji
+                             need pango-view, pango1.0-tools); needs --output
+          --output FILE      write to FILE instead of standard output
         \(sharedOptions)
         \(fetchedAtOption)
 

@@ -36,11 +36,13 @@ struct OutputFormat {
 
     /// The frame in this format. `style` gives SVG its default colours and title; `theme` gives 16-colour
     /// output the theme's terminal palette.
-    /// The frame in this format. For JSON, `findings` (when given) replace the frame's own diagnostics and
-    /// `ignoredTaps` (tap region index → why) marks the links and controls the family or iOS version ignores.
+    /// For JSON, `findings` (when given) replace the frame's own diagnostics and `ignoredTaps` (tap region
+    /// index → why) marks the links and controls the family or iOS version ignores. SVG is the review picture
+    /// (`SVGEncoder.encodeForReview`): the widget on its wallpaper, its element ids starting with `idPrefix`
+    /// (unique per frame when frames are nested in one sheet).
     func encode(
         _ frame: Frame, widget: String, family: WidgetFamily, style: PaintStyle? = nil, theme: Theme? = nil,
-        findings: [Diagnostic]? = nil, ignoredTaps: [Int: String] = [:]
+        findings: [Diagnostic]? = nil, ignoredTaps: [Int: String] = [:], idPrefix: String = "w"
     ) -> String {
         switch kind {
         case .text: return FrameEncoder.text(frame.buffer)
@@ -57,7 +59,10 @@ struct OutputFormat {
             let foreground = isDark ? RGB(255, 255, 255) : RGB(0, 0, 0)
             let background = style?.surface ?? style?.surfaceForBlending ?? RGB(255, 255, 255)
             let title = [widget, family.rawValue, style?.renderingMode.rawValue, theme?.name].compactMap { $0 }.joined(separator: " ")
-            return SVGEncoder.encode(frame.buffer, defaultForeground: foreground, defaultBackground: background, title: title)
+            let review = SVGReviewStyle(
+                backdrop: background, defaultForeground: foreground,
+                cornerRadius: family.isAccessory ? nil : SVGReviewStyle.widgetCornerRadius, idPrefix: idPrefix)
+            return SVGEncoder.encodeForReview(frame, style: review, title: title)
         }
     }
 }

@@ -11,8 +11,8 @@ enum RenderCommand {
         _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
         output: TextStream, errors: TextStream
     ) throws -> Int32 {
-        let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry", "fetched-at"])
-        let parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
+        let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry", "fetched-at", "output"])
+        var parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.render)
             return 0
@@ -23,9 +23,13 @@ enum RenderCommand {
         guard parsed.positionals.count == 1 else {
             throw UsageError("render takes one widget kind, got \(parsed.positionals.joined(separator: " "))")
         }
+        let isPNG = try PictureOutput.prepare(&parsed, command: "render")
         let settings = try RenderSettings(parsed)
         let descriptor = try widget(named: kind, in: widgets)
         if descriptor.isActivity {
+            if isPNG || parsed["output"] != nil {
+                throw UsageError("--format png and --output are for widgets; \(kind) is a Live Activity: use --format svg")
+            }
             if parsed["entry"] != nil { throw UsageError("\(kind) is a Live Activity: it takes --state N, not --entry") }
             return try ActivityRenderCommand.run(
                 parsed, activity: descriptor, widgets: widgets, settings: settings, environment: environment,
@@ -33,7 +37,7 @@ enum RenderCommand {
         }
         try ActivityRenderCommand.rejectFlags(parsed, widget: descriptor)
         let family = try settings.family(for: descriptor)
-        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
+        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal && parsed["output"] == nil)
 
         if let at = settings.at { HostClock.set(at) }
         let session = try settings.session(for: descriptor)
@@ -58,8 +62,9 @@ enum RenderCommand {
         let options = settings.options(family: family, date: now)
         if parsed["format"] == "tree" {
             let (content, sink) = settings.atFetch { session.resolve(selection, options: options) }
-            output.write("\(content)\n")
-            if let background = sink.containerBackground { output.write("containerBackground:\n\(background)\n") }
+            var tree = "\(content)\n"
+            if let background = sink.containerBackground { tree += "containerBackground:\n\(background)\n" }
+            try PictureOutput.write(tree, isPNG: false, parsed: parsed, environment: environment, output: output, errors: errors)
             return 0
         }
         let frame = settings.atFetch { session.render(selection, options: options) }
@@ -71,10 +76,10 @@ enum RenderCommand {
             + CheckCommand.tapChecks(frame, kind: kind, family: family, settings: settings)
         let ignored = Dictionary(
             taps.ignoredTargets.map { ($0.target.regionIndex, $0.reason) }, uniquingKeysWith: { first, _ in first })
-        output.write(
-            outputFormat.encode(
-                frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family),
-                findings: findings, ignoredTaps: ignored))
+        let document = outputFormat.encode(
+            frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family),
+            findings: findings, ignoredTaps: ignored)
+        try PictureOutput.write(document, isPNG: isPNG, parsed: parsed, environment: environment, output: output, errors: errors)
         for finding in findings where outputFormat.kind != .json {
             errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(TerminalText.escaped(finding.message))\n")
         }

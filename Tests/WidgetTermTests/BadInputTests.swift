@@ -90,11 +90,15 @@ import Glibc
             (["open", "shop://orders/42"], ["routes", "open-command"]),
             (["bench", "frame"], ["iterations", "warmup", "warmup-ms", "sample"]),
             (["sources", files.directory], ["target", "format"]),
+            (["render", "countdown"], ["output"]),
+            (["gallery", "countdown"], ["output", "modes"]),
         ]
         for (command, flags) in own {
             for flag in flags {
                 // Any name in a writable directory is a good --sample; these are the paths it cannot write.
-                let flagValues = flag == "sample" ? ["", files.directory, files.fifo, files.missingDirectory, files.underAFile] : values
+                let flagValues =
+                    flag == "sample" || flag == "output"
+                    ? ["", files.directory, files.fifo, files.missingDirectory, files.underAFile] : values
                 inputs += flagValues.map { Input(arguments: command + ["--\(flag)", $0]) }
             }
         }

@@ -161,7 +161,7 @@ import FoundationXML
             (["timeline", "water", "--format", "svg"], "widgetterm: timeline --format takes text or json, not svg"),
             (["timeline", "water", "--format", "ansi"], "widgetterm: timeline --format takes text or json, not ansi"),
             (["check", "water", "--format", "svg"], "widgetterm: unknown --format svg"),
-            (["gallery", "--format", "tree"], "widgetterm: gallery --format takes text, ansi, json or svg; tree is for render"),
+            (["gallery", "--format", "tree"], "widgetterm: gallery --format takes text, ansi, json, svg or png; tree is for render"),
             (
                 ["render", "delivery", "--format", "tree"],
                 "widgetterm: --format tree prints a widget's view tree; delivery is a Live Activity"

@@ -256,7 +256,9 @@ struct EndToEndTests {
         // 80 columns: the log goes under the widgets and the status bar uses thin separators.
         try session.wait { $0.contains("departures│systemSmall│fullColor│light") && $0.contains("Event log") && !$0.contains("too small") }
         try session.resize(width: 120, height: 40)
-        try session.wait { $0.contains("departures │ systemSmall") && $0.components(separatedBy: "\n")[1].contains("│ App") }
+        try session.wait {
+            $0.contains("departures │ systemSmall") && $0.components(separatedBy: "\n")[1].contains("│ Timeline (timeline)")
+        }
         try session.keys("q")
         try session.wait(for: "EXIT=0")
     }

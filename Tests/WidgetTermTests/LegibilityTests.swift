@@ -319,7 +319,7 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         #expect(status == 0)
         #expect(
             output.text.hasPrefix(
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"460\" height=\"200\""))
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"508\" height=\"248\""))
         #expect(output.text.contains("<title>tinted-fills systemMedium accented clear</title>"))
         #expect(output.text.hasSuffix("</svg>\n"))
         let adopt = StringStream(), adoptErrors = StringStream()

@@ -404,7 +404,7 @@ enum ModeFixtures {
         #expect(
             svg == """
                 <?xml version="1.0" encoding="UTF-8"?>
-                <svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" viewBox="0 0 30 20" font-family="Menlo, 'DejaVu Sans Mono', 'Liberation Mono', Consolas, monospace" font-size="16">
+                <svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" viewBox="0 0 30 20" font-family="Menlo, 'DejaVu Sans Mono', 'Liberation Mono', Consolas, 'Apple Color Emoji', 'Noto Color Emoji', 'Segoe UI Emoji', 'Apple Symbols', 'Noto Sans Symbols 2', Symbola, 'DejaVu Sans', monospace" font-size="16">
                 <title>a &amp; b</title>
                 <rect width="30" height="20" fill="#000000"/>
                 <g shape-rendering="crispEdges">

@@ -355,7 +355,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             )
             #expect(
                 lines[39].trimmingCharacters(in: .whitespaces)
-                    == "r reload  Tab/Shift-Tab target  Enter tap  Arrows cursor  click tap  PgUp/PgDn scroll  Esc clear")
+                    == "c/d/a/o/l canvas  r reload  Tab/Shift-Tab target  Enter tap  Arrows cursor  click tap  PgUp/PgDn scroll  Esc clear")
             #expect(terminal.text.contains("Order 41"))
             #expect(terminal.presentedFrames.count == 1)
             #expect(terminal.cellsWrittenInLastFrame == 120 * 40)
