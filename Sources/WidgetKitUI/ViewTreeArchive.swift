@@ -181,3 +181,33 @@ extension CatalogBitmap: Codable {
         try container.encode(isTemplate, forKey: .isTemplate)
     }
 }
+
+extension ResolveSink {
+    /// Records a container background that a body resolved in another process found (the last one wins).
+    public func recordContainerBackground(_ node: ViewNode) { setContainerBackground(node) }
+}
+
+extension WidgetDescriptor {
+    /// A widget whose calls are answered elsewhere (an extension process): the host builds it from an
+    /// archived description and closures that ask that process.
+    public static func archived(
+        kind: String, displayName: String, description: String, supportedFamilies: [WidgetFamily],
+        contentMarginsDisabled: Bool, routes: [String],
+        placeholder: @escaping (TimelineProviderContext) -> AnyTimelineEntry,
+        snapshot: @escaping (TimelineProviderContext, @escaping (AnyTimelineEntry) -> Void) -> Void,
+        timeline: @escaping (TimelineProviderContext, @escaping (AnyTimeline) -> Void) -> Void,
+        content: @escaping (AnyTimelineEntry, ResolveContext) -> ViewNode
+    ) -> WidgetDescriptor {
+        WidgetDescriptor(
+            kind: kind, displayName: displayName, description: description, supportedFamilies: supportedFamilies,
+            contentMarginsDisabled: contentMarginsDisabled, routes: routes, placeholder: placeholder, snapshot: snapshot,
+            timeline: timeline, content: content)
+    }
+}
+
+extension AnyTimeline {
+    /// A timeline of entries made elsewhere (an extension process), for the host.
+    public static func archived(entries: [AnyTimelineEntry], policy: TimelineReloadPolicy) -> AnyTimeline {
+        AnyTimeline(entries: entries, policy: policy)
+    }
+}
