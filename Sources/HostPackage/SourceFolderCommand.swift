@@ -24,12 +24,16 @@ public enum SourceFolderCommand {
 
     /// Runs the command when `arguments` name a source folder (`COMMAND PATH ...`, or `PATH` alone for the
     /// preview) and returns its exit status; returns nil when they do not, so the caller runs them as usual.
-    /// On success the built program replaces this process and the function does not return.
-    public static func runIfSourceFolder(arguments: [String], environment: [String: String]) -> Int32? {
+    /// On success the built program replaces this process and the function does not return, except for
+    /// `preview` when `preview` is given: it is called with the built program and the preview's arguments and
+    /// runs the preview in this process against that program (issue 12: the widget code in its own process).
+    public static func runIfSourceFolder(
+        arguments: [String], environment: [String: String],
+        preview: ((_ executable: String, _ arguments: [String]) -> Int32)? = nil
+    ) -> Int32? {
         guard let request = Request(arguments) else { return nil }
         do {
-            try run(request, environment: environment)
-            return 0
+            return try run(request, environment: environment, preview: preview)
         } catch let error as HostPackageError {
             FileHandle.standardError.write(Data("widgetterm: \(error.description)\n".utf8))
             return error.status
@@ -95,7 +99,9 @@ public enum SourceFolderCommand {
         }
     }
 
-    static func run(_ request: Request, environment: [String: String]) throws {
+    static func run(
+        _ request: Request, environment: [String: String], preview: ((String, [String]) -> Int32)? = nil
+    ) throws -> Int32 {
         let started = Date()
         if let message = request.usageError { throw HostPackageError(message) }
         let sources = try SourceFolder(request.folder)
@@ -149,6 +155,9 @@ public enum SourceFolderCommand {
         }
         childArguments += request.rest
         lock.release()
+        if request.command == "preview", let preview {
+            return preview(host.binary, Array(childArguments.dropFirst()))
+        }
         try exec(host.binary, childArguments)
     }
 
