@@ -15,7 +15,7 @@ binary=${WIDGETTERM_BINARY:-$root/.build/debug/widgetterm}
 [ -x "$binary" ] || { echo "measure-reload: no $binary; run swift build first" >&2; exit 2; }
 command -v tmux >/dev/null || { echo "measure-reload: needs tmux (apt-get install tmux)" >&2; exit 2; }
 cache=${XDG_CACHE_HOME:-$HOME/.cache}
-host=$cache/widgetterm/measure-reload-host
+host=${WIDGETTERM_MEASURE_HOST:-$cache/widgetterm/measure-reload-host}
 work=$(mktemp -d)
 socket=measure-reload-$$
 cleanup() { tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"; }

@@ -155,8 +155,8 @@ final class SourceWatcher: @unchecked Sendable {
                     settled = snapshot()
                 } while settled != last
                 if lock.withLock({ stopped }) { break }
+                // `last` is what this build reads: a save made while it runs differs from it and rebuilds after.
                 changed()
-                last = snapshot()
             }
         }
     }

@@ -49,18 +49,20 @@ struct ExtensionPreviewEndToEndTests {
         #expect(screen.contains("error:"), "\(screen)")
         #expect(try tmux.childPID() == preview)
 
-        // A provider that crashes: its widget shows why, the preview lives on, the other widget keeps rendering.
+        // A provider that crashes for the home screen families: that widget shows why, the preview lives on, and the
+        // accessory widget, whose timeline the same provider still gives, keeps rendering.
         try FileManager.default.removeItem(at: broken)
         try original.replacingOccurrences(
             of: "func getTimeline(in context: Context, completion: @escaping (Timeline<WaterEntry>) -> Void) {",
             with: "func getTimeline(in context: Context, completion: @escaping (Timeline<WaterEntry>) -> Void) {\n"
-                + "        fatalError(\"the water provider exploded\")"
+                + "        if context.family != .accessoryCircular { fatalError(\"the water provider exploded\") }"
         )
         .write(to: widgetFile, atomically: true, encoding: .utf8)
-        try tmux.wait(for: "Fatal error: the water provider exploded", seconds: 600)
+        try tmux.wait(forAll: ["crashed (signal 4", "Fatal error: the water provider exploded"], seconds: 600)
         #expect(try tmux.childPID() == preview)
         try tmux.keys("w")
-        try tmux.wait(for: "WaterGoalWidget", seconds: 60)
+        let goal = try tmux.wait { $0.contains("WaterGoalWidget │ accessoryCircular") && $0.contains("┃ Water  ┃") }
+        #expect(!goal.contains("no timeline"), "\(goal)")
         #expect(try tmux.childPID() == preview)
         try tmux.keys("q")
         try tmux.wait(for: "EXIT=0", seconds: 60)
