@@ -156,6 +156,10 @@ public final class ExtensionProcess: @unchecked Sendable {
     /// The failure for a process whose pipe closed: its exit status or signal and its last error lines.
     private func deathLocked(during request: ExtensionRequest) -> ExtensionFailure {
         guard let process else { return ExtensionFailure(reason: "no extension process") }
+        // A process that closed its answers pipe without ending (widget code closing descriptors) is given 2 s.
+        let deadline = Self.monotonicSeconds() + 2
+        while process.isRunning && Self.monotonicSeconds() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         errorLines.waitForEnd()
         let reason: String
