@@ -48,6 +48,10 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["WidgetKitUI"]),
         .target(name: "HostPackage", dependencies: ["PreviewMacroPlugin", "WidgetProjects"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets", "HostPackage"]),
+        // A widget extension the extension-process tests start (a widget that works, providers that crash or hang).
+        .executableTarget(
+            name: "widgetterm-test-extension", dependencies: ["WidgetTermCLI", "SampleWidgets"], path: "Tests/TestExtension",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "WidgetTermTests",
             dependencies: [

@@ -16,6 +16,21 @@ import Glibc
 /// built program, whose `@main` is the developer's own bundle, runs the same command. Nothing is written into
 /// the developer's folders. A second run with unchanged inputs skips SwiftPM.
 public enum SourceFolderCommand {
+    /// A built extension and what the preview needs to run against it and rebuild it on save.
+    public struct PreviewLaunch: Sendable {
+        /// The built program (it serves as the extension process).
+        public var executable: String
+        /// The preview's own arguments (after `preview`), without the path and the launcher's flags.
+        public var arguments: [String]
+        /// The folders whose Swift files are the extension's inputs (absolute paths).
+        public var watchedFolders: [String]
+        /// widgetterm's arguments that rebuild the same extension (`list PATH` with its `--target`, `--include`
+        /// and `--build-dir`): incremental, and no SwiftPM run when nothing changed.
+        public var rebuildArguments: [String]
+        /// The files left out because they cannot compile here, each with its first error.
+        public var leftOut: [LeftOutFile]
+    }
+
     /// The commands that take a widget source path.
     static let commands: Set<String> = ["preview", "render", "gallery", "check", "timeline", "list", "open"]
     /// Commands whose first argument is a widget kind: with a path and no `--kind`, the first widget's.
@@ -25,18 +40,21 @@ public enum SourceFolderCommand {
 
     /// Runs the command when `arguments` name a widget source path (`COMMAND PATH ...`, or `PATH` alone for the
     /// preview, with flags anywhere) and returns its exit status; returns nil when they do not, so the caller
-    /// runs them as usual. On success the built program replaces this process and the function does not return.
+    /// runs them as usual. On success the built program replaces this process and the function does not return,
+    /// except for `preview` when `preview` is given: it is called with the built extension and runs the preview
+    /// in this process against it (the widget code in processes of its own).
     ///
     /// - Parameters:
     ///   - allCommands: every command name of the command line (a command that takes no path is never read as one).
     ///   - valuedFlags: every flag that takes its value as the next argument, so `--timezone UTC` is not a path.
+    ///   - preview: runs the preview on a built extension and returns its exit status.
     public static func runIfSourceFolder(
-        arguments: [String], environment: [String: String], allCommands: Set<String> = [], valuedFlags: Set<String> = []
+        arguments: [String], environment: [String: String], allCommands: Set<String> = [], valuedFlags: Set<String> = [],
+        preview: ((PreviewLaunch) -> Int32)? = nil
     ) -> Int32? {
         guard let request = Request(arguments, allCommands: allCommands, valuedFlags: valuedFlags) else { return nil }
         do {
-            try run(request, environment: environment)
-            return 0
+            return try run(request, environment: environment, preview: preview)
         } catch let error as HostPackageError {
             FileHandle.standardError.write(Data("widgetterm: \(error.description)\n".utf8))
             return error.status
@@ -140,7 +158,7 @@ public enum SourceFolderCommand {
         }
     }
 
-    static func run(_ request: Request, environment: [String: String]) throws {
+    static func run(_ request: Request, environment: [String: String], preview: ((PreviewLaunch) -> Int32)? = nil) throws -> Int32 {
         let host = try HostBuild.prepare(request, environment: environment)
         var childArguments = [request.command]
         if let kind = request.kind {
@@ -152,6 +170,16 @@ public enum SourceFolderCommand {
             childArguments.append(first)
         }
         childArguments += request.rest
+        if request.command == "preview", let preview {
+            var rebuild = ["list", request.path]
+            if let target = request.target { rebuild += ["--target", target] }
+            for folder in request.includes { rebuild += ["--include", folder] }
+            if let directory = request.buildDirectory { rebuild += ["--build-dir", directory] }
+            return preview(
+                PreviewLaunch(
+                    executable: host.binary, arguments: Array(childArguments.dropFirst()),
+                    watchedFolders: host.watchedFolders.map(\.path), rebuildArguments: rebuild, leftOut: host.leftOut))
+        }
         try exec(host.binary, childArguments)
     }
 

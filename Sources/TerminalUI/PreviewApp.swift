@@ -59,6 +59,8 @@ public final class PreviewApp {
     /// Widget documents to hot-reload (`widgetterm preview FILE...`): change `i` replaces widget `i`
     /// (DocumentReloading.swift).
     public var documentWatcher: DocumentFileWatcher?
+    /// Rebuilds of a widget extension's Swift sources (`widgetterm preview FOLDER`; ExtensionReloading.swift).
+    public var extensionReloads: ExtensionReloadQueue?
     /// The error of the last broken save of each widget document, by the kind on screen, shown in a banner.
     var documentErrors: [String: String] = [:]
     /// The app panel: what the last tap opened (URL, route, parameters) or did, control characters escaped
@@ -152,6 +154,7 @@ public final class PreviewApp {
 
     private func runLoop() -> PreviewExit {
         documentWatcher?.start(wake: terminal.wakeHandler)
+        extensionReloads?.start(wake: terminal.wakeHandler)
         log.append(
             .info,
             "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
@@ -292,6 +295,7 @@ public final class PreviewApp {
     /// Finished intents and openers, app reload requests, and reloads that fell due.
     func update(at now: Date) {
         applyDocumentChanges(at: now)
+        applyExtensionChanges(at: now)
         // Activity events and intents are logged as they happen, whichever screen is shown, so the log keeps their order.
         islands.drainEvents { self.log.append($0, $1, at: now) }
         for completion in completions.drain() { finish(completion, at: now) }

@@ -21,12 +21,15 @@ public enum ProviderError: Error, CustomStringConvertible, Equatable {
     case timedOut(kind: String, call: String, seconds: Double)
     /// The timeline had no entries.
     case emptyTimeline(kind: String)
+    /// The widget's extension process died or missed its deadline during the call (`RemoteWidgets`).
+    case extensionFailed(kind: String, call: String, failure: ExtensionFailure)
 
-    /// The diagnostic code: `provider-timed-out` or `empty-timeline`.
+    /// The diagnostic code: `provider-timed-out`, `empty-timeline` or `extension-failed`.
     public var code: String {
         switch self {
         case .timedOut: return "provider-timed-out"
         case .emptyTimeline: return "empty-timeline"
+        case .extensionFailed: return "extension-failed"
         }
     }
 
@@ -37,6 +40,9 @@ public enum ProviderError: Error, CustomStringConvertible, Equatable {
                 + "The widget keeps its last render."
         case .emptyTimeline(let kind):
             return "\(kind): the timeline has no entries; iOS shows the placeholder. Return at least one entry dated now."
+        case .extensionFailed(let kind, let call, let failure):
+            return "\(kind): the extension process \(failure) during \(call). The widget keeps its last render; "
+                + "the next reload starts a new extension process."
         }
     }
 }
@@ -85,6 +91,7 @@ public struct WidgetSession: Sendable {
         // a running intent: its own reload follows).
         AppGroupStore.refreshUserDefaultsIfIdle()
         let timeline = try waitForCompletion(call: "getTimeline(in:completion:)") { descriptor.timeline(context, $0) }
+        try checkExtension(timeline.entries.first, call: "getTimeline(in:completion:)")
         guard !timeline.entries.isEmpty else { throw ProviderError.emptyTimeline(kind: descriptor.kind) }
         return timeline
     }
@@ -100,10 +107,12 @@ public struct WidgetSession: Sendable {
         var selection: EntrySelection
         switch context {
         case .placeholder:
-            selection = EntrySelection(
-                entry: host.run { descriptor.placeholder(providerContext) }, context: .placeholder, isBeforeFirstEntry: false)
+            let entry = host.run { descriptor.placeholder(providerContext) }
+            try checkExtension(entry, call: "placeholder(in:)")
+            selection = EntrySelection(entry: entry, context: .placeholder, isBeforeFirstEntry: false)
         case .snapshot:
             let entry = try waitForCompletion(call: "getSnapshot(in:completion:)") { descriptor.snapshot(providerContext, $0) }
+            try checkExtension(entry, call: "getSnapshot(in:completion:)")
             selection = EntrySelection(entry: entry, context: .snapshot, isBeforeFirstEntry: false)
         case .timeline:
             let timeline = try fetchTimeline(family: family, device: device)
@@ -170,6 +179,13 @@ public struct WidgetSession: Sendable {
         return WidgetRenderer.render(
             content: content, containerBackground: sink.containerBackground,
             diagnostics: selection.providerDiagnostics + sink.diagnostics, options: renderOptions)
+    }
+
+    /// Throws `ProviderError.extensionFailed` for the stand-in entry of an extension call that failed.
+    private func checkExtension(_ entry: AnyTimelineEntry?, call: String) throws {
+        if let remote = entry?.base as? RemoteEntry, let failure = remote.failure {
+            throw ProviderError.extensionFailed(kind: descriptor.kind, call: call, failure: failure)
+        }
     }
 
     private func waitForCompletion<Value>(call: String, _ start: (@escaping (Value) -> Void) -> Void) throws -> Value {

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Colour values are resolved at paint time (`resolved(in:)`) so a theme can supply the system
 /// palette; `opacity(_:)` multiplies the alpha.
-public struct Color: Hashable, Sendable {
+public struct Color: Hashable, Sendable, Codable {
     /// Where the colour's components come from.
-    public enum Storage: Hashable, Sendable {
+    public enum Storage: Hashable, Sendable, Codable {
         /// An Apple system colour, resolved per colour scheme.
         case system(SystemColor)
         /// Explicit sRGB components, each 0...1.
@@ -116,7 +116,7 @@ public struct Color: Hashable, Sendable {
 }
 
 /// The system colours WidgetTerm knows with Apple's light and dark values.
-public enum SystemColor: String, Hashable, Sendable, CaseIterable {
+public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
     case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
     case black, white, clear
     case label, secondaryLabel, tertiaryLabel, quaternaryLabel
@@ -149,7 +149,7 @@ public struct AnyGradient: Hashable, Sendable {
 // MARK: - Paint: a resolved ShapeStyle
 
 /// A resolved `ShapeStyle`: what a foreground, fill or stroke paints with.
-public enum Paint: Hashable, Sendable {
+public enum Paint: Hashable, Sendable, Codable {
     /// A plain colour.
     case color(Color)
     /// A hierarchical level (0 primary, 1 secondary, 2 tertiary, 3 quaternary) of a base colour;
@@ -174,13 +174,13 @@ public enum Paint: Hashable, Sendable {
 }
 
 /// A colour stop of a gradient; `location` is 0...1.
-public struct GradientStop: Hashable, Sendable {
+public struct GradientStop: Hashable, Sendable, Codable {
     public var color: Color
     public var location: Double
 }
 
 /// A point in a view's unit square, as SwiftUI's `UnitPoint`.
-public struct UnitPoint: Hashable, Sendable {
+public struct UnitPoint: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) {
@@ -373,7 +373,7 @@ extension ShapeStyle where Self == LinearGradient {
 // MARK: - Palette
 
 /// An sRGB colour with alpha, each component 0...1: what a `Color` resolves to on a surface.
-public struct RGBA: Hashable, Sendable {
+public struct RGBA: Hashable, Sendable, Codable {
     public var red: Double, green: Double, blue: Double, alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red

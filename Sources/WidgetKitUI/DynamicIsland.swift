@@ -16,7 +16,7 @@ public struct ActivityViewContext<Attributes: ActivityAttributes> {
 
 /// Where an expanded Dynamic Island region sits, as `WidgetKit.DynamicIslandExpandedRegionPosition`
 /// (HIG "Live Activities", Dynamic Island: expanded presentation).
-public enum DynamicIslandExpandedRegionPosition: String, Hashable, Sendable, CaseIterable {
+public enum DynamicIslandExpandedRegionPosition: String, Hashable, Sendable, CaseIterable, Codable {
     /// Along the leading edge, beside the TrueDepth camera.
     case leading
     /// Along the trailing edge, beside the camera.
@@ -29,13 +29,13 @@ public enum DynamicIslandExpandedRegionPosition: String, Hashable, Sendable, Cas
 
 /// Where leading and trailing content goes when it is too wide for its place beside the camera, as
 /// `WidgetKit.DynamicIslandExpandedRegionVerticalPlacement`.
-public enum DynamicIslandExpandedRegionVerticalPlacement: Hashable, Sendable {
+public enum DynamicIslandExpandedRegionVerticalPlacement: Hashable, Sendable, Codable {
     /// Below the camera, where it can be wider.
     case belowIfTooWide
 }
 
 /// A Dynamic Island presentation whose content margins can be set, as `WidgetKit.DynamicIslandMode`.
-public enum DynamicIslandMode: String, Hashable, Sendable, CaseIterable {
+public enum DynamicIslandMode: String, Hashable, Sendable, CaseIterable, Codable {
     case compact, expanded, minimal
 }
 
@@ -115,7 +115,7 @@ public enum DynamicIslandExpandedContentBuilder {
 }
 
 /// Content margins set for one Dynamic Island mode, in points; a nil edge keeps the system default.
-public struct DynamicIslandContentMargins: Hashable, Sendable {
+public struct DynamicIslandContentMargins: Hashable, Sendable, Codable {
     /// Each edge's margin in points; nil keeps the default.
     public var top: Double?, leading: Double?, bottom: Double?, trailing: Double?
 

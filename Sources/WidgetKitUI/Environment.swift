@@ -159,7 +159,7 @@ public enum WidgetRenderingMode: String, Hashable, Sendable, CaseIterable {
 }
 
 /// How an image renders in accented mode, as `WidgetKit.WidgetAccentedRenderingMode` (iOS 18+).
-public enum WidgetAccentedRenderingMode: String, Hashable, Sendable {
+public enum WidgetAccentedRenderingMode: String, Hashable, Sendable, Codable {
     case accented, desaturated, accentedDesaturated, fullColor
 }
 

@@ -5,9 +5,9 @@ import Foundation
 /// A font, as `SwiftUI.Font`: a Dynamic Type text style or an explicit point size, with weight,
 /// design and italic. In cells every font is one row tall; the point size still matters for the
 /// legibility check (large text is ≥ 18 pt, or ≥ 14 pt bold, WCAG 2.x).
-public struct Font: Hashable, Sendable {
+public struct Font: Hashable, Sendable, Codable {
     /// Dynamic Type text styles at the default (Large) content size.
-    public enum TextStyle: String, Hashable, Sendable, CaseIterable {
+    public enum TextStyle: String, Hashable, Sendable, CaseIterable, Codable {
         case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2, extraLargeTitle,
             extraLargeTitle2
 
@@ -34,7 +34,7 @@ public struct Font: Hashable, Sendable {
     }
 
     /// Font weights, as `Font.Weight`, ordered from lightest to heaviest.
-    public struct Weight: Hashable, Sendable, Comparable {
+    public struct Weight: Hashable, Sendable, Comparable, Codable {
         public let value: Int
         public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.value < rhs.value }
         public static let ultraLight = Weight(value: 100)
@@ -49,10 +49,10 @@ public struct Font: Hashable, Sendable {
     }
 
     /// Font designs, as `Font.Design`.
-    public enum Design: String, Hashable, Sendable { case `default`, serif, rounded, monospaced }
+    public enum Design: String, Hashable, Sendable, Codable { case `default`, serif, rounded, monospaced }
 
     /// Where the size comes from.
-    public enum Size: Hashable, Sendable {
+    public enum Size: Hashable, Sendable, Codable {
         case textStyle(TextStyle)
         /// An explicit size in points.
         case points(Double)
@@ -152,13 +152,13 @@ public struct Font: Hashable, Sendable {
 // MARK: - Alignment
 
 /// Horizontal alignment, as `SwiftUI.HorizontalAlignment`.
-public enum HorizontalAlignment: String, Hashable, Sendable {
+public enum HorizontalAlignment: String, Hashable, Sendable, Codable {
     case leading, center, trailing
     public static let listRowSeparatorLeading = HorizontalAlignment.leading
 }
 
 /// Vertical alignment, as `SwiftUI.VerticalAlignment`; baselines align like their nearest edge in cells.
-public enum VerticalAlignment: String, Hashable, Sendable {
+public enum VerticalAlignment: String, Hashable, Sendable, Codable {
     case top, center, bottom, firstTextBaseline, lastTextBaseline
 
     /// The alignment as a fraction of the free space: 0 top, 0.5 centre, 1 bottom.
@@ -183,7 +183,7 @@ extension HorizontalAlignment {
 }
 
 /// A two-axis alignment, as `SwiftUI.Alignment`.
-public struct Alignment: Hashable, Sendable {
+public struct Alignment: Hashable, Sendable, Codable {
     public var horizontal: HorizontalAlignment
     public var vertical: VerticalAlignment
     public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
@@ -202,12 +202,12 @@ public struct Alignment: Hashable, Sendable {
 }
 
 /// Text alignment of multiline text, as `SwiftUI.TextAlignment`.
-public enum TextAlignment: String, Hashable, Sendable {
+public enum TextAlignment: String, Hashable, Sendable, Codable {
     case leading, center, trailing
 }
 
 /// How aspect-ratio content fits its frame, as `SwiftUI.ContentMode`.
-public enum ContentMode: String, Hashable, Sendable { case fit, fill }
+public enum ContentMode: String, Hashable, Sendable, Codable { case fit, fill }
 
 /// Edges, as `SwiftUI.Edge.Set`.
 public struct EdgeSet: OptionSet, Hashable, Sendable {

@@ -45,7 +45,7 @@ public struct Image: PrimitiveView, Equatable {
         return self
     }
 
-    public enum TemplateRenderingMode: Sendable { case template, original }
+    public enum TemplateRenderingMode: String, Sendable, Codable { case template, original }
     public enum Interpolation: Sendable { case none, low, medium, high }
     /// Symbol scales, as `Image.Scale`; a symbol is one glyph in cells at every scale.
     public enum Scale: Sendable { case small, medium, large }

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - Resolved activity
 
 /// An expanded region as resolved data.
-public struct ResolvedExpandedRegion: Equatable, Sendable {
+public struct ResolvedExpandedRegion: Equatable, Sendable, Codable {
     /// Where the region sits.
     public var position: DynamicIslandExpandedRegionPosition
     /// Its priority for width.
@@ -26,7 +26,7 @@ public struct ResolvedExpandedRegion: Equatable, Sendable {
 }
 
 /// The Dynamic Island presentations as resolved data (resolved in the dark appearance the island always uses).
-public struct ResolvedDynamicIsland: Equatable, Sendable {
+public struct ResolvedDynamicIsland: Equatable, Sendable, Codable {
     /// The expanded regions, in declaration order.
     public var expandedRegions: [ResolvedExpandedRegion]
     /// The view left of the camera in the compact presentation.
@@ -64,7 +64,7 @@ public struct ResolvedDynamicIsland: Equatable, Sendable {
 }
 
 /// Every presentation of one activity content as resolved data: what the host lays out and paints.
-public struct ResolvedActivity: Equatable, Sendable {
+public struct ResolvedActivity: Equatable, Sendable, Codable {
     /// The Lock Screen view (`ActivityConfiguration`'s `content`).
     public var lockScreen: ViewNode
     /// `.activityBackgroundTint(_:)` on the Lock Screen view; nil: the system's default.

@@ -9,12 +9,12 @@ import Foundation
 /// the environment when the text is resolved.
 public struct Text: PrimitiveView, Equatable {
     /// Date styles, as `Text.DateStyle`.
-    public enum DateStyle: String, Hashable, Sendable {
+    public enum DateStyle: String, Hashable, Sendable, Codable {
         case time, date, relative, offset, timer
     }
 
     /// Where text is cut when it does not fit, as `Text.TruncationMode`.
-    public enum TruncationMode: String, Hashable, Sendable { case head, middle, tail }
+    public enum TruncationMode: String, Hashable, Sendable, Codable { case head, middle, tail }
 
     /// Text case transform, as `Text.Case`.
     public enum Case: Hashable, Sendable { case uppercase, lowercase }

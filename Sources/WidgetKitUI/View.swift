@@ -129,7 +129,7 @@ public final class ResolveSink: @unchecked Sendable {
 
 /// A problem found while resolving a body: a stable kebab-case code, a message a person can act on,
 /// and whether the widget must show its error state instead of its content.
-public struct ResolveDiagnostic: Equatable, Sendable {
+public struct ResolveDiagnostic: Equatable, Sendable, Codable {
     public var code: String
     public var message: String
     public var isFatalToRender: Bool

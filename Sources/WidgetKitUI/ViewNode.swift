@@ -8,7 +8,7 @@ import Foundation
 /// (font, foreground, line limit...) already applied, so layout and rendering never run widget code.
 /// This mirrors how WidgetKit archives a widget's view hierarchy ahead of time
 /// ("Keeping a widget up to date", Apple Developer Documentation).
-public indirect enum ViewNode: Equatable, Sendable {
+public indirect enum ViewNode: Equatable, Sendable, Codable {
     /// Nothing: `EmptyView`, a false `if` without `else`, a `nil` optional.
     case empty
     /// Several sibling views that a stack lays out as separate children (`Group`, `ForEach`, builder blocks).
@@ -50,12 +50,12 @@ public indirect enum ViewNode: Equatable, Sendable {
 }
 
 /// The stack axes of `VStack`, `HStack` and `ZStack`.
-public enum StackAxis: String, Equatable, Sendable {
+public enum StackAxis: String, Equatable, Sendable, Codable {
     case vertical, horizontal, depth
 }
 
 /// A resolved stack: axis, alignment, spacing in points (nil: system default) and children.
-public struct StackNode: Equatable, Sendable {
+public struct StackNode: Equatable, Sendable, Codable {
     public var axis: StackAxis
     public var alignment: Alignment
     public var spacing: Double?
@@ -70,7 +70,7 @@ public struct StackNode: Equatable, Sendable {
 }
 
 /// One styled run inside a text node.
-public struct TextRun: Equatable, Sendable {
+public struct TextRun: Equatable, Sendable, Codable {
     /// What the run shows: fixed characters or a date the system formats (and may animate).
     public var content: TextContent
     /// The resolved font (point size, weight, design).
@@ -103,7 +103,7 @@ public struct TextRun: Equatable, Sendable {
 }
 
 /// What a run of text shows.
-public enum TextContent: Equatable, Sendable {
+public enum TextContent: Equatable, Sendable, Codable {
     /// Characters fixed at render time.
     case verbatim(String)
     /// A date the system formats with `Text.DateStyle`; `.timer`, `.relative` and `.offset` update
@@ -134,7 +134,7 @@ public enum TextContent: Equatable, Sendable {
 }
 
 /// A resolved `Text`: its runs and the paragraph attributes inherited from the environment.
-public struct TextNode: Equatable, Sendable {
+public struct TextNode: Equatable, Sendable, Codable {
     public var runs: [TextRun]
     /// Maximum number of lines; nil means no limit.
     public var lineLimit: Int?
@@ -163,7 +163,7 @@ public struct TextNode: Equatable, Sendable {
 }
 
 /// What an image shows.
-public enum ImageSource: Equatable, Sendable {
+public enum ImageSource: Equatable, Sendable, Codable {
     /// `Image(systemName:)`: an SF Symbol, drawn from the project's glyph table.
     case systemSymbol(String)
     /// `Image(_ name:)` that no asset catalog had (or could decode): drawn as a labelled placeholder block.
@@ -175,7 +175,7 @@ public enum ImageSource: Equatable, Sendable {
 }
 
 /// A resolved image.
-public struct ImageNode: Equatable, Sendable {
+public struct ImageNode: Equatable, Sendable, Codable {
     public var source: ImageSource
     public var isResizable: Bool
     public var font: Font
@@ -202,7 +202,7 @@ public struct ImageNode: Equatable, Sendable {
 }
 
 /// The outline kinds of SwiftUI's built-in shapes.
-public enum ShapeKind: Equatable, Sendable {
+public enum ShapeKind: Equatable, Sendable, Codable {
     case rectangle
     /// Corner radius in points.
     case roundedRectangle(cornerRadius: Double)
@@ -214,7 +214,7 @@ public enum ShapeKind: Equatable, Sendable {
 }
 
 /// A resolved shape: outline plus fill and/or stroke paint.
-public struct ShapeNode: Equatable, Sendable {
+public struct ShapeNode: Equatable, Sendable, Codable {
     public var kind: ShapeKind
     public var fill: Paint?
     public var stroke: Paint?
@@ -230,7 +230,7 @@ public struct ShapeNode: Equatable, Sendable {
 }
 
 /// The look of a gauge or progress view.
-public enum GaugeKind: String, Equatable, Sendable {
+public enum GaugeKind: String, Equatable, Sendable, Codable {
     case accessoryCircular, accessoryCircularCapacity, accessoryLinear, accessoryLinearCapacity, linearCapacity
     /// `ProgressView` with the default (linear) style.
     case progressLinear
@@ -239,7 +239,7 @@ public enum GaugeKind: String, Equatable, Sendable {
 }
 
 /// A resolved `Gauge` or `ProgressView`.
-public struct GaugeNode: Equatable, Sendable {
+public struct GaugeNode: Equatable, Sendable, Codable {
     public var kind: GaugeKind
     /// Fraction of the range, 0...1 (already clamped).
     public var fraction: Double
@@ -270,7 +270,7 @@ public struct GaugeNode: Equatable, Sendable {
 }
 
 /// A progress bar driven by the clock between two dates.
-public struct TimerProgress: Equatable, Sendable {
+public struct TimerProgress: Equatable, Sendable, Codable {
     public var start: Date
     public var end: Date
     public var countsDown: Bool
@@ -291,7 +291,7 @@ public struct TimerProgress: Equatable, Sendable {
 }
 
 /// Edge insets in points; nil edges were not given and take the system default.
-public struct NodeInsets: Equatable, Sendable {
+public struct NodeInsets: Equatable, Sendable, Codable {
     public var top: Double, leading: Double, bottom: Double, trailing: Double
 
     public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
@@ -303,7 +303,7 @@ public struct NodeInsets: Equatable, Sendable {
 }
 
 /// A `.frame(...)` modifier, all lengths in points (`.infinity` allowed for maxima).
-public struct FrameSpec: Equatable, Sendable {
+public struct FrameSpec: Equatable, Sendable, Codable {
     public var width: Double?, height: Double?
     public var minWidth: Double?, idealWidth: Double?, maxWidth: Double?
     public var minHeight: Double?, idealHeight: Double?, maxHeight: Double?
@@ -330,7 +330,7 @@ public struct FrameSpec: Equatable, Sendable {
 }
 
 /// What tapping a region does.
-public enum TapAction: Equatable, Sendable {
+public enum TapAction: Equatable, Sendable, Codable {
     /// `Link(destination:)`: opens the URL where the family and OS allow links.
     case link(URL)
     /// `Button(intent:)`: runs the intent.
@@ -340,7 +340,7 @@ public enum TapAction: Equatable, Sendable {
 }
 
 /// A modifier recorded in the resolved tree.
-public enum NodeModifier: Equatable, Sendable {
+public enum NodeModifier: Equatable, Sendable, Codable {
     /// Insets in points; `explicitHorizontal` is true when the author gave a non-zero horizontal inset.
     case padding(NodeInsets)
     case frame(FrameSpec)

@@ -26,7 +26,7 @@ public protocol WidgetResourceProvider: AnyObject, Sendable {
 }
 
 /// A colour set's values in the two appearances, as sRGB (Display P3 values are converted).
-public struct CatalogColor: Hashable, Sendable {
+public struct CatalogColor: Hashable, Sendable, Codable {
     /// The value for the light (or "any") appearance.
     public var light: RGBA
     /// The value for the dark appearance (the light value when the set has no dark variant).

@@ -116,6 +116,7 @@ enum PreviewCommand {
             return 2
         }
         let app = PreviewApp(configuration: previewConfiguration, terminal: terminal)
+        app.extensionReloads = ExtensionPreview.reloads
         if !documentFiles.isEmpty {
             do {
                 app.documentWatcher = try DocumentFileWatcher(files: documentFiles)

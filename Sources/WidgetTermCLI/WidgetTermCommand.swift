@@ -34,6 +34,18 @@ public enum WidgetTermCommand {
                 OSAvailability.iOSMajorVersion = version
             }
         }
+        // The hidden extension mode: the preview started this program to run the bundle's code for it
+        // (ExtensionServer; requests on standard input, answers on standard output).
+        if environment[ExtensionProtocol.serverEnvironmentVariable] == "1" {
+            do {
+                try RenderSettings.installAppGroupStore(environment: environment)
+            } catch {
+                ControlEscapingStream(StandardStream.error).write(
+                    "widgetterm extension: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
+                exit(2)
+            }
+            exit(ExtensionServer(widgets: bundle.widgetDescriptors + PreviewRegistry.descriptors()).run())
+        }
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
         // The command as CommandDispatch reads it, without the bundle's kinds (a kind is the preview either way).

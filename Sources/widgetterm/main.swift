@@ -6,9 +6,19 @@ import WidgetTermCLI
 // `widgetterm render PATH ...` with a widget extension's folder, Xcode project or Swift package builds that
 // extension and runs the command on its bundle; anything else runs on the built-in samples.
 let arguments = Array(CommandLine.arguments.dropFirst())
+// `preview PATH` runs the preview here, against the built extension in processes of its own, and rebuilds it
+// when one of its sources is saved.
+let environment = ProcessInfo.processInfo.environment
 if let status = SourceFolderCommand.runIfSourceFolder(
-    arguments: arguments, environment: ProcessInfo.processInfo.environment, allCommands: CommandLineWords.commands,
-    valuedFlags: CommandLineWords.valuedFlags)
+    arguments: arguments, environment: environment, allCommands: CommandLineWords.commands,
+    valuedFlags: CommandLineWords.valuedFlags,
+    preview: { launch in
+        let widgetterm = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        return ExtensionPreview.run(
+            executable: launch.executable, arguments: launch.arguments, environment: environment,
+            reload: ExtensionPreview.Reload(folders: launch.watchedFolders, command: [widgetterm] + launch.rebuildArguments),
+            notices: launch.leftOut.map(\.summary))
+    })
 {
     exit(status)
 }

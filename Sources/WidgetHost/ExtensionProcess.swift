@@ -1,0 +1,264 @@
+import Foundation
+import WidgetKitUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - The preview's side: one extension process
+
+/// Why an extension process did not answer: it died (a crash, a `fatalError`), did not answer in time and was
+/// ended, could not start, or spoke another protocol.
+public struct ExtensionFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What happened, in words: `killed by signal 4 (Illegal instruction)`, `did not answer within 2 s`...
+    public var reason: String
+    /// The widget code's place in the stack when standard error gave one: `File.swift:LINE: Fatal error: MESSAGE`.
+    public var frame: String?
+    /// The last lines the process wrote to standard error (at most 20).
+    public var lastErrorLines: [String]
+
+    public init(reason: String, frame: String? = nil, lastErrorLines: [String] = []) {
+        self.reason = reason
+        self.frame = frame
+        self.lastErrorLines = lastErrorLines
+    }
+
+    public var description: String { frame.map { "\(reason): \($0)" } ?? reason }
+}
+
+/// One widget extension process, started on demand: requests go one at a time, each with a deadline; a
+/// process that misses one is killed, and a dead process is replaced by a new one at the next request.
+public final class ExtensionProcess: @unchecked Sendable {
+    /// How to start the extension: the program, its arguments and environment (the server variable is added).
+    public struct Launch: Sendable {
+        public var executable: String
+        public var arguments: [String]
+        public var environment: [String: String]
+
+        public init(executable: String, arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment) {
+            self.executable = executable
+            self.arguments = arguments
+            self.environment = environment
+        }
+    }
+
+    /// Seconds a new process may take to answer `hello` (a debug build under load starts slowly).
+    public static let startTimeLimit: TimeInterval = 60
+
+    private let launch: Launch
+    private let lock = NSLock()
+    private var process: Process?
+    private var input: FileHandle?
+    private var output: FileHandle?
+    /// The running (or last) process's standard error; a new one per process.
+    private var errorLines = ErrorTail()
+    private var launches = 0
+
+    public init(launch: Launch) {
+        self.launch = launch
+        signal(SIGPIPE, SIG_IGN) // writing to a dead child must fail, not end the preview
+    }
+
+    deinit { stopLocked() }
+
+    /// The running child's process id, nil when none runs.
+    public var processID: Int32? { lock.withLock { process.map { $0.isRunning ? $0.processIdentifier : nil } ?? nil } }
+
+    /// How many processes were started so far.
+    public var launchCount: Int { lock.withLock { launches } }
+
+    /// Sends `request` and waits at most `seconds` for the answer (starting a process first if none runs).
+    /// - Throws: `ExtensionFailure` when the process cannot start, dies, or misses the deadline (it is then
+    ///   killed, and the next request starts a new one).
+    public func send(_ request: ExtensionRequest, within seconds: TimeInterval, performer: IntentPerformer? = nil) throws
+        -> ExtensionResponse
+    {
+        try lock.withLock {
+            if process == nil { try startLocked() }
+            return try exchangeLocked(request, within: seconds, performer: performer)
+        }
+    }
+
+    /// Ends the running process, if any.
+    public func stop() { lock.withLock { stopLocked() } }
+
+    private func startLocked() throws {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: launch.executable)
+        child.arguments = launch.arguments
+        var environment = launch.environment
+        environment[ExtensionProtocol.serverEnvironmentVariable] = "1"
+        // The crash backtracer symbolicates for seconds before the process ends; the fatal error line is enough.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        child.environment = environment
+        let requests = Pipe()
+        let responses = Pipe()
+        let errors = Pipe()
+        child.standardInput = requests
+        child.standardOutput = responses
+        child.standardError = errors
+        errorLines = ErrorTail()
+        do {
+            try child.run()
+        } catch {
+            throw ExtensionFailure(reason: "cannot start \(launch.executable): \(error.localizedDescription)")
+        }
+        launches += 1
+        process = child
+        input = requests.fileHandleForWriting
+        output = responses.fileHandleForReading
+        let tail = errorLines
+        let reader = errors.fileHandleForReading
+        Thread.detachNewThread {
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                tail.append(chunk)
+            }
+            tail.close()
+        }
+        let answer = try exchangeLocked(.hello(version: ExtensionProtocol.version), within: Self.startTimeLimit, performer: nil)
+        guard case .hello(let version, _) = answer, version == ExtensionProtocol.version else {
+            stopLocked()
+            throw ExtensionFailure(reason: "the extension speaks another protocol (\(answer)); rebuild it with this WidgetTerm")
+        }
+    }
+
+    private func exchangeLocked(_ request: ExtensionRequest, within seconds: TimeInterval, performer: IntentPerformer?) throws
+        -> ExtensionResponse
+    {
+        guard let input, let output else { throw ExtensionFailure(reason: "no extension process") }
+        let payload: Data
+        do { payload = try JSONEncoder().encode(ExtensionCall(request)) } catch {
+            throw ExtensionFailure(reason: "cannot encode \(request): \(error)")
+        }
+        do {
+            try ExtensionProtocol.writeFrame(payload, to: input.fileDescriptor)
+        } catch {
+            throw deathLocked(during: request)
+        }
+        guard wait(forReadable: output.fileDescriptor, seconds: seconds) else {
+            stopLocked()
+            throw ExtensionFailure(
+                reason: "did not answer within \(Self.format(seconds)) s and was ended", lastErrorLines: errorLines.lines)
+        }
+        let frame: Data?
+        do { frame = try ExtensionProtocol.readFrame(from: output.fileDescriptor) } catch { frame = nil }
+        guard let frame else { throw deathLocked(during: request) }
+        do {
+            return try ViewTreeArchive.makeDecoder(performer: performer).decode(ExtensionResponse.self, from: frame)
+        } catch {
+            stopLocked()
+            throw ExtensionFailure(reason: "sent an unreadable answer (\(error))")
+        }
+    }
+
+    /// The failure for a process whose pipe closed: its exit status or signal and its last error lines.
+    private func deathLocked(during request: ExtensionRequest) -> ExtensionFailure {
+        guard let process else { return ExtensionFailure(reason: "no extension process") }
+        // A process that closed its answers pipe without ending (widget code closing descriptors) is given 2 s.
+        let deadline = Self.monotonicSeconds() + 2
+        while process.isRunning && Self.monotonicSeconds() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        errorLines.waitForEnd()
+        let reason: String
+        if process.terminationReason == .uncaughtSignal {
+            let number = process.terminationStatus
+            reason = "crashed (signal \(number), \(String(cString: strsignal(number))))"
+        } else {
+            reason = "exited with status \(process.terminationStatus)"
+        }
+        let lines = errorLines.lines
+        let frame = errorLines.fatalLine ?? lines.last { $0.contains(".swift:") }
+        clearLocked()
+        return ExtensionFailure(reason: reason, frame: frame, lastErrorLines: lines)
+    }
+
+    /// Waits for an answer on the monotonic clock (`Date()` follows the simulated clock, which may be paused).
+    private func wait(forReadable descriptor: Int32, seconds: TimeInterval) -> Bool {
+        let deadline = Self.monotonicSeconds() + seconds
+        while true {
+            let remaining = deadline - Self.monotonicSeconds()
+            if remaining <= 0 { return false }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true } // let the read report what is wrong
+        }
+    }
+
+    private func stopLocked() {
+        if let process, process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        clearLocked()
+    }
+
+    private func clearLocked() {
+        try? input?.close()
+        try? output?.close()
+        input = nil
+        output = nil
+        process = nil
+    }
+
+    static func monotonicSeconds() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    static func format(_ seconds: TimeInterval) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}
+
+/// The last lines a child wrote to standard error, and whether the stream has ended.
+private final class ErrorTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private let ended = MonotonicSignal()
+    private var pending = Data()
+    private var kept: [String] = []
+    private var fatal: String?
+    private static let limit = 20
+
+    /// The Swift runtime's report of a trap (`File.swift:LINE: Fatal error: MESSAGE`, and the precondition,
+    /// assertion and nil-unwrapping forms), which names the widget code's frame; the stack trace follows it.
+    static func isFatal(_ line: String) -> Bool {
+        [": Fatal error", ": Precondition failed", ": Assertion failed"].contains { line.contains($0) }
+            || line.hasPrefix("Fatal error:")
+    }
+
+    /// The last trap report seen since the process started.
+    var fatalLine: String? { lock.withLock { fatal } }
+
+    func append(_ chunk: Data) {
+        lock.withLock {
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                if Self.isFatal(line) { fatal = line }
+                kept.append(line)
+                pending = Data(pending[pending.index(after: newline)...])
+            }
+            if kept.count > Self.limit { kept.removeFirst(kept.count - Self.limit) }
+        }
+    }
+
+    func close() {
+        lock.withLock {
+            if !pending.isEmpty {
+                let line = String(decoding: pending, as: UTF8.self)
+                if Self.isFatal(line) { fatal = line }
+                kept.append(line)
+            }
+            pending = Data()
+        }
+        ended.signal()
+    }
+
+    /// Waits (at most 2 s: a grandchild may hold the pipe open) for the stream to end.
+    func waitForEnd() {
+        _ = ended.wait(seconds: 2)
+    }
+
+    var lines: [String] { lock.withLock { kept } }
+}

@@ -1,0 +1,270 @@
+import Foundation
+import WidgetKitUI
+
+// MARK: - The extension process protocol
+
+/// The messages between the preview (which plays the system) and a widget extension process (which runs the
+/// widget's code), as WidgetKit's system and extension talk on iOS.
+///
+/// Framing: each message is a 4-byte big-endian length followed by that many bytes of JSON, on the child's
+/// standard input (requests) and a private copy of its standard output (responses); the child's own standard
+/// output is pointed at its standard error, so a `print` in widget code cannot corrupt a frame. Standard error
+/// is read by the parent for the reason of a death (a Swift `fatalError` prints `File.swift:LINE: Fatal error:
+/// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
+public enum ExtensionProtocol {
+    /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
+    public static let version = 1
+    /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
+    public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
+    /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
+    public static let maximumFrameLength = 256 << 20
+
+    /// Writes one frame to a file descriptor.
+    /// - Throws: `ExtensionProtocolError.closed` when the other side is gone.
+    static func writeFrame(_ payload: Data, to descriptor: Int32) throws {
+        var length = UInt32(payload.count).bigEndian
+        var frame = Data(bytes: &length, count: 4)
+        frame.append(payload)
+        try frame.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { throw ExtensionProtocolError.closed }
+                offset += written
+            }
+        }
+    }
+
+    /// Reads one frame; nil at the end of the stream.
+    /// - Throws: `ExtensionProtocolError.badFrame` for a length over `maximumFrameLength` or a stream cut mid-frame.
+    static func readFrame(from descriptor: Int32) throws -> Data? {
+        guard let header = try readExactly(4, from: descriptor, atStart: true) else { return nil }
+        let length = header.withUnsafeBytes { Int(UInt32(bigEndian: $0.loadUnaligned(as: UInt32.self))) }
+        guard length <= maximumFrameLength else { throw ExtensionProtocolError.badFrame("a frame of \(length) bytes") }
+        guard let payload = try readExactly(length, from: descriptor, atStart: false) else {
+            throw ExtensionProtocolError.badFrame("the stream ended inside a frame")
+        }
+        return payload
+    }
+
+    private static func readExactly(_ count: Int, from descriptor: Int32, atStart: Bool) throws -> Data? {
+        var data = Data(count: count)
+        var offset = 0
+        while offset < count {
+            let got = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, count - offset) }
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 {
+                if offset == 0 && atStart { return nil }
+                throw ExtensionProtocolError.badFrame("the stream ended inside a frame")
+            }
+            offset += got
+        }
+        return data
+    }
+}
+
+/// A broken conversation with an extension process.
+public enum ExtensionProtocolError: Error, Equatable, CustomStringConvertible {
+    /// The other side closed its end.
+    case closed
+    /// A frame that cannot be read.
+    case badFrame(String)
+
+    public var description: String {
+        switch self {
+        case .closed: return "the extension process closed the connection"
+        case .badFrame(let what): return "unreadable message from the extension process: \(what)"
+        }
+    }
+}
+
+/// One request with the preview's clock and time zone, which the extension adopts before answering: widget
+/// code in both processes reads the same simulated `Date()` and `TimeZone.current`.
+public struct ExtensionCall: Codable, Sendable {
+    public var request: ExtensionRequest
+    public var now: Date
+    /// Simulated seconds per real second.
+    public var speed: Double
+    public var isPaused: Bool
+    /// `TimeZone.current`'s identifier.
+    public var timeZone: String
+
+    /// The request with this process's clock as it reads now.
+    public init(_ request: ExtensionRequest) {
+        self.request = request
+        now = HostClock.now
+        speed = HostClock.speed
+        isPaused = HostClock.isPaused
+        timeZone = TimeZone.current.identifier
+    }
+
+    /// Sets this process's clock and time zone to the caller's.
+    func adoptClock() {
+        if let zone = TimeZone(identifier: timeZone), zone != TimeZone.current { NSTimeZone.default = zone }
+        HostClock.isPaused = isPaused
+        HostClock.speed = speed
+        HostClock.set(now)
+    }
+}
+
+/// What the preview asks an extension process.
+public enum ExtensionRequest: Codable, Sendable {
+    /// The first message: the parent's protocol version.
+    case hello(version: Int)
+    /// The bundle's widgets.
+    case describe
+    /// `placeholder(in:)`, `getSnapshot(in:completion:)` or `getTimeline(in:completion:)` of a kind.
+    case placeholder(kind: String, context: ArchivedProviderContext)
+    case snapshot(kind: String, context: ArchivedProviderContext)
+    case timeline(kind: String, context: ArchivedProviderContext)
+    /// The body of an entry the process returned before, in an environment.
+    case body(kind: String, entryID: Int, environment: ArchivedEnvironment)
+    /// `perform()` of an intent of an archived tree.
+    case perform(intentID: String)
+}
+
+/// What an extension process answers.
+public enum ExtensionResponse: Codable, Sendable {
+    /// The child's protocol version and process id.
+    case hello(version: Int, processID: Int32)
+    case widgets([ArchivedWidget])
+    /// A placeholder or snapshot entry, with what the provider reported outside a body.
+    case entry(ArchivedEntry, diagnostics: [ResolveDiagnostic])
+    case timeline(entries: [ArchivedEntry], policy: ArchivedReloadPolicy, diagnostics: [ResolveDiagnostic])
+    /// A resolved body and what its resolution found.
+    case body(tree: ViewNode, containerBackground: ViewNode?, diagnostics: [ResolveDiagnostic])
+    case performed
+    /// The request could not be answered (an unknown kind or entry, an intent that threw).
+    case failure(String)
+}
+
+/// A widget of the bundle as the preview needs to know it (its closures stay in the extension process).
+public struct ArchivedWidget: Codable, Sendable, Equatable {
+    public var kind: String
+    public var displayName: String
+    public var description: String
+    /// Raw values of `WidgetFamily`.
+    public var supportedFamilies: [String]
+    public var contentMarginsDisabled: Bool
+    public var routes: [String]
+    /// True for a Live Activity (not previewed through the extension process yet).
+    public var isActivity: Bool
+}
+
+/// An entry the extension process keeps under `id`, with what the system reads of it.
+public struct ArchivedEntry: Codable, Sendable, Equatable {
+    public var id: Int
+    public var date: Date
+    public var relevanceScore: Float?
+    public var relevanceDuration: TimeInterval?
+}
+
+/// `TimelineReloadPolicy` on the wire.
+public enum ArchivedReloadPolicy: Codable, Sendable, Equatable {
+    case atEnd
+    case after(Date)
+    case never
+
+    init(_ policy: TimelineReloadPolicy) {
+        switch policy {
+        case .atEnd: self = .atEnd
+        case .after(let date): self = .after(date)
+        case .never: self = .never
+        }
+    }
+
+    var policy: TimelineReloadPolicy {
+        switch self {
+        case .atEnd: return .atEnd
+        case .after(let date): return .after(date)
+        case .never: return .never
+        }
+    }
+}
+
+/// `TimelineProviderContext` on the wire; sizes in points.
+public struct ArchivedProviderContext: Codable, Sendable, Equatable {
+    public var family: String
+    public var isPreview: Bool
+    public var width: Double, height: Double
+
+    init(_ context: TimelineProviderContext) {
+        family = context.family.rawValue
+        isPreview = context.isPreview
+        width = context.displaySize.width
+        height = context.displaySize.height
+    }
+
+    var context: TimelineProviderContext? {
+        WidgetFamily(rawValue: family).map {
+            TimelineProviderContext(family: $0, isPreview: isPreview, displaySize: CGSize(width: width, height: height))
+        }
+    }
+}
+
+/// The root environment a widget's body is resolved in, on the wire: what the system sets for a widget
+/// (family, appearance, rendering mode, margins, locale...). Modifier-level values (font, foreground...)
+/// start at their defaults in the extension, as they do at a widget's root.
+public struct ArchivedEnvironment: Codable, Sendable, Equatable {
+    public var widgetFamily: String
+    public var colorScheme: String
+    public var widgetRenderingMode: String
+    public var showsWidgetContainerBackground: Bool
+    public var redactionReasons: Int
+    public var isLuminanceReduced: Bool
+    /// Points: top, leading, bottom, trailing.
+    public var widgetContentMargins: [Double]
+    public var locale: Locale
+    public var timeZone: TimeZone
+    public var calendar: Calendar
+    public var dynamicTypeSize: Int
+    public var isActivityFullscreen: Bool
+    public var displayScale: Double
+    /// Points.
+    public var containerWidth: Double, containerHeight: Double
+
+    /// The wire form of `environment`.
+    public init(_ environment: EnvironmentValues) {
+        widgetFamily = environment.widgetFamily.rawValue
+        colorScheme = environment.colorScheme.rawValue
+        widgetRenderingMode = environment.widgetRenderingMode.rawValue
+        showsWidgetContainerBackground = environment.showsWidgetContainerBackground
+        redactionReasons = environment.redactionReasons.rawValue
+        isLuminanceReduced = environment.isLuminanceReduced
+        let margins = environment.widgetContentMargins
+        widgetContentMargins = [margins.top, margins.leading, margins.bottom, margins.trailing]
+        locale = environment.locale
+        timeZone = environment.timeZone
+        calendar = environment.calendar
+        dynamicTypeSize = environment.dynamicTypeSize.rawValue
+        isActivityFullscreen = environment.isActivityFullscreen
+        displayScale = environment.displayScale
+        containerWidth = environment.containerSize.width
+        containerHeight = environment.containerSize.height
+    }
+
+    /// The environment in the extension process; values it does not know keep their defaults.
+    public var environment: EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.widgetFamily = WidgetFamily(rawValue: widgetFamily) ?? environment.widgetFamily
+        environment.colorScheme = ColorScheme(rawValue: colorScheme) ?? environment.colorScheme
+        environment.widgetRenderingMode = WidgetRenderingMode(rawValue: widgetRenderingMode) ?? environment.widgetRenderingMode
+        environment.showsWidgetContainerBackground = showsWidgetContainerBackground
+        environment.redactionReasons = RedactionReasons(rawValue: redactionReasons)
+        environment.isLuminanceReduced = isLuminanceReduced
+        if widgetContentMargins.count == 4 {
+            environment.widgetContentMargins = EdgeInsets(
+                top: widgetContentMargins[0], leading: widgetContentMargins[1], bottom: widgetContentMargins[2],
+                trailing: widgetContentMargins[3])
+        }
+        environment.locale = locale
+        environment.timeZone = timeZone
+        environment.calendar = calendar
+        environment.dynamicTypeSize = DynamicTypeSize(rawValue: dynamicTypeSize) ?? environment.dynamicTypeSize
+        environment.isActivityFullscreen = isActivityFullscreen
+        environment.displayScale = displayScale
+        environment.containerSize = CGSize(width: containerWidth, height: containerHeight)
+        return environment
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import WidgetKitUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - The extension side
+
+/// Answers `ExtensionRequest`s for a bundle's widgets: the widget extension process, which runs providers,
+/// bodies and intents, and archives what they return. `WidgetTermCommand.main(bundle:)` becomes one when
+/// `ExtensionProtocol.serverEnvironmentVariable` is `1`.
+public final class ExtensionServer {
+    private let widgets: [String: WidgetDescriptor]
+    private let order: [WidgetDescriptor]
+    private let intents = IntentTable()
+    private var entries: [Int: AnyTimelineEntry] = [:]
+    private var nextEntryID = 1
+    /// Entries kept at most; the oldest go first (the preview asks for recent entries only).
+    private let entryLimit = 4096
+    /// The server never gives up on widget code itself (the parent ends the process at its deadline).
+    private static let noLimit: TimeInterval = 365 * 86400
+
+    /// A server for these widgets (the first of a repeated kind wins, as in a bundle).
+    public init(widgets: [WidgetDescriptor]) {
+        order = widgets
+        var byKind: [String: WidgetDescriptor] = [:]
+        for widget in widgets where byKind[widget.kind] == nil { byKind[widget.kind] = widget }
+        self.widgets = byKind
+    }
+
+    /// Serves requests from standard input until it closes, then returns 0; 3 when the conversation broke.
+    /// Standard output is kept for responses and the process's own standard output goes to standard error.
+    public func run() -> Int32 {
+        let responses = dup(STDOUT_FILENO)
+        guard responses >= 0 else { return 3 }
+        _ = dup2(STDERR_FILENO, STDOUT_FILENO)
+        Self.endWhenTheParentCloses()
+        let encoder = ViewTreeArchive.makeEncoder(intents: intents)
+        let decoder = ViewTreeArchive.makeDecoder()
+        do {
+            while let frame = try ExtensionProtocol.readFrame(from: STDIN_FILENO) {
+                let response: ExtensionResponse
+                do {
+                    let call = try decoder.decode(ExtensionCall.self, from: frame)
+                    call.adoptClock()
+                    response = answer(call.request)
+                } catch {
+                    response = .failure("unreadable request: \(error)")
+                }
+                try ExtensionProtocol.writeFrame(try encoder.encode(response), to: responses)
+            }
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("widgetterm extension: \(error)\n".utf8))
+            return 3
+        }
+    }
+
+    /// Ends this process as soon as the requests pipe has no writer left (the preview quit or died), even while
+    /// widget code hangs on the main thread: an extension never outlives its host.
+    private static func endWhenTheParentCloses() {
+        Thread.detachNewThread {
+            while true {
+                var request = pollfd(fd: STDIN_FILENO, events: 0, revents: 0)
+                let ready = poll(&request, 1, -1)
+                if ready < 0 && errno == EINTR { continue }
+                if ready < 0 || request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { _exit(0) }
+            }
+        }
+    }
+
+    /// The answer to one request (widget code runs here, on this thread, with its async work on
+    /// `WidgetCodeExecutor`; the parent enforces the time limits by ending this process).
+    public func answer(_ request: ExtensionRequest) -> ExtensionResponse {
+        switch request {
+        case .hello:
+            return .hello(version: ExtensionProtocol.version, processID: getpid())
+        case .describe:
+            return .widgets(
+                order.map { widget in
+                    ArchivedWidget(
+                        kind: widget.kind, displayName: widget.displayName, description: widget.description,
+                        supportedFamilies: widget.supportedFamilies.map(\.rawValue),
+                        contentMarginsDisabled: widget.contentMarginsDisabled, routes: widget.routes,
+                        isActivity: widget.isActivity)
+                })
+        case .placeholder(let kind, let context), .snapshot(let kind, let context), .timeline(let kind, let context):
+            guard let widget = widgets[kind] else { return .failure("no widget of kind \(kind)") }
+            guard let providerContext = context.context else { return .failure("no widget family \(context.family)") }
+            return provide(request, widget: widget, context: providerContext)
+        case .body(let kind, let entryID, let archived):
+            guard let widget = widgets[kind] else { return .failure("no widget of kind \(kind)") }
+            guard let entry = entries[entryID] else { return .failure("entry \(entryID) is no longer kept; reload the timeline") }
+            let context = ResolveContext(environment: archived.environment)
+            let tree = HostContext.current.resolving(into: context.sink) { widget.content(entry, context) }
+            return .body(tree: tree, containerBackground: context.sink.containerBackground, diagnostics: context.sink.diagnostics)
+        case .perform(let id):
+            guard let intent = intents.intent(withID: id) else { return .failure("no intent \(id) in this process") }
+            let box = CompletionBox<String?>()
+            HostContext.current.run(executingWidgetTasksOn: WidgetCodeExecutor.shared) {
+                HostContext.startWidgetTask {
+                    do {
+                        _ = try await intent.perform()
+                        box.fulfil(nil)
+                    } catch {
+                        box.fulfil("\(type(of: error)): \(error)")
+                    }
+                }
+            }
+            switch box.wait(seconds: Self.noLimit) {
+            case .some(.some(let failure)): return .failure(failure)
+            default: return .performed
+            }
+        }
+    }
+
+    private func provide(_ request: ExtensionRequest, widget: WidgetDescriptor, context: TimelineProviderContext) -> ExtensionResponse {
+        let host = HostContext.current
+        _ = host.diagnostics.drain()
+        switch request {
+        case .placeholder:
+            let entry = host.run { widget.placeholder(context) }
+            return .entry(keep(entry), diagnostics: host.diagnostics.drain())
+        case .snapshot:
+            let box = CompletionBox<AnyTimelineEntry>()
+            host.run(executingWidgetTasksOn: WidgetCodeExecutor.shared) { widget.snapshot(context) { box.fulfil($0) } }
+            guard let entry = box.wait(seconds: Self.noLimit) else { return .failure("no snapshot") }
+            return .entry(keep(entry), diagnostics: host.diagnostics.drain())
+        default:
+            AppGroupStore.refreshUserDefaultsIfIdle()
+            let box = CompletionBox<AnyTimeline>()
+            host.run(executingWidgetTasksOn: WidgetCodeExecutor.shared) { widget.timeline(context) { box.fulfil($0) } }
+            guard let timeline = box.wait(seconds: Self.noLimit) else { return .failure("no timeline") }
+            return .timeline(
+                entries: timeline.entries.map(keep), policy: ArchivedReloadPolicy(timeline.policy),
+                diagnostics: host.diagnostics.drain())
+        }
+    }
+
+    private func keep(_ entry: AnyTimelineEntry) -> ArchivedEntry {
+        let id = nextEntryID
+        nextEntryID += 1
+        entries[id] = entry
+        if entries.count > entryLimit { entries[id - entryLimit] = nil }
+        let relevance = entry.base.relevance
+        return ArchivedEntry(id: id, date: entry.date, relevanceScore: relevance?.score, relevanceDuration: relevance?.duration)
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import WidgetKitUI
+
+// MARK: - Widgets whose code runs in extension processes
+
+/// An entry kept by an extension process: the preview knows its date and relevance; its body is asked for
+/// by `id`. A `failure` entry stands for a provider call that did not answer (`WidgetSession` reports it).
+public struct RemoteEntry: TimelineEntry, Sendable {
+    public let date: Date
+    public let relevance: TimelineEntryRelevance?
+    /// The entry's id in the extension process that made it.
+    public let id: Int
+    /// Which process made it (`ExtensionProcess.launchCount` then): a new process does not know the entry.
+    public let launch: Int
+    /// Why the provider call failed, for a stand-in entry.
+    public let failure: ExtensionFailure?
+
+    init(_ entry: ArchivedEntry, launch: Int) {
+        date = entry.date
+        relevance = entry.relevanceScore.map { TimelineEntryRelevance(score: $0, duration: entry.relevanceDuration ?? 0) }
+        id = entry.id
+        self.launch = launch
+        failure = nil
+    }
+
+    init(failure: ExtensionFailure, date: Date) {
+        self.date = date
+        relevance = nil
+        id = 0
+        launch = 0
+        self.failure = failure
+    }
+}
+
+/// Builds `WidgetDescriptor`s whose placeholder, snapshot, timeline and body calls are requests to extension
+/// processes, so `WidgetSession`, `WidgetInstance` and the preview screens run them unchanged while no widget
+/// code runs in the preview's process.
+///
+/// Each widget kind gets a process of its own (started at its first request): a crash in one kind's
+/// provider ends only that process, and the other kinds keep their entries and keep ticking. A request
+/// that fails (a death, a missed deadline) is reported as `ProviderError.extensionFailed` by the session, or
+/// as a `extension-failed` diagnostic for a body; the next request starts a new process.
+public final class RemoteWidgets: @unchecked Sendable {
+    /// The widgets the extension describes.
+    public let widgets: [ArchivedWidget]
+    private let launch: ExtensionProcess.Launch
+    private let lock = NSLock()
+    private var processes: [String: ExtensionProcess] = [:]
+    /// Seconds a provider call or a body may take (`--provider-timeout`).
+    public let providerTimeLimit: TimeInterval
+    /// Seconds an intent's `perform()` may take.
+    public let intentTimeLimit: TimeInterval
+
+    /// Starts the extension once to ask for its widgets, then ends it.
+    /// - Throws: `ExtensionFailure` when it cannot start, dies, or does not answer `describe` in time.
+    public init(launch: ExtensionProcess.Launch, providerTimeLimit: TimeInterval = 5, intentTimeLimit: TimeInterval = 30) throws {
+        self.launch = launch
+        self.providerTimeLimit = providerTimeLimit
+        self.intentTimeLimit = intentTimeLimit
+        let describer = ExtensionProcess(launch: launch)
+        defer { describer.stop() }
+        let answer = try describer.send(.describe, within: max(providerTimeLimit, ExtensionProcess.startTimeLimit))
+        guard case .widgets(let widgets) = answer else { throw ExtensionFailure(reason: "answered describe with \(answer)") }
+        self.widgets = widgets
+    }
+
+    /// The extension process of a kind (created, not started, on first use).
+    public func process(forKind kind: String) -> ExtensionProcess {
+        lock.withLock {
+            if let process = processes[kind] { return process }
+            let process = ExtensionProcess(launch: launch)
+            processes[kind] = process
+            return process
+        }
+    }
+
+    /// Ends every process (the next request starts new ones): a reload after the extension was rebuilt.
+    public func stopAll() {
+        let all = lock.withLock { Array(processes.values) }
+        for process in all { process.stop() }
+    }
+
+    /// The descriptors of the widgets (Live Activities are left out: they are not previewed this way yet).
+    public var descriptors: [WidgetDescriptor] {
+        widgets.filter { !$0.isActivity }.map(descriptor)
+    }
+
+    private func descriptor(for widget: ArchivedWidget) -> WidgetDescriptor {
+        let kind = widget.kind
+        let limit = providerTimeLimit
+        let process = process(forKind: kind)
+        let performer = IntentPerformer { [intentTimeLimit] id in
+            try await Self.perform(id, on: process, within: intentTimeLimit)
+        }
+        func entry(_ request: ExtensionRequest) -> AnyTimelineEntry {
+            do {
+                let answer = try process.send(request, within: limit)
+                guard case .entry(let entry, let diagnostics) = answer else { throw Self.unexpected(answer) }
+                diagnostics.forEach(HostContext.current.diagnostics.report)
+                return AnyTimelineEntry(RemoteEntry(entry, launch: process.launchCount))
+            } catch {
+                return AnyTimelineEntry(RemoteEntry(failure: Self.failure(error), date: HostClock.now))
+            }
+        }
+        return WidgetDescriptor.archived(
+            kind: kind, displayName: widget.displayName, description: widget.description,
+            supportedFamilies: widget.supportedFamilies.compactMap(WidgetFamily.init(rawValue:)),
+            contentMarginsDisabled: widget.contentMarginsDisabled, routes: widget.routes,
+            placeholder: { entry(.placeholder(kind: kind, context: ArchivedProviderContext($0))) },
+            snapshot: { context, completion in completion(entry(.snapshot(kind: kind, context: ArchivedProviderContext(context)))) },
+            timeline: { context, completion in
+                do {
+                    let answer = try process.send(.timeline(kind: kind, context: ArchivedProviderContext(context)), within: limit)
+                    guard case .timeline(let entries, let policy, let diagnostics) = answer else { throw Self.unexpected(answer) }
+                    diagnostics.forEach(HostContext.current.diagnostics.report)
+                    let launch = process.launchCount
+                    completion(.archived(entries: entries.map { AnyTimelineEntry(RemoteEntry($0, launch: launch)) }, policy: policy.policy))
+                } catch {
+                    let stand = RemoteEntry(failure: Self.failure(error), date: HostClock.now)
+                    completion(.archived(entries: [AnyTimelineEntry(stand)], policy: .atEnd))
+                }
+            },
+            content: { anyEntry, context in
+                guard let remote = anyEntry.base as? RemoteEntry, remote.failure == nil else { return .empty }
+                guard remote.launch == process.launchCount else {
+                    context.sink.report(
+                        ResolveDiagnostic(
+                            code: "extension-failed",
+                            message: "\(kind): the extension process that made this entry was replaced; reload the timeline.",
+                            isFatalToRender: true))
+                    return .empty
+                }
+                do {
+                    let answer = try process.send(
+                        .body(kind: kind, entryID: remote.id, environment: ArchivedEnvironment(context.environment)), within: limit,
+                        performer: performer)
+                    guard case .body(let tree, let background, let diagnostics) = answer else { throw Self.unexpected(answer) }
+                    if let background { context.sink.recordContainerBackground(background) }
+                    diagnostics.forEach(context.sink.report)
+                    return tree
+                } catch {
+                    context.sink.report(
+                        ResolveDiagnostic(
+                            code: "extension-failed",
+                            message: "\(kind): the extension process \(Self.failure(error)) while evaluating body. "
+                                + "The next reload starts a new extension process.",
+                            isFatalToRender: true))
+                    return .empty
+                }
+            })
+    }
+
+    private static func perform(_ id: String, on process: ExtensionProcess, within seconds: TimeInterval) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread {
+                do {
+                    let answer = try process.send(.perform(intentID: id), within: seconds)
+                    switch answer {
+                    case .performed: continuation.resume()
+                    case .failure(let message): continuation.resume(throwing: ExtensionFailure(reason: message))
+                    default: continuation.resume(throwing: unexpected(answer))
+                    }
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    static func unexpected(_ answer: ExtensionResponse) -> ExtensionFailure {
+        if case .failure(let message) = answer { return ExtensionFailure(reason: "refused: \(message)") }
+        return ExtensionFailure(reason: "answered with \(answer)")
+    }
+
+    static func failure(_ error: any Error) -> ExtensionFailure {
+        (error as? ExtensionFailure) ?? ExtensionFailure(reason: "\(error)")
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import TerminalUI
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - The preview against an extension process
+
+/// `widgetterm preview FOLDER` once the folder's extension is built: the preview runs in this process, which
+/// links no widget code, and asks the built program (started as `WIDGETTERM_EXTENSION_SERVER=1`, one process
+/// per widget kind) for entries, bodies and intent runs. A crash or hang in widget code ends that process
+/// only; this process and its id stay.
+public enum ExtensionPreview {
+    /// Runs `widgetterm preview ARGUMENTS...` on the widgets of the extension program `executable` and returns
+    /// the exit status (2 when the extension cannot be started or described, with the reason on standard error).
+    /// The extension gets the same arguments, so its `--os` and `--app-group` match the preview's.
+    /// How to rebuild the extension when its sources change: the folders to watch and the command (this
+    /// program's own `list PATH`, which builds incrementally and skips SwiftPM when nothing changed).
+    public struct Reload: Sendable {
+        /// Absolute paths of the folders whose Swift files are the extension's inputs.
+        public var folders: [String]
+        /// The rebuild command line, the program first.
+        public var command: [String]
+        public init(folders: [String], command: [String]) {
+            self.folders = folders
+            self.command = command
+        }
+    }
+
+    /// The reloads of the running preview, for `PreviewCommand` (set only while `run` runs).
+    nonisolated(unsafe) static var reloads: ExtensionReloadQueue?
+
+    /// - Parameter notices: lines shown in the event log when the preview starts (the files left out of the
+    ///   build, each with its first error).
+    public static func run(
+        executable: String, arguments: [String], environment: [String: String], reload: Reload? = nil,
+        notices: [String] = []
+    ) -> Int32 {
+        do {
+            try RenderSettings.installAppGroupStore(environment: environment)
+        } catch {
+            ControlEscapingStream(StandardStream.error).write(
+                "widgetterm: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
+            return 2
+        }
+        let launch = ExtensionProcess.Launch(executable: executable, arguments: arguments, environment: environment)
+        let remote: RemoteWidgets
+        do {
+            remote = try RemoteWidgets(
+                launch: launch, providerTimeLimit: seconds(of: "provider-timeout", in: arguments) ?? 5,
+                intentTimeLimit: seconds(of: "intent-timeout", in: arguments) ?? 5)
+        } catch {
+            ControlEscapingStream(StandardStream.error).write(
+                "widgetterm: the widget extension \(executable) \(error); nothing to preview\n")
+            return 2
+        }
+        defer { remote.stopAll() }
+        var watcher: SourceWatcher?
+        if let reload {
+            let queue = ExtensionReloadQueue()
+            reloads = queue
+            if !notices.isEmpty { queue.post(.leftOut(summaries: notices)) }
+            watcher = SourceWatcher(folders: reload.folders) {
+                let started = DispatchTime.now().uptimeNanoseconds
+                let outcome = rebuild(reload.command, environment: environment)
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                if let log = environment["WIDGETTERM_RELOAD_LOG"], let handle = FileHandle(forWritingAtPath: log) {
+                    // scripts/measure-reload.sh reads the build's share of save-to-new-pixels from here.
+                    handle.seekToEndOfFile()
+                    var succeeded = false
+                    if case .success = outcome { succeeded = true }
+                    handle.write(Data((String(format: "build %.3f ", seconds) + (succeeded ? "ok\n" : "failed\n")).utf8))
+                    try? handle.close()
+                }
+                switch outcome {
+                case .success:
+                    remote.stopAll()
+                    queue.post(.rebuilt(buildSeconds: seconds))
+                case .failure(let errors):
+                    queue.post(.failed(errors: errors.lines))
+                }
+            }
+            watcher?.start()
+        }
+        defer {
+            watcher?.stop()
+            reloads = nil
+        }
+        return WidgetTermCommand.run(
+            arguments: ["preview"] + arguments, widgets: remote.descriptors, environment: environment,
+            output: StandardStream.output, errors: StandardStream.error)
+    }
+
+    /// The value of `--NAME S` or `--NAME=S` when it is a number of seconds in 0...600 (the command reports
+    /// a bad one itself).
+    static func seconds(of name: String, in arguments: [String]) -> TimeInterval? {
+        var text: String?
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--\(name)", index + 1 < arguments.count { text = arguments[index + 1] }
+            if argument.hasPrefix("--\(name)=") { text = String(argument.dropFirst(name.count + 3)) }
+        }
+        guard let text, let value = Double(text), (0...600).contains(value) else { return nil }
+        return value
+    }
+
+    struct BuildErrors: Error {
+        var lines: [String]
+    }
+
+    /// Runs the rebuild command; on failure, the compiler's errors (`file:line:column: error: ...`), else the
+    /// command's last lines.
+    static func rebuild(_ command: [String], environment: [String: String]) -> Result<Void, BuildErrors> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .failure(BuildErrors(lines: ["cannot rebuild: \(error.localizedDescription)"]))
+        }
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationReason == .exit && process.terminationStatus == 0 { return .success(()) }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let compiler = lines.filter { $0.contains(": error: ") }
+        var seen = Set<String>()
+        let unique = compiler.filter { seen.insert($0).inserted }
+        return .failure(BuildErrors(lines: unique.isEmpty ? Array(lines.suffix(3)) : Array(unique.prefix(5))))
+    }
+}
+
+/// Watches folders' Swift sources (every `.swift` file under them) by polling their sizes and modification
+/// times four times a second; after a change, once the files have been quiet for 0.2 s, calls `changed` on
+/// its own thread (changes made while it runs are seen afterwards).
+final class SourceWatcher: @unchecked Sendable {
+    private let folders: [String]
+    private let changed: @Sendable () -> Void
+    private let lock = NSLock()
+    private var stopped = false
+
+    init(folders: [String], changed: @escaping @Sendable () -> Void) {
+        self.folders = folders
+        self.changed = changed
+    }
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            var last = snapshot()
+            while !lock.withLock({ stopped }) {
+                usleep(250_000)
+                let now = snapshot()
+                guard now != last else { continue }
+                var settled = now
+                repeat {
+                    last = settled
+                    usleep(200_000)
+                    settled = snapshot()
+                } while settled != last
+                if lock.withLock({ stopped }) { break }
+                // `last` is what this build reads: a save made while it runs differs from it and rebuilds after.
+                changed()
+            }
+        }
+    }
+
+    func stop() { lock.withLock { stopped = true } }
+
+    /// Path → (size, modification time) of every Swift file under the folders.
+    func snapshot() -> [String: [Double]] {
+        var result: [String: [Double]] = [:]
+        for folder in folders {
+            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+            while let relative = walker.nextObject() as? String {
+                guard relative.hasSuffix(".swift") else { continue }
+                let path = folder + "/" + relative
+                var status = stat()
+                guard stat(path, &status) == 0 else { continue }
+                result[path] = [
+                    Double(status.st_size), Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9,
+                ]
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `widgetterm preview FOLDER` in tmux on a copy of examples/XcodeStyle/WaterWidgetExtension (issue 12 item 5):
+/// the widget appears; a save changes it without a restart (the preview's pid stays); a save that does not
+/// compile shows the compiler's error in the banner; a provider that crashes shows the diagnostic while the
+/// other widget keeps ticking. The host is built in a folder shared between runs (the first build compiles
+/// WidgetTerm too, for minutes; later ones only the widget's files).
+@Suite(
+    .serialized,
+    .enabled(
+        if: SourceFolderFixture.unavailableReason == nil && TmuxSession.isAvailable && TmuxSession.binary != nil,
+        "needs tmux, the toolchain's SwiftSyntax host libraries and a built widgetterm"),
+    .timeLimit(.minutes(30)))
+struct ExtensionPreviewEndToEndTests {
+    @Test func previewFolderReloadsOnSaveAndSurvivesACrash() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("extension-preview-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let sources = work.appendingPathComponent("WaterWidgetExtension")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/XcodeStyle/WaterWidgetExtension")
+        try FileManager.default.copyItem(at: fixture, to: sources)
+        let widgetFile = sources.appendingPathComponent("WaterWidget.swift")
+        let original = try String(contentsOf: widgetFile, encoding: .utf8)
+        let host = SourceFolderFixture.cache + "/extension-preview-host"
+
+        let tmux = try TmuxSession(width: 160, height: 50)
+        var environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "XDG_CACHE_HOME": SourceFolderFixture.cache, "TZ": "UTC"]
+        environment["PATH"] = SourceFolderFixture.environment["PATH"] ?? "/usr/bin:/bin"
+        try tmux.launch(["preview", sources.path, "--build-dir", host], environment: environment)
+
+        // The widget appears (after a first build that may take minutes).
+        try tmux.wait(forAll: ["Water", "0 of 8"], seconds: 1500)
+        let preview = try #require(try tmux.childPID())
+
+        // A one-line save changes it without a restart.
+        try original.replacingOccurrences(
+            of: #"Text("\(entry.glasses) of \(entry.goal)")"#, with: #"Text("\(entry.glasses) glasses of \(entry.goal)")"#
+        )
+        .write(to: widgetFile, atomically: true, encoding: .utf8)
+        try tmux.wait(for: "0 glasses of 8", seconds: 600)
+        #expect(try tmux.childPID() == preview)
+
+        // A save that does not compile: the banner shows the error at the user's file, the last frame stays.
+        let broken = sources.appendingPathComponent("Broken.swift")
+        try Data("import SwiftUI\n\nlet broken: Int = \"text\"\n".utf8).write(to: broken)
+        let screen = try tmux.wait(forAll: ["Broken.swift:3:", "0 glasses of 8"], seconds: 600)
+        #expect(screen.contains("error:"), "\(screen)")
+        #expect(try tmux.childPID() == preview)
+
+        // A provider that crashes for the home screen families: that widget shows why, the preview lives on, and the
+        // accessory widget, whose timeline the same provider still gives, keeps rendering.
+        try FileManager.default.removeItem(at: broken)
+        try original.replacingOccurrences(
+            of: "func getTimeline(in context: Context, completion: @escaping (Timeline<WaterEntry>) -> Void) {",
+            with: "func getTimeline(in context: Context, completion: @escaping (Timeline<WaterEntry>) -> Void) {\n"
+                + "        if context.family != .accessoryCircular { fatalError(\"the water provider exploded\") }"
+        )
+        .write(to: widgetFile, atomically: true, encoding: .utf8)
+        try tmux.wait(forAll: ["crashed (signal 4", "Fatal error: the water provider exploded"], seconds: 600)
+        #expect(try tmux.childPID() == preview)
+        try tmux.keys("w")
+        let goal = try tmux.wait { $0.contains("WaterGoalWidget │ accessoryCircular") && $0.contains("┃ Water  ┃") }
+        #expect(!goal.contains("no timeline"), "\(goal)")
+        #expect(try tmux.childPID() == preview)
+        try tmux.keys("q")
+        try tmux.wait(for: "EXIT=0", seconds: 60)
+    }
+}
