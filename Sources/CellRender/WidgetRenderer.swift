@@ -80,6 +80,7 @@ public enum WidgetRenderer {
             metric: options.metric, date: options.date, format: options.format,
             symbolWidth: symbolWidth(for: options.style))
         var painter = Painter(size: size, style: options.style, date: options.date, format: options.format)
+        painter.osVersion = options.osVersion
         // The adopt-API text and the error state are drawn by the system, not the widget: never tinted.
         var systemStyle = options.style
         systemStyle.renderingMode = .fullColor
