@@ -21,7 +21,9 @@ public struct SymbolGlyph: Sendable, Equatable {
     /// default presentation is emoji, such as `💧`).
     public let glyph: Character
 
-    /// A one-column fallback from the narrowest, most widely supported repertoire (ASCII or Latin-1/box drawing/arrows), used when emoji are unwanted.
+    /// The one-column glyph drawn when emoji are unwanted (monochrome modes, narrow terminals): the preferred glyph
+    /// itself when that is narrow, else a narrow non-emoji symbol a person recognises as the emoji (`✅` → `✓`,
+    /// `⛅` → `☼`, `🔔` → `⍾`); ASCII only where it is the symbol's own sign (`$`, `!`, `?`, `@`).
     ///
     /// It is always exactly 1 terminal column wide, is not East Asian Ambiguous, and is never an emoji.
     public let fallback: Character

@@ -87,6 +87,12 @@ public enum WidgetRenderer {
         systemStyle.prefersNarrowSymbols = false
         let whole = CellRect(x: 0, y: 0, width: size.width, height: size.height)
         var diagnostics = diagnostics
+        var content = content
+        if options.family == .accessoryInline {
+            let inline = InlineAccessory.line(from: content)
+            content = inline.line
+            if !inline.ignored.isEmpty { diagnostics.append(InlineAccessory.diagnostic(ignored: inline.ignored)) }
+        }
 
         if diagnostics.contains(where: \.isFatalToRender) {
             painter = Painter(size: size, style: systemStyle, date: options.date, format: options.format)
@@ -131,6 +137,11 @@ public enum WidgetRenderer {
         placed = translate(placed, x: contentRect.x, y: contentRect.y)
         painter.paint(placed)
         if paintedContainer { painter.roundCorners(of: whole, kind: .containerRelative) }
+        let overflow = ContentOverflow.of(placed, within: whole)
+        if overflow.isClipped {
+            painter.markClippedEdges(of: whole, overflow)
+            diagnostics.append(overflow.diagnostic(family: options.family, size: size))
+        }
         return finish(painter, diagnostics)
     }
 

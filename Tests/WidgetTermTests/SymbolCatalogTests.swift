@@ -120,3 +120,49 @@ struct SymbolCatalogTests {
         #expect(text.contains("💧"), "\(text)")
     }
 }
+
+@Suite("Monochrome fallbacks still look like the symbol")
+struct SymbolFallbackTests {
+    /// The emoji rows whose fallback is ASCII: each is the symbol's own sign or shape.
+    static let asciiFallbacks: [String: Character] = [
+        "moon.zzz": "z", "tornado": "@", "hurricane": "@", "tropicalstorm": "@", "exclamationmark.circle": "!",
+        "exclamationmark.triangle": "!", "exclamationmark.triangle.fill": "!", "questionmark.circle": "?", "plus.circle": "+",
+        "minus.circle": "-", "divide": "/", "creditcard": "$", "banknote": "$", "dollarsign.circle": "$", "eurosign": "E",
+        "eurosign.circle": "E", "airplane": "+", "airplane.departure": "+", "airplane.arrival": "+", "trophy": "Y",
+        "envelope": "@", "envelope.fill": "@", "ruler": "=", "wrench": "/", "wrench.adjustable": "/", "screwdriver": "/",
+        "wrench.and.screwdriver": "X", "hand.thumbsup": "+", "hand.thumbsdown": "-", "hand.wave": "~", "hands.clap": "*",
+        "hand.point.right": ">", "ear": "(", "wineglass": "Y", "carrot": "v", "bed.double": "z", "zzz": "z", "brain": "@",
+        "brain.head.profile": "@", "lungs": "W", "hare": ">", "ant": "*", "ladybug": "*", "fish": "<", "bird": "v", "cat": "&",
+        "dog": "&", "textformat": "A", "textformat.abc": "a", "textformat.characters": "a", "textformat.123": "#",
+        "textformat.numbers": "#",
+    ]
+
+    @Test("the whole table: a narrow glyph is its own fallback; an emoji falls back to a narrow symbol, ASCII only where listed")
+    func wholeTable() throws {
+        var ascii: [String: Character] = [:]
+        for name in SymbolTable.names {
+            let symbol = try #require(SymbolTable.glyph(forSystemName: name))
+            #expect(DisplayWidth.of(symbol.fallback) == 1, "\(name)")
+            #expect(!symbol.fallback.unicodeScalars.contains { $0.properties.isEmoji && $0.value > 0x7F }, "\(name)")
+            if DisplayWidth.of(symbol.glyph) == 1 {
+                #expect(symbol.fallback == symbol.glyph, "\(name): \(symbol.glyph) falls back to \(symbol.fallback)")
+            } else if symbol.fallback.isASCII {
+                ascii[name] = symbol.fallback
+            }
+        }
+        #expect(ascii == Self.asciiFallbacks)
+    }
+
+    @Test("the examples of the issue, and the commonest widget symbols, by exact fallback")
+    func examples() {
+        let expected: [String: Character] = [
+            "checkmark.circle.fill": "✓", "location.fill": "⌖", "cloud.sun": "☼", "drop.fill": "⬨", "flame.fill": "⍋",
+            "bell": "⍾", "bolt.fill": "ϟ", "house": "⌂", "calendar": "⊞", "lock": "⊓", "key": "⚷", "link": "⚯",
+            "figure.walk": "♙", "bicycle": "⚮", "magnifyingglass": "⌕", "phone": "✆", "book": "◫", "globe": "♁",
+            "hourglass": "⧗", "moon": "☾", "sparkles": "✧", "xmark.circle": "✗",
+        ]
+        for (name, fallback) in expected {
+            #expect(SymbolTable.glyph(forSystemName: name)?.fallback == fallback, "\(name)")
+        }
+    }
+}
