@@ -97,3 +97,41 @@ struct LayoutFidelityTests {
         #expect(!FrameEncoder.text(frame.buffer).contains("▾"))
     }
 }
+
+@Suite("Round things read as round")
+struct RoundShapeTests {
+    @Test("a stroked Circle is a braille ring, not a box, and a capacity gauge fills its ring clockwise from the top")
+    func circlesAreRound() throws {
+        let ring = ModeFixtures.widget("ring", families: [.accessoryCircular]) {
+            ZStack {
+                Circle().stroke(.white, lineWidth: 2)
+                Gauge(value: 0.25) { Text("") }.gaugeStyle(.accessoryCircularCapacity).opacity(0)
+            }
+            .containerBackground(.clear, for: .widget)
+        }
+        let frame = try ModeFixtures.render(ring, family: .accessoryCircular, theme: "dark")
+        #expect(
+            FrameEncoder.text(frame.buffer, trimming: false)
+                == " ⢀⡴⠚⠛⠛⠓⢦⡀ \n ⡟      ⢻ \n ⣧      ⣼ \n ⠈⠳⢤⣤⣤⡤⠞⠁ \n")
+        let text = FrameEncoder.text(frame.buffer)
+        for box in ["╭", "╮", "╰", "╯", "━", "┃", "│", "─"] { #expect(!text.contains(box), "\(box)") }
+    }
+
+    @Test("a quarter-full capacity ring: the top-right quarter in the tint, the rest in the track")
+    func capacityRingFillsClockwise() throws {
+        let gauge = ModeFixtures.widget("gauge", families: [.accessoryCircular]) {
+            Gauge(value: 0.25) { Text("") }.gaugeStyle(.accessoryCircularCapacity).tint(.white)
+                .containerBackground(.clear, for: .widget)
+        }
+        let frame = try ModeFixtures.render(gauge, family: .accessoryCircular, theme: "dark")
+        let tinted = (0..<frame.size.height).map { row in
+            String(
+                (0..<frame.size.width).map { column in
+                    let cell = frame.buffer[column, row]
+                    guard (0x2800...0x28FF).contains(cell.glyph.character.unicodeScalars.first!.value) else { return Character(" ") }
+                    return cell.foreground == RGB(255, 255, 255) ? "t" : "k"
+                })
+        }
+        #expect(tinted == [" kkkktttt ", " k      t ", " k      k ", " kkkkkkkk "])
+    }
+}
