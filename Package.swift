@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "WidgetProjects", dependencies: ["SpellingSuggestions"]),
         .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
-        .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"]),
+        .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"], exclude: ["FontMetrics/generate_widths.py"]),
         .target(
             name: "CellRender", dependencies: ["CellLayout", "SpellingSuggestions"],
             exclude: [

@@ -88,6 +88,7 @@ public enum WidgetRenderer {
         let whole = CellRect(x: 0, y: 0, width: size.width, height: size.height)
         var diagnostics = diagnostics
         var content = content
+        diagnostics += TimerFrameCheck.diagnostics(in: content, at: options.date)
         if options.family == .accessoryInline {
             let inline = InlineAccessory.line(from: content)
             content = inline.line
