@@ -788,3 +788,26 @@ struct IslandEndToEndTests {
         try session.wait(for: "EXIT=0")
     }
 }
+
+@Suite struct IslandTimerClipTests {
+    @Test("a compact timer in a fixed frame wider than the island is cut at the island's edge, never over its corner")
+    func wideTimerStopsAtTheCorner() throws {
+        let wide = probeActivity(
+            lockScreen: { _ in Text("Probe").padding() },
+            compactTrailing: { _ in
+                Text(timerInterval: Date()...Date().addingTimeInterval(2 * 3600), countsDown: true).frame(width: 300)
+            },
+            minimal: { _ in Image(systemName: "star.fill") })
+        let island = try ActivityFixtures.render(wide, .compact)
+        let rect = island.islandRect
+        #expect(island.isClipped)
+        // The rounded ends are the island's own glyphs; nothing is drawn right of the island.
+        #expect(island.frame.buffer[rect.maxX - 1, 0].glyph == "▖")
+        #expect(island.frame.buffer[rect.maxX - 1, 1].glyph == "▘")
+        for row in 0..<island.frame.size.height {
+            for column in rect.maxX..<island.frame.size.width {
+                #expect(island.frame.buffer[column, row].glyph.isSpace, "cell \(column),\(row)")
+            }
+        }
+    }
+}
