@@ -98,6 +98,17 @@ struct SymbolCatalogTests {
         }
     }
 
+    @Test("the compiled legacy names are exactly legacy.tsv (run generate_names.py after editing it)")
+    func legacyNamesMatchData() throws {
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/CellRender/SymbolGlyphs/legacy.tsv").standardized
+        let rows = try String(contentsOf: data, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }
+            .map { $0.split(separator: "\t").map(String.init) }
+        #expect(rows.map { $0[0] }.sorted() == SymbolCatalog.legacyNamePairs.map(\.legacy))
+        for row in rows { #expect(SymbolCatalog.currentName(forLegacyName: row[0]) == row[1], "\(row)") }
+    }
+
     @Test("a widget rendered for iOS 17 draws ⍰ for a misspelt and for an iOS 18 symbol, and reports both")
     func renderReports() throws {
         func symbol(_ name: String) -> ViewNode {
