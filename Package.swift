@@ -22,10 +22,12 @@ let package = Package(
         .target(name: "WidgetProjects", dependencies: ["SpellingSuggestions"]),
         .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
-        .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"]),
+        .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"], exclude: ["FontMetrics/generate_widths.py"]),
         .target(
-            name: "CellRender", dependencies: ["CellLayout"],
-            exclude: ["SymbolGlyphs/symbols.tsv", "SymbolGlyphs/generate.py"]
+            name: "CellRender", dependencies: ["CellLayout", "SpellingSuggestions"],
+            exclude: [
+                "SymbolGlyphs/symbols.tsv", "SymbolGlyphs/generate.py", "SymbolGlyphs/legacy.tsv", "SymbolGlyphs/generate_names.py",
+            ]
         ),
         .target(name: "CAppGroupEnvironment"),
         .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),

@@ -43,45 +43,63 @@ extension Painter {
         }
     }
 
-    /// A ring around the rectangle's edge, filled clockwise from the top (capacity) or, for the open
-    /// accessoryCircular style, along a 270° arc with a gap at the bottom and a marker at the value.
+    /// A round ring inside the rectangle, drawn with braille dots (2×4 per cell, so the outline is round rather
+    /// than a box), filled clockwise from the top (capacity) or, for the open accessoryCircular style, along a
+    /// 270° arc with a gap at the bottom and a marker at the value. Each cell takes the tint when most of its
+    /// dots lie at or before the value, else the track colour (a cell has one foreground colour).
     mutating func paintRing(_ rect: CellRect, fraction: Double, open: Bool, tint: RGBA, track: RGBA) {
         guard rect.width >= 2, rect.height >= 2 else {
             put("◔", rect.x, rect.y, foreground: tint)
             return
         }
-        let centerX = (Double(rect.x) + Double(rect.width) / 2) * 8, centerY = (Double(rect.y) + Double(rect.height) / 2) * 17
-        var markerColumn = rect.x, markerRow = rect.y, markerDistance = Double.infinity
+        var marker: (column: Int, row: Int, distance: Double)?
+        forEachRingCell(rect, arc: open ? 270 : 360) { column, row, bits, positions in
+            let filled = positions.filter { $0 <= fraction }.count
+            let color = filled * 2 >= positions.count ? tint : track
+            put(Glyph(Character(UnicodeScalar(0x2800 + bits)!)), column, row, foreground: color)
+            guard open else { return }
+            let nearest = positions.map { abs($0 - fraction) }.min() ?? .infinity
+            if nearest < (marker?.distance ?? .infinity) { marker = (column, row, nearest) }
+        }
+        if let marker { put("●", marker.column, marker.row, foreground: tint) }
+    }
+
+    /// Calls `body` for every cell of `rect` that a round ring crosses, with its braille dot bits and each lit
+    /// dot's position along the ring (0 at the top, growing clockwise to 1 at the end of `arc` degrees; an arc
+    /// under 360° is centred on the top, leaving its gap at the bottom). The ring is the largest circle, in
+    /// points (a cell is 8×17 pt, a braille dot 4×4.25 pt), that fits the rectangle, about 1.5 dots thick.
+    func forEachRingCell(_ rect: CellRect, arc: Double, _ body: (Int, Int, UInt32, [Double]) -> Void) {
+        let columnPoints = 8.0, rowPoints = 17.0
+        let dotWidth = columnPoints / 2, dotHeight = rowPoints / 4
+        let centerX = (Double(rect.x) + Double(rect.width) / 2) * columnPoints
+        let centerY = (Double(rect.y) + Double(rect.height) / 2) * rowPoints
+        let thickness = 1.5 * max(dotWidth, dotHeight)
+        let radius = min(Double(rect.width) * columnPoints, Double(rect.height) * rowPoints) / 2 - thickness / 2
+        // Bits of the braille cell's dots by (dot column, dot row): 1 4 / 2 5 / 3 6 / 7 8.
+        let dotBits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
         for row in rect.y..<rect.maxY {
             for column in rect.x..<rect.maxX {
-                let onEdge = row == rect.y || row == rect.maxY - 1 || column == rect.x || column == rect.maxX - 1
-                guard onEdge else { continue }
-                let dx = (Double(column) + 0.5) * 8 - centerX, dy = (Double(row) + 0.5) * 17 - centerY
-                let angle = atan2(dx, -dy) * 180 / .pi // 0 at top, clockwise positive
-                let position: Double
-                if open {
-                    guard abs(angle) <= 135 else { continue }
-                    position = (angle + 135) / 270
-                } else {
-                    position = (angle < 0 ? angle + 360 : angle) / 360
+                var bits: UInt32 = 0
+                var positions: [Double] = []
+                for dotColumn in 0..<2 {
+                    for dotRow in 0..<4 {
+                        let x = Double(column) * columnPoints + (Double(dotColumn) + 0.5) * dotWidth - centerX
+                        let y = Double(row) * rowPoints + (Double(dotRow) + 0.5) * dotHeight - centerY
+                        guard abs((x * x + y * y).squareRoot() - radius) <= thickness / 2 else { continue }
+                        let angle = atan2(x, -y) * 180 / .pi // 0 at the top, clockwise positive
+                        let position: Double
+                        if arc < 360 {
+                            guard abs(angle) <= arc / 2 else { continue }
+                            position = (angle + arc / 2) / arc
+                        } else {
+                            position = (angle < 0 ? angle + 360 : angle) / 360
+                        }
+                        bits |= dotBits[dotColumn][dotRow]
+                        positions.append(position)
+                    }
                 }
-                let glyph: Glyph
-                switch (row == rect.y, row == rect.maxY - 1, column == rect.x, column == rect.maxX - 1) {
-                case (true, _, true, _): glyph = "╭"
-                case (true, _, _, true): glyph = "╮"
-                case (_, true, true, _): glyph = "╰"
-                case (_, true, _, true): glyph = "╯"
-                case (true, _, _, _), (_, true, _, _): glyph = "━"
-                default: glyph = "┃"
-                }
-                put(glyph, column, row, foreground: position <= fraction ? tint : track, attributes: [])
-                if open, abs(position - fraction) < markerDistance {
-                    markerDistance = abs(position - fraction)
-                    markerColumn = column
-                    markerRow = row
-                }
+                if bits != 0 { body(column, row, bits, positions) }
             }
         }
-        if open { put("●", markerColumn, markerRow, foreground: tint) }
     }
 }

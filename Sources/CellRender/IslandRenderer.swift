@@ -164,7 +164,16 @@ public enum IslandRenderer {
         case .expanded: result = expanded(activity.island, geometry: geometry, options: options)
         case .lockScreen: result = lockScreen(activity, geometry: geometry, options: options)
         }
-        result.frame.diagnostics = activity.diagnostics + (detached?.diagnostics ?? []) + result.frame.diagnostics
+        let island = activity.island
+        let shown: [ViewNode]
+        switch presentation {
+        case .compact: shown = [island.compactLeading, island.compactTrailing]
+        case .minimal: shown = [island.minimal]
+        case .expanded: shown = island.expandedRegions.map(\.content)
+        case .lockScreen: shown = []
+        }
+        let timers = shown.flatMap { TimerFrameCheck.diagnostics(in: $0, at: options.date) }
+        result.frame.diagnostics = activity.diagnostics + (detached?.diagnostics ?? []) + result.frame.diagnostics + timers
         return result
     }
 

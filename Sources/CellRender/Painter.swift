@@ -62,6 +62,8 @@ public struct Painter {
     let date: Date
     let format: SystemTextFormat
 
+    /// The iOS major version the frame is painted for (`--os`): a symbol added later draws as ⍰ with a diagnostic.
+    public var osVersion = 26
     var clip: CellRect
     var opacity: Double = 1
     var isAccentGroup = false

@@ -5,7 +5,9 @@ import WidgetKitUI
 
 /// The two tints of the monochrome modes: the default group and the accent group (`.widgetAccentable()`).
 ///
-/// On iPhone, iPad and Mac both are white in accented mode (HIG "Widgets", rendering modes; widgetkit-facts §3.1);
+/// Apple's documentation calls both white in accented mode on iPhone, iPad and Mac (widgetkit-facts §3.1), but a tinted
+/// Home Screen shows the accent group in the person's tint and the default group lighter (docs/DECISIONS.md "Tinted and
+/// clear Home Screens"); the `tinted` and `clear` themes carry those two colours;
 /// on the Lock Screen they are the Lock Screen tint (white unless the person picked one); StandBy at night is red.
 public struct RenderingModeTints: Hashable, Sendable {
     /// The colour of the default group.

@@ -125,6 +125,13 @@ extension Painter {
 
     mutating func strokeOutline(_ rect: CellRect, kind: ShapeKind, color rgba: RGBA) {
         let color = PaintColor(rgba)
+        if kind == .circle, rect.width >= 2, rect.height >= 2 {
+            // A round outline in braille dots, as the gauges' rings.
+            forEachRingCell(rect, arc: 360) { column, row, bits, _ in
+                put(Glyph(Character(UnicodeScalar(0x2800 + bits)!)), column, row, foreground: color)
+            }
+            return
+        }
         if kind == .circle || kind == .ellipse {
             var inside = Set<Int>()
             forEachCell(inEllipseOf: rect, circular: kind == .circle) { inside.insert($1 * 10_000 + $0) }

@@ -21,7 +21,9 @@ public struct SymbolGlyph: Sendable, Equatable {
     /// default presentation is emoji, such as `💧`).
     public let glyph: Character
 
-    /// A one-column fallback from the narrowest, most widely supported repertoire (ASCII or Latin-1/box drawing/arrows), used when emoji are unwanted.
+    /// The one-column glyph drawn when emoji are unwanted (monochrome modes, narrow terminals): the preferred glyph
+    /// itself when that is narrow, else a narrow non-emoji symbol a person recognises as the emoji (`✅` → `✓`,
+    /// `⛅` → `☼`, `🔔` → `⍾`); ASCII only where it is the symbol's own sign (`$`, `!`, `?`, `@`).
     ///
     /// It is always exactly 1 terminal column wide, is not East Asian Ambiguous, and is never an emoji.
     public let fallback: Character
@@ -73,10 +75,25 @@ public enum SymbolTable {
     ///
     /// - Parameter name: An SF Symbol name, such as `cloud.sun.rain.fill`.
     /// - Returns: The rendering for the closest listed name, or `nil` when no step finds one.
+    /// Only a name iOS knows (``SymbolCatalog``) is searched: a misspelt name such as `drop.filll` gives nil rather
+    /// than the glyph of `drop`. A legacy name with no glyph of its own takes its current name's, and the reverse.
     public static func glyph(forSystemName name: String) -> SymbolGlyph? {
         if let exact = table[name] { return exact }
-        return variantLookups.value(forName: name) { nearest(toVariant: name) }
+        guard SymbolCatalog.contains(systemName: name) else { return nil }
+        return variantLookups.value(forName: name) {
+            if let found = nearest(toVariant: name) { return found }
+            guard let renamed = SymbolCatalog.currentName(forLegacyName: name) ?? legacyName(forCurrentName: name) else { return nil }
+            return table[renamed] ?? nearest(toVariant: renamed)
+        }
     }
+
+    /// The legacy name listed for a current name (`microphone` → `mic`), when there is one.
+    private static func legacyName(forCurrentName name: String) -> String? {
+        legacyByCurrentName[name]
+    }
+
+    private static let legacyByCurrentName: [String: String] = Dictionary(
+        SymbolCatalog.legacyNames.map { ($0.value, $0.key) }, uniquingKeysWith: min)
 
     /// Steps 2 to 4 of `glyph(forSystemName:)` for a name that is not in the table.
     private static func nearest(toVariant name: String) -> SymbolGlyph? {

@@ -118,11 +118,13 @@ extension Painter {
             let color = imageColor(rgba(image.foreground.baseColor()), image)
             let weight = TextRun(content: .verbatim(name), font: image.font, foreground: image.foreground)
             let row = rect.y + rect.height / 2
-            guard let symbol = SymbolTable.glyph(forSystemName: name) else {
+            let missing = SymbolAvailabilityCheck.problem(withSystemName: name, osVersion: osVersion)
+            guard missing == nil, let symbol = SymbolTable.glyph(forSystemName: name) else {
                 diagnostics.append(
-                    ResolveDiagnostic(
-                        code: "unknown-symbol",
-                        message: "SF Symbol \"\(name)\" has no glyph in WidgetTerm's table; it draws as ⍰."))
+                    missing
+                        ?? ResolveDiagnostic(
+                            code: "symbol-without-glyph",
+                            message: "SF Symbol \"\(name)\" exists, but WidgetTerm has no terminal glyph for it; it draws as ⍰."))
                 let column = rect.x + max(0, (rect.width - 1) / 2)
                 put("⍰", column, row, foreground: color)
                 record(weight, "⍰", row: row, column: column, width: 1, isSymbol: true)

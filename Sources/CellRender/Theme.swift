@@ -362,16 +362,18 @@ enum BuiltInThemes {
     static let tinted = Theme(
         name: "tinted",
         comment:
-            "iOS 18+ tinted Home Screen with an amber user tint (#E8A33D): accented mode, content white, the container background replaced by a dark amber tint.",
+            "iOS 18+ tinted Home Screen with an amber user tint (#E8A33D): accented mode, the accent group in the tint, the default group a pale tint, the container background replaced by a dark amber tint.",
         renderingMode: .accented, colorScheme: .dark, wallpaper: RGB(0x1E, 0x25, 0x30),
-        material: RGBA(0x3D, 0x2A, 0x10, alpha: 0xE6 / 255.0))
+        material: RGBA(0x3D, 0x2A, 0x10, alpha: 0xE6 / 255.0),
+        tints: RenderingModeTints(defaultTint: RGB(0xF9, 0xEB, 0xCF), accentTint: RGB(0xE8, 0xA3, 0x3D)))
 
     static let clear = Theme(
         name: "clear",
         comment:
-            "iOS 26 clear Home Screen: accented mode, content white, the container background replaced by clear glass over a dimmed wallpaper.",
+            "iOS 26 clear Home Screen: accented mode, the accent group white, the default group translucent white, the container background replaced by clear glass over a dimmed wallpaper.",
         renderingMode: .accented, colorScheme: .dark, wallpaper: RGB(0x2C, 0x3A, 0x4F),
-        material: RGBA(0xFF, 0xFF, 0xFF, alpha: 0x24 / 255.0))
+        material: RGBA(0xFF, 0xFF, 0xFF, alpha: 0x24 / 255.0),
+        tints: RenderingModeTints(defaultTint: RGB(0xE0, 0xE3, 0xE6), accentTint: RGB(0xFF, 0xFF, 0xFF)))
 
     static let lockscreen = Theme(
         name: "lockscreen",

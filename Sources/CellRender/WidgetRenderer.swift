@@ -80,12 +80,20 @@ public enum WidgetRenderer {
             metric: options.metric, date: options.date, format: options.format,
             symbolWidth: symbolWidth(for: options.style))
         var painter = Painter(size: size, style: options.style, date: options.date, format: options.format)
+        painter.osVersion = options.osVersion
         // The adopt-API text and the error state are drawn by the system, not the widget: never tinted.
         var systemStyle = options.style
         systemStyle.renderingMode = .fullColor
         systemStyle.prefersNarrowSymbols = false
         let whole = CellRect(x: 0, y: 0, width: size.width, height: size.height)
         var diagnostics = diagnostics
+        var content = content
+        diagnostics += TimerFrameCheck.diagnostics(in: content, at: options.date)
+        if options.family == .accessoryInline {
+            let inline = InlineAccessory.line(from: content)
+            content = inline.line
+            if !inline.ignored.isEmpty { diagnostics.append(InlineAccessory.diagnostic(ignored: inline.ignored)) }
+        }
 
         if diagnostics.contains(where: \.isFatalToRender) {
             painter = Painter(size: size, style: systemStyle, date: options.date, format: options.format)
@@ -130,6 +138,11 @@ public enum WidgetRenderer {
         placed = translate(placed, x: contentRect.x, y: contentRect.y)
         painter.paint(placed)
         if paintedContainer { painter.roundCorners(of: whole, kind: .containerRelative) }
+        let overflow = ContentOverflow.of(placed, within: whole)
+        if overflow.isClipped {
+            painter.markClippedEdges(of: whole, overflow)
+            diagnostics.append(overflow.diagnostic(family: options.family, size: size))
+        }
         return finish(painter, diagnostics)
     }
 

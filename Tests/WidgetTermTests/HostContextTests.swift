@@ -81,6 +81,6 @@ private struct ChattyProvider: TimelineProvider {
         let frame = try renderWidget(widget, family: .systemSmall)
         let unknown = frame.diagnostics.filter { $0.code == "unknown-symbol" }
         #expect(unknown.count == 1)
-        #expect(unknown.first?.message == "SF Symbol \"no.such.symbol\" has no glyph in WidgetTerm's table; it draws as ⍰.")
+        #expect(unknown.first?.message == "SF Symbol \"no.such.symbol\" does not exist: iOS draws nothing, WidgetTerm draws ⍰.")
     }
 }

@@ -155,14 +155,14 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         let result = try runCheck(["status-dots"])
         #expect(
             result.findings.map(\.summary) == [
-                "warning hue-only systemMedium/accented/tinted @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#FFFFFF #FFFFFF",
-                "warning hue-only systemMedium/accented/clear @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#FFFFFF #FFFFFF",
+                "warning hue-only systemMedium/accented/tinted @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#F9EBCF #F9EBCF",
+                "warning hue-only systemMedium/accented/clear @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#E0E3E6 #E0E3E6",
             ])
         #expect(result.status == 0)
         let message = try #require(result.findings.first?.message)
         #expect(
             message.hasPrefix(
-                "2 × circle 1x1 differ only in colour (#30D158, #FF453A in full colour) and all show as #FFFFFF in accented mode"))
+                "2 × circle 1x1 differ only in colour (#30D158, #FF453A in full colour) and all show as #F9EBCF in accented mode"))
     }
 
     @Test func aDifferentSymbolPerStateIsNotHueOnly() throws {
@@ -190,7 +190,7 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
                 "warning image-flattened systemMedium/accented/tinted @4:14 image=cover",
                 "warning image-flattened systemMedium/accented/clear @4:14 image=cover",
             ])
-        #expect(flattened.findings.first?.values["color"] == "#FFFFFF")
+        #expect(flattened.findings.first?.values["color"] == "#F9EBCF")
         #expect(flattened.findings.first?.message.contains(".widgetAccentedRenderingMode(.fullColor)") == true)
         let kept = try runCheck(["full-color-cover"])
         #expect(kept.findings.isEmpty, "\(kept.findings)")
@@ -288,7 +288,7 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         #expect(Array(lines.prefix(3)) == ["tinted-fills: 2 errors", "  to fix:", "    low-contrast: 2 errors"])
         #expect(
             lines[3].hasPrefix(
-                "      error: \"Run\" has contrast 1.00:1 (#FFFFFF on #FFFFFF); normal text needs 4.50:1.")
+                "      error: \"Run\" has contrast 1.00:1 (#F9EBCF on #F9EBCF); normal text needs 4.50:1.")
         )
         #expect(lines[4] == "        at systemMedium/accented/tinted @4:3")
         #expect(lines[6] == "        at systemMedium/accented/tinted @4:9")

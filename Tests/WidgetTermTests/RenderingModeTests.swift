@@ -154,7 +154,10 @@ import WidgetKitUI
         let modes = try Theme.builtInNames.map { try #require(Theme.builtIn(named: $0)).renderingMode }
         #expect(modes == [.fullColor, .fullColor, .accented, .accented, .vibrant, .vibrant])
         #expect(Theme.builtIn(named: "standby-night")?.tints.defaultTint == RGB(0xFF, 0x45, 0x3A))
-        #expect(Theme.builtIn(named: "tinted")?.tints == .white)
+        // The accent group in the person's tint, the default group a pale tint (DECISIONS "Tinted and clear Home Screens").
+        #expect(
+            Theme.builtIn(named: "tinted")?.tints
+                == RenderingModeTints(defaultTint: RGB(0xF9, 0xEB, 0xCF), accentTint: RGB(0xE8, 0xA3, 0x3D)))
     }
 
     @Test func colourSyntax() {
@@ -353,8 +356,8 @@ enum ModeFixtures {
         #expect(glass == RGB(0x3A, 0x2A, 0x13))
         #expect(frame.buffer[10, 8].background == glass)
         #expect(frame.buffer[0, 0] == Cell(glyph: "▗", foreground: glass, background: tinted.wallpaper))
-        // The text is white: colour ignored, opacity kept.
-        #expect(frame.textRuns.first?.foreground == RGB(255, 255, 255))
+        // The text is the default group's pale tint: colour ignored, opacity kept.
+        #expect(frame.textRuns.first?.foreground == RGB(0xF9, 0xEB, 0xCF))
     }
 
     @Test func vibrantAndStandByRemoveTheContainerBackground() throws {
@@ -373,9 +376,9 @@ enum ModeFixtures {
         let full = try ModeFixtures.render(water, family: .systemSmall, theme: "light")
         let accented = try ModeFixtures.render(water, family: .systemSmall, theme: "tinted")
         #expect(full.buffer.text(ofRow: 1) == "  💧 Water           ")
-        #expect(accented.buffer.text(ofRow: 1) == "  o Water            ")
+        #expect(accented.buffer.text(ofRow: 1) == "  ⬨ Water            ")
         let symbol = try #require(accented.textRuns.first { $0.isSymbol })
-        #expect(symbol.text == "o" && symbol.width == 1 && symbol.column == 2)
+        #expect(symbol.text == "⬨" && symbol.width == 1 && symbol.column == 2)
         #expect(accented.textRuns.first { $0.text == "Water" }?.column == 4)
     }
 
@@ -389,7 +392,7 @@ enum ModeFixtures {
         }
         let flatFrame = try ModeFixtures.render(flat, family: .systemSmall, theme: "tinted")
         let image = try #require(flatFrame.images.first)
-        #expect(image.treatment == .flattened && image.color == RGB(255, 255, 255) && image.name == "cover")
+        #expect(image.treatment == .flattened && image.color == RGB(0xF9, 0xEB, 0xCF) && image.name == "cover")
         #expect(image.rect == CellRect(x: 7, y: 4, width: 6, height: 2))
         let keptFrame = try ModeFixtures.render(kept, family: .systemSmall, theme: "tinted")
         #expect(keptFrame.images.first?.treatment == .fullColor)
