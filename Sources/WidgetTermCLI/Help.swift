@@ -15,6 +15,7 @@ enum Help {
           render KIND         one widget, family and moment to stdout
           check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
+          control [KIND]      a Control Center control (iOS 18+) at every size and place, and what a tap does
           open URL            route a URL as a tap would: the matched route and its parameters
           sources PATH        the widget extension sources at PATH (folder, Xcode project or Swift package)
           bench [frame|tick]  benchmarks (figures from a release build: swift build -c release --static-swift-stdlib)
@@ -32,6 +33,24 @@ enum Help {
         widgetterm COMMAND PATH [--kind KIND] [--build-dir DIR]: PATH is a widget extension's folder as Xcode
         wrote it (with its @main bundle); it is compiled as written and COMMAND runs on its widgets (README.md,
         "Preview your own widget extension").
+
+        """
+
+    static let control = """
+        usage: widgetterm control [KIND] [--placement P] [--tap N] [--format text|ansi]
+
+        A control (ControlWidget, iOS 18+) as iOS shows it: the add sheet's previewValue, then currentValue(),
+        drawn at each placement: small, medium and large in Control Center, lockScreen (a bottom slot) and
+        actionButton (the Dynamic Island when the Action button is pressed). Without KIND, lists the controls.
+
+          --placement P   only one placement: \(ControlCommand.placementNames.joined(separator: ", "))
+          --tap N         tap N times (1 to 100): each tap runs the action (a toggle's SetValueIntent with the
+                          new state), then asks currentValue() again and draws the result
+          --format F      text or ansi (the colour rule of render applies)
+          --app-group DIR the App Group store the control's code reads and writes
+
+        Diagnostics go to standard error; the exit status is 1 when one is an error (a currentValue() that
+        threw, a toggle that snapped back after a tap).
 
         """
 
