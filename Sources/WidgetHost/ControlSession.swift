@@ -169,8 +169,16 @@ public enum ControlChecks {
     /// `control-label-without-symbol`: Control Center's small size and the Lock Screen show only the symbol;
     /// `control-without-preview-value` (documents): the add sheet has nothing to show;
     /// `control-toggle-action-not-set-value` (documents): a toggle's action must take the new value.
-    public static func check(_ control: ResolvedControl, kind: String) -> [Diagnostic] {
+    public static func check(_ control: ResolvedControl, kind: String, lacksPreviewValue: Bool = false) -> [Diagnostic] {
         var found: [Diagnostic] = []
+        if lacksPreviewValue {
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "control-without-preview-value",
+                    message: "\(kind) reads a value but declares no previewValue: the add sheet cannot show the control as it will "
+                        + "look, and shows it off (or with the store's default). Give \"previewValue\" (ControlValueProvider.previewValue).",
+                    widget: kind))
+        }
         if control.systemImage == nil {
             found.append(
                 Diagnostic(

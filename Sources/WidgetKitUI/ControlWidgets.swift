@@ -111,6 +111,21 @@ public struct ResolvedControl: ControlWidgetTemplate, Equatable, @unchecked Send
 
     public var resolvedControl: ResolvedControl { self }
 
+    /// A template from its parts (widget documents build one this way).
+    public init(
+        kind: Kind, title: String, systemImage: String?, valueText: String?, action: IntentReference,
+        setValue: (@Sendable (Bool) -> IntentReference)? = nil, tint: Color? = nil, actionHint: String? = nil
+    ) {
+        self.kind = kind
+        self.title = title
+        self.systemImage = systemImage
+        self.valueText = valueText
+        self.action = action
+        self.setValue = setValue
+        self.tint = tint
+        self.actionHint = actionHint
+    }
+
     public static func == (lhs: ResolvedControl, rhs: ResolvedControl) -> Bool {
         lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.systemImage == rhs.systemImage && lhs.valueText == rhs.valueText
             && lhs.action == rhs.action && lhs.tint == rhs.tint && lhs.actionHint == rhs.actionHint
@@ -267,6 +282,9 @@ public struct ControlDescriptor: @unchecked Sendable {
     public var promptsForUserConfiguration = false
     /// True when a value provider supplies the value (`provider:`), so the add sheet shows `previewValue`.
     public var hasValueProvider: Bool
+    /// True when the control reads a value but declares no `previewValue` (possible in a widget document only:
+    /// Swift's `ControlValueProvider` requires one); the add sheet then shows a default.
+    public var lacksPreviewValue = false
     /// The template with the provider's `previewValue` (the add sheet).
     public let previewTemplate: () -> ResolvedControl
     /// The template with the provider's `currentValue()` (what Control Center shows; called again after a tap).

@@ -1,6 +1,7 @@
 import Foundation
 import CellLayout
 import CellRender
+import WidgetDocument
 import WidgetHost
 import WidgetKitUI
 
@@ -35,7 +36,15 @@ enum ControlCommand {
         guard parsed.positionals.count == 1 else {
             throw UsageError("control takes one control kind, got \(parsed.positionals.joined(separator: " "))")
         }
-        guard let descriptor = controls.first(where: { $0.kind == kind }) else {
+        var documentControl: ControlDescriptor?
+        if WidgetDocument.isDocumentArgument(kind) {
+            do {
+                documentControl = try ControlDocument(contentsOf: kind).descriptor
+            } catch let error as DocumentError {
+                throw UsageError(error.description)
+            }
+        }
+        guard let descriptor = documentControl ?? controls.first(where: { $0.kind == kind }) else {
             let names = controls.map(\.kind)
             throw UsageError(
                 "no control \(kind); valid controls: \(names.isEmpty ? "none in this bundle" : names.joined(separator: ", "))")
@@ -87,7 +96,9 @@ enum ControlCommand {
             writeLog()
             writeFrames()
         }
-        let diagnostics = ControlChecks.check(session.current, kind: descriptor.kind) + session.diagnostics
+        let diagnostics =
+            ControlChecks.check(session.current, kind: descriptor.kind, lacksPreviewValue: descriptor.lacksPreviewValue)
+            + session.diagnostics
         errors.write(DiagnosticFormatter.text(diagnostics))
         return diagnostics.contains { $0.severity == .error } ? 1 : 0
     }

@@ -3,6 +3,7 @@ import Testing
 import CellLayout
 import CellRender
 import SampleWidgets
+import WidgetDocument
 import WidgetHost
 import WidgetKitUI
 import WidgetTermCLI
@@ -239,5 +240,76 @@ private struct NoSymbolIntent: AppIntent {
                 "shown: currentValue() → off \"Off\"", "", medium,
             ] + off + ["", "tap: runs SetFocusIntent(value=true)", "after tap: currentValue() → on \"On\"", "", medium] + on
                 + ["", "tap: runs SetFocusIntent(value=false)", "after tap: currentValue() → off \"Off\"", "", medium] + off + [""])
+    }
+
+    static let twins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/twins")
+
+    @Test(
+        "the document twins of focus and add-water draw the samples' frames, cell for cell, at every placement",
+        arguments: ["focus", "add-water"])
+    func twins(kind: String) throws {
+        let sample = try #require(SampleWidgetBundle().controlDescriptors.first { $0.kind == kind })
+        let twin = try ControlDocument(contentsOf: Self.twins.appendingPathComponent("\(kind).json").path).descriptor
+        #expect(twin.kind == sample.kind)
+        #expect(twin.displayName == sample.displayName)
+        #expect(twin.description == sample.description)
+        #expect(!twin.lacksPreviewValue)
+        for placement in ControlPlacement.allCases {
+            let samplePreview = ControlRenderer.render(sample.previewTemplate(), placement: placement)
+            let twinPreview = ControlRenderer.render(twin.previewTemplate(), placement: placement)
+            #expect(samplePreview.buffer == twinPreview.buffer, "\(kind) \(placement)")
+        }
+        var sampleOn = sample.previewTemplate()
+        var twinOn = twin.previewTemplate()
+        if case .toggle = sampleOn.kind {
+            #expect(sampleOn.setValue != nil)
+            sampleOn.kind = .toggle(isOn: true)
+            sampleOn.valueText = "On"
+            twinOn.kind = .toggle(isOn: true)
+            twinOn.valueText = "On"
+            #expect(twin.previewTemplate().setValue?(true).parameters == ["suite=group.example.focus", "key=focus.isOn", "value=true"])
+        }
+        for placement in ControlPlacement.allCases {
+            #expect(
+                ControlRenderer.render(sampleOn, placement: placement).buffer == ControlRenderer.render(twinOn, placement: placement).buffer
+            )
+        }
+    }
+
+    static func document(_ control: String, intents: String = "") -> String {
+        """
+        {"version": 1, "kind": "lamp-doc", "store": {"suite": "group.example.lamp-doc", "defaults": {"on": false, "count": 0}},
+         "intents": {"flip": {"toggle": "on"}\(intents)}, "control": \(control)}
+        """
+    }
+
+    @Test("document pitfalls: a toggle whose action is a named intent, a value without previewValue")
+    func documentPitfalls() throws {
+        let descriptor = try ControlDocument(
+            text: Self.document(#"{"toggle": {"title": "Lamp", "systemImage": "lightbulb.fill"}, "value": "on", "action": "flip"}"#)
+        ).descriptor
+        #expect(descriptor.lacksPreviewValue)
+        let codes = ControlChecks.check(descriptor.previewTemplate(), kind: "lamp-doc", lacksPreviewValue: descriptor.lacksPreviewValue)
+            .map(\.code)
+        #expect(codes == ["control-without-preview-value", "control-toggle-action-not-set-value"])
+    }
+
+    @Test("document errors name the place: a toggle without a value, an unknown intent with the nearest name")
+    func documentErrors() {
+        #expect(throws: DocumentError.self) {
+            try ControlDocument(text: Self.document(#"{"toggle": {"title": "Lamp"}, "action": {"setValue": "on"}}"#))
+        }
+        do {
+            _ = try ControlDocument(text: Self.document(#"{"button": {"title": "Lamp"}, "value": "count", "action": "flipp"}"#))
+            Issue.record("an unknown intent was accepted")
+        } catch let error as DocumentError {
+            #expect(
+                error.description
+                    == "<input>:2:110: error: $.control.action: expected an intent declared in \"intents\" (flip); found \"flipp\". Did you mean \"flip\"?"
+            )
+        } catch {
+            Issue.record("\(error)")
+        }
     }
 }
