@@ -97,6 +97,8 @@ public final class PreviewApp {
     let intentRunner: IntentRunner
     /// The Live Activity screen, shown with `i` (IslandScreen.swift).
     let islands: IslandScreen
+    /// The controls screen, shown with `c` (ControlScreen.swift).
+    let controlScreen: ControlScreen
     var intentRuns: [IntentRun] = []
     lazy var clockFormatter: DateFormatter = makeFormatter("yyyy-MM-dd HH:mm:ss")
     lazy var logTimeFormatter: DateFormatter = makeFormatter("HH:mm:ss")
@@ -119,6 +121,7 @@ public final class PreviewApp {
         theme = configuration.theme
         mode = configuration.mode ?? configuration.theme.renderingMode
         islands = IslandScreen(activities: configuration.activities)
+        controlScreen = ControlScreen(controls: configuration.controls)
         host = HostContext(
             widgetCenter: reloadRequests, activities: islands.center,
             appGroupContainers: HostContext.current.appGroupContainers)
@@ -182,6 +185,7 @@ public final class PreviewApp {
                 return
             }
             if islands.isShown, handleIslandKey(key) { return }
+            if controlScreen.isShown, handleControlKey(key) { return }
             if let action = KeyBindings.action(for: key) { perform(action) }
         case .mouse(let mouse):
             if mouse.isTap, islands.isShown {

@@ -118,7 +118,8 @@ public enum WidgetTermCommand {
             case "gallery":
                 return try GalleryCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "preview":
-                return try PreviewCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+                return try PreviewCommand.run(
+                    rest, widgets: widgets(), controls: controls(), environment: environment, output: output, errors: errors)
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
             case "open": return try OpenCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)

@@ -313,3 +313,29 @@ private struct NoSymbolIntent: AppIntent {
         }
     }
 }
+
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: apt-get install tmux to run the end-to-end tests"))
+struct ControlPreviewTests {
+    @Test("c opens the controls screen; Enter taps focus on and the screen shows it on; w goes to add-water; c returns")
+    func controlScreen() throws {
+        let session = try TmuxSession()
+        try session.launch([])
+        try session.wait(for: "water │ systemSmall │ fullColor")
+        try session.keys("c")
+        try session.wait(forAll: [
+            "Focus (focus) 1/2: off \"Off\"", "small      medium               large                Lock Screen",
+            "Action button", "shown: currentValue()",
+        ])
+        try session.keys("Enter")
+        let after = try session.wait(for: "Focus (focus) 1/2: on \"On\"")
+        #expect(after.contains("    On"))
+        try session.keys("w")
+        try session.wait(forAll: ["Add Water (add-water) 2/2: button \"1250 ml\"", "💧 Water"])
+        try session.keys("c")
+        try session.wait(for: "▸ systemSmall")
+        try session.keys("?")
+        try session.wait(for: "Control Center controls (iOS 18+)")
+        try session.keys("Escape", "q")
+        try session.wait(for: "EXIT=0")
+    }
+}
