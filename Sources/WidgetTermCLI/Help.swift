@@ -15,6 +15,7 @@ enum Help {
           render KIND         one widget, family and moment to stdout
           check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
+          smartstack KIND...  widgets in one Smart Stack, rotated by their entries' relevance over time, with reasons
           control [KIND]      a Control Center control (iOS 18+) at every size and place, and what a tap does
           open URL            route a URL as a tap would: the matched route and its parameters
           sources PATH        the widget extension sources at PATH (folder, Xcode project or Swift package)
@@ -33,6 +34,23 @@ enum Help {
         widgetterm COMMAND PATH [--kind KIND] [--build-dir DIR]: PATH is a widget extension's folder as Xcode
         wrote it (with its @main bundle); it is compiled as written and COMMAND runs on its widgets (README.md,
         "Preview your own widget extension").
+
+        """
+
+    static let smartStack = """
+        usage: widgetterm smartstack KIND|FILE... [--from ISO8601] [--hours H] [--timezone ZONE]
+
+        Two to ten widgets in one Home Screen Smart Stack, rotated by TimelineEntryRelevance over simulated time.
+        Each widget's timeline is asked once at --from; at each moment the widget whose current entry has the
+        highest score, as a share of the highest score its own timeline gives, is on top (a score of 0 or less is
+        not relevant; a tie, or nothing relevant, keeps the stack where it is). Prints one line per rotation:
+        the time, the widget, and why. An entry counts from its date for its duration, or until the next entry
+        when the duration is 0.
+
+          --from T       the start (default: --at, else now)
+          --hours H      how long to simulate, 1 to 336 (default 6)
+
+        Warns (relevance-never-changes) about a widget whose entries all have the same score.
 
         """
 
