@@ -16,6 +16,7 @@ enum Help {
           check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
           smartstack KIND...  widgets in one Smart Stack, rotated by their entries' relevance over time, with reasons
+          push FILE --to KIND apply an APNs payload to a Live Activity or widget as iOS would, and print the frame
           control [KIND]      a Control Center control (iOS 18+) at every size and place, and what a tap does
           open URL            route a URL as a tap would: the matched route and its parameters
           sources PATH        the widget extension sources at PATH (folder, Xcode project or Swift package)
@@ -34,6 +35,26 @@ enum Help {
         widgetterm COMMAND PATH [--kind KIND] [--build-dir DIR]: PATH is a widget extension's folder as Xcode
         wrote it (with its @main bundle); it is compiled as written and COMMAND runs on its widgets (README.md,
         "Preview your own widget extension").
+
+        """
+
+    static let push = """
+        usage: widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S]
+                               [--presentation P] [--at T] [--device D] [--format text|ansi]
+
+        Applies a push payload (the JSON APNs delivers) as iOS would and prints the frame it leads to.
+        A Live Activity: "aps" with "event" (start, update or end), "timestamp", "content-state" (decoded into the
+        activity's ContentState with JSONDecoder: dates in it are seconds since 2001), and optionally "stale-date",
+        "relevance-score", "alert" {title, body, sound} and "dismissal-date" (seconds since 1970); a start push also
+        has "attributes-type" and "attributes". Update and end pushes arrive at the activity's scripted first
+        state. A widget: "aps": {"content-changed": true}, a reload request within the widget's budget.
+
+          --priority P    apns-priority, 5 or 10 (default 10); priority 10 allows 15 updates an hour
+          --times N       send the payload N times (1 to 100), --every S seconds apart (default 60)
+          --presentation  the presentation printed (default: expanded with an alert, else lockscreen)
+
+        Refused, as error diagnostics with exit status 1: a payload over 4096 bytes, no "aps", a content-state that
+        does not decode (its key path named), a priority-10 push over the budget.
 
         """
 
