@@ -16,6 +16,7 @@ enum Help {
           check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
           smartstack KIND...  widgets in one Smart Stack, rotated by their entries' relevance over time, with reasons
+          standby KIND KIND   two small widgets side by side as StandBy shows them (--night: the red night mode)
           push FILE --to KIND apply an APNs payload to a Live Activity or widget as iOS would, and print the frame
           control [KIND]      a Control Center control (iOS 18+) at every size and place, and what a tap does
           open URL            route a URL as a tap would: the matched route and its parameters
@@ -35,6 +36,16 @@ enum Help {
         widgetterm COMMAND PATH [--kind KIND] [--build-dir DIR]: PATH is a widget extension's folder as Xcode
         wrote it (with its @main bundle); it is compiled as written and COMMAND runs on its widgets (README.md,
         "Preview your own widget extension").
+
+        """
+
+    static let standBy = """
+        usage: widgetterm standby KIND|FILE KIND|FILE [--night] [--at T] [--device D] [--format text|ansi]
+
+        StandBy (iPhone on its side, charging): two systemSmall widgets side by side on black. By day they render
+        in full colour with their container backgrounds removed; --night renders them vibrant in the red night
+        tint (the standby-night theme). iOS scales them up to fill the screen; cells cannot scale glyphs, so
+        they are drawn at their own size.
 
         """
 

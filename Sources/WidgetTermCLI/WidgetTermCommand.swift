@@ -125,6 +125,8 @@ public enum WidgetTermCommand {
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)
             case "check": return try CheckCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "sources": return try SourcesCommand.run(rest, output: output, errors: errors)
+            case "standby":
+                return try StandByCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "push":
                 return try PushCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "smartstack":
