@@ -55,6 +55,8 @@ public struct WidgetDescriptor: @unchecked Sendable {
     public let content: (AnyTimelineEntry, ResolveContext) -> ViewNode
     /// For a Live Activity (`ActivityConfiguration`): its presentations; it then has no families and no timeline.
     public var activity: ActivityDescriptor?
+    /// `disfavoredLocations(_:for:)`: the families the system should not offer in each location.
+    public var disfavoredLocations: [WidgetLocation: [WidgetFamily]] = [:]
 }
 
 /// A widget whose content is fixed by the developer, as `WidgetKit.StaticConfiguration`.

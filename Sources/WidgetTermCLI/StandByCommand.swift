@@ -44,6 +44,14 @@ enum StandByCommand {
             guard descriptor.supportedFamilies.contains(.systemSmall) else {
                 throw UsageError("\(kind) has no systemSmall: StandBy shows small widgets only")
             }
+            if descriptor.disfavoredLocations[.standBy]?.contains(.systemSmall) == true {
+                findings.append(
+                    Diagnostic(
+                        severity: .warning, code: "disfavored-location",
+                        message: "\(descriptor.kind) disfavors StandBy for systemSmall (disfavoredLocations): iOS does not offer it "
+                            + "there; shown anyway because you asked.",
+                        widget: descriptor.kind, family: .systemSmall))
+            }
             let session = try settings.session(for: descriptor)
             let selection = try session.selectEntry(family: .systemSmall, device: settings.device, context: settings.context)
             var options = WidgetRenderOptions(

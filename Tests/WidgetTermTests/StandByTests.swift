@@ -44,3 +44,46 @@ import WidgetTermCLI
         )
     }
 }
+
+private struct NightLightEntry: TimelineEntry {
+    let date: Date
+}
+
+private struct NightLightProvider: TimelineProvider {
+    func placeholder(in context: Context) -> NightLightEntry { NightLightEntry(date: Date()) }
+    func getSnapshot(in context: Context, completion: @escaping (NightLightEntry) -> Void) { completion(NightLightEntry(date: Date())) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<NightLightEntry>) -> Void) {
+        completion(Timeline(entries: [NightLightEntry(date: Date())], policy: .never))
+    }
+}
+
+private struct NightLightWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "night-light", provider: NightLightProvider()) { _ in
+            Text("Lamp").containerBackground(Color.black, for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+        .disfavoredLocations([.standBy, .carPlay], for: [.systemSmall])
+    }
+}
+
+@Suite struct WidgetLocationTests {
+    @Test("disfavoredLocations(_:for:) is recorded, and standby warns about a widget that disfavors it")
+    func disfavored() {
+        let descriptor = NightLightWidget().body.descriptor
+        #expect(descriptor.disfavoredLocations == [.standBy: [.systemSmall], .carPlay: [.systemSmall]])
+        let output = StringStream(), errors = StringStream()
+        let status = FixedClock.run {
+            WidgetTermCommand.run(
+                arguments: ["standby", "night-light", "night-light", "--format", "text"], widgets: [descriptor], environment: [:],
+                output: output, errors: errors)
+        }
+        #expect(status == 0)
+        #expect(
+            errors.text
+                == String(
+                    repeating: "warning disfavored-location night-light/systemSmall: night-light disfavors StandBy for systemSmall "
+                        + "(disfavoredLocations): iOS does not offer it there; shown anyway because you asked.\n", count: 2))
+        #expect(output.text.contains("Lamp"))
+    }
+}
