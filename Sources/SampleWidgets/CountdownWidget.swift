@@ -8,6 +8,8 @@ struct CountdownEntry: TimelineEntry {
     let title: String
     let start: Date
     let departure: Date
+    /// Smart Stack relevance: high until the train leaves, then nothing.
+    var relevance: TimelineEntryRelevance? { TimelineEntryRelevance(score: 100, duration: departure.timeIntervalSince(date)) }
 }
 
 struct CountdownProvider: TimelineProvider {

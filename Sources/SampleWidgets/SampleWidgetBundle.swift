@@ -3,7 +3,7 @@ import WidgetKitUI
 
 /// The widgets `widgetterm` shows when given nothing else: widgets a real app would ship, together
 /// covering every family, plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose, and two Live Activities
-/// (`delivery`, `workout`).
+/// (`delivery`, `workout`), and two Control Center controls (`focus`, a toggle; `add-water`, a button).
 public struct SampleWidgetBundle: WidgetBundle {
     public init() {}
 
@@ -18,6 +18,8 @@ public struct SampleWidgetBundle: WidgetBundle {
         MemoriesWidget()
         DeliveryActivity()
         WorkoutActivity()
+        FocusControl()
+        AddWaterControl()
     }
 }
 

@@ -7,6 +7,8 @@ struct StepsEntry: TimelineEntry {
     let date: Date
     let steps: Int
     let goal: Int
+    /// Smart Stack relevance: the per cent of the goal reached, so the widget rises as the goal nears.
+    var relevance: TimelineEntryRelevance? { TimelineEntryRelevance(score: Float(min(steps * 100 / goal, 100))) }
 }
 
 struct StepsProvider: TimelineProvider {

@@ -9,6 +9,8 @@ public enum PreviewAction: Hashable, Sendable {
     case toggleView
     /// The Live Activity island screen and back (IslandScreen.swift).
     case toggleIslands
+    /// The Control Center controls screen and back (ControlScreen.swift).
+    case toggleControls
     case togglePause, jumpToNextEntry, jumpToPreviousEntry, speedUp, slowDown
     case reload
     case nextTarget, previousTarget, tap
@@ -56,6 +58,9 @@ public enum KeyBindings {
             help:
                 "Live Activities: the Dynamic Island and Lock Screen (s start, k kind, u next state, x stale, e end, E end now, L end in 15 min, 2 two)",
             hint: nil),
+        KeyBinding(
+            keys: [.character("C")], action: .toggleControls, label: "C",
+            help: "Control Center controls (iOS 18+): each at every size and place (Enter tap, w next control)", hint: nil),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
         KeyBinding(
             keys: [.character("n")], action: .jumpToNextEntry, label: "n",

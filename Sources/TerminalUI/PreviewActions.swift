@@ -33,7 +33,10 @@ extension PreviewApp {
             scrollOffset = 0
             followsFocus = true
             clearTapSelection()
-        case .toggleIslands: toggleIslands()
+        case .toggleIslands:
+            toggleIslands()
+            if islands.isShown { controlScreen.isShown = false }
+        case .toggleControls: toggleControls()
         case .togglePause:
             HostClock.isPaused.toggle()
             log.append(

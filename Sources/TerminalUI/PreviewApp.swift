@@ -99,6 +99,8 @@ public final class PreviewApp {
     let intentRunner: IntentRunner
     /// The Live Activity screen, shown with `i` (IslandScreen.swift).
     let islands: IslandScreen
+    /// The controls screen, shown with `c` (ControlScreen.swift).
+    let controlScreen: ControlScreen
     var intentRuns: [IntentRun] = []
     /// What the cards show (`c`): the timeline entry at the clock, or the provider's snapshot or placeholder
     /// (CanvasControls.swift).
@@ -127,6 +129,7 @@ public final class PreviewApp {
         theme = configuration.theme
         mode = configuration.mode ?? configuration.theme.renderingMode
         islands = IslandScreen(activities: configuration.activities)
+        controlScreen = ControlScreen(controls: configuration.controls)
         host = HostContext(
             widgetCenter: reloadRequests, activities: islands.center,
             appGroupContainers: HostContext.current.appGroupContainers)
@@ -191,6 +194,7 @@ public final class PreviewApp {
                 return
             }
             if islands.isShown, handleIslandKey(key) { return }
+            if controlScreen.isShown, handleControlKey(key) { return }
             if let action = KeyBindings.action(for: key) { perform(action) }
         case .mouse(let mouse):
             if mouse.isTap, islands.isShown {

@@ -14,6 +14,8 @@ public struct PreviewConfiguration: Sendable {
     public var widgets: [WidgetDescriptor]
     /// The Live Activities (`ActivityConfiguration`s) of the bundle, shown on the island screen; `widgets` has the rest.
     public var activities: [WidgetDescriptor]
+    /// The Control Center controls (`ControlWidget`), shown with `c`.
+    public var controls: [ControlDescriptor] = []
     /// The widget shown first (nil: the first).
     public var initialKind: String?
     /// The family focused first (nil: the widget's first family).

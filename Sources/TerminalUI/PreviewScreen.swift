@@ -55,7 +55,13 @@ extension PreviewApp {
             stage = CellRect(x: 0, y: bodyTop, width: size.width, height: bodyHeight - logHeight)
             side = CellRect(x: 0, y: bodyTop + bodyHeight - logHeight, width: size.width, height: logHeight)
         }
-        if islands.isShown { drawIslands(&canvas, in: stage, at: now) } else { drawStage(&canvas, in: stage, at: now) }
+        if islands.isShown {
+            drawIslands(&canvas, in: stage, at: now)
+        } else if controlScreen.isShown {
+            drawControls(&canvas, in: stage)
+        } else {
+            drawStage(&canvas, in: stage, at: now)
+        }
         drawHeader(&canvas, width: size.width)
         drawSidePane(&canvas, in: side)
         drawStatusBar(&canvas, row: statusRow, at: now)

@@ -92,7 +92,8 @@ public struct PushType: Hashable, Sendable, CustomStringConvertible {
 public struct AlertConfiguration: Hashable, Sendable {
     /// The sound of the alert, as `AlertConfiguration.AlertSound`.
     public struct AlertSound: Hashable, Sendable {
-        let name: String
+        /// The sound file's name, or `default` (what WidgetTerm shows in place of playing it).
+        public let name: String
         /// The system's default alert sound.
         public static let `default` = AlertSound(name: "default")
         /// A sound file of the app.

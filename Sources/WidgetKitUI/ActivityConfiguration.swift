@@ -52,7 +52,8 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
             throw ActivityDecodingError(activity: kind, part: "attributes", underlying: "\(error)")
         }
         do { state = try ActivityCoding.decode(Attributes.ContentState.self, from: request.content.state) } catch {
-            throw ActivityDecodingError(activity: kind, part: "content state", underlying: "\(error)")
+            let (keyPath, reason) = ActivityCoding.place(of: error)
+            throw ActivityDecodingError(activity: kind, part: "content state", underlying: "\(error)", keyPath: keyPath, reason: reason)
         }
         let context = ActivityViewContext(attributes: attributes, state: state, isStale: request.isStale, activityID: request.activityID)
 

@@ -126,6 +126,10 @@ public struct ActivityDecodingError: Error, CustomStringConvertible, Sendable {
     public let part: String
     /// What the decoder said.
     public let underlying: String
+    /// Where in the JSON the decoder stopped (`eta`, `stops[2].name`), empty for the top level or an unknown place.
+    public var keyPath: String = ""
+    /// What the decoder expected there, in a few words (`no value for the key`, `a Double, found a string`).
+    public var reason: String = ""
     public var description: String {
         "\(activity): the encoded \(part) does not decode as the activity's type (\(underlying)); was it encoded from another ActivityAttributes type?"
     }

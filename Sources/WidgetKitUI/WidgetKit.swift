@@ -55,6 +55,8 @@ public struct WidgetDescriptor: @unchecked Sendable {
     public let content: (AnyTimelineEntry, ResolveContext) -> ViewNode
     /// For a Live Activity (`ActivityConfiguration`): its presentations; it then has no families and no timeline.
     public var activity: ActivityDescriptor?
+    /// `disfavoredLocations(_:for:)`: the families the system should not offer in each location.
+    public var disfavoredLocations: [WidgetLocation: [WidgetFamily]] = [:]
 }
 
 /// A widget whose content is fixed by the developer, as `WidgetKit.StaticConfiguration`.
@@ -165,8 +167,12 @@ public protocol WidgetBundle {
 public enum WidgetBundleBuilder {
     public static func buildBlock<each Member: Widget>(_ members: repeat each Member) -> WidgetGroup {
         var descriptors: [WidgetDescriptor] = []
-        for member in repeat each members { descriptors.append(contentsOf: WidgetGroup.descriptors(of: member)) }
-        return WidgetGroup(descriptors: descriptors)
+        var controls: [ControlDescriptor] = []
+        for member in repeat each members {
+            descriptors.append(contentsOf: WidgetGroup.descriptors(of: member))
+            controls.append(contentsOf: WidgetGroup.controls(of: member))
+        }
+        return WidgetGroup(descriptors: descriptors, controls: controls)
     }
     public static func buildExpression<W: Widget>(_ widget: W) -> W { widget }
     /// `if condition { SomeWidget() }` with no `else`: the widget when the condition holds.
@@ -182,14 +188,26 @@ public enum WidgetBundleBuilder {
 /// Several widgets from a bundle body.
 public struct WidgetGroup: Widget {
     public let descriptors: [WidgetDescriptor]
-    public init() { descriptors = [] }
-    init(descriptors: [WidgetDescriptor]) { self.descriptors = descriptors }
+    /// The controls (`ControlWidget`) among the members.
+    public let controls: [ControlDescriptor]
+    public init() {
+        descriptors = []
+        controls = []
+    }
+    init(descriptors: [WidgetDescriptor], controls: [ControlDescriptor] = []) {
+        self.descriptors = descriptors
+        self.controls = controls
+    }
     public var body: ModifiedWidgetConfiguration { fatalError("WidgetGroup is a container; read descriptors") }
 
     static func descriptors<W: Widget>(of widget: W) -> [WidgetDescriptor] {
         if let group = widget as? WidgetGroup { return group.descriptors }
         if widget.body is EmptyWidgetConfiguration { return [] }
         return [widget.body.descriptor]
+    }
+
+    static func controls<W: Widget>(of widget: W) -> [ControlDescriptor] {
+        (widget as? WidgetGroup)?.controls ?? []
     }
 }
 

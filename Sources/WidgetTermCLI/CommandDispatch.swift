@@ -9,7 +9,10 @@ import WidgetKitUI
 /// (DECISIONS.md, "the command line, issue 15 item 6").
 enum CommandDispatch {
     /// Every command name, in the order help lists them.
-    static let commands = ["preview", "list", "render", "check", "gallery", "timeline", "open", "sources", "bench", "help"]
+    static let commands = [
+        "preview", "list", "render", "check", "gallery", "timeline", "smartstack", "control", "push", "standby", "open", "sources", "bench",
+        "help",
+    ]
     /// Commands for tests and tools, not listed in help or suggestions (`_tap`: runs a widget's intent, for the
     /// App Group store's cross-process tests).
     static let hiddenCommands: Set<String> = ["_tap"]

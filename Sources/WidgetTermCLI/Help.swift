@@ -15,6 +15,10 @@ enum Help {
           render KIND         one widget, family and moment to stdout
           check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
+          smartstack KIND...  widgets in one Smart Stack, rotated by their entries' relevance over time, with reasons
+          standby KIND KIND   two small widgets side by side as StandBy shows them (--night: the red night mode)
+          push FILE --to KIND apply an APNs payload to a Live Activity or widget as iOS would, and print the frame
+          control [KIND]      a Control Center control (iOS 18+) at every size and place, and what a tap does
           open URL            route a URL as a tap would: the matched route and its parameters
           sources PATH        the widget extension sources at PATH (folder, Xcode project or Swift package)
           bench [frame|tick]  benchmarks (figures from a release build: swift build -c release --static-swift-stdlib)
@@ -32,6 +36,71 @@ enum Help {
         widgetterm COMMAND PATH [--kind KIND] [--build-dir DIR]: PATH is a widget extension's folder as Xcode
         wrote it (with its @main bundle); it is compiled as written and COMMAND runs on its widgets (README.md,
         "Preview your own widget extension").
+
+        """
+
+    static let standBy = """
+        usage: widgetterm standby KIND|FILE KIND|FILE [--night] [--at T] [--device D] [--format text|ansi]
+
+        StandBy (iPhone on its side, charging): two systemSmall widgets side by side on black. By day they render
+        in full colour with their container backgrounds removed; --night renders them vibrant in the red night
+        tint (the standby-night theme). iOS scales them up to fill the screen; cells cannot scale glyphs, so
+        they are drawn at their own size.
+
+        """
+
+    static let push = """
+        usage: widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S]
+                               [--presentation P] [--at T] [--device D] [--format text|ansi]
+
+        Applies a push payload (the JSON APNs delivers) as iOS would and prints the frame it leads to.
+        A Live Activity: "aps" with "event" (start, update or end), "timestamp", "content-state" (decoded into the
+        activity's ContentState with JSONDecoder: dates in it are seconds since 2001), and optionally "stale-date",
+        "relevance-score", "alert" {title, body, sound} and "dismissal-date" (seconds since 1970); a start push also
+        has "attributes-type" and "attributes". Update and end pushes arrive at the activity's scripted first
+        state. A widget: "aps": {"content-changed": true}, a reload request within the widget's budget.
+
+          --priority P    apns-priority, 5 or 10 (default 10); priority 10 allows 15 updates an hour
+          --times N       send the payload N times (1 to 100), --every S seconds apart (default 60)
+          --presentation  the presentation printed (default: expanded with an alert, else lockscreen)
+
+        Refused, as error diagnostics with exit status 1: a payload over 4096 bytes, no "aps", a content-state that
+        does not decode (its key path named), a priority-10 push over the budget.
+
+        """
+
+    static let smartStack = """
+        usage: widgetterm smartstack KIND|FILE... [--from ISO8601] [--hours H] [--timezone ZONE]
+
+        Two to ten widgets in one Home Screen Smart Stack, rotated by TimelineEntryRelevance over simulated time.
+        Each widget's timeline is asked once at --from; at each moment the widget whose current entry has the
+        highest score, as a share of the highest score its own timeline gives, is on top (a score of 0 or less is
+        not relevant; a tie, or nothing relevant, keeps the stack where it is). Prints one line per rotation:
+        the time, the widget, and why. An entry counts from its date for its duration, or until the next entry
+        when the duration is 0.
+
+          --from T       the start (default: --at, else now)
+          --hours H      how long to simulate, 1 to 336 (default 6)
+
+        Warns (relevance-never-changes) about a widget whose entries all have the same score.
+
+        """
+
+    static let control = """
+        usage: widgetterm control [KIND] [--placement P] [--tap N] [--format text|ansi]
+
+        A control (ControlWidget, iOS 18+) as iOS shows it: the add sheet's previewValue, then currentValue(),
+        drawn at each placement: small, medium and large in Control Center, lockScreen (a bottom slot) and
+        actionButton (the Dynamic Island when the Action button is pressed). Without KIND, lists the controls.
+
+          --placement P   only one placement: \(ControlCommand.placementNames.joined(separator: ", "))
+          --tap N         tap N times (1 to 100): each tap runs the action (a toggle's SetValueIntent with the
+                          new state), then asks currentValue() again and draws the result
+          --format F      text or ansi (the colour rule of render applies)
+          --app-group DIR the App Group store the control's code reads and writes
+
+        Diagnostics go to standard error; the exit status is 1 when one is an error (a currentValue() that
+        threw, a toggle that snapped back after a tap).
 
         """
 

@@ -20,8 +20,8 @@ enum PreviewCommand {
     static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout"])
 
     static func run(
-        _ arguments: [String], widgets bundle: [WidgetDescriptor], environment: [String: String],
-        output: TextStream, errors: TextStream
+        _ arguments: [String], widgets bundle: [WidgetDescriptor], controls: [ControlDescriptor] = [],
+        environment: [String: String], output: TextStream, errors: TextStream
     ) throws -> Int32 {
         let parsed = try ParsedArguments(arguments, valued: valuedFlags, boolean: ["help"])
         if parsed.switches.contains("help") {
@@ -94,6 +94,7 @@ enum PreviewCommand {
         try settings.applyParameters(to: first)
         var previewConfiguration = configuration
         previewConfiguration.appGroupDescription = AppGroupArgument.description(arguments: arguments, environment: environment)
+        previewConfiguration.controls = controls
 
         if let at = settings.at { HostClock.set(at) }
         HostClock.speed = speed

@@ -60,8 +60,9 @@ public enum WidgetTermCommand {
             }
         }
         let status = run(
-            arguments: arguments, widgets: { bundle.widgetDescriptors + PreviewRegistry.descriptors() }, environment: environment,
-            output: StandardStream.output, errors: StandardStream.error)
+            arguments: arguments, widgets: { bundle.widgetDescriptors + PreviewRegistry.descriptors() },
+            controls: { bundle.controlDescriptors }, environment: environment, output: StandardStream.output,
+            errors: StandardStream.error)
         exit(status)
     }
 
@@ -77,11 +78,19 @@ public enum WidgetTermCommand {
         run(arguments: arguments, widgets: { widgets }, environment: environment, output: output, errors: errors)
     }
 
+    /// `run` with the bundle's controls too (`ControlWidget`s, for `widgetterm control`).
+    public static func run(
+        arguments: [String], widgets: [WidgetDescriptor], controls: [ControlDescriptor], environment: [String: String],
+        output: TextStream, errors: TextStream
+    ) -> Int32 {
+        run(arguments: arguments, widgets: { widgets }, controls: { controls }, environment: environment, output: output, errors: errors)
+    }
+
     /// `run` with the bundle's widgets built only by the commands that use them (`bench frame` and `help`
     /// start faster without evaluating every widget's configuration).
     static func run(
-        arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String],
-        output: TextStream, errors: TextStream
+        arguments: [String], widgets: () -> [WidgetDescriptor], controls: () -> [ControlDescriptor] = { [] },
+        environment: [String: String], output: TextStream, errors: TextStream
     ) -> Int32 {
         let errors = ControlEscapingStream(errors)
         // `--assets DIR`: the app's catalogs, for every command that runs widget code, in a host context of
@@ -101,15 +110,15 @@ public enum WidgetTermCommand {
                 widgetCenter: current.widgetCenter, activities: current.activities, appGroupContainers: current.appGroupContainers)
             host.resources = catalogs
             return host.run {
-                runCommand(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
+                runCommand(arguments, widgets: widgets, controls: controls, environment: environment, output: output, errors: errors)
             }
         }
-        return runCommand(arguments, widgets: widgets, environment: environment, output: output, errors: errors)
+        return runCommand(arguments, widgets: widgets, controls: controls, environment: environment, output: output, errors: errors)
     }
 
     private static func runCommand(
-        _ arguments: [String], widgets: () -> [WidgetDescriptor], environment: [String: String], output: TextStream,
-        errors: TextStream
+        _ arguments: [String], widgets: () -> [WidgetDescriptor], controls: () -> [ControlDescriptor],
+        environment: [String: String], output: TextStream, errors: TextStream
     ) -> Int32 {
         do {
             let resolved = try CommandDispatch.resolve(arguments, kinds: { widgets().map(\.kind) })
@@ -121,12 +130,21 @@ public enum WidgetTermCommand {
             case "gallery":
                 return try GalleryCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "preview":
-                return try PreviewCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+                return try PreviewCommand.run(
+                    rest, widgets: widgets(), controls: controls(), environment: environment, output: output, errors: errors)
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
             case "open": return try OpenCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)
             case "check": return try CheckCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "sources": return try SourcesCommand.run(rest, output: output, errors: errors)
+            case "standby":
+                return try StandByCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+            case "push":
+                return try PushCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+            case "smartstack":
+                return try SmartStackCommand.run(rest, widgets: widgets(), output: output, errors: errors)
+            case "control":
+                return try ControlCommand.run(rest, controls: controls(), environment: environment, output: output, errors: errors)
             case "_tap": return try TapCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "help", "--help", "-h":
                 output.write(Help.main)

@@ -242,8 +242,17 @@ struct DocumentExampleTests {
     func documentationExamples() throws {
         let markdown = try String(contentsOf: DocumentFixtures.package.appendingPathComponent("docs/widget-document.md"), encoding: .utf8)
         let blocks = markdown.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 15)
+        #expect(blocks.count == 16)
         for (index, block) in blocks.enumerated() {
+            if block.contains("\"control\":") {
+                // A control document (ControlDocument) draws at every placement, with no check that fails.
+                let control = try ControlDocument(text: block, file: "widget-document.md block \(index + 1)").descriptor
+                #expect(ControlChecks.check(control.previewTemplate(), kind: control.kind).isEmpty, "block \(index + 1)")
+                for placement in ControlPlacement.allCases {
+                    #expect(ControlRenderer.render(control.previewTemplate(), placement: placement).size == placement.cells())
+                }
+                continue
+            }
             let descriptor: WidgetDescriptor
             do {
                 descriptor = try WidgetDocument(text: block, file: "widget-document.md block \(index + 1)").descriptor

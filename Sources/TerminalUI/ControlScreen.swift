@@ -1,0 +1,125 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - The Control Center screen (`c`)
+
+/// The controls (`ControlWidget`, iOS 18+) of the bundle, one at a time at every placement
+/// (`ControlPlacement`): `w` shows the next control, Enter taps it (the action runs, then `currentValue()`
+/// is asked again, as `widgetterm control --tap`). The tap waits for the intent (at most the intent time limit).
+final class ControlScreen {
+    let controls: [ControlDescriptor]
+    var isShown = false
+    var selected = 0
+    private var sessions: [String: ControlSession] = [:]
+    private var logged: [String: Int] = [:]
+
+    init(controls: [ControlDescriptor]) {
+        self.controls = controls
+    }
+
+    /// The session of the selected control, started (its `currentValue()` asked) on first use.
+    func session(host: HostContext, timeLimit: TimeInterval) -> ControlSession? {
+        guard controls.indices.contains(selected) else { return nil }
+        let descriptor = controls[selected]
+        if let session = sessions[descriptor.kind] { return session }
+        let session = ControlSession(descriptor: descriptor, host: host, timeLimit: timeLimit)
+        sessions[descriptor.kind] = session
+        return session
+    }
+
+    /// The session's log lines not yet shown.
+    func newLogLines(of session: ControlSession) -> ArraySlice<String> {
+        let start = logged[session.descriptor.kind] ?? 0
+        logged[session.descriptor.kind] = session.log.count
+        return session.log[min(start, session.log.count)...]
+    }
+}
+
+extension PreviewApp {
+    func toggleControls() {
+        controlScreen.isShown.toggle()
+        if controlScreen.isShown { islands.isShown = false }
+        scrollOffset = 0
+        let now = HostClock.now
+        guard controlScreen.isShown else { return }
+        log.append(
+            .info,
+            controlScreen.controls.isEmpty
+                ? "Controls: none in this bundle"
+                : "Controls: \(controlScreen.controls.map(\.kind).joined(separator: ", ")) — Enter taps, w next control", at: now)
+        logControlLines(at: now)
+    }
+
+    /// Keys of the control screen; false for keys the app handles as usual.
+    func handleControlKey(_ key: Key) -> Bool {
+        let now = HostClock.now
+        switch key {
+        case .character("w"), .character("W"):
+            guard !controlScreen.controls.isEmpty else { return true }
+            let count = controlScreen.controls.count
+            controlScreen.selected = ((controlScreen.selected + (key == .character("w") ? 1 : -1)) % count + count) % count
+            logControlLines(at: now)
+        case .enter:
+            guard let session = controlScreen.session(host: host, timeLimit: configuration.intentTimeLimit) else { return true }
+            let before = session.diagnostics.count
+            session.tap()
+            logControlLines(at: now)
+            for diagnostic in session.diagnostics[before...] { log.append(.diagnostic, diagnostic.message, at: now) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func logControlLines(at now: Date) {
+        guard let session = controlScreen.session(host: host, timeLimit: configuration.intentTimeLimit) else { return }
+        for line in controlScreen.newLogLines(of: session) { log.append(line.hasPrefix("intent ") ? .intent : .info, line, at: now) }
+    }
+
+    /// Draws the selected control at every placement, left to right, wrapping.
+    func drawControls(_ canvas: inout Canvas, in stage: CellRect) {
+        let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: stage.height)
+        guard let session = controlScreen.session(host: host, timeLimit: configuration.intentTimeLimit) else {
+            canvas.write("No controls in this bundle (ControlWidget, iOS 18+).", column: inner.x, row: inner.y, style: Chrome.caption)
+            return
+        }
+        let descriptor = session.descriptor
+        canvas.write(
+            "\(descriptor.displayName) (\(descriptor.kind)) \(controlScreen.selected + 1)/\(controlScreen.controls.count): "
+                + ControlSession.describe(session.current),
+            column: inner.x, row: inner.y, maxWidth: inner.width, style: Chrome.title)
+        var x = inner.x
+        var y = inner.y + 2
+        var rowHeight = 0
+        for placement in ControlPlacement.allCases {
+            let frame = ControlRenderer.render(session.current, placement: placement)
+            let caption = placement.shortTitle
+            let width = max(frame.size.width, DisplayWidth.of(caption))
+            if x > inner.x, x + width > inner.maxX {
+                x = inner.x
+                y += rowHeight + 1
+                rowHeight = 0
+            }
+            if y < inner.maxY { canvas.write(caption, column: x, row: y, maxWidth: inner.maxX - x, style: Chrome.caption) }
+            canvas.draw(frame.buffer, column: x, row: y + 1, clip: inner)
+            rowHeight = max(rowHeight, frame.size.height + 1)
+            x += width + 2
+        }
+    }
+}
+
+extension ControlPlacement {
+    /// The placement's caption on the control screen.
+    var shortTitle: String {
+        switch self {
+        case .small: return "small"
+        case .medium: return "medium"
+        case .large: return "large"
+        case .lockScreen: return "Lock Screen"
+        case .actionButton: return "Action button"
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - push
+
+/// `widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S] [--presentation P]`:
+/// applies an APNs payload as iOS would and prints the frame it leads to. A Live Activity gets `start`, `update`
+/// or `end` (its scripted first state is running when the push arrives, except for `start`); a widget gets
+/// `content-changed`, a reload request. What APNs or ActivityKit would refuse is an error diagnostic: a payload
+/// over 4 KB, no `aps`, a `content-state` that does not decode into the activity's `ContentState` with
+/// `JSONDecoder` (named by its key path), a priority-10 push over the budget (DECISIONS.md, "Push").
+enum PushCommand {
+    /// The bytes APNs accepts in a Live Activity or widget push payload.
+    static let maximumBytes = 4096
+    /// Priority-10 Live Activity updates the device applies per rolling hour (DECISIONS.md, "Push").
+    static let priority10PerHour = 15
+
+    static func run(
+        _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream, errors: TextStream
+    ) throws -> Int32 {
+        let parsed = try ParsedArguments(
+            arguments, valued: RenderSettings.valuedFlags.union(["to", "priority", "times", "every", "presentation"]),
+            boolean: ["help"])
+        if parsed.switches.contains("help") {
+            output.write(Help.push)
+            return 0
+        }
+        guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
+            throw UsageError("push takes one payload file (JSON as APNs receives it), then --to KIND or --to DOCUMENT")
+        }
+        guard let target = parsed["to"] else { throw UsageError("push needs --to KIND|DOCUMENT: the widget or Live Activity it updates") }
+        guard let data = FileManager.default.contents(atPath: file) else { throw UsageError("\(file): no such file, or it cannot be read") }
+        let priority = try parsed.integer("priority", in: 5...10, default: 10)
+        guard priority == 5 || priority == 10 else { throw UsageError("--priority takes 5 or 10 (apns-priority), got \(priority)") }
+        let times = try parsed.integer("times", in: 1...100, default: 1)
+        let every = try parsed.integer("every", in: 1...86_400, default: 60)
+        let settings = try RenderSettings(parsed)
+        let format = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
+        guard format.kind == .text || format.kind == .ansi else { throw UsageError("push writes --format text or ansi") }
+        let descriptor = try widget(named: target, in: widgets)
+        if let at = settings.at { HostClock.set(at) }
+        let start = HostClock.now
+
+        var findings: [Diagnostic] = []
+        func refuse(_ code: String, _ message: String, _ values: [String: String] = [:]) -> Int32 {
+            findings.append(Diagnostic(severity: .error, code: code, message: message, widget: descriptor.kind, values: values))
+            errors.write(DiagnosticFormatter.text(findings))
+            return 1
+        }
+        if data.count > maximumBytes {
+            return refuse(
+                "push-payload-too-large",
+                "\(file) is \(data.count) bytes; APNs refuses a Live Activity or widget payload over \(maximumBytes) bytes. "
+                    + "Send less content-state (identifiers, not text the app already has).",
+                ["bytes": "\(data.count)", "limit": "\(maximumBytes)"])
+        }
+        let payload: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw UsageError("\(file): a push payload is a JSON object with an \"aps\" member")
+            }
+            payload = object
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError("\(file): not JSON: \(error.localizedDescription)")
+        }
+        guard let aps = payload["aps"] as? [String: Any] else {
+            return refuse(
+                "push-missing-aps",
+                "\(file) has no \"aps\" object: APNs delivers it, but ActivityKit and WidgetKit read only \"aps\" "
+                    + "(event, content-state, timestamp…), so nothing changes.")
+        }
+
+        guard let activity = descriptor.activity else {
+            // A widget push: a reload request, budgeted like the app's own reloads.
+            guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
+                return refuse(
+                    "push-widget-without-content-changed",
+                    "a widget push needs \"aps\": {\"content-changed\": true} (apns-push-type widgets); without it WidgetKit ignores it.")
+            }
+            output.write("widget push: reload of \(descriptor.kind) requested (it counts against the widget's daily reload budget)\n")
+            let family = try settings.family(for: descriptor)
+            let session = try settings.session(for: descriptor)
+            let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
+            let options = settings.options(family: family, date: start)
+            output.write(format.encode(session.render(selection, options: options), widget: descriptor.kind, family: family))
+            return 0
+        }
+
+        // A Live Activity push.
+        let event = aps["event"] as? String
+        guard let event, ["start", "update", "end"].contains(event) else {
+            return refuse(
+                "push-bad-event", "\"aps.event\" must be \"start\", \"update\" or \"end\", got \(event.map { "\"\($0)\"" } ?? "none")")
+        }
+        guard aps["timestamp"] is NSNumber else {
+            return refuse(
+                "push-missing-timestamp",
+                "\"aps.timestamp\" (seconds since 1970) is missing: ActivityKit uses it to drop pushes older than the content it has.")
+        }
+        let contentState = aps["content-state"]
+        if event != "end", contentState == nil {
+            return refuse("push-missing-content-state", "a \(event) push needs \"aps.content-state\": the new ContentState, as JSON")
+        }
+        guard contentState == nil || contentState is [String: Any] else {
+            return refuse("push-content-state-mismatch", "\"aps.content-state\" must be a JSON object (the encoded ContentState)")
+        }
+        let clock = ScriptClock(start)
+        let center = ActivityCenter(now: { clock.date })
+        let attributes: Data
+        if event == "start" {
+            let typeName = activity.attributesType.split(separator: ".").last.map(String.init) ?? activity.attributesType
+            guard let given = aps["attributes-type"] as? String else {
+                return refuse("push-start-without-attributes", "a start push needs \"aps.attributes-type\": \"\(typeName)\"")
+            }
+            guard given == typeName else {
+                return refuse(
+                    "push-start-wrong-attributes-type",
+                    "\"aps.attributes-type\" is \"\(given)\"; \(descriptor.kind) is an ActivityConfiguration for \(typeName)")
+            }
+            guard let object = aps["attributes"] as? [String: Any] else {
+                return refuse("push-start-without-attributes", "a start push needs \"aps.attributes\": the encoded \(typeName)")
+            }
+            attributes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        } else {
+            guard let script = activity.preview else { throw UsageError("\(descriptor.kind) has no scripted activity to update") }
+            attributes = try script.attributes(start)
+        }
+        let staleDate = (aps["stale-date"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
+        let relevance = (aps["relevance-score"] as? NSNumber)?.doubleValue ?? 0
+        var content: EncodedActivityContent?
+        if let state = contentState as? [String: Any] {
+            let encoded = EncodedActivityContent(
+                state: try JSONSerialization.data(withJSONObject: state, options: [.sortedKeys]), staleDate: staleDate,
+                relevanceScore: relevance)
+            do {
+                _ = try activity.resolve(ActivityResolveRequest(attributes: attributes, content: encoded, isStale: false))
+            } catch let error as ActivityDecodingError {
+                let place = error.keyPath.isEmpty ? "content-state" : "content-state.\(error.keyPath)"
+                return refuse(
+                    "push-content-state-mismatch",
+                    "aps.\(place): \(error.reason); the payload does not decode into \(descriptor.kind)'s ContentState with "
+                        + "JSONDecoder, so ActivityKit drops the push. Keys must match the ContentState's properties, and dates are "
+                        + "seconds since 2001-01-01 (the default decoder), not since 1970.",
+                    ["keyPath": place])
+            }
+            content = encoded
+        }
+        let alert = (aps["alert"] as? [String: Any]).map { alert in
+            AlertConfiguration(
+                title: LocalizedStringResource(stringLiteral: alert["title"] as? String ?? ""),
+                body: LocalizedStringResource(stringLiteral: alert["body"] as? String ?? ""),
+                sound: (alert["sound"] as? String).map(AlertConfiguration.AlertSound.named) ?? .default)
+        }
+
+        // The running activity, then each push in turn.
+        let id: String
+        do {
+            if event == "start" {
+                id = try center.requestActivity(
+                    attributesType: activity.attributesType, attributes: attributes, content: content!, pushType: nil)
+            } else {
+                id = try ActivityScript.start(descriptor, in: center, startingAt: start)
+            }
+        } catch {
+            return refuse("push-refused", "\(error)")
+        }
+        var appliedPriority10: [Date] = []
+        for index in 1...times {
+            let now = start.addingTimeInterval(Double((index - 1) * every))
+            clock.date = now
+            let label = "push \(index) at \(ReloadEvent.clockTime(now, timeZone: settings.timeZone)) (priority \(priority), \(event))"
+            if priority == 10 {
+                appliedPriority10 = appliedPriority10.filter { now.timeIntervalSince($0) < 3600 }
+                if appliedPriority10.count >= priority10PerHour {
+                    output.write("\(label): dropped, the priority-10 budget of \(priority10PerHour) per hour is spent\n")
+                    findings.append(
+                        Diagnostic(
+                            severity: .error, code: "push-budget-exceeded",
+                            message: "push \(index) is the \(appliedPriority10.count + 1)th priority-10 update within an hour; iOS "
+                                + "drops updates over its budget (about \(priority10PerHour) an hour). Send routine updates with "
+                                + "priority 5, or set NSSupportsLiveActivitiesFrequentUpdates.",
+                            widget: descriptor.kind, values: ["push": "\(index)", "perHour": "\(priority10PerHour)"]))
+                    continue
+                }
+                appliedPriority10.append(now)
+            }
+            do {
+                switch event {
+                case "end":
+                    let dismissal = (aps["dismissal-date"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
+                    try center.endActivity(id: id, content: content, dismissalPolicy: dismissal.map { .after($0) } ?? .default)
+                case "update":
+                    try center.updateActivity(id: id, content: content!, alertConfiguration: alert)
+                default:
+                    break
+                }
+            } catch {
+                findings.append(Diagnostic(severity: .error, code: "push-refused", message: "\(label): \(error)", widget: descriptor.kind))
+                continue
+            }
+            output.write("\(label): applied\n")
+        }
+        if let alert {
+            output.write(
+                "alert: “\(alert.title)” \(alert.body) · sound \(alert.sound.name) (the expanded island, or a banner without one)\n")
+        }
+
+        // The frame the last push leads to.
+        let presentation =
+            try parsed["presentation"].map { raw -> ActivityPresentation in
+                guard let presentation = ActivityPresentation(argument: raw) else {
+                    throw UsageError(
+                        "unknown --presentation \(raw); valid presentations: \(ActivityPresentation.allCases.map(\.argument).joined(separator: ", "))"
+                    )
+                }
+                return presentation
+            } ?? (alert != nil ? .expanded : .lockScreen)
+        let snapshot = center.snapshot(id: id)!
+        let style = ActivityRenderCommand.paintStyle(settings)
+        let options = IslandRenderOptions(device: settings.device, style: style, date: clock.date, format: settings.format)
+        do {
+            try ActivityRendering.checkVisible(snapshot, kind: descriptor.kind, in: presentation)
+            let resolved = try ActivityRendering.resolve(snapshot, with: activity, options: options)
+            let island = try ActivityRendering.render(resolved, presentation: presentation, options: options)
+            output.write("\(presentation.argument), \(snapshot.activityState)\(snapshot.isStale ? ", stale" : ""):\n")
+            output.write(format.encode(island.frame, widget: descriptor.kind, family: .systemSmall))
+        } catch let error as ActivityRenderError {
+            output.write("\(presentation.argument): \(error.description)\n")
+        }
+        errors.write(DiagnosticFormatter.text(findings))
+        return findings.contains { $0.severity == .error } ? 1 : 0
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import SampleWidgets
+import WidgetHost
+import WidgetKitUI
+import WidgetTermCLI
+
+@Suite struct PushTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/push")
+
+    static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
+        let output = StringStream(), errors = StringStream()
+        let status = FixedClock.run {
+            WidgetTermCommand.run(
+                arguments: arguments + ["--at", "2026-03-14T09:41:00Z", "--timezone", "UTC"],
+                widgets: SampleWidgetBundle().widgetDescriptors, environment: [:], output: output, errors: errors)
+        }
+        return (status, output.text, errors.text)
+    }
+
+    static func payload(_ object: Any, name: String = UUID().uuidString) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wt-push-\(name).json")
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: url)
+        return url.path
+    }
+
+    @Test("an update with an alert: applied, the alert with its sound, the expanded island with the new stage")
+    func updateWithAlert() {
+        let result = Self.run(["push", Self.examples.appendingPathComponent("delivery-update.json").path, "--to", "delivery"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output.hasPrefix(
+                "push 1 at 2026-03-14 09:41 (priority 10, update): applied\n"
+                    + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (the expanded island, or a banner without one)\n"
+                    + "expanded, active:\n"))
+        #expect(result.output.contains("On the way") && result.output.contains("24:00"))
+        #expect(result.errors == "")
+    }
+
+    @Test("a content-state that does not decode names its key path: aps.content-state.stage")
+    func contentStateMismatch() {
+        let result = Self.run(["push", Self.examples.appendingPathComponent("delivery-bad-state.json").path, "--to", "delivery"])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(result.errors.hasPrefix("error push-content-state-mismatch delivery: aps.content-state.stage: expected Int;"))
+        #expect(result.errors.hasSuffix("{keyPath=content-state.stage}\n"))
+    }
+
+    @Test("a missing key is named too, and a payload over 4 KB or without aps is refused")
+    func refusals() throws {
+        let missing = try Self.payload(["aps": ["event": "update", "timestamp": 1, "content-state": ["stage": 1]]])
+        let result = Self.run(["push", missing, "--to", "delivery"])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("error push-content-state-mismatch delivery: aps.content-state.eta: no value for the key;"))
+
+        let big = try Self.payload([
+            "aps": ["event": "update", "timestamp": 1, "content-state": ["courier": String(repeating: "x", count: 4100)]]
+        ])
+        let tooLarge = Self.run(["push", big, "--to", "delivery"])
+        #expect(tooLarge.status == 1)
+        #expect(tooLarge.errors.hasPrefix("error push-payload-too-large delivery: "))
+        #expect(tooLarge.errors.contains("{bytes=41"))
+
+        let noAPS = try Self.payload(["event": "update"])
+        let without = Self.run(["push", noAPS, "--to", "delivery"])
+        #expect(without.status == 1)
+        #expect(without.errors.hasPrefix("error push-missing-aps delivery: "))
+    }
+
+    @Test("priority 10: the 16th update within an hour is dropped; priority 5 is not budgeted")
+    func budget() {
+        let file = Self.examples.appendingPathComponent("delivery-update.json").path
+        let high = Self.run(["push", file, "--to", "delivery", "--times", "16", "--every", "60"])
+        #expect(high.status == 1)
+        #expect(high.output.contains("push 15 at 2026-03-14 09:55 (priority 10, update): applied\n"))
+        #expect(
+            high.output.contains(
+                "push 16 at 2026-03-14 09:56 (priority 10, update): dropped, the priority-10 budget of 15 per hour is spent\n"))
+        #expect(high.errors.hasPrefix("error push-budget-exceeded delivery: push 16 is the 16th priority-10 update within an hour"))
+        let low = Self.run(["push", file, "--to", "delivery", "--times", "16", "--priority", "5"])
+        #expect(low.status == 0)
+        #expect(low.output.contains("push 16 at 2026-03-14 09:56 (priority 5, update): applied\n"))
+        let spaced = Self.run(["push", file, "--to", "delivery", "--times", "16", "--every", "240"])
+        #expect(spaced.status == 0, "16 pushes four minutes apart span more than an hour")
+    }
+
+    @Test("a widget push needs content-changed and reloads the widget")
+    func widgetPush() throws {
+        let good = try Self.payload(["aps": ["content-changed": true]])
+        let result = Self.run([
+            "push", good, "--to", "water", "--format", "text", "--app-group", NSTemporaryDirectory() + "wt-push-\(UUID())",
+        ])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("widget push: reload of water requested (it counts against the widget's daily reload budget)\n"))
+        #expect(result.output.contains("💧 Water"))
+        let bad = try Self.payload(["aps": ["alert": "hi"]])
+        let refused = Self.run(["push", bad, "--to", "water"])
+        #expect(refused.status == 1)
+        #expect(refused.errors.hasPrefix("error push-widget-without-content-changed water: "))
+    }
+}
