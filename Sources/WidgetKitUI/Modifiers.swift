@@ -530,14 +530,12 @@ extension View {
         ScaleEffectView(content: self, scale: x <= 0 || y <= 0 ? 0 : x != 1 ? x : y)
     }
     /// Rotates how the view is drawn without changing its layout, as `View.rotationEffect(_:anchor:)`. Cells cannot
-    /// rotate glyphs: a whole turn (or none) draws the view as it is; any other angle draws it unrotated and
-    /// reports `effect-not-drawn`.
+    /// rotate glyphs: a whole turn (or none) draws the view as it is; a trimmed circle (a ring's progress arc)
+    /// turns its part of the ring by the angle, which is exact; any other view is drawn unrotated and reports
+    /// `effect-not-drawn`.
     @inlinable
     public consuming func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
-        let turns = angle.degrees / 360
-        return EffectNotDrawnView(
-            content: self, effect: "rotationEffect(.degrees(\(angle.degrees)))", drawnAs: "unrotated",
-            isDrawn: turns == turns.rounded())
+        RotationEffectView(content: self, degrees: angle.degrees)
     }
     /// A Gaussian blur, as `View.blur(radius:opaque:)`: drawn sharp, and `effect-not-drawn` says so.
     @inlinable
@@ -567,6 +565,33 @@ struct EffectNotDrawnView<Content: View>: PrimitiveView {
     func resolve(in context: ResolveContext) -> ViewNode {
         if !isDrawn { context.sink.reportEffectNotDrawn(effect, drawnAs: drawnAs) }
         return content._resolve(in: context)
+    }
+}
+
+/// `.rotationEffect`: a trimmed circle turns its part of the ring; a whole turn changes nothing; any other view
+/// is drawn unrotated and reported.
+@usableFromInline
+struct RotationEffectView<Content: View>: PrimitiveView {
+    @usableFromInline let content: Content
+    @usableFromInline let degrees: Double
+
+    @inlinable
+    init(content: Content, degrees: Double) {
+        self.content = content
+        self.degrees = degrees
+    }
+
+    @usableFromInline
+    func resolve(in context: ResolveContext) -> ViewNode {
+        let node = content._resolve(in: context)
+        let turns = degrees / 360
+        if turns == turns.rounded() { return node }
+        if case .shape(var shape) = node, case .trimmed(.circle, let from, let to) = shape.kind {
+            shape.kind = .trimmed(.circle, from: from + turns, to: to + turns)
+            return .shape(shape)
+        }
+        context.sink.reportEffectNotDrawn("rotationEffect(.degrees(\(degrees)))", drawnAs: "unrotated")
+        return node
     }
 }
 
