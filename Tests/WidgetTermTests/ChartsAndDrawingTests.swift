@@ -391,3 +391,34 @@ private struct CounterView: View {
         #expect(DrawingProbe.picture(fitting, width: 3, height: 1) == ["12…"])
     }
 }
+
+// MARK: - What the public widget extensions reached for
+
+private struct HeightKey: PreferenceKey {
+    static let defaultValue: CGFloat = 0
+    static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) { value = max(value, nextValue()) }
+}
+
+@Suite struct PublicWidgetCompatibilityTests {
+    @Test func aCGFloatFrameIsTheSameFrameInPoints() {
+        let width: CGFloat? = 24
+        let view = Color.red.frame(width: width, height: CGFloat(17))
+        #expect(DrawingProbe.resolve(view).0 == DrawingProbe.resolve(Color.red.frame(width: 24, height: 17)).0)
+    }
+
+    @Test func onChangeAndPreferenceActionsNeverRunAndSaySo() {
+        var ran = false
+        let view = Text(verbatim: "x")
+            .preference(key: HeightKey.self, value: 3)
+            .onPreferenceChange(HeightKey.self) { _ in ran = true }
+            .onChange(of: 1) { _ in ran = true }
+        #expect(DrawingProbe.codes(view) == ["code-never-runs-in-widget", "code-never-runs-in-widget"])
+        #expect(!ran)
+        #expect(DrawingProbe.picture(view, width: 3, height: 1) == [" x"])
+    }
+
+    @Test func aLiveActivityIsDrawnInTheMediumFamilyAndUIKitColoursBridge() {
+        #expect(EnvironmentValues().activityFamily == .medium)
+        #expect(Color(UIColor.white) == Color.white)
+    }
+}
