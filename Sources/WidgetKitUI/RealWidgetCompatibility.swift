@@ -105,3 +105,52 @@ extension UIImage {
     /// divides by it should guard, as the code WidgetTerm was tried on does (`max(size.height, 1)`).
     public var size: CGSize { .zero }
 }
+
+// MARK: - Masks
+
+extension View {
+    /// Shows this view only where `mask` is opaque, as `View.mask(alignment:_:)`. A shape filled with one
+    /// opaque colour clips the view as `clipShape` does; any other mask (a gradient fade, text, an image)
+    /// cannot be drawn in cells: the view is drawn unmasked and `mask-drawn-approximately` says so.
+    public consuming func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View {
+        MaskedView(content: self, mask: mask())
+    }
+
+    /// The older form, as `View.mask(_:)`.
+    @_disfavoredOverload
+    public consuming func mask<Mask: View>(_ mask: Mask) -> some View {
+        MaskedView(content: self, mask: mask)
+    }
+}
+
+/// `.mask`: a clip for a plain shape mask, else the content with a diagnostic.
+struct MaskedView<Content: View, Mask: View>: PrimitiveView {
+    let content: Content
+    let mask: Mask
+
+    func resolve(in context: ResolveContext) -> ViewNode {
+        let node = content._resolve(in: context)
+        if case .shape(let shape) = mask._resolve(in: context), Self.isPlainOutline(shape) {
+            return .modified(node, .clipShape(shape.kind))
+        }
+        context.sink.report(
+            ResolveDiagnostic(
+                code: "mask-drawn-approximately",
+                message: ".mask with a gradient, text or image cannot be drawn in terminal cells; the view is drawn "
+                    + "unmasked. iOS shows it only where the mask is opaque."))
+        return node
+    }
+
+    /// A built-in outline filled with one opaque colour (or the foreground style): the mask is the outline.
+    static func isPlainOutline(_ shape: ShapeNode) -> Bool {
+        switch shape.kind {
+        case .rectangle, .roundedRectangle, .capsule, .circle, .ellipse, .containerRelative: break
+        default: return false
+        }
+        switch shape.fill {
+        case .color(let color)?: return color.alpha >= 1 && color != .clear
+        case .hierarchical(let level, _)?: return level == 0
+        default: return false
+        }
+    }
+}

@@ -422,3 +422,18 @@ private struct HeightKey: PreferenceKey {
         #expect(Color(UIColor.white) == Color.white)
     }
 }
+
+@Suite struct MaskTests {
+    @Test func aShapeMaskClipsLikeClipShape() {
+        let masked = Color.red.mask { RoundedRectangle(cornerRadius: 12) }
+        let clipped = Color.red.clipShape(RoundedRectangle(cornerRadius: 12))
+        #expect(DrawingProbe.resolve(masked).0 == DrawingProbe.resolve(clipped).0)
+        #expect(DrawingProbe.codes(masked).isEmpty)
+    }
+
+    @Test func aGradientMaskDrawsTheViewUnmaskedAndSaysSo() {
+        let masked = Color.red.mask(LinearGradient(colors: [.black, .clear], startPoint: .top, endPoint: .bottom))
+        #expect(DrawingProbe.resolve(masked).0 == DrawingProbe.resolve(Color.red).0)
+        #expect(DrawingProbe.codes(masked) == ["mask-drawn-approximately"])
+    }
+}
