@@ -437,3 +437,27 @@ private struct HeightKey: PreferenceKey {
         #expect(DrawingProbe.codes(masked) == ["mask-drawn-approximately"])
     }
 }
+
+// MARK: - Expanded Dynamic Island content in a function of its own
+
+@DynamicIslandExpandedContentBuilder
+private func expandedRegions(_ title: String) -> DynamicIslandExpandedContent<some View> {
+    DynamicIslandExpandedRegion(.leading) { Text(verbatim: title) }
+    DynamicIslandExpandedRegion(.trailing, priority: 1) { Text(verbatim: "2") }
+}
+
+@Suite struct ExpandedContentTests {
+    @Test func aFunctionReturningExpandedContentGivesItsRegionsInOrder() {
+        let island = DynamicIsland {
+            expandedRegions("Oslo")
+        } compactLeading: {
+            Text(verbatim: "O")
+        } compactTrailing: {
+            Text(verbatim: "2")
+        } minimal: {
+            Text(verbatim: "O")
+        }
+        #expect(island.regions.map(\.position) == [.leading, .trailing])
+        #expect(island.regions.map(\.priority) == [0, 1])
+    }
+}
