@@ -422,9 +422,10 @@ extension View {
     public consuming func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> EnvironmentModifiedView<Self> {
         environmentModified { $0.accentedRenderingMode = mode }
     }
-    /// Disables the default content margins; honoured on the widget configuration, accepted here.
-    @inlinable
-    public consuming func contentMarginsDisabled() -> Self { self }
+    /// `contentMarginsDisabled()` belongs to the widget configuration (`StaticConfiguration { … }
+    /// .contentMarginsDisabled()`); on a view it changes nothing, and `content-margins-on-view` says where
+    /// it goes.
+    public consuming func contentMarginsDisabled() -> some View { ContentMarginsOnView(content: self) }
 
     /// Keeps the view's space and draws nothing, as `View.hidden()`: its cells stay empty and its links and
     /// buttons do not react.
@@ -564,6 +565,20 @@ struct EffectNotDrawnView<Content: View>: PrimitiveView {
     @inlinable
     func resolve(in context: ResolveContext) -> ViewNode {
         if !isDrawn { context.sink.reportEffectNotDrawn(effect, drawnAs: drawnAs) }
+        return content._resolve(in: context)
+    }
+}
+
+/// `.contentMarginsDisabled()` written on a view: the view, with a diagnostic naming where the modifier goes.
+struct ContentMarginsOnView<Content: View>: PrimitiveView {
+    let content: Content
+
+    func resolve(in context: ResolveContext) -> ViewNode {
+        context.sink.report(
+            ResolveDiagnostic(
+                code: "content-margins-on-view",
+                message: ".contentMarginsDisabled() on a view changes nothing: WidgetKit reads it on the widget "
+                    + "configuration. Write it after StaticConfiguration { … } (or AppIntentConfiguration) instead."))
         return content._resolve(in: context)
     }
 }

@@ -461,3 +461,22 @@ private func expandedRegions(_ title: String) -> DynamicIslandExpandedContent<so
         #expect(island.regions.map(\.priority) == [0, 1])
     }
 }
+
+@Suite struct ContentMarginsOnViewTests {
+    @Test func contentMarginsDisabledOnAViewSaysItBelongsOnTheConfiguration() {
+        let view = Text(verbatim: "x").contentMarginsDisabled()
+        #expect(DrawingProbe.codes(view) == ["content-margins-on-view"])
+        #expect(DrawingProbe.picture(view, width: 1, height: 1) == ["x"])
+    }
+}
+
+private struct RunAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable { var kilometres: Int }
+}
+
+@Suite struct ActivityPreviewContextTests {
+    @Test func anOldStyleActivityPreviewCompilesAndDrawsNothing() {
+        let preview = RunAttributes().previewContext(.init(kilometres: 3), viewKind: .dynamicIsland(.compact))
+        #expect(DrawingProbe.resolve(preview).0 == .empty)
+    }
+}
