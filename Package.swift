@@ -9,7 +9,11 @@ let package = Package(
         .library(name: "WidgetKitUI", targets: ["WidgetKitUI"]),
         .library(name: "WidgetTermCLI", targets: ["WidgetTermCLI"]),
         // Apple's module names, so widget code compiles with its imports as written (docs/DECISIONS.md).
-        .library(name: "AppleModules", targets: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit"]),
+        .library(
+            name: "AppleModules",
+            targets: [
+                "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit", "Charts", "Combine",
+            ]),
         .executable(name: "widgetterm", targets: ["widgetterm"]),
     ],
     targets: [
@@ -48,6 +52,8 @@ let package = Package(
         .target(name: "os"),
         .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "UIKit", dependencies: ["WidgetKitUI"]),
+        .target(name: "Charts", dependencies: ["WidgetKitUI"]),
+        .target(name: "Combine", dependencies: ["WidgetKitUI"]),
         .target(name: "HostPackage", dependencies: ["PreviewMacroPlugin", "WidgetProjects"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets", "HostPackage"]),
         // A widget extension the extension-process tests start (a widget that works, providers that crash or hang).
@@ -59,7 +65,7 @@ let package = Package(
             dependencies: [
                 "WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost",
                 "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog", "PreviewMacroPlugin", "WidgetProjects",
-                "HostPackage", "os",
+                "HostPackage", "os", "Charts", "Combine",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),

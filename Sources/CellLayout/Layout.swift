@@ -106,6 +106,8 @@ struct LayoutNode {
         case offset(x: Int, y: Int)
         /// A modifier that does not change layout (opacity, tap target, layout priority...).
         case decoration(index: Int)
+        /// `ViewThatFits`: shows the first child whose ideal size fits on the constrained axes, else the last.
+        case firstFitting(horizontal: Bool, vertical: Bool)
     }
 
     /// What measuring a text needs, copied out of its shaper so the common cases cost no retain.

@@ -74,6 +74,9 @@ extension LayoutTree {
         case .offset(let x, let y):
             let moved = CellRect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height)
             return PlacedNode(content: .none, frame: rect, children: [place(child, in: moved, proposal: proposal)])
+        case .firstFitting(let horizontal, let vertical):
+            let chosen = fittingChild(of: index, horizontal: horizontal, vertical: vertical, proposal: proposal)
+            return PlacedNode(content: .none, frame: rect, children: [placeAligned(chosen, in: rect, .center, proposal: proposal)])
         case .decoration(let modifier):
             return PlacedNode(content: .modifier(modifiers[modifier]), frame: rect, children: [place(child, in: rect, proposal: proposal)])
         }

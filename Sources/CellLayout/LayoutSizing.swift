@@ -49,6 +49,8 @@ extension LayoutTree {
             return frameSize(frames[frame], child: nodes[index].firstChild, proposal: proposal)
         case .background, .overlay, .decoration, .offset:
             return size(of: nodes[index].firstChild, for: proposal)
+        case .firstFitting(let horizontal, let vertical):
+            return size(of: fittingChild(of: index, horizontal: horizontal, vertical: vertical, proposal: proposal), for: proposal)
         case .fixedSize(let horizontal, let vertical):
             return size(
                 of: nodes[index].firstChild,
@@ -204,5 +206,19 @@ extension LayoutTree {
         return useWidth
             ? ProposedCellSize(width: width, height: Self.cellCount(Double(width) / cellRatio))
             : ProposedCellSize(width: Self.cellCount(Double(height) * cellRatio), height: height)
+    }
+
+    /// The child `ViewThatFits` node `index` shows for `proposal`: the first whose ideal size (unconstrained on
+    /// the axes it checks) fits the offer on those axes, else the last, as SwiftUI's `ViewThatFits` chooses.
+    mutating func fittingChild(of index: Int, horizontal: Bool, vertical: Bool, proposal: ProposedCellSize) -> Int {
+        let children = nodes[index].children
+        for child in children {
+            let ideal = size(
+                of: child, for: ProposedCellSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
+            let fitsWidth = !horizontal || proposal.width.map { ideal.width <= $0 } ?? true
+            let fitsHeight = !vertical || proposal.height.map { ideal.height <= $0 } ?? true
+            if fitsWidth && fitsHeight { return child }
+        }
+        return children.upperBound - 1
     }
 }

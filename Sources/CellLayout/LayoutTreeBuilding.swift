@@ -141,6 +141,7 @@ extension LayoutTree {
         let metric = environment.metric
         let kind: LayoutNode.Kind
         var extra: ViewNode?
+        var alternatives: [ViewNode] = []
         switch modifier {
         case .padding(let insets):
             kind = .padding(
@@ -169,16 +170,20 @@ extension LayoutTree {
             kind = .aspectRatio(ratio, mode)
         case .offset(let x, let y):
             kind = .offset(x: metric.columns(abs(x)) * (x < 0 ? -1 : 1), y: metric.rows(abs(y)) * (y < 0 ? -1 : 1))
+        case .viewThatFits(let others, let horizontal, let vertical):
+            kind = .firstFitting(horizontal: horizontal, vertical: vertical)
+            alternatives = others
         default:
             kind = .decoration(index: modifiers.count)
             modifiers.append(modifier)
         }
-        let first = reserveChildren(extra == nil ? 1 : 2)
+        if let extra { alternatives = [extra] }
+        let first = reserveChildren(1 + alternatives.count)
         build(inner, into: first, parentAxis: parentAxis)
-        if let extra { build(extra, into: first + 1, parentAxis: nil) }
+        for (offset, alternative) in alternatives.enumerated() { build(alternative, into: first + 1 + offset, parentAxis: nil) }
         var node = LayoutNode(kind: kind)
         node.firstChild = first
-        node.childCount = extra == nil ? 1 : 2
+        node.childCount = 1 + alternatives.count
         node.priority = nodes[first].priority
         if case .layoutPriority(let value) = modifier { node.priority = value }
         switch kind {

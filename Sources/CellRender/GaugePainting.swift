@@ -12,7 +12,7 @@ extension Painter {
         guard !rect.isEmpty else { return }
         if gauge.timerInterval != nil { recordLiveRegion(.progress(gauge), in: rect) }
         let fraction = gauge.timerInterval?.fraction(at: date) ?? gauge.fraction
-        let tint = colorOf(gauge.tint), track = trackColor(gauge.track)
+        let tint = colorOf(gauge.tint, position: fraction), track = trackColor(gauge.track)
         switch gauge.kind {
         case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
             paintRing(rect, fraction: fraction, open: gauge.kind == .accessoryCircular, tint: tint, track: track)

@@ -7,14 +7,28 @@ extension Painter {
 
     mutating func paintShape(_ shape: ShapeNode, in rect: CellRect) {
         guard !rect.isEmpty else { return }
+        switch shape.kind {
+        case .chart(let plot): return paintChart(plot, defaultPaint: shape.fill, in: rect)
+        case .path(let outline): return paintPath(outline, fill: shape.fill, stroke: shape.stroke, in: rect)
+        case .trimmed(let base, let from, let to): return paintTrimmed(base, from: from, to: to, shape: shape, in: rect)
+        default: break
+        }
         if let fillPaint = shape.fill {
             switch shape.kind {
             case .circle, .ellipse:
+                let centred = centredPosition(of: fillPaint, in: rect)
                 forEachCell(inEllipseOf: rect, circular: shape.kind == .circle) { column, row in
-                    let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                    let position = centred?(column, row) ?? (rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0)
                     fill(column, row, colorOf(fillPaint, position: position))
                 }
             default:
+                if let centred = centredPosition(of: fillPaint, in: rect) {
+                    for row in rect.y..<rect.maxY {
+                        for column in rect.x..<rect.maxX { fill(column, row, colorOf(fillPaint, position: centred(column, row))) }
+                    }
+                    roundCorners(of: rect, kind: shape.kind)
+                    break
+                }
                 let uniform = fillPaint.isUniform ? PaintColor(colorOf(fillPaint)) : nil
                 let vertical = isVertical(fillPaint)
                 for row in rect.y..<rect.maxY {
@@ -68,6 +82,28 @@ extension Painter {
             }
         }
         gradients.append(PaintedGradient(frame: frame, rect: visible, stops: painted, start: start, end: end, bands: bands))
+    }
+
+    /// For a radial or angular gradient, the position 0...1 of a cell's centre along it (in points, 8 a column
+    /// and 17 a row): where its distance from the centre falls between the two radii, or its angle clockwise
+    /// from 3 o'clock over one turn. Nil for other paints.
+    func centredPosition(of paint: Paint, in rect: CellRect) -> ((Int, Int) -> Double)? {
+        let center: UnitPoint, radii: (Double, Double)?
+        switch paint {
+        case .radialGradient(_, let point, let start, let end): (center, radii) = (point, (start, end))
+        case .angularGradient(_, let point): (center, radii) = (point, nil)
+        default: return nil
+        }
+        let width = Double(rect.width) * 8, height = Double(rect.height) * 17
+        let centerX = center.x * width, centerY = center.y * height
+        return { column, row in
+            let dx = (Double(column - rect.x) + 0.5) * 8 - centerX, dy = (Double(row - rect.y) + 0.5) * 17 - centerY
+            if let (start, end) = radii {
+                return end > start ? min(max((hypot(dx, dy) - start) / (end - start), 0), 1) : 1
+            }
+            let angle = atan2(dy, dx) / (2 * .pi)
+            return angle < 0 ? angle + 1 : angle
+        }
     }
 
     func isVertical(_ paint: Paint) -> Bool {

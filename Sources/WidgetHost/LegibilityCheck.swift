@@ -240,6 +240,9 @@ public enum LegibilityCheck {
         case .circle: return "circle"
         case .ellipse: return "ellipse"
         case .containerRelative: return "container-relative shape"
+        case .trimmed(let base, _, _): return "trimmed " + name(of: base)
+        case .path: return "path"
+        case .chart: return "chart"
         }
     }
 

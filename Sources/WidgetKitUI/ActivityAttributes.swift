@@ -155,3 +155,13 @@ public struct ActivityHostMissingError: Error, CustomStringConvertible, Sendable
             + "first: ActivityCenter().install(in: HostContext.process) (module WidgetHost)."
     }
 }
+
+extension ActivityAttributes {
+    /// A Live Activity preview for a `PreviewProvider`, as `ActivityAttributes.previewContext(_:viewKind:)`.
+    /// `PreviewProvider` previews compile and are not listed (README, "Porting a real widget file"); use
+    /// `#Preview("name", as: .content, using: attributes) { … } contentStates: { … }`, which `list`, `render`
+    /// and the preview show. The view it returns draws nothing.
+    public func previewContext(_ contentState: ContentState, viewKind: ActivityPreviewViewKind) -> EmptyView {
+        EmptyView()
+    }
+}

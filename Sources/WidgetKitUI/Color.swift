@@ -157,6 +157,10 @@ public enum Paint: Hashable, Sendable, Codable {
     case hierarchical(level: Int, base: Color?)
     /// A linear gradient: colour stops (location 0...1) between two unit points.
     case linearGradient(stops: [GradientStop], start: UnitPoint, end: UnitPoint)
+    /// A radial gradient: colour stops (location 0...1) from `startRadius` to `endRadius` (points) around `center`.
+    case radialGradient(stops: [GradientStop], center: UnitPoint, startRadius: Double, endRadius: Double)
+    /// An angular (conic) gradient: colour stops (location 0...1) clockwise around `center` from 3 o'clock.
+    case angularGradient(stops: [GradientStop], center: UnitPoint)
 
     /// The primary label colour.
     public static let primary = Paint.hierarchical(level: 0, base: nil)
@@ -166,7 +170,7 @@ public enum Paint: Hashable, Sendable, Codable {
         switch self {
         case .color(let color): return color
         case .hierarchical: return nil
-        case .linearGradient(let stops, _, _):
+        case .linearGradient(let stops, _, _), .radialGradient(let stops, _, _, _), .angularGradient(let stops, _):
             // The nearest stop: cells are too coarse for blending to read better than banding.
             return stops.min { abs($0.location - position) < abs($1.location - position) }?.color
         }
@@ -221,7 +225,7 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
         switch foreground {
         case .color(let base): return .hierarchical(level: level, base: base)
         case .hierarchical(_, let base): return .hierarchical(level: level, base: base)
-        case .linearGradient: return .hierarchical(level: level, base: nil)
+        case .linearGradient, .radialGradient, .angularGradient: return .hierarchical(level: level, base: nil)
         }
     }
     public static let primary = HierarchicalShapeStyle(level: 0)
@@ -452,8 +456,10 @@ extension Paint {
 
     /// True when the paint shows one colour everywhere (not a gradient): painters resolve it once per view.
     public var isUniform: Bool {
-        if case .linearGradient = self { return false }
-        return true
+        switch self {
+        case .color, .hierarchical: return true
+        case .linearGradient, .radialGradient, .angularGradient: return false
+        }
     }
 
     /// The colour of a hierarchical level: the label colours for a nil base, else the base at the level's opacity.
@@ -463,7 +469,7 @@ extension Paint {
         case .hierarchical(let level, let base):
             if let base { return base.opacity(HierarchicalShapeStyle.opacity(ofLevel: level)) }
             return Color(storage: .system(Self.labelLevels[min(max(level, 0), 3)]))
-        case .linearGradient: return color(at: position) ?? .primary
+        case .linearGradient, .radialGradient, .angularGradient: return color(at: position) ?? .primary
         }
     }
 }

@@ -161,7 +161,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
 
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let tint = context.environment.tint.map(Paint.color) ?? context.environment.foregroundStyle
+        let tint = context.environment.tintGradient ?? context.environment.tint.map(Paint.color) ?? context.environment.foregroundStyle
         let kind = context.environment.gaugeStyle ?? .accessoryLinearCapacity
         let small = context.with { $0.font = $0.font ?? .caption }
         return .gauge(
@@ -243,7 +243,7 @@ public struct ProgressView<Label: View>: PrimitiveView {
 
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let tint = context.environment.tint.map(Paint.color) ?? .color(.accentColor)
+        let tint = context.environment.tintGradient ?? context.environment.tint.map(Paint.color) ?? .color(.accentColor)
         let gauge = ViewNode.gauge(
             GaugeNode(
                 kind: context.environment.progressViewStyle, fraction: fraction, timerInterval: timer,

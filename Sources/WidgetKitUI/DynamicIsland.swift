@@ -39,8 +39,8 @@ public enum DynamicIslandMode: String, Hashable, Sendable, CaseIterable, Codable
     case compact, expanded, minimal
 }
 
-/// Something an expanded Dynamic Island can hold: regions, or groups of them from the builder.
-public protocol DynamicIslandExpandedContent {
+/// Something an expanded Dynamic Island can hold: a region, or the regions a builder made.
+public protocol DynamicIslandExpandedRegions {
     /// The regions, in the order declared.
     var expandedRegions: [DynamicIslandExpandedRegionContent] { get }
 }
@@ -55,7 +55,7 @@ public struct DynamicIslandExpandedRegionContent: @unchecked Sendable {
 }
 
 /// A region of the expanded Dynamic Island, as `WidgetKit.DynamicIslandExpandedRegion`.
-public struct DynamicIslandExpandedRegion<Content: View>: DynamicIslandExpandedContent {
+public struct DynamicIslandExpandedRegion<Content: View>: DynamicIslandExpandedRegions {
     let region: DynamicIslandExpandedRegionContent
 
     /// - Parameters:
@@ -71,13 +71,17 @@ public struct DynamicIslandExpandedRegion<Content: View>: DynamicIslandExpandedC
     public var expandedRegions: [DynamicIslandExpandedRegionContent] { [region] }
 }
 
-/// Several regions from a `DynamicIsland`'s expanded builder.
-public struct DynamicIslandExpandedRegionGroup: DynamicIslandExpandedContent {
+/// The regions a `DynamicIsland`'s expanded builder made, as `WidgetKit.DynamicIslandExpandedContent<Content>`:
+/// a function marked `@DynamicIslandExpandedContentBuilder` returns `DynamicIslandExpandedContent<some View>`.
+public struct DynamicIslandExpandedContent<Content: View>: DynamicIslandExpandedRegions {
     /// The regions, in declaration order.
     public let expandedRegions: [DynamicIslandExpandedRegionContent]
 
     package init(expandedRegions: [DynamicIslandExpandedRegionContent]) { self.expandedRegions = expandedRegions }
 }
+
+/// What the expanded builder returns: its regions, with no view type of their own.
+public typealias DynamicIslandExpandedRegionGroup = DynamicIslandExpandedContent<EmptyView>
 
 /// Builds the expanded regions of a `DynamicIsland`, as `WidgetKit.DynamicIslandExpandedContentBuilder`.
 @resultBuilder
@@ -85,7 +89,7 @@ public enum DynamicIslandExpandedContentBuilder {
     /// No regions.
     public static func buildBlock() -> DynamicIslandExpandedRegionGroup { DynamicIslandExpandedRegionGroup(expandedRegions: []) }
     /// The regions of a block, in order.
-    public static func buildBlock<each Content: DynamicIslandExpandedContent>(_ content: repeat each Content)
+    public static func buildBlock<each Content: DynamicIslandExpandedRegions>(_ content: repeat each Content)
         -> DynamicIslandExpandedRegionGroup
     {
         var regions: [DynamicIslandExpandedRegionContent] = []
@@ -93,21 +97,21 @@ public enum DynamicIslandExpandedContentBuilder {
         return DynamicIslandExpandedRegionGroup(expandedRegions: regions)
     }
     /// One region or group, as written.
-    public static func buildExpression<Content: DynamicIslandExpandedContent>(_ content: Content) -> Content { content }
+    public static func buildExpression<Content: DynamicIslandExpandedRegions>(_ content: Content) -> Content { content }
     /// The regions of an `if` without `else`, or none.
-    public static func buildOptional<Content: DynamicIslandExpandedContent>(_ content: Content?) -> DynamicIslandExpandedRegionGroup {
+    public static func buildOptional<Content: DynamicIslandExpandedRegions>(_ content: Content?) -> DynamicIslandExpandedRegionGroup {
         DynamicIslandExpandedRegionGroup(expandedRegions: content?.expandedRegions ?? [])
     }
     /// The regions of the first branch of an `if`/`else` or `switch`.
-    public static func buildEither<Content: DynamicIslandExpandedContent>(first: Content) -> DynamicIslandExpandedRegionGroup {
+    public static func buildEither<Content: DynamicIslandExpandedRegions>(first: Content) -> DynamicIslandExpandedRegionGroup {
         DynamicIslandExpandedRegionGroup(expandedRegions: first.expandedRegions)
     }
     /// The regions of the second branch.
-    public static func buildEither<Content: DynamicIslandExpandedContent>(second: Content) -> DynamicIslandExpandedRegionGroup {
+    public static func buildEither<Content: DynamicIslandExpandedRegions>(second: Content) -> DynamicIslandExpandedRegionGroup {
         DynamicIslandExpandedRegionGroup(expandedRegions: second.expandedRegions)
     }
     /// The regions inside `if #available`.
-    public static func buildLimitedAvailability<Content: DynamicIslandExpandedContent>(_ content: Content)
+    public static func buildLimitedAvailability<Content: DynamicIslandExpandedRegions>(_ content: Content)
         -> DynamicIslandExpandedRegionGroup
     {
         DynamicIslandExpandedRegionGroup(expandedRegions: content.expandedRegions)
@@ -151,7 +155,7 @@ public struct DynamicIsland: @unchecked Sendable {
     ///   - compactLeading: the view left of the camera when the activity is alone.
     ///   - compactTrailing: the view right of the camera when the activity is alone.
     ///   - minimal: the view when several activities share the island.
-    public init<Expanded: DynamicIslandExpandedContent, CompactLeading: View, CompactTrailing: View, Minimal: View>(
+    public init<Expanded: DynamicIslandExpandedRegions, CompactLeading: View, CompactTrailing: View, Minimal: View>(
         @DynamicIslandExpandedContentBuilder expanded: () -> Expanded,
         @ViewBuilder compactLeading: () -> CompactLeading,
         @ViewBuilder compactTrailing: () -> CompactTrailing,

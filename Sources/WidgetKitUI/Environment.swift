@@ -33,6 +33,8 @@ public struct EnvironmentValues: Sendable {
     public var minimumScaleFactor: Double = 1
     public var truncationMode: Text.TruncationMode = .tail
     public var tint: Color?
+    /// The gradient of `.tint(Gradient)`, which gauges and progress views below paint with; nil: `tint`.
+    public var tintGradient: Paint?
     public var isMonospacedDigit = false
     public var isBold = false
     public var isItalic = false

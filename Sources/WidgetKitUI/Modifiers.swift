@@ -422,9 +422,10 @@ extension View {
     public consuming func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> EnvironmentModifiedView<Self> {
         environmentModified { $0.accentedRenderingMode = mode }
     }
-    /// Disables the default content margins; honoured on the widget configuration, accepted here.
-    @inlinable
-    public consuming func contentMarginsDisabled() -> Self { self }
+    /// `contentMarginsDisabled()` belongs to the widget configuration (`StaticConfiguration { … }
+    /// .contentMarginsDisabled()`); on a view it changes nothing, and `content-margins-on-view` says where
+    /// it goes.
+    public consuming func contentMarginsDisabled() -> some View { ContentMarginsOnView(content: self) }
 
     /// Keeps the view's space and draws nothing, as `View.hidden()`: its cells stay empty and its links and
     /// buttons do not react.
@@ -530,14 +531,12 @@ extension View {
         ScaleEffectView(content: self, scale: x <= 0 || y <= 0 ? 0 : x != 1 ? x : y)
     }
     /// Rotates how the view is drawn without changing its layout, as `View.rotationEffect(_:anchor:)`. Cells cannot
-    /// rotate glyphs: a whole turn (or none) draws the view as it is; any other angle draws it unrotated and
-    /// reports `effect-not-drawn`.
+    /// rotate glyphs: a whole turn (or none) draws the view as it is; a trimmed circle (a ring's progress arc)
+    /// turns its part of the ring by the angle, which is exact; any other view is drawn unrotated and reports
+    /// `effect-not-drawn`.
     @inlinable
     public consuming func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
-        let turns = angle.degrees / 360
-        return EffectNotDrawnView(
-            content: self, effect: "rotationEffect(.degrees(\(angle.degrees)))", drawnAs: "unrotated",
-            isDrawn: turns == turns.rounded())
+        RotationEffectView(content: self, degrees: angle.degrees)
     }
     /// A Gaussian blur, as `View.blur(radius:opaque:)`: drawn sharp, and `effect-not-drawn` says so.
     @inlinable
@@ -567,6 +566,47 @@ struct EffectNotDrawnView<Content: View>: PrimitiveView {
     func resolve(in context: ResolveContext) -> ViewNode {
         if !isDrawn { context.sink.reportEffectNotDrawn(effect, drawnAs: drawnAs) }
         return content._resolve(in: context)
+    }
+}
+
+/// `.contentMarginsDisabled()` written on a view: the view, with a diagnostic naming where the modifier goes.
+struct ContentMarginsOnView<Content: View>: PrimitiveView {
+    let content: Content
+
+    func resolve(in context: ResolveContext) -> ViewNode {
+        context.sink.report(
+            ResolveDiagnostic(
+                code: "content-margins-on-view",
+                message: ".contentMarginsDisabled() on a view changes nothing: WidgetKit reads it on the widget "
+                    + "configuration. Write it after StaticConfiguration { … } (or AppIntentConfiguration) instead."))
+        return content._resolve(in: context)
+    }
+}
+
+/// `.rotationEffect`: a trimmed circle turns its part of the ring; a whole turn changes nothing; any other view
+/// is drawn unrotated and reported.
+@usableFromInline
+struct RotationEffectView<Content: View>: PrimitiveView {
+    @usableFromInline let content: Content
+    @usableFromInline let degrees: Double
+
+    @inlinable
+    init(content: Content, degrees: Double) {
+        self.content = content
+        self.degrees = degrees
+    }
+
+    @usableFromInline
+    func resolve(in context: ResolveContext) -> ViewNode {
+        let node = content._resolve(in: context)
+        let turns = degrees / 360
+        if turns == turns.rounded() { return node }
+        if case .shape(var shape) = node, case .trimmed(.circle, let from, let to) = shape.kind {
+            shape.kind = .trimmed(.circle, from: from + turns, to: to + turns)
+            return .shape(shape)
+        }
+        context.sink.reportEffectNotDrawn("rotationEffect(.degrees(\(degrees)))", drawnAs: "unrotated")
+        return node
     }
 }
 

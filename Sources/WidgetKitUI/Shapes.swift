@@ -4,8 +4,10 @@ import Foundation
 
 /// A 2D shape that fills its frame with the foreground style, as `SwiftUI.Shape`.
 public protocol Shape: PrimitiveView, Sendable {
-    /// The outline kind used by the cell painter.
+    /// The outline kind used by the cell painter; a custom shape gets it from `path(in:)`.
     var shapeKind: ShapeKind { get }
+    /// The outline in `rect` (points), as `Shape.path(in:)`: what a custom shape implements.
+    func path(in rect: CGRect) -> Path
 }
 
 extension Shape {
@@ -67,6 +69,16 @@ public struct ShapeView: PrimitiveView {
         self.fill = fill
         self.stroke = stroke
         self.lineWidth = lineWidth
+    }
+
+    /// Strokes the outline of a filled shape too, as `Shape.fill(_:).stroke(_:lineWidth:)` (iOS 17).
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> ShapeView {
+        ShapeView(kind: kind, fill: fill, stroke: AnyShapeStyle(content), lineWidth: lineWidth)
+    }
+
+    /// Strokes the outline of a filled shape with a stroke style (iOS 17).
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> ShapeView {
+        stroke(content, lineWidth: style.lineWidth)
     }
 
     public func resolve(in context: ResolveContext) -> ViewNode {

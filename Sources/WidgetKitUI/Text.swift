@@ -294,6 +294,12 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
             appendArgument(String(describing: value), specifier: specifier)
         }
         public mutating func appendInterpolation(_ string: String) { appendArgument(string, specifier: "%@") }
+        /// A number formatted with a printf specifier, as `"\(value, specifier: "%.1f")"`; the key holds the
+        /// specifier, as Xcode writes it into a string catalog. A `%@` specifier shows the value as Swift prints it.
+        public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
+            let text = specifier.contains("@") ? String(describing: value) : String(format: specifier, value)
+            appendArgument(text, specifier: specifier)
+        }
         /// A date in a system style; `.timer`, `.relative` and `.offset` keep updating inside the text.
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
             segments.append(.date(date, style))

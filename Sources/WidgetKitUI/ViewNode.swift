@@ -211,6 +211,13 @@ public enum ShapeKind: Equatable, Sendable, Codable {
     case ellipse
     /// The widget's own corner shape, inset to the view's frame.
     case containerRelative
+    /// Part of another shape's outline, as `Shape.trim(from:to:)`: fractions 0...1 of the outline, which
+    /// starts at the shape's trailing middle (3 o'clock) and runs clockwise, as SwiftUI's built-in paths do.
+    indirect case trimmed(ShapeKind, from: Double, to: Double)
+    /// A custom outline (`Path`, or a `Shape`'s `path(in:)`), in the unit square of the view's frame.
+    case path(PathOutline)
+    /// A Swift Charts plot (`Chart`): its marks, scales and axes.
+    case chart(ChartPlot)
 }
 
 /// A resolved shape: outline plus fill and/or stroke paint.
@@ -364,4 +371,7 @@ public enum NodeModifier: Equatable, Sendable, Codable {
     case offset(x: Double, y: Double)
     /// `.hidden()`: the subtree keeps its space and draws nothing, and its tap targets do not react.
     case hidden
+    /// `ViewThatFits`: the modified node is the first candidate, `alternatives` the others in order; layout
+    /// shows the first whose ideal size fits the offer on the constrained axes, else the last.
+    case viewThatFits(alternatives: [ViewNode], horizontal: Bool, vertical: Bool)
 }

@@ -73,6 +73,8 @@ extension Paint {
             let name = ["primary", "secondary", "tertiary", "quaternary"][min(max(level, 0), 3)]
             return base.map { "\(name) of \($0.summary)" } ?? name
         case .linearGradient(let stops, _, _): return "gradient(" + stops.map(\.color.summary).joined(separator: ", ") + ")"
+        case .radialGradient(let stops, _, _, _): return "radialGradient(" + stops.map(\.color.summary).joined(separator: ", ") + ")"
+        case .angularGradient(let stops, _): return "angularGradient(" + stops.map(\.color.summary).joined(separator: ", ") + ")"
         }
     }
 }
@@ -129,6 +131,7 @@ extension NodeModifier {
         case .invalidatableContent: return "invalidatableContent()"
         case .offset(let x, let y): return "offset(x \(x), y \(y))"
         case .hidden: return "hidden()"
+        case .viewThatFits(let alternatives, _, _): return "ViewThatFits(\(alternatives.count) more)"
         }
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+
+// The API the public widget extensions tried in docs/DECISIONS.md (2026-12-02) reached for and WidgetKitUI
+// lacked: CGFloat frames, preferences, onChange, Live Activity families, UIKit colours and image sizes.
+
+extension View {
+    /// A fixed frame given in `CGFloat`s, as Apple's `frame(width:height:alignment:)` takes them; see the
+    /// `Double` form.
+    @_disfavoredOverload
+    @inlinable
+    public consuming func frame(width: CGFloat?, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedView<Self> {
+        frame(width: width.map(Double.init), height: height.map(Double.init), alignment: alignment)
+    }
+
+    /// A fixed height given as a `CGFloat`.
+    @_disfavoredOverload
+    @inlinable
+    public consuming func frame(height: CGFloat?, alignment: Alignment = .center) -> ModifiedView<Self> {
+        frame(width: nil as Double?, height: height.map(Double.init), alignment: alignment)
+    }
+
+    /// Runs `action` when `value` changes, as `View.onChange(of:perform:)`. A widget's body is drawn once per
+    /// entry and nothing changes while it shows: the action never runs, and `code-never-runs-in-widget` says so.
+    public consuming func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View {
+        NeverRunsView(content: self, name: "onChange(of:)")
+    }
+
+    /// Runs `action` with the old and new value, as `View.onChange(of:initial:_:)` (iOS 17); never in a widget.
+    public consuming func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void
+    ) -> some View {
+        NeverRunsView(content: self, name: "onChange(of:)")
+    }
+
+    /// Runs `action` when `value` changes, as `View.onChange(of:initial:_:)` (iOS 17); never in a widget.
+    public consuming func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
+        NeverRunsView(content: self, name: "onChange(of:)")
+    }
+
+    /// Sets a preference for the views above, as `View.preference(key:value:)`. Preferences reach only
+    /// `onPreferenceChange`, whose action never runs in a widget, so nothing is recorded.
+    @inlinable
+    public consuming func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> Self { self }
+
+    /// Runs `action` when a preference below changes, as `View.onPreferenceChange(_:perform:)`. The action
+    /// would change state after layout, which a widget never redraws: it never runs, and
+    /// `code-never-runs-in-widget` says so.
+    public consuming func onPreferenceChange<K: PreferenceKey>(
+        _ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void
+    ) -> some View where K.Value: Equatable {
+        NeverRunsView(content: self, name: "onPreferenceChange")
+    }
+}
+
+/// A value views pass up to their ancestors, as `SwiftUI.PreferenceKey`.
+public protocol PreferenceKey {
+    associatedtype Value
+    /// The value when no view sets one.
+    static var defaultValue: Value { get }
+    /// Combines the values of siblings.
+    static func reduce(value: inout Value, nextValue: () -> Value)
+}
+
+/// The size class of a Live Activity's presentation, as `ActivityKit.ActivityFamily` (iOS 18).
+public enum ActivityFamily: Hashable, Sendable, CaseIterable {
+    /// The Apple Watch Smart Stack and CarPlay presentation.
+    case small
+    /// The iPhone Lock Screen and banner presentation.
+    case medium
+}
+
+extension EnvironmentValues {
+    /// The family of the Live Activity presentation being drawn, as `EnvironmentValues.activityFamily`:
+    /// always `.medium`, the iPhone's, which is every presentation WidgetTerm draws.
+    public var activityFamily: ActivityFamily { .medium }
+}
+
+extension ActivityConfiguration {
+    /// Offers the activity in more families, as `ActivityConfiguration.supplementalActivityFamilies(_:)`
+    /// (iOS 18). WidgetTerm draws the iPhone's presentations, so the `.small` family (Apple Watch, CarPlay)
+    /// is accepted and not drawn.
+    public func supplementalActivityFamilies(_ families: [ActivityFamily]) -> ActivityConfiguration<Attributes> { self }
+}
+
+extension UIColor {
+    public static let white = UIColor(Color.white)
+    public static let black = UIColor(Color.black)
+    public static let clear = UIColor(Color.clear)
+    public static let red = UIColor(Color.red)
+    public static let green = UIColor(Color.green)
+    public static let blue = UIColor(Color.blue)
+    public static let orange = UIColor(Color.orange)
+    public static let yellow = UIColor(Color.yellow)
+    public static let gray = UIColor(Color.gray)
+    public static let systemGray = UIColor(Color.gray)
+    public static let systemBlue = UIColor(Color.blue)
+    public static let systemRed = UIColor(Color.red)
+    public static let systemGreen = UIColor(Color.green)
+    public static let tertiaryLabel = UIColor(Color(storage: .system(.tertiaryLabel)))
+}
+
+extension UIImage {
+    /// The image's size in points, as `UIImage.size`. The pixels of a named image are read only when it is
+    /// drawn (from the asset catalogs given with `--assets`), so the size here is zero; widget code that
+    /// divides by it should guard, as the code WidgetTerm was tried on does (`max(size.height, 1)`).
+    public var size: CGSize { .zero }
+}
+
+// MARK: - Masks
+
+extension View {
+    /// Shows this view only where `mask` is opaque, as `View.mask(alignment:_:)`. A shape filled with one
+    /// opaque colour clips the view as `clipShape` does; any other mask (a gradient fade, text, an image)
+    /// cannot be drawn in cells: the view is drawn unmasked and `mask-drawn-approximately` says so.
+    public consuming func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View {
+        MaskedView(content: self, mask: mask())
+    }
+
+    /// The older form, as `View.mask(_:)`.
+    @_disfavoredOverload
+    public consuming func mask<Mask: View>(_ mask: Mask) -> some View {
+        MaskedView(content: self, mask: mask)
+    }
+}
+
+/// `.mask`: a clip for a plain shape mask, else the content with a diagnostic.
+struct MaskedView<Content: View, Mask: View>: PrimitiveView {
+    let content: Content
+    let mask: Mask
+
+    func resolve(in context: ResolveContext) -> ViewNode {
+        let node = content._resolve(in: context)
+        if case .shape(let shape) = mask._resolve(in: context), Self.isPlainOutline(shape) {
+            return .modified(node, .clipShape(shape.kind))
+        }
+        context.sink.report(
+            ResolveDiagnostic(
+                code: "mask-drawn-approximately",
+                message: ".mask with a gradient, text or image cannot be drawn in terminal cells; the view is drawn "
+                    + "unmasked. iOS shows it only where the mask is opaque."))
+        return node
+    }
+
+    /// A built-in outline filled with one opaque colour (or the foreground style): the mask is the outline.
+    static func isPlainOutline(_ shape: ShapeNode) -> Bool {
+        switch shape.kind {
+        case .rectangle, .roundedRectangle, .capsule, .circle, .ellipse, .containerRelative: break
+        default: return false
+        }
+        switch shape.fill {
+        case .color(let color)?: return color.alpha >= 1 && color != .clear
+        case .hierarchical(let level, _)?: return level == 0
+        default: return false
+        }
+    }
+}
