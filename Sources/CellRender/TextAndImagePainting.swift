@@ -82,7 +82,6 @@ extension Painter {
         return attributes
     }
 
-    /// `record` for a run's text as UTF-8 bytes (painted text collects the bytes of the glyphs it writes).
     /// `record` for run `run` of `text`, painted as UTF-8 bytes (painted text collects the bytes of the glyphs
     /// it writes). ASCII is checked for ink on its bytes, as `isInk` answers for ASCII, before any string is made;
     /// the run is read in place, not copied.
