@@ -18,17 +18,29 @@ extension Painter {
 
     mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
         if text.isLive { recordLiveRegion(.text(text), in: rect) }
-        let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
-        // Each run's attributes and, unless it is a gradient, its colour: worked out once, not per grapheme (in a
-        // loop: a closure over `self` would copy the painter).
-        var attributes: [CellAttributes] = []
-        var uniformColors: [PaintColor?] = []
-        attributes.reserveCapacity(text.runs.count)
-        uniformColors.reserveCapacity(text.runs.count)
-        for run in text.runs {
-            attributes.append(Self.attributes(of: run))
-            uniformColors.append(run.foreground.isUniform ? PaintColor(colorOf(run.foreground)) : nil)
+        // Each run's attributes and, unless it is a gradient, its colour: worked out once, not per grapheme, in
+        // buffers on the stack (no allocation per text; a `map` closure over `self` would also copy the painter).
+        let runCount = text.runs.count
+        withUnsafeTemporaryAllocation(of: CellAttributes.self, capacity: runCount) { attributes in
+            withUnsafeTemporaryAllocation(of: PaintColor?.self, capacity: runCount) { uniformColors in
+                for index in 0..<runCount {
+                    let foreground = text.runs[index].foreground
+                    attributes.initializeElement(at: index, to: Self.attributes(of: text.runs[index]))
+                    uniformColors.initializeElement(at: index, to: foreground.isUniform ? PaintColor(colorOf(foreground)) : nil)
+                }
+                paintLines(
+                    of: text, lines, in: rect, attributes: UnsafeBufferPointer(attributes),
+                    uniformColors: UnsafeBufferPointer(uniformColors))
+            }
         }
+    }
+
+    /// The lines of `text` in `rect`, given each run's attributes and uniform colour (nil for a gradient).
+    private mutating func paintLines(
+        of text: TextNode, _ lines: [TextLine], in rect: CellRect, attributes: UnsafeBufferPointer<CellAttributes>,
+        uniformColors: UnsafeBufferPointer<PaintColor?>
+    ) {
+        let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
         for (index, line) in lines.enumerated() where index < rect.height {
             let row = rect.y + index
             var column = rect.x + LayoutMath.offset(free: rect.width - line.width, alignment)
