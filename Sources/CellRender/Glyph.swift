@@ -40,20 +40,27 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
 
     /// The glyph of `character`.
     public init(_ character: Character) {
-        var low: UInt64 = 0, high: UInt64 = 0, count = 0
-        for byte in character.utf8 {
-            if count < 8 {
-                low |= UInt64(byte) << (8 * count)
-            } else if count < Self.inlineCapacity {
-                high |= UInt64(byte) << (8 * (count - 8))
+        // The bytes of a grapheme as one buffer: a small string's bytes are copied to the stack, no allocation
+        // (walking `Character.utf8` with an iterator, or asking `asciiValue`, costs several times more).
+        var string = String(character)
+        let inline = string.withUTF8 { bytes -> Glyph? in
+            if bytes.count == 1 { return Glyph(ascii: bytes[0]) }
+            guard bytes.count <= Self.inlineCapacity else { return nil }
+            var low: UInt64 = 0, high: UInt64 = 0
+            for index in 0..<bytes.count {
+                if index < 8 {
+                    low |= UInt64(bytes[index]) << (8 * index)
+                } else {
+                    high |= UInt64(bytes[index]) << (8 * (index - 8))
+                }
             }
-            count += 1
+            return Glyph(low: low, high: high | UInt64(bytes.count) << 56)
         }
-        guard count <= Self.inlineCapacity else {
-            self.init(low: UInt64(InternedGlyphs.shared.index(of: String(character))), high: Self.internedMarker << 56)
-            return
+        if let inline {
+            self = inline
+        } else {
+            self.init(low: UInt64(InternedGlyphs.shared.index(of: string)), high: Self.internedMarker << 56)
         }
-        self.init(low: low, high: high | UInt64(count) << 56)
     }
 
     public init(extendedGraphemeClusterLiteral value: Character) {

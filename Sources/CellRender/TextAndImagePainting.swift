@@ -18,10 +18,29 @@ extension Painter {
 
     mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
         if text.isLive { recordLiveRegion(.text(text), in: rect) }
+        // Each run's attributes and, unless it is a gradient, its colour: worked out once, not per grapheme, in
+        // buffers on the stack (no allocation per text; a `map` closure over `self` would also copy the painter).
+        let runCount = text.runs.count
+        withUnsafeTemporaryAllocation(of: CellAttributes.self, capacity: runCount) { attributes in
+            withUnsafeTemporaryAllocation(of: PaintColor?.self, capacity: runCount) { uniformColors in
+                for index in 0..<runCount {
+                    let foreground = text.runs[index].foreground
+                    attributes.initializeElement(at: index, to: Self.attributes(of: text.runs[index]))
+                    uniformColors.initializeElement(at: index, to: foreground.isUniform ? PaintColor(colorOf(foreground)) : nil)
+                }
+                paintLines(
+                    of: text, lines, in: rect, attributes: UnsafeBufferPointer(attributes),
+                    uniformColors: UnsafeBufferPointer(uniformColors))
+            }
+        }
+    }
+
+    /// The lines of `text` in `rect`, given each run's attributes and uniform colour (nil for a gradient).
+    private mutating func paintLines(
+        of text: TextNode, _ lines: [TextLine], in rect: CellRect, attributes: UnsafeBufferPointer<CellAttributes>,
+        uniformColors: UnsafeBufferPointer<PaintColor?>
+    ) {
         let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
-        // Each run's attributes and, unless it is a gradient, its colour: worked out once, not per grapheme.
-        let attributes = text.runs.map(attributes(of:))
-        let uniformColors = text.runs.map { $0.foreground.isUniform ? PaintColor(colorOf($0.foreground)) : nil }
         for (index, line) in lines.enumerated() where index < rect.height {
             let row = rect.y + index
             var column = rect.x + LayoutMath.offset(free: rect.width - line.width, alignment)
@@ -35,7 +54,7 @@ extension Painter {
             var currentRun = line.graphemes.first?.run ?? 0
             for grapheme in line.graphemes {
                 if grapheme.run != currentRun {
-                    record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart)
+                    recordText(runText, of: text, run: currentRun, row: row, column: runStart, width: column - runStart)
                     runStart = column
                     runText.removeAll(keepingCapacity: true)
                     currentRun = grapheme.run
@@ -50,10 +69,12 @@ extension Painter {
                 }
                 let glyph = Glyph(grapheme.character)
                 put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
-                glyph.appendUTF8(to: &runText)
+                if let byte = glyph.singleByte { runText.append(byte) } else { glyph.appendUTF8(to: &runText) }
                 column += grapheme.width
             }
-            if !line.graphemes.isEmpty { record(text.runs[currentRun], runText, row: row, column: runStart, width: column - runStart) }
+            if !line.graphemes.isEmpty {
+                recordText(runText, of: text, run: currentRun, row: row, column: runStart, width: column - runStart)
+            }
         }
     }
 
@@ -64,7 +85,7 @@ extension Painter {
         return !character.isWhitespace
     }
 
-    func attributes(of run: TextRun) -> CellAttributes {
+    static func attributes(of run: TextRun) -> CellAttributes {
         var attributes: CellAttributes = []
         if run.isBold { attributes.insert(.bold) }
         if run.italic { attributes.insert(.italic) }
@@ -73,20 +94,36 @@ extension Painter {
         return attributes
     }
 
-    /// `record` for a run's text as UTF-8 bytes (painted text collects the bytes of the glyphs it writes).
-    mutating func record(_ run: TextRun, _ utf8: [UInt8], row: Int, column: Int, width: Int) {
-        record(run, String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
+    /// `record` for run `run` of `text`, painted as UTF-8 bytes (painted text collects the bytes of the glyphs
+    /// it writes). ASCII is checked for ink on its bytes, as `isInk` answers for ASCII, before any string is made;
+    /// the run is read in place, not copied.
+    mutating func recordText(_ utf8: [UInt8], of text: TextNode, run: Int, row: Int, column: Int, width: Int) {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return record(text.runs[run], String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
+        }
+        guard width > 0, utf8.contains(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }),
+            buffer.contains(column: column, row: row)
+        else { return }
+        appendRun(
+            String(decoding: utf8, as: UTF8.self), pointSize: text.runs[run].font.pointSize, isBold: text.runs[run].isBold,
+            row: row, column: column, width: width, isSymbol: false)
     }
 
     mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {
         guard width > 0, text.contains(where: Self.isInk),
             buffer.contains(column: column, row: row)
         else { return }
+        appendRun(text, pointSize: run.font.pointSize, isBold: run.isBold, row: row, column: column, width: width, isSymbol: isSymbol)
+    }
+
+    /// Appends a `PaintedRun` for text that passed `record`'s checks, in the colours of its first cell.
+    private mutating func appendRun(
+        _ text: String, pointSize: Double, isBold: Bool, row: Int, column: Int, width: Int, isSymbol: Bool
+    ) {
         let cell = buffer[column, row]
         textRuns.append(
             PaintedRun(
-                text: text, row: row, column: column, width: width, pointSize: run.font.pointSize,
-                isBold: run.isBold, isSymbol: isSymbol,
+                text: text, row: row, column: column, width: width, pointSize: pointSize, isBold: isBold, isSymbol: isSymbol,
                 foreground: cell.foreground ?? style.surfaceForBlending,
                 background: cell.background ?? style.surfaceForBlending, isSystemStyle: Self.isSystemStyle(run.foreground)))
     }

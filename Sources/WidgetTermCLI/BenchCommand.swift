@@ -1,6 +1,7 @@
 import Foundation
 import CellLayout
 import CellRender
+import TerminalUI
 import WidgetHost
 import WidgetKitUI
 
@@ -12,13 +13,13 @@ enum BenchCommand {
     static func run(_ arguments: [String], widgets: () -> [WidgetDescriptor], output: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(
             arguments, valued: ["iterations", "warmup", "warmup-ms", "sample", "runs", "largest", "axis"],
-            boolean: ["once", "phases", "help"])
+            boolean: ["once", "phases", "one-cell", "help"])
         if parsed.switches.contains("help") {
             output.write(
                 """
                 usage: widgetterm bench [--iterations N]
                        widgetterm bench tick [--iterations N]
-                       widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE] [--phases]
+                       widgetterm bench frame [--iterations N] [--warmup W] [--warmup-ms MS] [--once] [--sample FILE] [--phases] [--one-cell]
                        widgetterm bench scale [--axis entries|values|spacers|widgets] [--runs N] [--largest N]
 
                 bench          median µs to resolve, lay out and paint each sample per family, and the whole gallery
@@ -36,6 +37,7 @@ enum BenchCommand {
                   --once           frame: write one frame to standard output and exit (whole-process timing)
                   --sample FILE    frame: write one frame to FILE before timing
                   --phases         frame: the median of resolve, layout, paint and encode on their own
+                  --one-cell       frame: frames that differ from the last in one cell, written as a diff
                   --runs N         scale: runs per step, the median is printed (default 3)
                   --largest N      scale: skip steps above N items (default 100000)
                   --axis A         scale: only that axis
@@ -128,13 +130,16 @@ struct BenchFrameView: View {
     static let grey = Color(red: 0x8E / 255, green: 0x8E / 255, blue: 0x93 / 255)
     static let white = Color(red: 1, green: 1, blue: 1)
 
+    /// The amount on row 2; `bench frame --one-cell` alternates it with "1251 ml", which changes one cell.
+    var amount: LocalizedStringKey = "1250 ml"
+
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 0) {
                 Text("💧 ").foregroundColor(Self.white)
                 Text("Water").bold().foregroundColor(Self.blue)
             }
-            Text("1250 ml").bold().foregroundColor(Self.white)
+            Text(amount).bold().foregroundColor(Self.white)
             Text("Goal 2000 ml").foregroundColor(Self.grey)
             ProgressView(value: 1250, total: 2000).tint(Self.blue)
             row("Coffee", "2 cups")
@@ -167,10 +172,10 @@ enum FrameBenchmark {
         FrameEncoder.ansiBytes(paint(layOut(resolve(), date: date), date: date), depth: .trueColor)
     }
 
-    static func resolve() -> ViewNode {
+    static func resolve(_ view: BenchFrameView = BenchFrameView()) -> ViewNode {
         var environment = EnvironmentValues()
         environment.colorScheme = .dark
-        return ViewResolver.resolve(BenchFrameView(), environment: environment).0
+        return ViewResolver.resolve(view, environment: environment).0
     }
 
     static func layOut(_ node: ViewNode, date: Date) -> PlacedNode {
@@ -224,6 +229,7 @@ enum FrameBenchmark {
             return 0
         }
         if parsed.switches.contains("phases") { return phases(iterations: iterations, date: date, output: output) }
+        if parsed.switches.contains("one-cell") { return oneCell(iterations: iterations, date: date, output: output) }
         if let path = parsed["sample"] {
             do {
                 try Data(renderFrame(date: date)).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -247,6 +253,62 @@ enum FrameBenchmark {
         output.write(
             "widgetterm\t\(String(format: "%.2f", Statistics.median(samples)))\t\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(iterations)\n"
         )
+        return 0
+    }
+}
+
+// MARK: - A frame in which one cell changes
+
+extension FrameBenchmark {
+    /// The bytes a terminal receives for `runs`: for each run a cursor move (`CSI row;column H`, 1-based)
+    /// and its cells encoded as `FrameEncoder.ansiBytes` encodes a row.
+    static func ansiBytes(_ runs: [CellRun]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for run in runs {
+            bytes.append(contentsOf: "\u{1B}[\(run.row + 1);\(run.column + 1)H".utf8)
+            var row = CellBuffer(width: run.cells.count, height: 1)
+            for (column, cell) in run.cells.enumerated() { row[column, 0] = cell }
+            bytes.append(contentsOf: FrameEncoder.ansiBytes(row, depth: .trueColor))
+        }
+        return bytes
+    }
+
+    /// `--one-cell` (docs/bench-frame.md): frames whose amount alternates between "1250 ml" and "1251 ml",
+    /// so consecutive frames differ in one cell. Prints two timings: `one-cell-frame`, the whole frame
+    /// (body, resolve, layout, paint) plus the diff with the previous frame and the bytes of the changed
+    /// cells only; `one-cell-write`, the diff and those bytes alone, the floor of an incremental frame.
+    static func oneCell(iterations: Int, date: Date, output: TextStream) -> Int32 {
+        let views = [BenchFrameView(), BenchFrameView(amount: "1251 ml")]
+        func frame(_ index: Int) -> CellBuffer { paint(layOut(resolve(views[index % 2]), date: date), date: date) }
+        var previous = frame(1)
+        var whole: [Double] = [], write: [Double] = []
+        var changedCells = 0
+        for iteration in 0..<(iterations + 200) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let buffer = frame(iteration)
+            let runs = ScreenDiff.runs(from: previous, to: buffer)
+            _ = ansiBytes(runs)
+            let end = DispatchTime.now().uptimeNanoseconds
+            previous = buffer
+            if iteration >= 200 {
+                whole.append(Double(end - start) / 1000)
+                changedCells += ScreenDiff.cellCount(runs)
+            }
+        }
+        let frames = [frame(0), frame(1)]
+        for iteration in 0..<(iterations + 200) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = ansiBytes(ScreenDiff.runs(from: frames[(iteration + 1) % 2], to: frames[iteration % 2]))
+            let end = DispatchTime.now().uptimeNanoseconds
+            if iteration >= 200 { write.append(Double(end - start) / 1000) }
+        }
+        output.write("frame\tmedian_us\tp90_us\titerations\tchanged_cells_per_frame\n")
+        for (name, samples) in [("one-cell-frame", whole), ("one-cell-write", write)] {
+            output.write(
+                "\(name)\t\(String(format: "%.2f", Statistics.median(samples)))\t"
+                    + "\(String(format: "%.2f", Statistics.percentile90(samples)))\t\(iterations)\t"
+                    + "\(String(format: "%.1f", Double(changedCells) / Double(iterations)))\n")
+        }
         return 0
     }
 }

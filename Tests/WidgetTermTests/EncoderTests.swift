@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import CellLayout
 import CellRender
+import TerminalUI
+import WidgetKitUI
 @testable import WidgetTermCLI
 
 // MARK: - ANSI encoding
@@ -164,5 +166,34 @@ struct BenchFrameTests {
                 #expect(cell.background == Self.surface, "background at \(column), \(row)")
             }
         }
+    }
+
+    @Test("--one-cell: the two amounts differ in one cell, written as a cursor move and that cell")
+    func oneCellFrames() throws {
+        let date = Date(timeIntervalSince1970: 1_773_478_800)
+        func frame(_ amount: LocalizedStringKey) -> CellBuffer {
+            FrameBenchmark.paint(
+                FrameBenchmark.layOut(FrameBenchmark.resolve(BenchFrameView(amount: amount)), date: date), date: date)
+        }
+        let runs = ScreenDiff.runs(from: frame("1250 ml"), to: frame("1251 ml"))
+        try #require(runs.count == 1)
+        // Row 2 reads "│ 1250 ml": the "0" at column 5 becomes "1", bold white on the surface.
+        #expect(runs[0].row == 2 && runs[0].column == 5 && runs[0].cells.count == 1)
+        let cell = Cell(glyph: "1", foreground: Self.white, background: Self.surface, attributes: .bold)
+        #expect(runs[0].cells == [cell])
+        let bytes = String(decoding: FrameBenchmark.ansiBytes(runs), as: UTF8.self)
+        #expect(bytes == "\u{1B}[3;6H\u{1B}[0;1;38;2;255;255;255;48;2;28;28;30m1\u{1B}[0m\n")
+    }
+
+    @Test("--one-cell prints both timings and one changed cell per frame")
+    func oneCellOutput() {
+        let output = StringStream(), errors = StringStream()
+        let status = WidgetTermCommand.run(
+            arguments: ["bench", "frame", "--one-cell", "--iterations", "3"], widgets: [], environment: [:], output: output,
+            errors: errors)
+        #expect(status == 0)
+        let lines = output.text.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(lines.map { $0.first ?? "" } == ["frame", "one-cell-frame", "one-cell-write"])
+        #expect(lines.dropFirst().allSatisfy { $0.count == 5 && $0[3] == "3" && $0[4] == "1.0" })
     }
 }
