@@ -106,26 +106,28 @@ extension Painter {
         else { return }
         appendRun(
             String(decoding: utf8, as: UTF8.self), pointSize: text.runs[run].font.pointSize, isBold: text.runs[run].isBold,
-            row: row, column: column, width: width, isSymbol: false)
+            row: row, column: column, width: width, isSymbol: false, isSystemStyle: Self.isSystemStyle(text.runs[run].foreground))
     }
 
     mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {
         guard width > 0, text.contains(where: Self.isInk),
             buffer.contains(column: column, row: row)
         else { return }
-        appendRun(text, pointSize: run.font.pointSize, isBold: run.isBold, row: row, column: column, width: width, isSymbol: isSymbol)
+        appendRun(
+            text, pointSize: run.font.pointSize, isBold: run.isBold, row: row, column: column, width: width, isSymbol: isSymbol,
+            isSystemStyle: Self.isSystemStyle(run.foreground))
     }
 
     /// Appends a `PaintedRun` for text that passed `record`'s checks, in the colours of its first cell.
     private mutating func appendRun(
-        _ text: String, pointSize: Double, isBold: Bool, row: Int, column: Int, width: Int, isSymbol: Bool
+        _ text: String, pointSize: Double, isBold: Bool, row: Int, column: Int, width: Int, isSymbol: Bool, isSystemStyle: Bool
     ) {
         let cell = buffer[column, row]
         textRuns.append(
             PaintedRun(
                 text: text, row: row, column: column, width: width, pointSize: pointSize, isBold: isBold, isSymbol: isSymbol,
                 foreground: cell.foreground ?? style.surfaceForBlending,
-                background: cell.background ?? style.surfaceForBlending, isSystemStyle: Self.isSystemStyle(run.foreground)))
+                background: cell.background ?? style.surfaceForBlending, isSystemStyle: isSystemStyle))
     }
 
     /// True for Apple's own label styles: a hierarchical style with no base colour, or a system label colour.

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - Resolved Swift Charts plots
 
 /// A value a chart mark places on an axis: the primitive forms of Swift Charts' `Plottable`.
-public enum ChartValue: Hashable, Sendable {
+public enum ChartValue: Hashable, Sendable, Codable {
     /// A quantity (`Int`, `Double`...).
     case number(Double)
     /// A category (`String`, or a `RawRepresentable` with a `String` raw value).
@@ -32,9 +32,9 @@ public enum ChartValue: Hashable, Sendable {
 }
 
 /// One mark of a chart (`BarMark`, `LineMark`, `AreaMark`, `PointMark`, `RuleMark`), resolved.
-public struct ChartMark: Equatable, Sendable {
+public struct ChartMark: Equatable, Sendable, Codable {
     /// The kinds of mark.
-    public enum Kind: String, Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable, Codable {
         case bar, line, area, point, rule
     }
     public var kind: Kind
@@ -58,7 +58,7 @@ public struct ChartMark: Equatable, Sendable {
 }
 
 /// A chart as the painter draws it: marks, axes and scales (Swift Charts' `Chart` with its modifiers).
-public struct ChartPlot: Equatable, Sendable {
+public struct ChartPlot: Equatable, Sendable, Codable {
     public var marks: [ChartMark]
     /// False after `.chartXAxis(.hidden)`.
     public var showsXAxis: Bool

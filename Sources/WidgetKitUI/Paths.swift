@@ -7,9 +7,9 @@ import Foundation
 /// Curves are flattened into line segments when the path is built. The painter scales the points from
 /// `referenceSize` to the view's frame; a nil `referenceSize` means a bare `Path` view, whose points are
 /// the view's own coordinates (8 points a column, 17 a row).
-public struct PathOutline: Equatable, Sendable {
+public struct PathOutline: Equatable, Sendable, Codable {
     /// A point of an outline, in points.
-    public struct Point: Equatable, Sendable {
+    public struct Point: Equatable, Sendable, Codable {
         public var x: Double
         public var y: Double
         public init(x: Double, y: Double) {
@@ -19,7 +19,7 @@ public struct PathOutline: Equatable, Sendable {
     }
 
     /// One connected run of line segments; a closed one also joins its last point to its first.
-    public struct Subpath: Equatable, Sendable {
+    public struct Subpath: Equatable, Sendable, Codable {
         public var points: [Point]
         public var isClosed: Bool
     }
