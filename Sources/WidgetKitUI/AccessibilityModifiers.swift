@@ -4,15 +4,25 @@ import Foundation
 
 /// Traits VoiceOver reads, as `SwiftUI.AccessibilityTraits`.
 public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
+    /// The traits' bits, one per static member.
     public let rawValue: Int
+    /// Traits from their raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The view acts as a button, as SwiftUI's `AccessibilityTraits.isButton`.
     public static let isButton = AccessibilityTraits(rawValue: 1 << 0)
+    /// The view is a section heading, as SwiftUI's `AccessibilityTraits.isHeader`.
     public static let isHeader = AccessibilityTraits(rawValue: 1 << 1)
+    /// The view is currently selected, as SwiftUI's `AccessibilityTraits.isSelected`.
     public static let isSelected = AccessibilityTraits(rawValue: 1 << 2)
+    /// The view opens a link, as SwiftUI's `AccessibilityTraits.isLink`.
     public static let isLink = AccessibilityTraits(rawValue: 1 << 3)
+    /// The view is an image, as SwiftUI's `AccessibilityTraits.isImage`.
     public static let isImage = AccessibilityTraits(rawValue: 1 << 4)
+    /// The view is text that does not change, as SwiftUI's `AccessibilityTraits.isStaticText`.
     public static let isStaticText = AccessibilityTraits(rawValue: 1 << 5)
+    /// The view's value changes often (a timer), as SwiftUI's `AccessibilityTraits.updatesFrequently`.
     public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 6)
+    /// VoiceOver reads the view when the app starts, as SwiftUI's `AccessibilityTraits.isSummaryElement`.
     public static let isSummaryElement = AccessibilityTraits(rawValue: 1 << 7)
 }
 

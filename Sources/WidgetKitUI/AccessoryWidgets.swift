@@ -14,8 +14,11 @@ public struct AccessoryWidgetBackground: PrimitiveView {
     /// The backdrop's colour before the rendering mode's transform.
     public static let backdrop = Color.white.opacity(0.2)
 
+    /// The backdrop; what it draws depends on the widget family (see the type).
     public init() {}
 
+    /// A circle in `accessoryCircular`, the container's rounded rectangle in `accessoryRectangular`, filled
+    /// with `backdrop`; an empty node in any other family.
     public func resolve(in context: ResolveContext) -> ViewNode {
         switch context.environment.widgetFamily {
         case .accessoryCircular: return .shape(ShapeNode(kind: .circle, fill: .color(Self.backdrop)))

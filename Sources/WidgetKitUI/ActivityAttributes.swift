@@ -45,6 +45,7 @@ public enum ActivityState: String, Hashable, Sendable, CaseIterable, CustomStrin
     /// Removed from the Lock Screen too.
     case dismissed
 
+    /// The case's name: `active`, `stale`, `ended` or `dismissed`.
     public var description: String { rawValue }
 }
 
@@ -67,6 +68,7 @@ public struct ActivityUIDismissalPolicy: Hashable, Sendable, CustomStringConvert
     /// after the end removes it after four hours.
     public static func after(_ date: Date) -> ActivityUIDismissalPolicy { ActivityUIDismissalPolicy(kind: .after(date)) }
 
+    /// `default`, `immediate` or `after(<ISO 8601 date>)`, as shown in logs.
     public var description: String {
         switch kind {
         case .default: return "default"
@@ -142,6 +144,7 @@ public enum ActivityAuthorizationError: Error, Hashable, Sendable, LocalizedErro
         }
     }
 
+    /// ActivityKit's wording of the error (`errorDescription`).
     public var description: String { errorDescription ?? "\(self)" }
 }
 
@@ -150,6 +153,7 @@ public enum ActivityAuthorizationError: Error, Hashable, Sendable, LocalizedErro
 public struct ActivityHostMissingError: Error, CustomStringConvertible, Sendable {
     /// The call that needed the host, e.g. `Activity.request`.
     public let call: String
+    /// What was called without a host, and how to install one.
     public var description: String {
         "\(call) needs WidgetTerm's Live Activity host, and none is installed. Run the code under widgetterm, or install one "
             + "first: ActivityCenter().install(in: HostContext.process) (module WidgetHost)."

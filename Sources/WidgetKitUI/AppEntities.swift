@@ -4,13 +4,18 @@ import Foundation
 
 /// How a type is named in the system's interface, as `AppIntents.TypeDisplayRepresentation`.
 public struct TypeDisplayRepresentation: ExpressibleByStringLiteral, ExpressibleByStringInterpolation, Sendable {
+    /// The type's name, e.g. "City", as the Edit Widget sheet shows it.
     public var name: LocalizedStringResource
+    /// The name with a count, e.g. "\(placeholder: .int) Cities"; nil when not given. WidgetTerm does not show it.
     public var numericFormat: LocalizedStringResource?
+    /// A representation with a name and, optionally, a counted form.
     public init(name: LocalizedStringResource, numericFormat: LocalizedStringResource? = nil) {
         self.name = name
         self.numericFormat = numericFormat
     }
+    /// A representation named by a string literal.
     public init(stringLiteral value: String) { name = LocalizedStringResource(stringLiteral: value) }
+    /// A representation named by an interpolated string.
     public init(stringInterpolation: DefaultStringInterpolation) {
         name = LocalizedStringResource(stringLiteral: String(stringInterpolation: stringInterpolation))
     }
@@ -21,28 +26,38 @@ public struct TypeDisplayRepresentation: ExpressibleByStringLiteral, Expressible
 public struct DisplayRepresentation: ExpressibleByStringLiteral, ExpressibleByStringInterpolation, Sendable {
     /// An image shown beside the title, as `DisplayRepresentation.Image`.
     public struct Image: Sendable {
+        /// The SF Symbol's name, or nil for an image of the app.
         public let systemName: String?
+        /// The app's image asset name, or nil for an SF Symbol.
         public let name: String?
+        /// An SF Symbol, as `DisplayRepresentation.Image(systemName:)`.
         public init(systemName: String) {
             self.systemName = systemName
             name = nil
         }
+        /// An image asset of the app, as `DisplayRepresentation.Image(named:)`.
         public init(named name: String) {
             self.name = name
             systemName = nil
         }
     }
 
+    /// The value's name, the row's main text.
     public var title: LocalizedStringResource
+    /// A second line under the title; nil for none.
     public var subtitle: LocalizedStringResource?
+    /// An image beside the title; nil for none.
     public var image: Image?
 
+    /// A representation with a title and, optionally, a subtitle and an image.
     public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.image = image
     }
+    /// A representation titled by a string literal.
     public init(stringLiteral value: String) { title = LocalizedStringResource(stringLiteral: value) }
+    /// A representation titled by an interpolated string.
     public init(stringInterpolation: DefaultStringInterpolation) {
         title = LocalizedStringResource(stringLiteral: String(stringInterpolation: stringInterpolation))
     }
@@ -76,7 +91,9 @@ public protocol EntityQuery: Sendable {
 }
 
 extension EntityQuery {
+    /// No suggestions, the default when a query does not list any.
     public func suggestedEntities() async throws -> [Entity] { [] }
+    /// The first suggested entity, or nil when there is none or `suggestedEntities()` throws.
     public func defaultResult() async -> Entity? { try? await suggestedEntities().first }
 }
 
@@ -110,6 +127,7 @@ public protocol DynamicOptionsProvider: Sendable {
 }
 
 extension DynamicOptionsProvider {
+    /// No value, the default when a provider does not name one.
     public func defaultResult() async -> DefaultValue? { nil }
 }
 
