@@ -15,8 +15,12 @@ public protocol AppIntentTimelineProvider {
 /// A widget whose people choose its parameters, as `WidgetKit.AppIntentConfiguration` (iOS 17+).
 /// WidgetTerm builds the intent with its parameters' defaults, then applies `--param name=value`.
 public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content: View>: WidgetConfiguration {
+    /// What the host needs to list, configure and render the widget, with `configuration` holding
+    /// its intent's parameters.
     public var descriptor: WidgetDescriptor
 
+    /// A widget of `kind` whose `provider` makes entries for an intent built with its parameters' defaults
+    /// and any `--param` values, and `content` draws each entry, as `AppIntentConfiguration(kind:intent:provider:content:)`.
     public init<Provider: AppIntentTimelineProvider>(
         kind: String, intent: Intent.Type = Intent.self, provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
@@ -78,14 +82,19 @@ public final class IntentConfiguration: @unchecked Sendable {
 
 /// One `@Parameter` of a configuration intent.
 public struct IntentParameterInfo: Equatable, Sendable {
+    /// The parameter's property name without its `_` (what `--param name=value` uses).
     public let name: String
+    /// The `title` given to `@Parameter(title:)`.
     public let title: String
+    /// The value the intent starts with, as text (e.g. `0`, `Paris`).
     public let defaultValue: String
+    /// The Swift type of the value, e.g. `Int` or `String`, named in errors.
     public let typeName: String
     let acceptsValue: @Sendable (String) -> Bool
 
     func accepts(_ value: String) -> Bool { acceptsValue(value) }
 
+    /// Equal when name, title, default value and type name match (the validation closure is not compared).
     public static func == (lhs: IntentParameterInfo, rhs: IntentParameterInfo) -> Bool {
         lhs.name == rhs.name && lhs.title == rhs.title && lhs.defaultValue == rhs.defaultValue && lhs.typeName == rhs.typeName
     }
@@ -97,6 +106,7 @@ public enum IntentParameterError: Error, Equatable, CustomStringConvertible {
     case invalidValue(String, String, type: String)
     case malformed(String)
 
+    /// The message shown to the person, e.g. "parameter count takes a Int, not x".
     public var description: String {
         switch self {
         case .unknownParameter(let name, let valid):

@@ -13,6 +13,7 @@ public protocol AppIntent: Sendable {
 }
 
 extension AppIntent {
+    /// An empty description, the default when an intent declares none.
     public static var description: IntentDescription { IntentDescription("") }
 }
 
@@ -24,6 +25,7 @@ public protocol IntentResult: Sendable {}
 
 /// The plain result `.result()` returns.
 public struct IntentResultValue: IntentResult {
+    /// The empty result.
     public init() {}
 }
 
@@ -34,8 +36,11 @@ extension IntentResult where Self == IntentResultValue {
 
 /// An intent's description, as `AppIntents.IntentDescription`.
 public struct IntentDescription: ExpressibleByStringLiteral, Sendable {
+    /// The description's text.
     public let text: String
+    /// A description with this text.
     public init(_ text: String) { self.text = text }
+    /// A description written as a string literal.
     public init(stringLiteral value: String) { text = value }
 }
 
@@ -43,9 +48,13 @@ public struct IntentDescription: ExpressibleByStringLiteral, Sendable {
 public protocol IntentParameterValue: Sendable {
     static var intentDefault: Self { get }
 }
+/// Zero, what an `Int` parameter without a default holds.
 extension Int: IntentParameterValue { public static var intentDefault: Int { 0 } }
+/// Zero, what a `Double` parameter without a default holds.
 extension Double: IntentParameterValue { public static var intentDefault: Double { 0 } }
+/// The empty string, what a `String` parameter without a default holds.
 extension String: IntentParameterValue { public static var intentDefault: String { "" } }
+/// False, what a `Bool` parameter without a default holds.
 extension Bool: IntentParameterValue { public static var intentDefault: Bool { false } }
 
 /// An intent parameter, as `AppIntents.Parameter` (`@Parameter(title:)`). Values are held in a box so
@@ -58,28 +67,35 @@ public struct Parameter<Value: Sendable>: @unchecked Sendable {
     }
 
     let box: Box
+    /// The parameter's title from `@Parameter(title:)`, shown by `list` and the Edit Widget screen.
     public let title: LocalizedStringResource
 
+    /// A parameter starting at `value`, as `@Parameter(title:description:default:)`; the description is
+    /// accepted and not kept.
     public init(title: LocalizedStringResource, description: IntentDescription? = nil, default value: Value) {
         self.title = title
         box = Box(value)
     }
 
+    /// The parameter's current value; setting it changes the shared box, so copies of the intent see it too.
     public var wrappedValue: Value {
         get { box.value }
         nonmutating set { box.value = newValue }
     }
 
+    /// The parameter itself, as `$name`.
     public var projectedValue: Parameter<Value> { self }
 }
 
 extension Parameter where Value: IntentParameterValue {
+    /// A parameter without a default: it starts at zero, empty or false (`intentDefault`).
     public init(title: LocalizedStringResource, description: IntentDescription? = nil) {
         self.init(title: title, description: description, default: Value.intentDefault)
     }
 }
 
 extension Parameter where Value: ExpressibleByNilLiteral {
+    /// An optional parameter without a default: it starts as nil.
     public init(title: LocalizedStringResource, description: IntentDescription? = nil) {
         self.init(title: title, description: description, default: nil)
     }
@@ -96,6 +112,7 @@ public struct IntentReference: Equatable, @unchecked Sendable, CustomStringConve
     /// The intent value itself.
     public let intent: any AppIntent
 
+    /// A reference to `intent`, recording its type name, title and `name=value` for each `@Parameter`.
     public init<I: AppIntent>(_ intent: I) {
         typeName = String(describing: I.self)
         title = I.title.key
@@ -107,10 +124,12 @@ public struct IntentReference: Equatable, @unchecked Sendable, CustomStringConve
         }
     }
 
+    /// Equal when the type names and parameter values match; titles and the intent values are not compared.
     public static func == (lhs: IntentReference, rhs: IntentReference) -> Bool {
         lhs.typeName == rhs.typeName && lhs.parameters == rhs.parameters
     }
 
+    /// The type name, followed by its parameters in parentheses when it has any, e.g. `Toggle(isOn=true)`.
     public var description: String {
         parameters.isEmpty ? typeName : "\(typeName)(\(parameters.joined(separator: ", ")))"
     }

@@ -21,25 +21,33 @@ public enum ButtonLook: Hashable, Sendable {
 
 /// A button drawn as its label, as `SwiftUI.PlainButtonStyle`.
 public struct PlainButtonStyle: PrimitiveButtonStyle {
+    /// The plain style, as `PlainButtonStyle()`.
     public init() {}
+    /// `.plain`: the label drawn as it is.
     public var cellButtonLook: ButtonLook { .plain }
 }
 
 /// A button drawn as its label, as `SwiftUI.BorderlessButtonStyle`.
 public struct BorderlessButtonStyle: PrimitiveButtonStyle {
+    /// The borderless style, as `BorderlessButtonStyle()`.
     public init() {}
+    /// `.plain`: in cells a borderless button looks like a plain one.
     public var cellButtonLook: ButtonLook { .plain }
 }
 
 /// A button with a tinted capsule behind its label, as `SwiftUI.BorderedButtonStyle`.
 public struct BorderedButtonStyle: PrimitiveButtonStyle {
+    /// The bordered style, as `BorderedButtonStyle()`.
     public init() {}
+    /// `.bordered`: the label in the tint on a capsule of the tint at 15 % opacity.
     public var cellButtonLook: ButtonLook { .bordered }
 }
 
 /// A button on a capsule filled with the tint, as `SwiftUI.BorderedProminentButtonStyle`.
 public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
+    /// The prominent bordered style, as `BorderedProminentButtonStyle()`.
     public init() {}
+    /// `.borderedProminent`: the label in white on a capsule filled with the tint.
     public var cellButtonLook: ButtonLook { .borderedProminent }
 }
 

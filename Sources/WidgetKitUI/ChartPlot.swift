@@ -37,6 +37,7 @@ public struct ChartMark: Equatable, Sendable, Codable {
     public enum Kind: String, Equatable, Sendable, Codable {
         case bar, line, area, point, rule
     }
+    /// Which mark this is, which decides how it is drawn (bar, line, area, point or rule).
     public var kind: Kind
     /// The x value; nil for a `RuleMark(y:)` across the plot.
     public var x: ChartValue?
@@ -48,6 +49,7 @@ public struct ChartMark: Equatable, Sendable, Codable {
     /// areas, which points join.
     public var series: String?
 
+    /// A resolved mark; `style` and `series` default to none.
     public init(kind: Kind, x: ChartValue?, y: ChartValue?, style: Paint? = nil, series: String? = nil) {
         self.kind = kind
         self.x = x
@@ -59,6 +61,7 @@ public struct ChartMark: Equatable, Sendable, Codable {
 
 /// A chart as the painter draws it: marks, axes and scales (Swift Charts' `Chart` with its modifiers).
 public struct ChartPlot: Equatable, Sendable, Codable {
+    /// The chart's marks, in the order the chart's content lists them.
     public var marks: [ChartMark]
     /// False after `.chartXAxis(.hidden)`.
     public var showsXAxis: Bool
@@ -69,6 +72,7 @@ public struct ChartPlot: Equatable, Sendable, Codable {
     /// The x scale's domain from `.chartXScale(domain:)` (numeric x only); nil: the data's range.
     public var xDomain: ClosedRange<Double>?
 
+    /// A resolved chart; both axes are shown and both scales follow the data unless given.
     public init(
         marks: [ChartMark], showsXAxis: Bool = true, showsYAxis: Bool = true, yDomain: ClosedRange<Double>? = nil,
         xDomain: ClosedRange<Double>? = nil
