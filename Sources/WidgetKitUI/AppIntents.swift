@@ -48,14 +48,22 @@ public struct IntentDescription: ExpressibleByStringLiteral, Sendable {
 public protocol IntentParameterValue: Sendable {
     static var intentDefault: Self { get }
 }
-/// Zero, what an `Int` parameter without a default holds.
-extension Int: IntentParameterValue { public static var intentDefault: Int { 0 } }
-/// Zero, what a `Double` parameter without a default holds.
-extension Double: IntentParameterValue { public static var intentDefault: Double { 0 } }
-/// The empty string, what a `String` parameter without a default holds.
-extension String: IntentParameterValue { public static var intentDefault: String { "" } }
-/// False, what a `Bool` parameter without a default holds.
-extension Bool: IntentParameterValue { public static var intentDefault: Bool { false } }
+extension Int: IntentParameterValue {
+    /// Zero, what an `Int` parameter without a default holds.
+    public static var intentDefault: Int { 0 }
+}
+extension Double: IntentParameterValue {
+    /// Zero, what a `Double` parameter without a default holds.
+    public static var intentDefault: Double { 0 }
+}
+extension String: IntentParameterValue {
+    /// The empty string, what a `String` parameter without a default holds.
+    public static var intentDefault: String { "" }
+}
+extension Bool: IntentParameterValue {
+    /// False, what a `Bool` parameter without a default holds.
+    public static var intentDefault: Bool { false }
+}
 
 /// An intent parameter, as `AppIntents.Parameter` (`@Parameter(title:)`). Values are held in a box so
 /// the host can set them on an intent value it did not create.
@@ -67,7 +75,7 @@ public struct Parameter<Value: Sendable>: @unchecked Sendable {
     }
 
     let box: Box
-    /// The parameter's title from `@Parameter(title:)`, shown by `list` and the Edit Widget screen.
+    /// The parameter's title from `@Parameter(title:)`, the label people see for it.
     public let title: LocalizedStringResource
 
     /// A parameter starting at `value`, as `@Parameter(title:description:default:)`; the description is
@@ -129,7 +137,7 @@ public struct IntentReference: Equatable, @unchecked Sendable, CustomStringConve
         lhs.typeName == rhs.typeName && lhs.parameters == rhs.parameters
     }
 
-    /// The type name, followed by its parameters in parentheses when it has any, e.g. `Toggle(isOn=true)`.
+    /// The type name, followed by its parameters in parentheses when it has any, e.g. `ToggleLampIntent(isOn=true)`.
     public var description: String {
         parameters.isEmpty ? typeName : "\(typeName)(\(parameters.joined(separator: ", ")))"
     }
