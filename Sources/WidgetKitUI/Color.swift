@@ -21,10 +21,12 @@ public struct Color: Hashable, Sendable, Codable {
         indirect case catalog(name: String, CatalogColor)
     }
 
+    /// Where the components come from: a system colour, sRGB values or an asset's colour set.
     public var storage: Storage
     /// Alpha, 0...1.
     public var alpha: Double
 
+    /// A colour from `storage`, with `alpha` clamped to 0...1.
     public init(storage: Storage, alpha: Double = 1) {
         self.storage = storage
         self.alpha = min(max(alpha, 0), 1)
@@ -89,21 +91,37 @@ public struct Color: Hashable, Sendable, Codable {
 
     // MARK: System colours (Apple Human Interface Guidelines, "Color", system colors)
 
+    /// SwiftUI's `Color.red`: the system red, sRGB (255, 59, 48) in light and (255, 69, 58) in dark appearance.
     public static let red = Color(storage: .system(.red))
+    /// SwiftUI's `Color.orange`: the system orange, sRGB (255, 149, 0) in light and (255, 159, 10) in dark appearance.
     public static let orange = Color(storage: .system(.orange))
+    /// SwiftUI's `Color.yellow`: the system yellow, sRGB (255, 204, 0) in light and (255, 214, 10) in dark appearance.
     public static let yellow = Color(storage: .system(.yellow))
+    /// SwiftUI's `Color.green`: the system green, sRGB (52, 199, 89) in light and (48, 209, 88) in dark appearance.
     public static let green = Color(storage: .system(.green))
+    /// SwiftUI's `Color.mint`: the system mint, sRGB (0, 199, 190) in light and (99, 230, 226) in dark appearance.
     public static let mint = Color(storage: .system(.mint))
+    /// SwiftUI's `Color.teal`: the system teal, sRGB (48, 176, 199) in light and (64, 200, 224) in dark appearance.
     public static let teal = Color(storage: .system(.teal))
+    /// SwiftUI's `Color.cyan`: the system cyan, sRGB (50, 173, 230) in light and (100, 210, 255) in dark appearance.
     public static let cyan = Color(storage: .system(.cyan))
+    /// SwiftUI's `Color.blue`: the system blue, sRGB (0, 122, 255) in light and (10, 132, 255) in dark appearance.
     public static let blue = Color(storage: .system(.blue))
+    /// SwiftUI's `Color.indigo`: the system indigo, sRGB (88, 86, 214) in light and (94, 92, 230) in dark appearance.
     public static let indigo = Color(storage: .system(.indigo))
+    /// SwiftUI's `Color.purple`: the system purple, sRGB (175, 82, 222) in light and (191, 90, 242) in dark appearance.
     public static let purple = Color(storage: .system(.purple))
+    /// SwiftUI's `Color.pink`: the system pink, sRGB (255, 45, 85) in light and (255, 55, 95) in dark appearance.
     public static let pink = Color(storage: .system(.pink))
+    /// SwiftUI's `Color.brown`: the system brown, sRGB (162, 132, 94) in light and (172, 142, 104) in dark appearance.
     public static let brown = Color(storage: .system(.brown))
+    /// SwiftUI's `Color.gray`: the system gray, sRGB (142, 142, 147) in light and (142, 142, 147) in dark appearance.
     public static let gray = Color(storage: .system(.gray))
+    /// SwiftUI's `Color.black`: sRGB (0, 0, 0) in both appearances.
     public static let black = Color(storage: .system(.black))
+    /// SwiftUI's `Color.white`: sRGB (255, 255, 255) in both appearances.
     public static let white = Color(storage: .system(.white))
+    /// SwiftUI's `Color.clear`: fully transparent, so cells beneath show through.
     public static let clear = Color(storage: .system(.clear))
     /// The primary label colour: black in light appearance, white in dark.
     public static let primary = Color(storage: .system(.label))
@@ -112,6 +130,8 @@ public struct Color: Hashable, Sendable, Codable {
     /// The app's accent colour (system blue here).
     // swift-format-ignore: DontRepeatTypeInStaticProperties
     // Apple's name: `Color.accentColor`.
+    /// SwiftUI's `Color.accentColor`: the app's accent colour, drawn as system blue (WidgetTerm does not read
+    /// the app's `AccentColor` asset).
     public static let accentColor = Color(storage: .system(.blue))
 }
 
@@ -127,22 +147,33 @@ public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
 /// A `UIColor` stand-in so widget code that bridges UIKit colours compiles.
 public struct UIColor: Sendable {
     let color: Color
+    /// An sRGB colour from 0...1 components, as `UIColor(red:green:blue:alpha:)`.
     public init(red: Double, green: Double, blue: Double, alpha: Double) {
         color = Color(red: red, green: green, blue: blue, opacity: alpha)
     }
+    /// A grey from a 0...1 white level, as `UIColor(white:alpha:)`.
     public init(white: Double, alpha: Double) { color = Color(white: white, opacity: alpha) }
+    /// UIKit's `UIColor.systemBackground`: white in light appearance, black in dark.
     public static let systemBackground = UIColor(Color(storage: .system(.systemBackground)))
+    /// UIKit's `UIColor.secondarySystemBackground`: (242, 242, 247) light, (28, 28, 30) dark.
     public static let secondarySystemBackground = UIColor(Color(storage: .system(.secondarySystemBackground)))
+    /// UIKit's `UIColor.tertiarySystemBackground`: white in light appearance, (44, 44, 46) dark.
     public static let tertiarySystemBackground = UIColor(Color(storage: .system(.tertiarySystemBackground)))
+    /// UIKit's `UIColor.label`: black in light appearance, white in dark.
     public static let label = UIColor(Color(storage: .system(.label)))
+    /// UIKit's `UIColor.secondaryLabel`: (60, 60, 67) light and (235, 235, 245) dark, at 60 % opacity.
     public static let secondaryLabel = UIColor(Color(storage: .system(.secondaryLabel)))
+    /// UIKit's `UIColor.systemGray5`: (229, 229, 234) light, (44, 44, 46) dark.
     public static let systemGray5 = UIColor(Color(storage: .system(.systemGray5)))
+    /// UIKit's `UIColor.systemGray6`: (242, 242, 247) light, (28, 28, 30) dark.
     public static let systemGray6 = UIColor(Color(storage: .system(.systemGray6)))
     init(_ color: Color) { self.color = color }
 }
 
 /// A gradient made from one colour (`Color.gradient`).
 public struct AnyGradient: Hashable, Sendable {
+    /// The colour the gradient is made from: it runs from this colour at 85 % opacity at the top to the
+    /// colour itself at the bottom.
     public var base: Color
 }
 
@@ -179,27 +210,42 @@ public enum Paint: Hashable, Sendable, Codable {
 
 /// A colour stop of a gradient; `location` is 0...1.
 public struct GradientStop: Hashable, Sendable, Codable {
+    /// The colour at this stop.
     public var color: Color
+    /// Where the stop sits along the gradient, 0...1.
     public var location: Double
 }
 
 /// A point in a view's unit square, as SwiftUI's `UnitPoint`.
 public struct UnitPoint: Hashable, Sendable, Codable {
+    /// The horizontal position, 0 at the leading edge and 1 at the trailing edge.
     public var x: Double
+    /// The vertical position, 0 at the top and 1 at the bottom.
     public var y: Double
+    /// A point from fractions of the view's width and height (0...1; values outside lie beyond the view).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
+    /// SwiftUI's `UnitPoint.zero`: the top-leading corner (0, 0).
     public static let zero = UnitPoint(x: 0, y: 0)
+    /// SwiftUI's `UnitPoint.center`: the centre (0.5, 0.5).
     public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// SwiftUI's `UnitPoint.leading`: the middle of the leading edge (0, 0.5).
     public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// SwiftUI's `UnitPoint.trailing`: the middle of the trailing edge (1, 0.5).
     public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// SwiftUI's `UnitPoint.top`: the middle of the top edge (0.5, 0).
     public static let top = UnitPoint(x: 0.5, y: 0)
+    /// SwiftUI's `UnitPoint.bottom`: the middle of the bottom edge (0.5, 1).
     public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// SwiftUI's `UnitPoint.topLeading`: the top-leading corner (0, 0).
     public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// SwiftUI's `UnitPoint.topTrailing`: the top-trailing corner (1, 0).
     public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// SwiftUI's `UnitPoint.bottomLeading`: the bottom-leading corner (0, 1).
     public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// SwiftUI's `UnitPoint.bottomTrailing`: the bottom-trailing corner (1, 1).
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
@@ -213,14 +259,17 @@ public protocol ShapeStyle: Sendable {
 }
 
 extension Color: ShapeStyle {
+    /// The colour itself, whatever the inherited foreground.
     public func resolvePaint(inheriting foreground: Paint) -> Paint { .color(self) }
 }
 
 /// The hierarchical foreground levels `.primary`, `.secondary`, `.tertiary`, `.quaternary`.
 /// Mirrors `SwiftUI.HierarchicalShapeStyle`.
 public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
+    /// 0 primary, 1 secondary, 2 tertiary, 3 quaternary.
     public let level: Int
     package init(level: Int) { self.level = level }
+    /// This level of the inherited foreground's colour; over a gradient, this level of the label colour.
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
         switch foreground {
         case .color(let base): return .hierarchical(level: level, base: base)
@@ -228,18 +277,27 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
         case .linearGradient, .radialGradient, .angularGradient: return .hierarchical(level: level, base: nil)
         }
     }
+    /// SwiftUI's `HierarchicalShapeStyle.primary`: level 0, the foreground colour itself (`label` by default).
     public static let primary = HierarchicalShapeStyle(level: 0)
+    /// SwiftUI's `HierarchicalShapeStyle.secondary`: level 1, a custom foreground at 60 % opacity, else `secondaryLabel`.
     public static let secondary = HierarchicalShapeStyle(level: 1)
+    /// SwiftUI's `HierarchicalShapeStyle.tertiary`: level 2, a custom foreground at 30 % opacity, else `tertiaryLabel`.
     public static let tertiary = HierarchicalShapeStyle(level: 2)
+    /// SwiftUI's `HierarchicalShapeStyle.quaternary`: level 3, a custom foreground at 18 % opacity, else `quaternaryLabel`.
     public static let quaternary = HierarchicalShapeStyle(level: 3)
 }
 
 /// A linear gradient, as `SwiftUI.LinearGradient`; usable as a style and as a view.
 public struct LinearGradient: ShapeStyle, Hashable {
+    /// The colour stops, locations 0...1 from `startPoint` to `endPoint`.
     public let stops: [GradientStop]
+    /// Where location 0 of the gradient lies, in the view's unit square.
     public let startPoint: UnitPoint
+    /// Where location 1 of the gradient lies, in the view's unit square.
     public let endPoint: UnitPoint
 
+    /// A gradient with `colors` spaced evenly from `startPoint` to `endPoint`, as
+    /// `LinearGradient(colors:startPoint:endPoint:)`.
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
         let count = max(colors.count - 1, 1)
         stops = colors.enumerated().map { GradientStop(color: $1, location: Double($0) / Double(count)) }
@@ -247,12 +305,15 @@ public struct LinearGradient: ShapeStyle, Hashable {
         self.endPoint = endPoint
     }
 
+    /// A gradient with `gradient`'s stops from `startPoint` to `endPoint`, as
+    /// `LinearGradient(gradient:startPoint:endPoint:)`.
     public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
         stops = gradient.stops.map { GradientStop(color: $0.color, location: $0.location) }
         self.startPoint = startPoint
         self.endPoint = endPoint
     }
 
+    /// The gradient's stops between its two points; in cells each cell takes the nearest stop's colour.
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
         .linearGradient(stops: stops, start: startPoint, end: endPoint)
     }
@@ -262,22 +323,29 @@ public struct LinearGradient: ShapeStyle, Hashable {
 public struct Gradient: Hashable, Sendable {
     /// One stop: a colour at a location 0...1.
     public struct Stop: Hashable, Sendable {
+        /// The colour at this stop.
         public var color: Color
+        /// Where the stop sits along the gradient, 0...1.
         public var location: Double
+        /// A stop of `color` at `location` (0...1), as `Gradient.Stop(color:location:)`.
         public init(color: Color, location: Double) {
             self.color = color
             self.location = location
         }
     }
+    /// The stops in order along the gradient.
     public var stops: [Stop]
+    /// Stops for `colors` spaced evenly from 0 to 1, as `Gradient(colors:)`.
     public init(colors: [Color]) {
         let count = max(colors.count - 1, 1)
         stops = colors.enumerated().map { Stop(color: $1, location: Double($0) / Double(count)) }
     }
+    /// A gradient with these stops, as `Gradient(stops:)`.
     public init(stops: [Stop]) { self.stops = stops }
 }
 
 extension AnyGradient: ShapeStyle {
+    /// A top-to-bottom linear gradient from the base at 85 % opacity to the base itself.
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
         .linearGradient(
             stops: [
@@ -291,6 +359,7 @@ extension AnyGradient: ShapeStyle {
 /// The tint of the enclosing view (`.tint(_:)`), as `SwiftUI.TintShapeStyle`.
 public struct TintShapeStyle: ShapeStyle {
     package init() {}
+    /// The environment's tint (`.tint(_:)`), or the accent colour when none is set.
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
         .color(EnvironmentValues.current.tint ?? .accentColor)
     }
@@ -299,24 +368,33 @@ public struct TintShapeStyle: ShapeStyle {
 /// A type-erased style, as `SwiftUI.AnyShapeStyle`.
 public struct AnyShapeStyle: ShapeStyle {
     let base: any ShapeStyle
+    /// Wraps `style`, as `AnyShapeStyle(_:)`.
     public init<S: ShapeStyle>(_ style: S) { base = style }
+    /// What the wrapped style resolves to.
     public func resolvePaint(inheriting foreground: Paint) -> Paint { base.resolvePaint(inheriting: foreground) }
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {
+    /// SwiftUI's `ShapeStyle.primary`: hierarchical level 0 of the foreground.
     public static var primary: HierarchicalShapeStyle { .primary }
+    /// SwiftUI's `ShapeStyle.secondary`: hierarchical level 1 of the foreground.
     public static var secondary: HierarchicalShapeStyle { .secondary }
+    /// SwiftUI's `ShapeStyle.tertiary`: hierarchical level 2 of the foreground.
     public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    /// SwiftUI's `ShapeStyle.quaternary`: hierarchical level 3 of the foreground.
     public static var quaternary: HierarchicalShapeStyle { .quaternary }
 }
 
 /// The system background of the current appearance, as `SwiftUI.BackgroundStyle` (`.background`).
 public struct BackgroundStyle: ShapeStyle {
+    /// The background style, as `BackgroundStyle()`.
     public init() {}
+    /// The system background: white in light appearance, black in dark.
     public func resolvePaint(inheriting foreground: Paint) -> Paint { .color(Color(storage: .system(.systemBackground))) }
 }
 
 extension ShapeStyle where Self == BackgroundStyle {
+    /// SwiftUI's `ShapeStyle.background`: the system background colour.
     public static var background: BackgroundStyle { BackgroundStyle() }
 }
 
@@ -325,11 +403,15 @@ extension ShapeStyle where Self == BackgroundStyle {
 public struct FillShapeStyle: ShapeStyle {
     /// 0 primary ... 3 quaternary.
     public let level: Int
+    /// The primary fill (level 0).
     public init() { level = 0 }
     init(level: Int) { self.level = level }
 
+    /// SwiftUI's `.fill.secondary`: systemGray at 16 % opacity.
     public var secondary: FillShapeStyle { FillShapeStyle(level: 1) }
+    /// SwiftUI's `.fill.tertiary`: systemGray at 12 % opacity.
     public var tertiary: FillShapeStyle { FillShapeStyle(level: 2) }
+    /// SwiftUI's `.fill.quaternary`: systemGray at 8 % opacity.
     public var quaternary: FillShapeStyle { FillShapeStyle(level: 3) }
 
     /// Apple's system fill opacities over systemGray (120,120,128): 0.2, 0.16, 0.12, 0.08 in light
@@ -341,34 +423,55 @@ public struct FillShapeStyle: ShapeStyle {
 }
 
 extension ShapeStyle where Self == FillShapeStyle {
+    /// SwiftUI's `ShapeStyle.fill`: the primary system fill, systemGray at 20 % opacity.
     public static var fill: FillShapeStyle { FillShapeStyle() }
 }
 
 extension ShapeStyle where Self == TintShapeStyle {
+    /// SwiftUI's `ShapeStyle.tint`: the environment's tint, or the accent colour when none is set.
     public static var tint: TintShapeStyle { TintShapeStyle() }
 }
 
 extension ShapeStyle where Self == Color {
+    /// `.red` where a shape style is expected: `Color.red`.
     public static var red: Color { Color.red }
+    /// `.orange` where a shape style is expected: `Color.orange`.
     public static var orange: Color { Color.orange }
+    /// `.yellow` where a shape style is expected: `Color.yellow`.
     public static var yellow: Color { Color.yellow }
+    /// `.green` where a shape style is expected: `Color.green`.
     public static var green: Color { Color.green }
+    /// `.mint` where a shape style is expected: `Color.mint`.
     public static var mint: Color { Color.mint }
+    /// `.teal` where a shape style is expected: `Color.teal`.
     public static var teal: Color { Color.teal }
+    /// `.cyan` where a shape style is expected: `Color.cyan`.
     public static var cyan: Color { Color.cyan }
+    /// `.blue` where a shape style is expected: `Color.blue`.
     public static var blue: Color { Color.blue }
+    /// `.indigo` where a shape style is expected: `Color.indigo`.
     public static var indigo: Color { Color.indigo }
+    /// `.purple` where a shape style is expected: `Color.purple`.
     public static var purple: Color { Color.purple }
+    /// `.pink` where a shape style is expected: `Color.pink`.
     public static var pink: Color { Color.pink }
+    /// `.brown` where a shape style is expected: `Color.brown`.
     public static var brown: Color { Color.brown }
+    /// `.gray` where a shape style is expected: `Color.gray`.
     public static var gray: Color { Color.gray }
+    /// `.black` where a shape style is expected: `Color.black`.
     public static var black: Color { Color.black }
+    /// `.white` where a shape style is expected: `Color.white`.
     public static var white: Color { Color.white }
+    /// `.clear` where a shape style is expected: `Color.clear`.
     public static var clear: Color { Color.clear }
+    /// `.accentColor` where a shape style is expected: `Color.accentColor`.
     public static var accentColor: Color { Color.accentColor }
 }
 
 extension ShapeStyle where Self == LinearGradient {
+    /// SwiftUI's `ShapeStyle.linearGradient(colors:startPoint:endPoint:)`: `colors` spaced evenly between
+    /// the two points.
     public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
         LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
     }
@@ -379,6 +482,7 @@ extension ShapeStyle where Self == LinearGradient {
 /// An sRGB colour with alpha, each component 0...1: what a `Color` resolves to on a surface.
 public struct RGBA: Hashable, Sendable, Codable {
     public var red: Double, green: Double, blue: Double, alpha: Double
+    /// A colour from 0...1 components; alpha defaults to opaque.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -393,8 +497,10 @@ public struct RGBA: Hashable, Sendable, Codable {
 
 /// Apple's system colour values for one appearance (HIG "Color", iOS system colors).
 public struct SystemPalette: Sendable, Equatable {
+    /// The sRGB value of each system colour in this appearance.
     public var values: [SystemColor: RGBA]
 
+    /// A palette with these values; colours it lacks resolve to grey (142, 142, 147).
     public init(values: [SystemColor: RGBA]) { self.values = values }
 
     /// True for a dark appearance's palette (its label colour is light): asset colours take their dark value.
