@@ -69,6 +69,7 @@ public struct ControlInfo: Sendable, Hashable {
     public let kind: String
     /// Its push token, nil until the system has one.
     public let pushInfo: ControlPushInfo?
+    /// An instance of the control `kind` with its push token, if it has one.
     public init(kind: String, pushInfo: ControlPushInfo?) {
         self.kind = kind
         self.pushInfo = pushInfo
@@ -79,6 +80,7 @@ public struct ControlInfo: Sendable, Hashable {
 public struct ControlPushInfo: Sendable, Hashable {
     /// The APNs token (bytes).
     public let token: Data
+    /// A push token from its APNs bytes.
     public init(token: Data) { self.token = token }
 }
 
@@ -93,6 +95,7 @@ public struct ResolvedControl: ControlWidgetTemplate, Equatable, @unchecked Send
         case toggle(isOn: Bool)
     }
 
+    /// Whether the control is a button or a toggle, and a toggle's current state.
     public var kind: Kind
     /// The label's text (its `Text` views joined by a space); empty when the label has none.
     public var title: String
@@ -109,6 +112,7 @@ public struct ResolvedControl: ControlWidgetTemplate, Equatable, @unchecked Send
     /// `.controlWidgetActionHint(_:)`: what the action does, for VoiceOver.
     public var actionHint: String?
 
+    /// The template itself: it is already resolved.
     public var resolvedControl: ResolvedControl { self }
 
     /// A template from its parts (widget documents build one this way).
@@ -126,6 +130,7 @@ public struct ResolvedControl: ControlWidgetTemplate, Equatable, @unchecked Send
         self.actionHint = actionHint
     }
 
+    /// Equal when every part but `setValue` matches (closures cannot be compared).
     public static func == (lhs: ResolvedControl, rhs: ResolvedControl) -> Bool {
         lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.systemImage == rhs.systemImage && lhs.valueText == rhs.valueText
             && lhs.action == rhs.action && lhs.tint == rhs.tint && lhs.actionHint == rhs.actionHint
@@ -160,10 +165,15 @@ public struct ResolvedControl: ControlWidgetTemplate, Equatable, @unchecked Send
 /// Builds a control's template, as `WidgetKit.ControlWidgetTemplateBuilder`: one template, or one per branch.
 @resultBuilder
 public enum ControlWidgetTemplateBuilder {
+    /// A template statement, resolved at once.
     public static func buildExpression<T: ControlWidgetTemplate>(_ template: T) -> ResolvedControl { template.resolvedControl }
+    /// The one template of the body.
     public static func buildBlock(_ template: ResolvedControl) -> ResolvedControl { template }
+    /// The template of an `if` branch taken.
     public static func buildEither(first template: ResolvedControl) -> ResolvedControl { template }
+    /// The template of an `else` branch taken.
     public static func buildEither(second template: ResolvedControl) -> ResolvedControl { template }
+    /// A template inside `if #available`.
     public static func buildLimitedAvailability(_ template: ResolvedControl) -> ResolvedControl { template }
 }
 
@@ -190,6 +200,7 @@ public struct ControlWidgetButton<Label: View, Action: AppIntent>: ControlWidget
         valueText = value.isEmpty ? nil : value
     }
 
+    /// The label's title and SF Symbol, the value text if any, and the action to run on a tap.
     public var resolvedControl: ResolvedControl {
         let parts = ResolvedControl.labelParts(of: label)
         return ResolvedControl(
@@ -224,6 +235,8 @@ where Action.ValueType == Bool {
         valueText = { ResolvedControl.labelParts(of: valueLabel($0)).title }
     }
 
+    /// The label's title and symbol, the value text for the current state, the action, and how to set the
+    /// action's `value` to a new state.
     public var resolvedControl: ResolvedControl {
         let (text, symbol) = title()
         let action = self.action
@@ -263,7 +276,9 @@ extension ControlWidgetTemplate {
     public func tint(_ color: Color?) -> ResolvedControl { changed { $0.tint = color } }
     /// What the action does, for VoiceOver, as `controlWidgetActionHint(_:)`.
     public func controlWidgetActionHint(_ hint: LocalizedStringKey) -> ResolvedControl { changed { $0.actionHint = hint.key } }
+    /// What the action does, for VoiceOver, from a `Text`.
     public func controlWidgetActionHint(_ hint: Text) -> ResolvedControl { changed { $0.actionHint = hint.keyString } }
+    /// What the action does, for VoiceOver, from a string.
     public func controlWidgetActionHint<S: StringProtocol>(_ hint: S) -> ResolvedControl { changed { $0.actionHint = String(hint) } }
 }
 
@@ -271,6 +286,7 @@ extension ControlWidgetTemplate {
 
 /// Everything the host needs to run one control kind, without its generic types.
 public struct ControlDescriptor: @unchecked Sendable {
+    /// The control's kind string, as given to the configuration and to `widgetterm control KIND`.
     public var kind: String
     /// `.displayName(_:)`: the name in the controls gallery (the kind when not set).
     public var displayName: String
@@ -290,6 +306,7 @@ public struct ControlDescriptor: @unchecked Sendable {
     /// The template with the provider's `currentValue()` (what Control Center shows; called again after a tap).
     public let currentTemplate: () async throws -> ResolvedControl
 
+    /// A descriptor named by its kind, with no description, push handler or configuration prompt.
     public init(
         kind: String, hasValueProvider: Bool, previewTemplate: @escaping () -> ResolvedControl,
         currentTemplate: @escaping () async throws -> ResolvedControl
@@ -305,6 +322,7 @@ public struct ControlDescriptor: @unchecked Sendable {
 
 /// A control with no user configuration, as `WidgetKit.StaticControlConfiguration` (iOS 18+).
 public struct StaticControlConfiguration: ControlWidgetConfiguration {
+    /// What the host runs: kind, modifiers and the templates for the add sheet and for Control Center.
     public var controlDescriptor: ControlDescriptor
 
     /// A control whose template needs no value.
@@ -326,6 +344,7 @@ public struct StaticControlConfiguration: ControlWidgetConfiguration {
 /// A control the person configures, as `WidgetKit.AppIntentControlConfiguration` (iOS 18+). WidgetTerm
 /// builds it with the intent's default parameter values.
 public struct AppIntentControlConfiguration<Intent: ControlConfigurationIntent>: ControlWidgetConfiguration {
+    /// What the host runs; both templates use an intent with its parameters' defaults.
     public var controlDescriptor: ControlDescriptor
 
     /// A control whose template is built from its configuration.
@@ -347,6 +366,7 @@ public struct AppIntentControlConfiguration<Intent: ControlConfigurationIntent>:
 
 /// A control configuration with its modifiers; every control configuration modifier returns this.
 public struct ModifiedControlConfiguration: ControlWidgetConfiguration {
+    /// The descriptor with the modifiers applied so far.
     public var controlDescriptor: ControlDescriptor
 }
 
@@ -358,11 +378,15 @@ extension ControlWidgetConfiguration {
     }
     /// The name in the controls gallery, as `ControlWidgetConfiguration.displayName(_:)`.
     public func displayName(_ name: LocalizedStringKey) -> ModifiedControlConfiguration { modified { $0.displayName = name.key } }
+    /// The name in the controls gallery, from a `Text`.
     public func displayName(_ name: Text) -> ModifiedControlConfiguration { modified { $0.displayName = name.keyString } }
+    /// The name in the controls gallery, from a string.
     public func displayName<S: StringProtocol>(_ name: S) -> ModifiedControlConfiguration { modified { $0.displayName = String(name) } }
     /// The line under the name in the controls gallery, as `ControlWidgetConfiguration.description(_:)`.
     public func description(_ text: LocalizedStringKey) -> ModifiedControlConfiguration { modified { $0.description = text.key } }
+    /// The line under the name in the controls gallery, from a `Text`.
     public func description(_ text: Text) -> ModifiedControlConfiguration { modified { $0.description = text.keyString } }
+    /// The line under the name in the controls gallery, from a string.
     public func description<S: StringProtocol>(_ text: S) -> ModifiedControlConfiguration { modified { $0.description = String(text) } }
     /// Push updates for the control, as `ControlWidgetConfiguration.pushHandler(_:)`.
     public func pushHandler<Handler: ControlPushHandler>(_ handler: Handler.Type) -> ModifiedControlConfiguration {
@@ -391,6 +415,7 @@ extension WidgetBundle {
 /// Lets app code ask for control reloads, as `WidgetKit.ControlCenter` (iOS 18+). WidgetTerm records the
 /// requests; the host asks `currentValue()` again for each kind it takes with `takeReloadRequests()`.
 public final class ControlCenter: @unchecked Sendable {
+    /// The one control center, as `ControlCenter.shared`; app code and the host share it.
     public static let shared = ControlCenter()
 
     private let lock = NSLock()

@@ -8,12 +8,14 @@ public struct Link<Label: View>: PrimitiveView {
     @usableFromInline let destination: URL
     @usableFromInline let label: Label
 
+    /// A link to `destination` drawn as `label`, as `Link(destination:label:)`.
     @inlinable
     public init(destination: URL, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()
     }
 
+    /// The label, marked as a tap target that opens `destination`.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         .modified(label._resolve(in: context), .tapTarget(.link(destination)))
@@ -21,11 +23,13 @@ public struct Link<Label: View>: PrimitiveView {
 }
 
 extension Link where Label == Text {
+    /// A link titled with a localized key, as `Link(_:destination:)`.
     @inlinable
     public init(_ title: LocalizedStringKey, destination: URL) {
         self.destination = destination
         self.label = Text(title)
     }
+    /// A link titled with a string, as `Link(_:destination:)`.
     @inlinable
     public init<S: StringProtocol>(_ title: S, destination: URL) {
         self.destination = destination
@@ -53,6 +57,8 @@ public struct Button<Label: View>: PrimitiveView {
         self.label = label()
     }
 
+    /// The label in the environment's button style; tapping runs the intent unless the button has none or
+    /// is disabled (`.disabled(true)`).
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let node = context.environment.buttonLook.resolve(label, in: context)
@@ -62,11 +68,13 @@ public struct Button<Label: View>: PrimitiveView {
 }
 
 extension Button where Label == Text {
+    /// A titled button that performs `intent` when tapped, as `Button(_:intent:)`.
     @inlinable
     public init<I: AppIntent>(_ title: LocalizedStringKey, intent: I) {
         self.intent = IntentReference(intent)
         self.label = Text(title)
     }
+    /// A titled closure button, as `Button(_:action:)`: drawn, but a tap does nothing in a widget.
     @inlinable
     public init(_ title: LocalizedStringKey, action: @escaping () -> Void) {
         self.intent = nil
@@ -75,6 +83,8 @@ extension Button where Label == Text {
 }
 
 extension Button where Label == SwiftUILabel {
+    /// A button labelled with a title and an SF Symbol that performs `intent`, as
+    /// `Button(_:systemImage:intent:)`.
     @inlinable
     public init<I: AppIntent>(_ title: LocalizedStringKey, systemImage: String, intent: I) {
         self.intent = IntentReference(intent)
@@ -91,6 +101,8 @@ public struct Toggle<Label: View>: PrimitiveView {
     @usableFromInline let intent: IntentReference?
     @usableFromInline let label: Label
 
+    /// A toggle showing `isOn` whose tap performs `intent` with the opposite state, as
+    /// `Toggle(isOn:intent:label:)`.
     @inlinable
     public init<I: AppIntent>(isOn: Bool, intent: I, @ViewBuilder label: () -> Label) {
         self.isOn = isOn
@@ -98,6 +110,8 @@ public struct Toggle<Label: View>: PrimitiveView {
         self.label = label()
     }
 
+    /// One row: the label, a spacer, then a switch glyph, `◉` in the tint (green by default) when on and
+    /// `○` in the secondary colour when off; dimmed and inert when disabled.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let tint = context.environment.tint ?? .green
@@ -120,6 +134,7 @@ public struct Toggle<Label: View>: PrimitiveView {
 }
 
 extension Toggle where Label == Text {
+    /// A toggle titled with a localized key, as `Toggle(_:isOn:intent:)`.
     @inlinable
     public init<I: AppIntent>(_ title: LocalizedStringKey, isOn: Bool, intent: I) {
         self.isOn = isOn
@@ -138,6 +153,8 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
     @usableFromInline let minimumValueLabel: BoundsLabel?
     @usableFromInline let maximumValueLabel: BoundsLabel?
 
+    /// A gauge with all its labels, as `Gauge(value:in:label:currentValueLabel:minimumValueLabel:maximumValueLabel:)`;
+    /// `value` is clamped into `bounds` (an empty range or a non-finite value shows empty).
     @inlinable
     public init<V: BinaryFloatingPoint>(
         value: V, in bounds: ClosedRange<V> = 0...1,
@@ -159,6 +176,8 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
         return min(max((value - lower) / (upper - lower), 0), 1)
     }
 
+    /// A gauge in the environment's gauge style (`.accessoryLinearCapacity` by default), filled with the tint,
+    /// with the value and bound labels in the caption font unless a font is set.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let tint = context.environment.tintGradient ?? context.environment.tint.map(Paint.color) ?? context.environment.foregroundStyle
@@ -175,6 +194,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
 }
 
 extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
+    /// A gauge with only a label, as `Gauge(value:in:label:)`.
     @inlinable
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
         fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
@@ -186,6 +206,7 @@ extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
 }
 
 extension Gauge where BoundsLabel == EmptyView {
+    /// A gauge with a label and a current-value label, as `Gauge(value:in:label:currentValueLabel:)`.
     @inlinable
     public init<V: BinaryFloatingPoint>(
         value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
@@ -200,6 +221,7 @@ extension Gauge where BoundsLabel == EmptyView {
 }
 
 extension Gauge where Label == EmptyView, CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
+    /// A gauge with no labels, as `Gauge(value:in:)`.
     @inlinable
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1) {
         fraction = Gauge.fraction(Double(value), Double(bounds.lowerBound), Double(bounds.upperBound))
@@ -241,6 +263,8 @@ public struct ProgressView<Label: View>: PrimitiveView {
     /// The view under the bar (`currentValueLabel:`), resolved in the progress view's context; nil: none.
     @usableFromInline var currentValueLabel: ((ResolveContext) -> ViewNode)? = nil
 
+    /// The bar in the environment's progress style, tinted with the tint or the accent colour, with the
+    /// label above it and the current-value label under it when given.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let tint = context.environment.tintGradient ?? context.environment.tint.map(Paint.color) ?? .color(.accentColor)
@@ -304,6 +328,8 @@ extension ProgressView {
         self.label = label()
     }
 
+    /// A bar filled to `value / total` with a label above it, as `ProgressView(value:total:label:)`; nil or a
+    /// non-positive total shows empty.
     @inlinable
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label) {
         let total = Double(total)
@@ -314,6 +340,7 @@ extension ProgressView {
 }
 
 extension ProgressView where Label == Text {
+    /// A titled bar filled to `value / total`, as `ProgressView(_:value:total:)`.
     @inlinable
     public init<V: BinaryFloatingPoint>(_ title: LocalizedStringKey, value: V?, total: V = 1.0) {
         let total = Double(total)
@@ -326,6 +353,8 @@ extension ProgressView where Label == Text {
 /// Progress view styles, as `SwiftUI.ProgressViewStyle`.
 public struct ProgressViewStyleChoice: Sendable {
     @usableFromInline let kind: GaugeKind
+    /// SwiftUI's `ProgressViewStyle.linear`: a horizontal bar, the default.
     public static let linear = ProgressViewStyleChoice(kind: .progressLinear)
+    /// SwiftUI's `ProgressViewStyle.circular`: a ring filled to the fraction.
     public static let circular = ProgressViewStyleChoice(kind: .progressCircular)
 }
