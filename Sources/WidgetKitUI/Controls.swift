@@ -101,8 +101,7 @@ public struct Toggle<Label: View>: PrimitiveView {
     @usableFromInline let intent: IntentReference?
     @usableFromInline let label: Label
 
-    /// A toggle showing `isOn` whose tap performs `intent` with the opposite state, as
-    /// `Toggle(isOn:intent:label:)`.
+    /// A toggle showing `isOn` whose tap performs `intent`, as `Toggle(isOn:intent:label:)`.
     @inlinable
     public init<I: AppIntent>(isOn: Bool, intent: I, @ViewBuilder label: () -> Label) {
         self.isOn = isOn

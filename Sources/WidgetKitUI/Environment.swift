@@ -9,39 +9,74 @@ import Foundation
 /// being rendered.
 public struct EnvironmentValues: Sendable {
     // MARK: Values widget code reads
+    /// The size and shape being rendered, as `\.widgetFamily`; `.systemSmall` until the renderer sets it.
     public var widgetFamily: WidgetFamily = .systemSmall
+    /// Light or dark appearance, as `\.colorScheme`; the renderer sets the one chosen (`--appearance`).
     public var colorScheme: ColorScheme = .light
+    /// How the system treats the widget's colours, as `\.widgetRenderingMode`; `.fullColor` by default.
     public var widgetRenderingMode: WidgetRenderingMode = .fullColor
+    /// Whether the container background is drawn, as `\.showsWidgetContainerBackground`: false for accessory
+    /// families, in accented and vibrant modes, and when the background is removable and removed.
     public var showsWidgetContainerBackground: Bool = true
+    /// Why content is redacted, as `\.redactionReasons`: `.placeholder` while a placeholder is shown,
+    /// `.privacy` on a locked device; empty by default.
     public var redactionReasons: RedactionReasons = []
+    /// True in the always-on display's dimmed state, as `\.isLuminanceReduced`; false by default.
     public var isLuminanceReduced: Bool = false
+    /// The margins around the widget's content in points, as `\.widgetContentMargins`: 16 on each side for
+    /// system families on iOS 17+, 0 for accessory families or with content margins disabled.
     public var widgetContentMargins: EdgeInsets = EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
+    /// The locale dates and numbers are formatted in, as `\.locale`; en_US by default, the host's format
+    /// setting when rendering.
     public var locale: Locale = Locale(identifier: "en_US")
+    /// The time zone dates are shown in, as `\.timeZone`; the host's format setting when rendering.
     public var timeZone: TimeZone = .current
+    /// The calendar dates are computed in, as `\.calendar`; Gregorian.
     public var calendar: Calendar = Calendar(identifier: .gregorian)
+    /// The text size, as `\.dynamicTypeSize`; WidgetTerm renders at `.large`.
     public var dynamicTypeSize: DynamicTypeSize = .large
+    /// True when a Live Activity fills the screen in StandBy, as ActivityKit's `\.isActivityFullscreen`;
+    /// false by default.
     public var isActivityFullscreen: Bool = false
     /// Pixels per point of the device's screen (3 on a 430 pt iPhone, 2 on an iPad), as `\.displayScale`;
     /// asset images take the file of this scale, or the nearest one present.
     public var displayScale: Double = 3
 
     // MARK: Values modifiers pass down to the views below them
+    /// The font of text below (`.font(_:)`); nil: the body font.
     public var font: Font?
+    /// What text and symbols below are painted with (`.foregroundStyle(_:)`); the primary label colour
+    /// by default.
     public var foregroundStyle: Paint = .primary
+    /// The most lines text below may wrap to (`.lineLimit(_:)`); nil: no limit.
     public var lineLimit: Int?
+    /// How lines of wrapped text below are aligned (`.multilineTextAlignment(_:)`); leading by default.
     public var multilineTextAlignment: TextAlignment = .leading
+    /// The smallest fraction (0...1) text below may shrink to before it truncates (`.minimumScaleFactor(_:)`);
+    /// 1 never shrinks.
     public var minimumScaleFactor: Double = 1
+    /// Where text that does not fit is cut with an ellipsis (`.truncationMode(_:)`); the tail by default.
     public var truncationMode: Text.TruncationMode = .tail
+    /// The tint of controls, gauges and progress views below (`.tint(_:)`); nil: each one's default
+    /// (the accent colour, or green for a toggle).
     public var tint: Color?
     /// The gradient of `.tint(Gradient)`, which gauges and progress views below paint with; nil: `tint`.
     public var tintGradient: Paint?
+    /// True after `.monospacedDigit()`: digits below take equal widths.
     public var isMonospacedDigit = false
+    /// True after `.bold()`: text below is drawn bold.
     public var isBold = false
+    /// True after `.italic()`: text below is drawn italic.
     public var isItalic = false
+    /// The weight of text below (`.fontWeight(_:)`); nil: the font's own weight.
     public var fontWeight: Font.Weight?
+    /// The look of gauges below (`.gaugeStyle(_:)`); nil: `.accessoryLinearCapacity`.
     public var gaugeStyle: GaugeKind?
+    /// The look of progress views below (`.progressViewStyle(_:)`); linear by default.
     public var progressViewStyle: GaugeKind = .progressLinear
+    /// True after `.unredacted()`: content below is drawn even when `redactionReasons` asks for redaction.
     public var isUnredacted = false
+    /// How images below render in accented mode (`.widgetAccentedRenderingMode(_:)`); nil: the system default.
     public var accentedRenderingMode: WidgetAccentedRenderingMode?
     /// Whether buttons and toggles below react, as `EnvironmentValues.isEnabled`; `.disabled(true)` clears it.
     public var isEnabled = true
@@ -58,6 +93,7 @@ public struct EnvironmentValues: Sendable {
 
     var custom: [ObjectIdentifier: any Sendable] = [:]
 
+    /// The defaults: a light `.systemSmall` widget in full colour, before the renderer sets the rest.
     public init() {}
 
     /// Reads or writes a custom value declared with an `EnvironmentKey`.
@@ -142,8 +178,10 @@ public protocol EnvironmentKey {
 public struct Environment<Value>: @unchecked Sendable {
     private let keyPath: KeyPath<EnvironmentValues, Value>
 
+    /// Reads the environment value at `keyPath`, as `@Environment(\.widgetFamily)`.
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
 
+    /// The value in the environment of the body being evaluated on this thread; outside a body, the default.
     public var wrappedValue: Value { CurrentEnvironment.value(at: keyPath) }
 }
 
@@ -167,10 +205,16 @@ public enum WidgetAccentedRenderingMode: String, Hashable, Sendable, Codable {
 
 /// Why content is redacted, as `SwiftUI.RedactionReasons`.
 public struct RedactionReasons: OptionSet, Hashable, Sendable {
+    /// The reasons' bits, one per static member.
     public let rawValue: Int
+    /// Reasons from their raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// SwiftUI's `RedactionReasons.placeholder`: the widget shows its placeholder entry, drawn as grey bars.
     public static let placeholder = RedactionReasons(rawValue: 1)
+    /// SwiftUI's `RedactionReasons.privacy`: the device is locked and `.privacySensitive()` content is hidden.
     public static let privacy = RedactionReasons(rawValue: 2)
+    /// SwiftUI's `RedactionReasons.invalidated`: the content is out of date after an interaction, until
+    /// the next entry.
     public static let invalidated = RedactionReasons(rawValue: 4)
 }
 
@@ -178,6 +222,7 @@ public struct RedactionReasons: OptionSet, Hashable, Sendable {
 public enum DynamicTypeSize: Int, Hashable, Sendable, Comparable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3,
         accessibility4, accessibility5
+    /// Smaller sizes come first, from `xSmall` to `accessibility5`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -212,6 +257,7 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, CustomString
     case systemSmall, systemMedium, systemLarge, systemExtraLarge
     case accessoryCircular, accessoryRectangular, accessoryInline
 
+    /// The family's name as in Swift, e.g. `systemSmall`.
     public var description: String { rawValue }
 
     /// True for the Lock Screen accessory families.
