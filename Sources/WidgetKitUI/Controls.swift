@@ -175,8 +175,8 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
         return min(max((value - lower) / (upper - lower), 0), 1)
     }
 
-    /// A gauge in the environment's gauge style (`.accessoryLinearCapacity` by default), filled with the tint,
-    /// with the value and bound labels in the caption font unless a font is set.
+    /// A gauge in the environment's gauge style (`.accessoryLinearCapacity` by default), filled with the tint (else the
+    /// foreground style), with the value and bound labels in the caption font unless a font is set.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let tint = context.environment.tintGradient ?? context.environment.tint.map(Paint.color) ?? context.environment.foregroundStyle

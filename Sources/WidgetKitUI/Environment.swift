@@ -58,7 +58,7 @@ public struct EnvironmentValues: Sendable {
     /// Where text that does not fit is cut with an ellipsis (`.truncationMode(_:)`); the tail by default.
     public var truncationMode: Text.TruncationMode = .tail
     /// The tint of controls, gauges and progress views below (`.tint(_:)`); nil: each one's default
-    /// (the accent colour, or green for a toggle).
+    /// (the accent colour; green for a toggle; the foreground style for a gauge).
     public var tint: Color?
     /// The gradient of `.tint(Gradient)`, which gauges and progress views below paint with; nil: `tint`.
     public var tintGradient: Paint?
