@@ -14,10 +14,14 @@ public struct GridItem: Sendable {
         case adaptive(minimum: Double, maximum: Double = .infinity)
     }
 
+    /// How the item takes its length: fixed, flexible or adaptive.
     public var size: Size
+    /// Points between this item and the next; nil uses 8.
     public var spacing: Double?
+    /// How views sit inside this item's cells; nil uses the grid's alignment.
     public var alignment: Alignment?
 
+    /// An item of `size`, as SwiftUI's `GridItem.init(_:spacing:alignment:)`.
     public init(_ size: Size = .flexible(), spacing: Double? = nil, alignment: Alignment? = nil) {
         self.size = size
         self.spacing = spacing
@@ -77,6 +81,7 @@ public struct LazyVGrid<Content: View>: PrimitiveView {
     let spacing: Double?
     let content: Content
 
+    /// A grid of `columns`, lines `spacing` points apart (nil: the default); `pinnedViews` is ignored, since widgets do not scroll.
     public init(
         columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Double? = nil,
         pinnedViews: PinnedScrollableViews = [], @ViewBuilder content: () -> Content
@@ -87,6 +92,7 @@ public struct LazyVGrid<Content: View>: PrimitiveView {
         self.content = content()
     }
 
+    /// Resolves the children into rows of horizontal stacks, one child per column, each framed to its column's share.
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
@@ -110,6 +116,7 @@ public struct LazyHGrid<Content: View>: PrimitiveView {
     let spacing: Double?
     let content: Content
 
+    /// A grid of `rows`, lines `spacing` points apart (nil: the default); `pinnedViews` is ignored, since widgets do not scroll.
     public init(
         rows: [GridItem], alignment: VerticalAlignment = .center, spacing: Double? = nil,
         pinnedViews: PinnedScrollableViews = [], @ViewBuilder content: () -> Content
@@ -120,6 +127,7 @@ public struct LazyHGrid<Content: View>: PrimitiveView {
         self.content = content()
     }
 
+    /// Resolves the children into columns of vertical stacks, one child per row, each framed to its row's share.
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
@@ -137,9 +145,13 @@ public struct LazyHGrid<Content: View>: PrimitiveView {
 
 /// Views pinned while a lazy grid scrolls, as `SwiftUI.PinnedScrollableViews`; widgets do not scroll.
 public struct PinnedScrollableViews: OptionSet, Sendable {
+    /// The bits of the set: 1 for section headers, 2 for section footers.
     public let rawValue: UInt32
+    /// The set with the bits of `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Section headers, as `PinnedScrollableViews.sectionHeaders`; nothing is pinned in cells.
     public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
+    /// Section footers, as `PinnedScrollableViews.sectionFooters`; nothing is pinned in cells.
     public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
 }
 
@@ -155,11 +167,13 @@ public struct GridRow<Content: View>: PrimitiveView {
     let alignment: VerticalAlignment
     let content: Content
 
+    /// A row of `content`'s views, aligned vertically by `alignment` (nil: centred).
     public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment ?? .center
         self.content = content()
     }
 
+    /// Resolves the row into a horizontal stack marked so that `Grid` frames its cells to columns.
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
@@ -186,6 +200,7 @@ public struct Grid<Content: View>: PrimitiveView {
     let verticalSpacing: Double?
     let content: Content
 
+    /// A grid of `content`'s rows; spacings in points between columns and rows (nil: the default).
     public init(
         alignment: Alignment = .center, horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil,
         @ViewBuilder content: () -> Content
@@ -196,6 +211,7 @@ public struct Grid<Content: View>: PrimitiveView {
         self.content = content()
     }
 
+    /// Resolves the grid into a vertical stack of its rows, each row's cells framed to equal shares of the width.
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
@@ -237,9 +253,13 @@ public enum Axis: Hashable, Sendable, CaseIterable {
 
     /// A set of axes, as `Axis.Set`.
     public struct Set: OptionSet, Hashable, Sendable {
+        /// The bits of the set: 1 for horizontal, 2 for vertical.
         public let rawValue: Int8
+        /// The set with the bits of `rawValue`.
         public init(rawValue: Int8) { self.rawValue = rawValue }
+        /// The horizontal axis, as `Axis.Set.horizontal`.
         public static let horizontal = Set(rawValue: 1)
+        /// The vertical axis, as `Axis.Set.vertical`.
         public static let vertical = Set(rawValue: 2)
     }
 }

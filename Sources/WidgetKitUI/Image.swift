@@ -36,7 +36,9 @@ public struct Image: PrimitiveView, Equatable {
         templateRenderingMode = mode
         return self
     }
+    /// Sets the resampling quality, as `Image.interpolation(_:)`; cells have no resampling, so it changes nothing.
     public func interpolation(_ interpolation: Interpolation) -> Image { self }
+    /// Smooths edges, as `Image.antialiased(_:)`; cells have no antialiasing, so it changes nothing.
     public func antialiased(_ isAntialiased: Bool) -> Image { self }
 
     /// How this image renders in accented mode (iOS 18+), as `Image.widgetAccentedRenderingMode(_:)`.
@@ -45,11 +47,16 @@ public struct Image: PrimitiveView, Equatable {
         return self
     }
 
+    /// As SwiftUI's `Image.TemplateRenderingMode`: `template` draws the image's shape in the foreground style,
+    /// `original` keeps its own colours.
     public enum TemplateRenderingMode: String, Sendable, Codable { case template, original }
+    /// Resampling quality, as `Image.Interpolation`; accepted for source compatibility and ignored in cells.
     public enum Interpolation: Sendable { case none, low, medium, high }
     /// Symbol scales, as `Image.Scale`; a symbol is one glyph in cells at every scale.
     public enum Scale: Sendable { case small, medium, large }
 
+    /// Resolves to an image node: an asset is looked up in the host's catalogs, a symbol gets the environment's
+    /// symbol variants, and the environment's font and foreground style travel with it.
     public func resolve(in context: ResolveContext) -> ViewNode {
         var source = self.source
         if case .asset(let name) = source { source = Self.catalogSource(named: name, environment: context.environment) }
@@ -89,17 +96,21 @@ extension Image {
 
 /// A stand-in for UIKit's `UIImage` so widget code that loads bitmaps compiles; draws as a labelled block.
 public struct UIImage: Sendable, Equatable {
+    /// The image's name: the asset name, the file's last path component, "image N bytes" for data, or the SF Symbol name.
     public let name: String
     /// True for `UIImage(systemName:)`: `Image(uiImage:)` draws it as that SF Symbol.
     public let isSystemSymbol: Bool
+    /// An asset image by name, as `UIImage(named:)`; never nil here, the bitmap is not loaded.
     public init?(named name: String) {
         self.name = name
         isSystemSymbol = false
     }
+    /// An image from a file, as `UIImage(contentsOfFile:)`; never nil here, the file is not read and its name labels the block.
     public init?(contentsOfFile path: String) {
         name = (path as NSString).lastPathComponent
         isSystemSymbol = false
     }
+    /// An image from encoded data, as `UIImage(data:)`; never nil here, the data is not decoded and its byte count labels the block.
     public init?(data: Data) {
         name = "image \(data.count) bytes"
         isSystemSymbol = false

@@ -13,6 +13,7 @@ public struct EnvironmentModifiedView<Content: View>: PrimitiveView {
         self.update = update
     }
 
+    /// Resolves the content in this environment, after `update` has changed it.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         content._resolve(in: context.with(update))
@@ -44,6 +45,7 @@ public struct ModifiedView<Content: View>: PrimitiveView {
         self.modifier = modifier
     }
 
+    /// Resolves the content, then records the modifier on its node (nothing when the modifier resolves to nil).
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let node = content._resolve(in: context)
@@ -287,6 +289,8 @@ extension View {
     public consuming func aspectRatio(_ ratio: Double? = nil, contentMode: ContentMode) -> ModifiedView<Self> {
         recordingModifier(.aspectRatio(ratio, contentMode: contentMode))
     }
+    /// Constrains the aspect ratio to `size.width / size.height`, as `View.aspectRatio(_:contentMode:)` with a size;
+    /// a zero height leaves the ratio free.
     @inlinable
     public consuming func aspectRatio(_ size: CGSize, contentMode: ContentMode) -> ModifiedView<Self> {
         aspectRatio(size.height > 0 ? size.width / size.height : nil, contentMode: contentMode)
@@ -474,24 +478,34 @@ extension View {
     /// Content transitions animate between renders; cells show the final state.
     @inlinable
     public consuming func contentTransition(_ transition: ContentTransition) -> Self { self }
+    /// Transitions animate insertion and removal, as `View.transition(_:)`; cells show the final state.
     @inlinable
     public consuming func transition(_ transition: AnyTransition) -> Self { self }
+    /// Animates changes of `value`, as `View.animation(_:value:)`; cells show the final state.
     @inlinable
     public consuming func animation<V: Equatable>(_ animation: Animation?, value: V) -> Self { self }
+    /// The VoiceOver label, as `View.accessibilityLabel(_:)`; the terminal has no accessibility tree, so it is ignored.
     @inlinable
     public consuming func accessibilityLabel(_ label: Text) -> Self { self }
+    /// The VoiceOver label from a localized key, as `View.accessibilityLabel(_:)`; ignored in cells.
     @inlinable
     public consuming func accessibilityLabel(_ label: LocalizedStringKey) -> Self { self }
+    /// Hides the view from VoiceOver, as `View.accessibilityHidden(_:)`; ignored in cells.
     @inlinable
     public consuming func accessibilityHidden(_ hidden: Bool) -> Self { self }
+    /// Groups children into one accessibility element, as `View.accessibilityElement(children:)`; ignored in cells.
     @inlinable
     public consuming func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> Self { self }
+    /// The VoiceOver value, as `View.accessibilityValue(_:)`; ignored in cells.
     @inlinable
     public consuming func accessibilityValue(_ value: Text) -> Self { self }
+    /// How SF Symbols are coloured in layers, as `View.symbolRenderingMode(_:)`; a symbol is one glyph in one colour in cells.
     @inlinable
     public consuming func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { self }
+    /// Hides controls' labels, as `View.labelsHidden()`; ignored in cells.
     @inlinable
     public consuming func labelsHidden() -> Self { self }
+    /// Gives the view an explicit identity, as `View.id(_:)`; identity only matters for animation, so it is ignored.
     @inlinable
     public consuming func id<ID: Hashable>(_ id: ID) -> Self { self }
 }
@@ -687,17 +701,24 @@ struct StyleFill: PrimitiveView {
 /// Motion and accessibility types accepted for source compatibility; cells show final states.
 public struct ContentTransition: Sendable {
     public static let identity = ContentTransition(), opacity = ContentTransition(), interpolate = ContentTransition()
+    /// Digits that roll as they count, as `ContentTransition.numericText(countsDown:)`; cells show the final digits.
     public static func numericText(countsDown: Bool = false) -> ContentTransition { ContentTransition() }
+    /// Digits that roll towards `value`, as `ContentTransition.numericText(value:)`; cells show the final digits.
     public static func numericText(value: Double) -> ContentTransition { ContentTransition() }
 }
+/// A stand-in for SwiftUI's `AnyTransition`, accepted for source compatibility; cells show final states.
 public struct AnyTransition: Sendable {
     public static let opacity = AnyTransition(), identity = AnyTransition(), scale = AnyTransition()
+    /// Slides in from `edge`, as `AnyTransition.push(from:)`; cells show the final state.
     public static func push(from edge: Edge) -> AnyTransition { AnyTransition() }
 }
+/// A stand-in for SwiftUI's `Animation`, accepted for source compatibility; cells do not animate.
 public struct Animation: Sendable {
     public static let `default` = Animation(), easeInOut = Animation(), linear = Animation(), spring = Animation()
 }
+/// As SwiftUI's `AccessibilityChildBehavior`: how children join an accessibility element; ignored in cells.
 public enum AccessibilityChildBehavior: Sendable { case ignore, combine, contain }
+/// A stand-in for SwiftUI's `SymbolRenderingMode`; cells draw every mode as one glyph in the foreground style.
 public struct SymbolRenderingMode: Sendable {
     public static let monochrome = SymbolRenderingMode(), hierarchical = SymbolRenderingMode()
     public static let palette = SymbolRenderingMode(), multicolor = SymbolRenderingMode()
@@ -707,11 +728,17 @@ public struct SymbolVariants: Hashable, Sendable {
     /// The name components the variant adds, in SF Symbols' order (`slash`, then a shape, then `fill`).
     var hasSlash = false, shape: String?, isFilled = false
 
+    /// No variant: the symbol's name as written, as `SymbolVariants.none`.
     public static let none = SymbolVariants()
+    /// The filled variant (`.fill` appended), as `SymbolVariants.fill`.
     public static let fill = SymbolVariants(isFilled: true)
+    /// The variant in a circle (`.circle` appended), as `SymbolVariants.circle`.
     public static let circle = SymbolVariants(shape: "circle")
+    /// The variant in a square (`.square` appended), as `SymbolVariants.square`.
     public static let square = SymbolVariants(shape: "square")
+    /// The variant in a rectangle (`.rectangle` appended), as `SymbolVariants.rectangle`.
     public static let rectangle = SymbolVariants(shape: "rectangle")
+    /// The slashed variant (`.slash` appended), as `SymbolVariants.slash`.
     public static let slash = SymbolVariants(hasSlash: true)
 
     /// This variant filled, as `SymbolVariants.fill` on a variant (`.circle.fill`).

@@ -5,15 +5,21 @@ import Foundation
 /// A radial gradient, as `SwiftUI.RadialGradient`: its stops run from `startRadius` to `endRadius` (points)
 /// around `center`. Usable as a style and as a view; each cell takes the nearest stop at its centre.
 public struct RadialGradient: ShapeStyle, PrimitiveView, Hashable {
+    /// The colour stops, locations 0...1 from `startRadius` out to `endRadius`.
     public let stops: [GradientStop]
+    /// The centre of the circles, in unit coordinates of the filled area.
     public let center: UnitPoint
+    /// The radius, in points, where the first stop is drawn.
     public let startRadius: Double
+    /// The radius, in points, where the last stop is drawn.
     public let endRadius: Double
 
+    /// Evenly spaced `colors` from `startRadius` to `endRadius` points around `center`, as `RadialGradient(colors:center:startRadius:endRadius:)`.
     public init(colors: [Color], center: UnitPoint, startRadius: Double, endRadius: Double) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
 
+    /// The stops of `gradient` from `startRadius` to `endRadius` points around `center`, as `RadialGradient(gradient:center:startRadius:endRadius:)`.
     public init(gradient: Gradient, center: UnitPoint, startRadius: Double, endRadius: Double) {
         stops = gradient.stops.map { GradientStop(color: $0.color, location: $0.location) }
         self.center = center
@@ -21,14 +27,17 @@ public struct RadialGradient: ShapeStyle, PrimitiveView, Hashable {
         self.endRadius = endRadius
     }
 
+    /// `stops` from `startRadius` to `endRadius` points around `center`, as `RadialGradient(stops:center:startRadius:endRadius:)`.
     public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: Double, endRadius: Double) {
         self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
     }
 
+    /// The radial-gradient paint; it ignores the inherited foreground.
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
         .radialGradient(stops: stops, center: center, startRadius: startRadius, endRadius: endRadius)
     }
 
+    /// Resolves the gradient, used as a view, to a rectangle filled with it.
     public func resolve(in context: ResolveContext) -> ViewNode {
         .shape(ShapeNode(kind: .rectangle, fill: resolvePaint(inheriting: .primary)))
     }
@@ -37,13 +46,17 @@ public struct RadialGradient: ShapeStyle, PrimitiveView, Hashable {
 /// An angular (conic) gradient, as `SwiftUI.AngularGradient`: its stops run clockwise around `center` from
 /// `startAngle` (0 is 3 o'clock) to `endAngle`. Usable as a style and as a view.
 public struct AngularGradient: ShapeStyle, PrimitiveView, Hashable {
+    /// The colour stops, locations 0...1 as fractions of a whole clockwise turn from 3 o'clock.
     public let stops: [GradientStop]
+    /// The gradient's centre, in unit coordinates of the filled area.
     public let center: UnitPoint
 
+    /// Evenly spaced `colors` clockwise from `startAngle` to `endAngle` around `center`, as `AngularGradient(colors:center:startAngle:endAngle:)`.
     public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
         self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
     }
 
+    /// The stops of `gradient` clockwise from `startAngle` to `endAngle` around `center`, as `AngularGradient(gradient:center:startAngle:endAngle:)`.
     public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
         // Stops are kept as fractions of a whole turn from 3 o'clock.
         let start = startAngle.degrees / 360, span = (endAngle.degrees - startAngle.degrees) / 360
@@ -60,8 +73,10 @@ public struct AngularGradient: ShapeStyle, PrimitiveView, Hashable {
         self.init(gradient: gradient, center: center, startAngle: angle, endAngle: angle + .degrees(360))
     }
 
+    /// The angular-gradient paint; it ignores the inherited foreground.
     public func resolvePaint(inheriting foreground: Paint) -> Paint { .angularGradient(stops: stops, center: center) }
 
+    /// Resolves the gradient, used as a view, to a rectangle filled with it.
     public func resolve(in context: ResolveContext) -> ViewNode {
         .shape(ShapeNode(kind: .rectangle, fill: resolvePaint(inheriting: .primary)))
     }
@@ -110,17 +125,24 @@ public struct Material: ShapeStyle, Hashable {
     public let opacity: Double
 
     // swift-format-ignore: DontRepeatTypeInStaticProperties
+    /// SwiftUI's `Material.ultraThinMaterial`: the system background at opacity 0.3.
     public static let ultraThinMaterial = Material(name: "ultraThinMaterial", opacity: 0.3)
     // swift-format-ignore: DontRepeatTypeInStaticProperties
+    /// SwiftUI's `Material.thinMaterial`: the system background at opacity 0.45.
     public static let thinMaterial = Material(name: "thinMaterial", opacity: 0.45)
     // swift-format-ignore: DontRepeatTypeInStaticProperties
+    /// SwiftUI's `Material.regularMaterial`: the system background at opacity 0.6.
     public static let regularMaterial = Material(name: "regularMaterial", opacity: 0.6)
     // swift-format-ignore: DontRepeatTypeInStaticProperties
+    /// SwiftUI's `Material.thickMaterial`: the system background at opacity 0.75.
     public static let thickMaterial = Material(name: "thickMaterial", opacity: 0.75)
     // swift-format-ignore: DontRepeatTypeInStaticProperties
+    /// SwiftUI's `Material.ultraThickMaterial`: the system background at opacity 0.9.
     public static let ultraThickMaterial = Material(name: "ultraThickMaterial", opacity: 0.9)
+    /// SwiftUI's `Material.bar`: the system background at opacity 0.8.
     public static let bar = Material(name: "bar", opacity: 0.8)
 
+    /// The system background at this material's opacity, reporting `material-not-blurred` since cells cannot blur.
     public func resolvePaint(inheriting foreground: Paint) -> Paint {
         ResolveSink.current?.report(
             ResolveDiagnostic(
@@ -132,11 +154,17 @@ public struct Material: ShapeStyle, Hashable {
 }
 
 extension ShapeStyle where Self == Material {
+    /// The ultra-thin material as a shape style, as `ShapeStyle.ultraThinMaterial`.
     public static var ultraThinMaterial: Material { .ultraThinMaterial }
+    /// The thin material as a shape style, as `ShapeStyle.thinMaterial`.
     public static var thinMaterial: Material { .thinMaterial }
+    /// The regular material as a shape style, as `ShapeStyle.regularMaterial`.
     public static var regularMaterial: Material { .regularMaterial }
+    /// The thick material as a shape style, as `ShapeStyle.thickMaterial`.
     public static var thickMaterial: Material { .thickMaterial }
+    /// The ultra-thick material as a shape style, as `ShapeStyle.ultraThickMaterial`.
     public static var ultraThickMaterial: Material { .ultraThickMaterial }
+    /// The bar material as a shape style, as `ShapeStyle.bar`.
     public static var bar: Material { .bar }
 }
 

@@ -21,7 +21,9 @@ public final class AnyCancellable: Hashable, @unchecked Sendable {
 
     deinit { cancelAction?() }
 
+    /// True when both are the same cancellable object (identity, not content).
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+    /// Hashes the object's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
@@ -54,6 +56,7 @@ final class SubscriberList<Output>: @unchecked Sendable {
 public final class ObservableObjectPublisher: @unchecked Sendable {
     let subscribers = SubscriberList<Void>()
 
+    /// A publisher with no subscribers yet.
     public init() {}
 
     /// Tells subscribers the object is about to change, as `ObservableObjectPublisher.send()`.
@@ -106,8 +109,10 @@ public struct Published<Value> {
     private var value: Value
     private let subscribers = SubscriberList<Value>()
 
+    /// A published property starting at `wrappedValue`, as `Published.init(wrappedValue:)`.
     public init(wrappedValue: Value) { value = wrappedValue }
 
+    /// Unavailable: a `@Published` value is read and written through its object (the static subscript).
     @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
         get { fatalError("@Published is only available on properties of classes") }
@@ -147,8 +152,11 @@ public struct Published<Value> {
 /// A view's reference to an observable object it was given, as `SwiftUI.ObservedObject`.
 @propertyWrapper
 public struct ObservedObject<ObjectType: ObservableObject> {
+    /// The observed object.
     public var wrappedValue: ObjectType
+    /// Observes `wrappedValue`, as `ObservedObject.init(wrappedValue:)`.
     public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    /// Observes `initialValue`, as `ObservedObject.init(initialValue:)`.
     public init(initialValue: ObjectType) { wrappedValue = initialValue }
 }
 
@@ -156,6 +164,8 @@ public struct ObservedObject<ObjectType: ObservableObject> {
 /// is made; a widget's body runs once per entry, so it lives for one body.
 @propertyWrapper
 public struct StateObject<ObjectType: ObservableObject> {
+    /// The owned object, made when the view is made.
     public let wrappedValue: ObjectType
+    /// Owns the object `thunk` makes, called at once, as `StateObject.init(wrappedValue:)`.
     public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { wrappedValue = thunk() }
 }

@@ -10,8 +10,11 @@ import Foundation
 public struct PathOutline: Equatable, Sendable, Codable {
     /// A point of an outline, in points.
     public struct Point: Equatable, Sendable, Codable {
+        /// Horizontal position, in points from the left of the reference rectangle.
         public var x: Double
+        /// Vertical position, in points down from the top of the reference rectangle.
         public var y: Double
+        /// The point at `x`, `y` points.
         public init(x: Double, y: Double) {
             self.x = x
             self.y = y
@@ -20,14 +23,18 @@ public struct PathOutline: Equatable, Sendable, Codable {
 
     /// One connected run of line segments; a closed one also joins its last point to its first.
     public struct Subpath: Equatable, Sendable, Codable {
+        /// The run's points in drawing order, in points; curves are already flattened.
         public var points: [Point]
+        /// True when the last point joins back to the first.
         public var isClosed: Bool
     }
 
+    /// The outline's connected runs, each drawn on its own.
     public var subpaths: [Subpath]
     /// The size (points) of the rectangle `path(in:)` was given; nil for a bare `Path`.
     public var referenceSize: CGSize?
 
+    /// An outline of `subpaths`, drawn in a rectangle of `referenceSize` points (nil for a bare `Path`).
     public init(subpaths: [Subpath], referenceSize: CGSize?) {
         self.subpaths = subpaths
         self.referenceSize = referenceSize
@@ -240,6 +247,7 @@ public struct TrimmedShape: Shape {
     let base: ShapeKind
     let from: Double
     let to: Double
+    /// The outline of the base shape, cut to the fractions `from`...`to`.
     public var shapeKind: ShapeKind { .trimmed(base, from: from, to: to) }
 }
 

@@ -54,20 +54,30 @@ extension PreviewTrait where T == Preview.ViewTraits {
     }
     /// Device orientations.
     public static var portrait: PreviewTrait { PreviewTrait(description: "portrait") }
+    /// The device upside down, as `PreviewTrait.portraitUpsideDown`; recorded, the preview is drawn upright.
     public static var portraitUpsideDown: PreviewTrait { PreviewTrait(description: "portraitUpsideDown") }
+    /// The device turned left, as `PreviewTrait.landscapeLeft`; recorded, the preview is drawn in the system families.
     public static var landscapeLeft: PreviewTrait { PreviewTrait(description: "landscapeLeft") }
+    /// The device turned right, as `PreviewTrait.landscapeRight`; recorded, the preview is drawn in the system families.
     public static var landscapeRight: PreviewTrait { PreviewTrait(description: "landscapeRight") }
 }
 
 /// Collects a timeline preview's entries, one per statement (`if`, `for` and `#available` included).
 @resultBuilder
 public enum PreviewTimelineBuilder {
+    /// One entry written as a statement, as a one-entry list.
     public static func buildExpression<Entry>(_ entry: Entry) -> [Entry] { [entry] }
+    /// The entries of a block's statements, in order.
     public static func buildBlock<Entry>(_ parts: [Entry]...) -> [Entry] { parts.flatMap { $0 } }
+    /// The entries of an `if` without `else`: none when its condition is false.
     public static func buildOptional<Entry>(_ part: [Entry]?) -> [Entry] { part ?? [] }
+    /// The entries of an `if`'s first branch.
     public static func buildEither<Entry>(first part: [Entry]) -> [Entry] { part }
+    /// The entries of an `else` branch.
     public static func buildEither<Entry>(second part: [Entry]) -> [Entry] { part }
+    /// The entries of every pass of a `for` loop, in order.
     public static func buildArray<Entry>(_ parts: [[Entry]]) -> [Entry] { parts.flatMap { $0 } }
+    /// The entries inside an `if #available` block.
     public static func buildLimitedAvailability<Entry>(_ part: [Entry]) -> [Entry] { part }
 }
 
@@ -89,8 +99,11 @@ public final class PreviewRegistration: @unchecked Sendable {
     public let name: String?
     /// Where the macro was written: `Module/File.swift`, 1-based line and column.
     public let fileID: String
+    /// The 1-based line where the macro was written.
     public let line: Int
+    /// The 1-based column where the macro was written.
     public let column: Int
+    /// Which form the `#Preview` was written as: timeline, timeline provider, content states or view.
     public let form: Form
     /// The family of a widget preview; nil for the other forms.
     public let family: WidgetFamily?

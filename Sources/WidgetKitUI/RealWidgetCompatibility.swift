@@ -83,19 +83,33 @@ extension ActivityConfiguration {
 }
 
 extension UIColor {
+    /// White, as `UIColor.white`.
     public static let white = UIColor(Color.white)
+    /// Black, as `UIColor.black`.
     public static let black = UIColor(Color.black)
+    /// Fully transparent, as `UIColor.clear`: the cell behind shows through.
     public static let clear = UIColor(Color.clear)
+    /// SwiftUI's red, as `UIColor.red`.
     public static let red = UIColor(Color.red)
+    /// SwiftUI's green, as `UIColor.green`.
     public static let green = UIColor(Color.green)
+    /// SwiftUI's blue, as `UIColor.blue`.
     public static let blue = UIColor(Color.blue)
+    /// SwiftUI's orange, as `UIColor.orange`.
     public static let orange = UIColor(Color.orange)
+    /// SwiftUI's yellow, as `UIColor.yellow`.
     public static let yellow = UIColor(Color.yellow)
+    /// SwiftUI's system gray, as `UIColor.gray`.
     public static let gray = UIColor(Color.gray)
+    /// The system gray, as `UIColor.systemGray` (SwiftUI's `Color.gray`).
     public static let systemGray = UIColor(Color.gray)
+    /// The system blue, as `UIColor.systemBlue` (SwiftUI's `Color.blue`).
     public static let systemBlue = UIColor(Color.blue)
+    /// The system red, as `UIColor.systemRed` (SwiftUI's `Color.red`).
     public static let systemRed = UIColor(Color.red)
+    /// The system green, as `UIColor.systemGreen` (SwiftUI's `Color.green`).
     public static let systemGreen = UIColor(Color.green)
+    /// The tertiary label colour of the appearance, as `UIColor.tertiaryLabel`.
     public static let tertiaryLabel = UIColor(Color(storage: .system(.tertiaryLabel)))
 }
 

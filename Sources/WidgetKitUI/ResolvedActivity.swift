@@ -130,6 +130,7 @@ public struct ActivityDecodingError: Error, CustomStringConvertible, Sendable {
     public var keyPath: String = ""
     /// What the decoder expected there, in a few words (`no value for the key`, `a Double, found a string`).
     public var reason: String = ""
+    /// One line naming the activity, the part that failed to decode and the decoder's error, asking whether another type encoded it.
     public var description: String {
         "\(activity): the encoded \(part) does not decode as the activity's type (\(underlying)); was it encoded from another ActivityAttributes type?"
     }

@@ -11,6 +11,7 @@ public protocol Shape: PrimitiveView, Sendable {
 }
 
 extension Shape {
+    /// Resolves the shape to its outline filled with the environment's foreground style.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         .shape(ShapeNode(kind: shapeKind, fill: context.environment.foregroundStyle))
@@ -43,16 +44,21 @@ extension Shape {
 
 /// Fill options, as `SwiftUI.FillStyle`; accepted for source compatibility.
 public struct FillStyle: Sendable {
+    /// Fill options, as `FillStyle(eoFill:antialiased:)`; cells fill every shape the same way, so both are ignored.
     public init(eoFill: Bool = false, antialiased: Bool = true) {}
 }
 
 /// Stroke options, as `SwiftUI.StrokeStyle`; only the width (points) matters in cells.
 public struct StrokeStyle: Sendable {
+    /// The stroke's width, in points.
     public var lineWidth: Double
+    /// A stroke `lineWidth` points wide, as `StrokeStyle(lineWidth:lineCap:lineJoin:dash:)`; cap, join and dash are ignored in cells.
     public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, dash: [Double] = []) {
         self.lineWidth = lineWidth
     }
+    /// Line ends, as `CGLineCap`; ignored in cells.
     public enum LineCap: Sendable { case butt, round, square }
+    /// Line joins, as `CGLineJoin`; ignored in cells.
     public enum LineJoin: Sendable { case miter, round, bevel }
 }
 
@@ -81,6 +87,7 @@ public struct ShapeView: PrimitiveView {
         stroke(content, lineWidth: style.lineWidth)
     }
 
+    /// Resolves to the outline with its fill and stroke, each style inheriting the environment's foreground style.
     public func resolve(in context: ResolveContext) -> ViewNode {
         let inherited = context.environment.foregroundStyle
         return .shape(
@@ -92,15 +99,21 @@ public struct ShapeView: PrimitiveView {
 
 /// A rectangle, as `SwiftUI.Rectangle`.
 public struct Rectangle: Shape {
+    /// A rectangle filling its frame.
     public init() {}
+    /// The rectangle outline.
     public var shapeKind: ShapeKind { .rectangle }
 }
 
 /// A rectangle with rounded corners, as `SwiftUI.RoundedRectangle`; radius in points.
 public struct RoundedRectangle: Shape {
+    /// The corner radius, in points.
     public let cornerRadius: Double
+    /// Corners of `cornerRadius` points, as `RoundedRectangle(cornerRadius:style:)`; the style is ignored in cells.
     public init(cornerRadius: Double, style: RoundedCornerStyle = .continuous) { self.cornerRadius = cornerRadius }
+    /// Corners of `cornerSize`, as `RoundedRectangle(cornerSize:style:)`; only the width is used, as the radius in points.
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) { cornerRadius = cornerSize.width }
+    /// The rounded-rectangle outline with this corner radius.
     public var shapeKind: ShapeKind { .roundedRectangle(cornerRadius: cornerRadius) }
 }
 
@@ -109,36 +122,47 @@ public enum RoundedCornerStyle: Sendable { case circular, continuous }
 
 /// A capsule, as `SwiftUI.Capsule`.
 public struct Capsule: Shape {
+    /// A capsule, as `Capsule(style:)`; the corner style is ignored in cells.
     public init(style: RoundedCornerStyle = .continuous) {}
+    /// The capsule outline: a rectangle with half-circle ends on its shorter side.
     public var shapeKind: ShapeKind { .capsule }
 }
 
 /// A circle, as `SwiftUI.Circle`.
 public struct Circle: Shape {
+    /// A circle, centred, as wide as the shorter side of its frame.
     public init() {}
+    /// The circle outline.
     public var shapeKind: ShapeKind { .circle }
 }
 
 /// An ellipse, as `SwiftUI.Ellipse`.
 public struct Ellipse: Shape {
+    /// An ellipse filling its frame.
     public init() {}
+    /// The ellipse outline.
     public var shapeKind: ShapeKind { .ellipse }
 }
 
 /// The widget's own corner shape, as `SwiftUI.ContainerRelativeShape`.
 public struct ContainerRelativeShape: Shape {
+    /// The widget's corner shape, as `ContainerRelativeShape()`.
     public init() {}
+    /// The container-relative outline: rounded as the widget's corners are.
     public var shapeKind: ShapeKind { .containerRelative }
 }
 
 extension Color: PrimitiveView {
+    /// A colour is a primitive view: it has no body.
     public typealias Body = Never
     /// A colour used as a view fills its frame.
     public func resolve(in context: ResolveContext) -> ViewNode { .shape(ShapeNode(kind: .rectangle, fill: .color(self))) }
 }
 
 extension LinearGradient: PrimitiveView {
+    /// A linear gradient is a primitive view: it has no body.
     public typealias Body = Never
+    /// Resolves the gradient, used as a view, to a rectangle filled with it.
     public func resolve(in context: ResolveContext) -> ViewNode {
         .shape(ShapeNode(kind: .rectangle, fill: resolvePaint(inheriting: .primary)))
     }

@@ -8,6 +8,7 @@ public struct VStack<Content: View>: PrimitiveView {
     @usableFromInline let spacing: Double?
     @usableFromInline let content: Content
 
+    /// A column of `content`'s views, aligned by `alignment`, `spacing` points apart (nil: the system default).
     @inlinable
     public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
@@ -15,6 +16,7 @@ public struct VStack<Content: View>: PrimitiveView {
         self.content = content()
     }
 
+    /// Resolves the content's views into a vertical stack.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
@@ -32,6 +34,7 @@ public struct HStack<Content: View>: PrimitiveView {
     @usableFromInline let spacing: Double?
     @usableFromInline let content: Content
 
+    /// A row of `content`'s views, aligned by `alignment`, `spacing` points apart (nil: the system default).
     @inlinable
     public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
@@ -39,6 +42,7 @@ public struct HStack<Content: View>: PrimitiveView {
         self.content = content()
     }
 
+    /// Resolves the content's views into a horizontal stack.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
@@ -55,12 +59,14 @@ public struct ZStack<Content: View>: PrimitiveView {
     @usableFromInline let alignment: Alignment
     @usableFromInline let content: Content
 
+    /// `content`'s views drawn over one another, later ones in front, aligned by `alignment`.
     @inlinable
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.content = content()
     }
 
+    /// Resolves the content's views into a depth stack.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
@@ -72,13 +78,17 @@ public struct ZStack<Content: View>: PrimitiveView {
 /// Flexible space, as `SwiftUI.Spacer`; `minLength` in points.
 public struct Spacer: PrimitiveView {
     let minLength: Double?
+    /// Space of at least `minLength` points (nil: the system default) that grows along its stack's axis.
     public init(minLength: Double? = nil) { self.minLength = minLength }
+    /// Resolves to a spacer node.
     public func resolve(in context: ResolveContext) -> ViewNode { .spacer(minLength: minLength) }
 }
 
 /// A separator line, as `SwiftUI.Divider`.
 public struct Divider: PrimitiveView {
+    /// A one-cell line across the stack, in the secondary label colour.
     public init() {}
+    /// Resolves to a divider in the second hierarchical colour.
     public func resolve(in context: ResolveContext) -> ViewNode {
         .divider(color: .hierarchical(level: 2, base: nil))
     }
@@ -89,7 +99,9 @@ public struct Divider: PrimitiveView {
 /// In WidgetTerm the proxy's size is the widget's content area (points); see docs/DECISIONS.md.
 public struct GeometryReader<Content: View>: PrimitiveView {
     @usableFromInline let content: (GeometryProxy) -> Content
+    /// A reader whose content is built from a proxy holding the widget's content size.
     @inlinable public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+    /// Resolves the content against a proxy of the widget's content size, top-leading in a frame that fills the space.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         let proxy = GeometryProxy(size: context.environment.containerSize)
@@ -103,8 +115,10 @@ public struct GeometryReader<Content: View>: PrimitiveView {
 
 /// The size a `GeometryReader` was given, in points.
 public struct GeometryProxy: Sendable {
+    /// The size given, in points: the widget's content area.
     public let size: CGSize
     @usableFromInline init(size: CGSize) { self.size = size }
+    /// The safe-area insets, as `GeometryProxy.safeAreaInsets`: always zero in a widget.
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
 }
 
@@ -113,12 +127,14 @@ public struct Label<Title: View, Icon: View>: PrimitiveView {
     @usableFromInline let title: Title
     @usableFromInline let icon: Icon
 
+    /// A label of `title` and `icon`, drawn icon first in a row.
     @inlinable
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
         self.title = title()
         self.icon = icon()
     }
 
+    /// Resolves to a row of the icon's views, then the title's.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
@@ -129,16 +145,19 @@ public struct Label<Title: View, Icon: View>: PrimitiveView {
 }
 
 extension Label where Title == Text, Icon == Image {
+    /// A localized title beside the SF Symbol `name`, as `Label(_:systemImage:)`.
     @inlinable
     public init(_ title: LocalizedStringKey, systemImage name: String) {
         self.title = Text(title)
         self.icon = Image(systemName: name)
     }
+    /// A title string beside the SF Symbol `name`, as `Label(_:systemImage:)`.
     @inlinable
     public init<S: StringProtocol>(_ title: S, systemImage name: String) {
         self.title = Text(title)
         self.icon = Image(systemName: name)
     }
+    /// A localized title beside the asset image `name`, as `Label(_:image:)`.
     @inlinable
     public init(_ title: LocalizedStringKey, image name: String) {
         self.title = Text(title)

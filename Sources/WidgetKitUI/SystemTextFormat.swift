@@ -7,9 +7,12 @@ import Foundation
 /// Written in the project rather than taken from Foundation, whose Linux build lacks the widget forms
 /// (it prints `secs` where iOS prints `sec`). Every function is pure: same inputs, same string.
 public struct SystemTextFormat: Sendable {
+    /// The locale the words and numbers are written in (US English unless given).
     public var locale: Locale
+    /// The time zone dates are shown in.
     public var timeZone: TimeZone
 
+    /// A formatter for `locale` and `timeZone`.
     public init(locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = .current) {
         self.locale = locale
         self.timeZone = timeZone

@@ -39,6 +39,7 @@ public struct Text: PrimitiveView, Equatable {
 
     init(runs: [Run]) { self.runs = runs }
 
+    /// True when both have the same styled runs and the same unread string table and key.
     public static func == (lhs: Text, rhs: Text) -> Bool {
         lhs.runs == rhs.runs && lhs.unreadTable?.table == rhs.unreadTable?.table && lhs.unreadTable?.key == rhs.unreadTable?.key
     }
@@ -154,23 +155,37 @@ public struct Text: PrimitiveView, Equatable {
         return self
     }
 
+    /// Sets the font of every run, as `Text.font(_:)`; nil inherits the environment's font.
     public consuming func font(_ font: Font?) -> Text { mapRuns { $0.font = font } }
+    /// Sets the weight of every run, as `Text.fontWeight(_:)`; nil inherits the environment's weight.
     public consuming func fontWeight(_ weight: Font.Weight?) -> Text { mapRuns { $0.weight = weight } }
+    /// Makes every run bold, as `Text.bold()`.
     public consuming func bold() -> Text { mapRuns { $0.weight = .bold } }
+    /// Makes every run bold when `isActive`, as `Text.bold(_:)`; otherwise leaves the text as it is.
     public consuming func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    /// Makes every run italic, as `Text.italic()`.
     public consuming func italic() -> Text { mapRuns { $0.italic = true } }
+    /// Makes every run italic when `isActive`, as `Text.italic(_:)`; otherwise leaves the text as it is.
     public consuming func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
+    /// Underlines every run, or removes the underline, as `Text.underline(_:color:)`; the line takes the text's colour, `color` is ignored.
     public consuming func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { mapRuns { $0.underline = isActive } }
+    /// Strikes every run through, or removes the line, as `Text.strikethrough(_:color:)`; the line takes the text's colour, `color` is ignored.
     public consuming func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
         mapRuns { $0.strikethrough = isActive }
     }
+    /// Colours every run, as `Text.foregroundColor(_:)`; nil inherits the environment's foreground style.
     public consuming func foregroundColor(_ color: Color?) -> Text { mapRuns { $0.color = color } }
+    /// Colours every run, as `Text.foregroundStyle(_:)` with a colour.
     public consuming func foregroundStyle(_ color: Color) -> Text { mapRuns { $0.color = color } }
+    /// Gives every run's digits one width, as `Text.monospacedDigit()`; in cells every digit is one column anyway.
     public consuming func monospacedDigit() -> Text { mapRuns { $0.monospacedDigit = true } }
+    /// Sets every run's font (the body font when none) to its monospaced variant, as `Text.monospaced()`.
     public consuming func monospaced() -> Text { mapRuns { $0.font = ($0.font ?? .body).monospaced() } }
     /// Kerning and tracking have no meaning in cells; accepted for source compatibility.
     public consuming func kerning(_ kerning: Double) -> Text { self }
+    /// Letter spacing in points, as `Text.tracking(_:)`; cells have no letter spacing, so it changes nothing.
     public consuming func tracking(_ tracking: Double) -> Text { self }
+    /// Raises the text by points, as `Text.baselineOffset(_:)`; text sits on its cell row, so it changes nothing.
     public consuming func baselineOffset(_ offset: Double) -> Text { self }
     /// Lets the system tighten letter spacing before truncating, as `Text.allowsTightening(_:)`. A cell has no
     /// tighter spacing: the text wraps and truncates as it would without it (docs/DECISIONS.md).
@@ -178,6 +193,9 @@ public struct Text: PrimitiveView, Equatable {
 
     // MARK: Resolving
 
+    /// Resolves to a text node: each run translated from the string table when it has a key, cased, and given the
+    /// environment's font, weight, italic and foreground where the run sets none; line limit, alignment,
+    /// scale factor, truncation and redaction come from the environment.
     public func resolve(in context: ResolveContext) -> ViewNode {
         if let unreadTable {
             context.sink.report(
@@ -256,14 +274,17 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         }.joined()
     }
 
+    /// A key of the string `value`, as `LocalizedStringKey.init(_:)`.
     public init(_ value: String) {
         segments = [.characters(value)]
         formatKey = value
     }
+    /// A key written as a string literal.
     public init(stringLiteral value: String) {
         segments = [.characters(value)]
         formatKey = value
     }
+    /// A key written with interpolations: each value shown in place, its format specifier in the key.
     public init(stringInterpolation: StringInterpolation) {
         segments = stringInterpolation.segments
         formatKey = stringInterpolation.isLocalizable ? stringInterpolation.formatKey : nil
@@ -276,13 +297,17 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         var formatKey = ""
         var arguments: [String] = []
         var isLocalizable = true
+        /// An empty interpolation; the capacities are hints and are ignored.
         public init(literalCapacity: Int, interpolationCount: Int) {}
+        /// Appends literal characters; a `%` in them is written `%%` in the key.
         public mutating func appendLiteral(_ literal: String) {
             appendCharacters(literal)
             // Most literals hold no `%`: skip Foundation's search-and-replace for them (a body builds its keys
             // on every evaluation, catalog or not).
             formatKey += literal.utf8.contains(UInt8(ascii: "%")) ? literal.replacingOccurrences(of: "%", with: "%%") : literal
         }
+        /// Appends a value as Swift prints it, with `%lld` (integers), `%lf` (Double, CGFloat), `%f` (Float) or
+        /// `%@` (anything else) in the key.
         public mutating func appendInterpolation<T>(_ value: T) {
             let specifier: String
             switch value {
@@ -293,6 +318,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
             }
             appendArgument(String(describing: value), specifier: specifier)
         }
+        /// Appends a string, with `%@` in the key.
         public mutating func appendInterpolation(_ string: String) { appendArgument(string, specifier: "%@") }
         /// A number formatted with a printf specifier, as `"\(value, specifier: "%.1f")"`; the key holds the
         /// specifier, as Xcode writes it into a string catalog. A `%@` specifier shows the value as Swift prints it.
@@ -393,9 +419,14 @@ struct LocalizationKey: Equatable, Sendable {
 /// A localisable string with its default value, as Foundation's `LocalizedStringResource`
 /// (used by App Intents for titles).
 public struct LocalizedStringResource: ExpressibleByStringInterpolation, Equatable, Sendable, CustomStringConvertible {
+    /// The string-table key, also the text shown when no table translates it.
     public let key: String
+    /// A resource of the key `key`.
     public init(_ key: String) { self.key = key }
+    /// A resource written as a string literal.
     public init(stringLiteral value: String) { key = value }
+    /// A resource written with interpolations: the key is the interpolated string.
     public init(stringInterpolation: DefaultStringInterpolation) { key = String(stringInterpolation: stringInterpolation) }
+    /// The key.
     public var description: String { key }
 }

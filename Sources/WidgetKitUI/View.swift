@@ -43,7 +43,9 @@ extension View {
 }
 
 extension Never: View {
+    /// `Never` is the body type of views that have none.
     public typealias Body = Never
+    /// Never called: traps with "Never has no body".
     public var body: Never { fatalError("Never has no body") }
 }
 
@@ -54,6 +56,7 @@ public protocol PrimitiveView: View where Body == Never {
 }
 
 extension PrimitiveView {
+    /// Never called: the resolver records a primitive view through `resolve(in:)`, so this traps.
     public var body: Never { fatalError("\(Self.self) is a primitive view and has no body") }
 
     /// Calls `resolve(in:)`: a primitive records itself instead of evaluating a body.
@@ -71,9 +74,12 @@ extension PrimitiveView {
 
 /// What the resolver carries down the tree: the environment and where findings go.
 public struct ResolveContext: Sendable {
+    /// The environment the view is resolved in, as `@Environment` reads it.
     public var environment: EnvironmentValues
+    /// Where the resolution's diagnostics and container background go; shared by the whole tree.
     public let sink: ResolveSink
 
+    /// A context of `environment`, reporting to `sink` (a new one unless given).
     public init(environment: EnvironmentValues, sink: ResolveSink = ResolveSink()) {
         self.environment = environment
         self.sink = sink
@@ -98,6 +104,7 @@ public final class ResolveSink: @unchecked Sendable {
     private var _diagnostics: [ResolveDiagnostic] = []
     private var _bodyEvaluations = 0
 
+    /// An empty sink: no background, no diagnostics, no bodies counted.
     public init() {}
 
     /// The view given to `.containerBackground(_:for: .widget)`, if any (the last one applied wins).
@@ -124,16 +131,21 @@ public final class ResolveSink: @unchecked Sendable {
     }
     @usableFromInline
     func countBody() { lock.withLock { _bodyEvaluations += 1 } }
+    /// Records `diagnostic`, in the order found; safe from any thread.
     public func report(_ diagnostic: ResolveDiagnostic) { lock.withLock { _diagnostics.append(diagnostic) } }
 }
 
 /// A problem found while resolving a body: a stable kebab-case code, a message a person can act on,
 /// and whether the widget must show its error state instead of its content.
 public struct ResolveDiagnostic: Equatable, Sendable, Codable {
+    /// A stable kebab-case name for the problem, e.g. `backwards-date-range`.
     public var code: String
+    /// What went wrong and what to do about it, in a sentence or two.
     public var message: String
+    /// True when the widget must show its error state instead of its content.
     public var isFatalToRender: Bool
 
+    /// A diagnostic `code` with `message`, not fatal unless `isFatalToRender`.
     public init(code: String, message: String, isFatalToRender: Bool = false) {
         self.code = code
         self.message = message
@@ -179,78 +191,95 @@ public enum ViewResolver {
 /// whose elements are reached through type metadata at run time.
 @resultBuilder
 public enum ViewBuilder {
+    /// An empty block, as an `EmptyView`.
     @inlinable public static func buildBlock() -> EmptyView { EmptyView() }
+    /// A block of one statement: that statement's view itself.
     @inlinable public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    /// A block of two statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1)
         -> TupleView<ViewStatements2<C0, C1>>
     {
         TupleView(ViewStatements2(c0, c1))
     }
+    /// A block of three statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2)
         -> TupleView<ViewStatements3<C0, C1, C2>>
     {
         TupleView(ViewStatements3(c0, c1, c2))
     }
+    /// A block of four statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3)
         -> TupleView<ViewStatements4<C0, C1, C2, C3>>
     {
         TupleView(ViewStatements4(c0, c1, c2, c3))
     }
+    /// A block of five statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(
         _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4
     ) -> TupleView<ViewStatements5<C0, C1, C2, C3, C4>> {
         TupleView(ViewStatements5(c0, c1, c2, c3, c4))
     }
+    /// A block of six statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(
         _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5
     ) -> TupleView<ViewStatements6<C0, C1, C2, C3, C4, C5>> {
         TupleView(ViewStatements6(c0, c1, c2, c3, c4, c5))
     }
+    /// A block of seven statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View>(
         _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6
     ) -> TupleView<ViewStatements7<C0, C1, C2, C3, C4, C5, C6>> {
         TupleView(ViewStatements7(c0, c1, c2, c3, c4, c5, c6))
     }
+    /// A block of eight statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View>(
         _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7
     ) -> TupleView<ViewStatements8<C0, C1, C2, C3, C4, C5, C6, C7>> {
         TupleView(ViewStatements8(c0, c1, c2, c3, c4, c5, c6, c7))
     }
+    /// A block of nine statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View>(
         _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8
     ) -> TupleView<ViewStatements9<C0, C1, C2, C3, C4, C5, C6, C7, C8>> {
         TupleView(ViewStatements9(c0, c1, c2, c3, c4, c5, c6, c7, c8))
     }
+    /// A block of ten statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View>(
         _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9
     ) -> TupleView<ViewStatements10<C0, C1, C2, C3, C4, C5, C6, C7, C8, C9>> {
         TupleView(ViewStatements10(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9))
     }
+    /// A block of more than ten statements, as a `TupleView` of a parameter pack.
     @inlinable
     public static func buildBlock<each Content: View>(_ content: repeat each Content)
         -> TupleView<PackedViewStatements<repeat each Content>>
     {
         TupleView(PackedViewStatements(repeat each content))
     }
+    /// An `if` without `else`: the view, or nil (no content) when the condition is false.
     @inlinable public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    /// The first branch of an `if`/`else` or `switch`.
     @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
         -> ConditionalContent<TrueContent, FalseContent>
     { .trueContent(first) }
+    /// The second (or a later) branch of an `if`/`else` or `switch`.
     @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
         -> ConditionalContent<TrueContent, FalseContent>
     { .falseContent(second) }
+    /// The content of an `if #available` block, type-erased so the block compiles on older systems.
     @inlinable public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+    /// A statement's view, as written.
     @inlinable public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
 }
 
@@ -263,6 +292,7 @@ public struct TupleView<Statements: ViewStatementList>: PrimitiveView {
     /// A view of the statements in `value`.
     @inlinable public init(_ value: Statements) { self.value = value }
 
+    /// Resolves to a group with one node per statement, in order.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         var nodes: [ViewNode] = []
@@ -300,6 +330,7 @@ public struct PackedViewStatements<each Content: View>: ViewStatementList {
     /// The statements `content`, in order.
     @inlinable public init(_ content: repeat each Content) { self.content = (repeat each content) }
 
+    /// How many statements the pack holds.
     @inlinable
     public var count: Int {
         var count = 0
@@ -307,11 +338,13 @@ public struct PackedViewStatements<each Content: View>: ViewStatementList {
         return count
     }
 
+    /// Appends each statement's resolved node, one per statement.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         for child in repeat each content { nodes.append(child._resolve(in: context)) }
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         for child in repeat each content { child._resolveList(in: context, into: &list) }
@@ -323,6 +356,7 @@ public enum ConditionalContent<TrueContent: View, FalseContent: View>: Primitive
     case trueContent(TrueContent)
     case falseContent(FalseContent)
 
+    /// Resolves the chosen branch's view.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         switch self {
@@ -342,10 +376,12 @@ public enum ConditionalContent<TrueContent: View, FalseContent: View>: Primitive
 }
 
 extension Optional: View where Wrapped: View {
+    /// An optional view is a primitive view: it has no body.
     public typealias Body = Never
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
+    /// Resolves the wrapped view, or to an empty node when nil.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         switch self {
@@ -363,7 +399,9 @@ extension Optional: PrimitiveView where Wrapped: View {
 
 /// No content, as `SwiftUI.EmptyView`.
 public struct EmptyView: PrimitiveView {
+    /// A view that shows nothing.
     @inlinable public init() {}
+    /// Resolves to an empty node.
     @inlinable public func resolve(in context: ResolveContext) -> ViewNode { .empty }
     /// Appends nothing.
     @inlinable public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {}
@@ -372,16 +410,21 @@ public struct EmptyView: PrimitiveView {
 /// A type-erased view, as `SwiftUI.AnyView`.
 public struct AnyView: PrimitiveView {
     @usableFromInline let resolveContent: (ResolveContext) -> ViewNode
+    /// `view`, its type erased, as `AnyView(_:)`.
     @inlinable public init<V: View>(_ view: V) { resolveContent = { view._resolve(in: $0) } }
+    /// `view`, its type erased, as `AnyView(erasing:)`.
     @inlinable public init<V: View>(erasing view: V) { self.init(view) }
+    /// Resolves the erased view.
     public func resolve(in context: ResolveContext) -> ViewNode { resolveContent(context) }
 }
 
 /// Groups views without laying them out, as `SwiftUI.Group`; modifiers apply to each child.
 public struct Group<Content: View>: PrimitiveView {
     @usableFromInline let content: Content
+    /// A group of `content`'s views.
     @inlinable public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
+    /// Resolves to a group of the content's nodes, which the parent stack lays out one by one.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
@@ -401,12 +444,14 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     @usableFromInline let data: Data
     @usableFromInline let content: (Data.Element) -> Content
 
+    /// A view for each element of `data`, identified by `id`, as `ForEach(_:id:content:)`; the ids are not used.
     @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
 
+    /// Resolves to a group of the views made for each element, in order.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
@@ -424,6 +469,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 }
 
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+    /// A view for each element of `data`, identified by its `id`, as `ForEach(_:content:)`.
     @inlinable
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
@@ -432,6 +478,7 @@ extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
+    /// A view for each integer of `data`, as `ForEach(_:content:)` with a range.
     @inlinable
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.data = data

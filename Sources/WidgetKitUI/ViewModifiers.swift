@@ -25,6 +25,7 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
         self.resolveContentList = resolveContentList
     }
 
+    /// Resolves the view the modifier was applied to, as it was.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode { resolveContent(context) }
 
@@ -41,6 +42,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: PrimitiveV
     /// The modifier.
     public var modifier: Modifier
 
+    /// A view of `content` with `modifier` applied, as `ModifiedContent(content:modifier:)`.
     @inlinable
     public init(content: Content, modifier: Modifier) {
         self.content = content
@@ -57,9 +59,11 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: PrimitiveV
         return EnvironmentValues.withCurrent(context.environment) { modifier.body(content: placeholder) }
     }
 
+    /// Resolves what the modifier's `body(content:)` returns, evaluated once in this environment.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode { body(in: context)._resolve(in: context) }
 
+    /// Appends the nodes of what the modifier's `body(content:)` returns, so a group keeps its children.
     @inlinable
     public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
         body(in: context)._resolveList(in: context, into: &list)
@@ -194,6 +198,7 @@ public struct Angle: Hashable, Sendable, Comparable {
     /// A zero angle, as `Angle.zero`.
     public static let zero = Angle()
 
+    /// True when `lhs` is the smaller angle.
     public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
 }
 

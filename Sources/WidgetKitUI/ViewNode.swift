@@ -56,11 +56,16 @@ public enum StackAxis: String, Equatable, Sendable, Codable {
 
 /// A resolved stack: axis, alignment, spacing in points (nil: system default) and children.
 public struct StackNode: Equatable, Sendable, Codable {
+    /// Which way the children are laid out: a column, a row, or drawn over one another.
     public var axis: StackAxis
+    /// How children sit across the axis (and, for a depth stack, both ways).
     public var alignment: Alignment
+    /// Points between children; nil uses the system default. Not used by a depth stack.
     public var spacing: Double?
+    /// The resolved children, in the order written.
     public var children: [ViewNode]
 
+    /// A stack node of `children` along `axis`, spaced `spacing` points apart (nil: the default).
     public init(axis: StackAxis, alignment: Alignment, spacing: Double?, children: [ViewNode]) {
         self.axis = axis
         self.alignment = alignment
@@ -79,12 +84,14 @@ public struct TextRun: Equatable, Sendable, Codable {
     public var italic: Bool
     /// Underline or strikethrough requested by the view.
     public var underline: Bool
+    /// Strikethrough requested by `.strikethrough()`.
     public var strikethrough: Bool
     /// The resolved foreground paint.
     public var foreground: Paint
     /// `.monospacedDigit()`: digits keep one width (in cells every digit is one column anyway).
     public var monospacedDigit: Bool
 
+    /// A run showing `content` in `font` with `foreground`; the flags default to plain.
     public init(
         content: TextContent, font: Font, italic: Bool = false, underline: Bool = false,
         strikethrough: Bool = false, foreground: Paint, monospacedDigit: Bool = false
@@ -135,15 +142,20 @@ public enum TextContent: Equatable, Sendable, Codable {
 
 /// A resolved `Text`: its runs and the paragraph attributes inherited from the environment.
 public struct TextNode: Equatable, Sendable, Codable {
+    /// The styled runs, in order; concatenated `Text`s give several.
     public var runs: [TextRun]
     /// Maximum number of lines; nil means no limit.
     public var lineLimit: Int?
+    /// How lines are aligned, from `.multilineTextAlignment(_:)`.
     public var alignment: TextAlignment
+    /// The smallest scale (0...1) the font may shrink to before truncating, from `.minimumScaleFactor(_:)`.
     public var minimumScaleFactor: Double
+    /// Where text that does not fit is cut, from `.truncationMode(_:)`.
     public var truncationMode: Text.TruncationMode
     /// True when the text is redacted (placeholder or privacy) and must draw as a neutral bar.
     public var isRedacted: Bool
 
+    /// A text node of `runs` with its paragraph attributes; by default no shrinking, cut at the tail, not redacted.
     public init(
         runs: [TextRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double = 1,
         truncationMode: Text.TruncationMode = .tail, isRedacted: Bool = false
@@ -176,16 +188,22 @@ public enum ImageSource: Equatable, Sendable, Codable {
 
 /// A resolved image.
 public struct ImageNode: Equatable, Sendable, Codable {
+    /// What the image shows: a symbol, an asset, a bitmap stand-in or a decoded catalog image.
     public var source: ImageSource
+    /// True after `.resizable()`: the image stretches to its frame instead of keeping its own size.
     public var isResizable: Bool
+    /// The environment's font, which sizes an SF Symbol as text of that font would be.
     public var font: Font
+    /// The environment's foreground paint: a symbol's colour, and a template image's.
     public var foreground: Paint
     /// `Image.widgetAccentedRenderingMode(_:)`, nil when not set.
     public var accentedRenderingMode: WidgetAccentedRenderingMode?
     /// `Image.renderingMode(_:)`, nil when not set (an asset image then follows its set's "Render As").
     public var templateRenderingMode: Image.TemplateRenderingMode?
+    /// True when the image is redacted (placeholder or privacy) and must draw as a neutral block.
     public var isRedacted: Bool
 
+    /// An image node for `source` in `font` and `foreground`; rendering modes unset and not redacted unless given.
     public init(
         source: ImageSource, isResizable: Bool, font: Font, foreground: Paint,
         accentedRenderingMode: WidgetAccentedRenderingMode? = nil,
@@ -222,12 +240,16 @@ public enum ShapeKind: Equatable, Sendable, Codable {
 
 /// A resolved shape: outline plus fill and/or stroke paint.
 public struct ShapeNode: Equatable, Sendable, Codable {
+    /// The outline: a built-in shape, a trimmed one, a custom path or a chart.
     public var kind: ShapeKind
+    /// The paint inside the outline; nil leaves it unfilled.
     public var fill: Paint?
+    /// The paint along the outline; nil draws no stroke.
     public var stroke: Paint?
     /// Stroke width in points.
     public var lineWidth: Double
 
+    /// A shape node of `kind` with `fill` and an optional `stroke` `lineWidth` points wide.
     public init(kind: ShapeKind, fill: Paint?, stroke: Paint? = nil, lineWidth: Double = 1) {
         self.kind = kind
         self.fill = fill
@@ -247,18 +269,26 @@ public enum GaugeKind: String, Equatable, Sendable, Codable {
 
 /// A resolved `Gauge` or `ProgressView`.
 public struct GaugeNode: Equatable, Sendable, Codable {
+    /// Which gauge or progress style draws it.
     public var kind: GaugeKind
     /// Fraction of the range, 0...1 (already clamped).
     public var fraction: Double
     /// Time-driven progress (`ProgressView(timerInterval:countsDown:)`): the fraction follows the clock.
     public var timerInterval: TimerProgress?
+    /// The paint of the filled part.
     public var tint: Paint
+    /// The paint of the unfilled track.
     public var track: Paint
+    /// The view that names the gauge (`label:`); `.empty` when none.
     public var label: ViewNode
+    /// The view showing the current value (`currentValueLabel:`); `.empty` when none.
     public var currentValueLabel: ViewNode
+    /// The view at the range's low end (`minimumValueLabel:`); `.empty` when none.
     public var minimumValueLabel: ViewNode
+    /// The view at the range's high end (`maximumValueLabel:`); `.empty` when none.
     public var maximumValueLabel: ViewNode
 
+    /// A gauge node of `kind` filled to `fraction` (0...1), drawn in `tint` over `track`; labels empty unless given.
     public init(
         kind: GaugeKind, fraction: Double, timerInterval: TimerProgress? = nil, tint: Paint, track: Paint,
         label: ViewNode = .empty, currentValueLabel: ViewNode = .empty,
@@ -278,10 +308,14 @@ public struct GaugeNode: Equatable, Sendable, Codable {
 
 /// A progress bar driven by the clock between two dates.
 public struct TimerProgress: Equatable, Sendable, Codable {
+    /// When the progress starts.
     public var start: Date
+    /// When the progress ends.
     public var end: Date
+    /// True when the bar empties over the interval; false when it fills.
     public var countsDown: Bool
 
+    /// A progress running from `start` to `end`, emptying when `countsDown`.
     public init(start: Date, end: Date, countsDown: Bool) {
         self.start = start
         self.end = end
@@ -301,6 +335,7 @@ public struct TimerProgress: Equatable, Sendable, Codable {
 public struct NodeInsets: Equatable, Sendable, Codable {
     public var top: Double, leading: Double, bottom: Double, trailing: Double
 
+    /// Insets of `top`, `leading`, `bottom` and `trailing` points.
     public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
         self.top = top
         self.leading = leading
@@ -314,10 +349,12 @@ public struct FrameSpec: Equatable, Sendable, Codable {
     public var width: Double?, height: Double?
     public var minWidth: Double?, idealWidth: Double?, maxWidth: Double?
     public var minHeight: Double?, idealHeight: Double?, maxHeight: Double?
+    /// Where the content sits inside the frame when they differ in size.
     public var alignment: Alignment
     /// True for `.frame(width:height:)`, false for the min/ideal/max form.
     public var isFixed: Bool
 
+    /// A frame spec; every length in points is nil (unconstrained) unless given, content centred.
     public init(
         width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
         maxWidth: Double? = nil, minHeight: Double? = nil, idealHeight: Double? = nil,

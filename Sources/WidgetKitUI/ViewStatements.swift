@@ -21,14 +21,17 @@ public struct ViewStatements2<C0: View, C1: View>: ViewStatementList {
         self.c1 = c1
     }
 
+    /// Always 2: the block has 2 statements.
     @inlinable public var count: Int { 2 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
         nodes.append(c1._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)
@@ -50,8 +53,10 @@ public struct ViewStatements3<C0: View, C1: View, C2: View>: ViewStatementList {
         self.c2 = c2
     }
 
+    /// Always 3: the block has 3 statements.
     @inlinable public var count: Int { 3 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
@@ -59,6 +64,7 @@ public struct ViewStatements3<C0: View, C1: View, C2: View>: ViewStatementList {
         nodes.append(c2._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)
@@ -83,8 +89,10 @@ public struct ViewStatements4<C0: View, C1: View, C2: View, C3: View>: ViewState
         self.c3 = c3
     }
 
+    /// Always 4: the block has 4 statements.
     @inlinable public var count: Int { 4 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
@@ -93,6 +101,7 @@ public struct ViewStatements4<C0: View, C1: View, C2: View, C3: View>: ViewState
         nodes.append(c3._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)
@@ -120,8 +129,10 @@ public struct ViewStatements5<C0: View, C1: View, C2: View, C3: View, C4: View>:
         self.c4 = c4
     }
 
+    /// Always 5: the block has 5 statements.
     @inlinable public var count: Int { 5 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
@@ -131,6 +142,7 @@ public struct ViewStatements5<C0: View, C1: View, C2: View, C3: View, C4: View>:
         nodes.append(c4._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)
@@ -161,8 +173,10 @@ public struct ViewStatements6<C0: View, C1: View, C2: View, C3: View, C4: View, 
         self.c5 = c5
     }
 
+    /// Always 6: the block has 6 statements.
     @inlinable public var count: Int { 6 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
@@ -173,6 +187,7 @@ public struct ViewStatements6<C0: View, C1: View, C2: View, C3: View, C4: View, 
         nodes.append(c5._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)
@@ -206,8 +221,10 @@ public struct ViewStatements7<C0: View, C1: View, C2: View, C3: View, C4: View, 
         self.c6 = c6
     }
 
+    /// Always 7: the block has 7 statements.
     @inlinable public var count: Int { 7 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
@@ -219,6 +236,7 @@ public struct ViewStatements7<C0: View, C1: View, C2: View, C3: View, C4: View, 
         nodes.append(c6._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)
@@ -255,8 +273,10 @@ public struct ViewStatements8<C0: View, C1: View, C2: View, C3: View, C4: View, 
         self.c7 = c7
     }
 
+    /// Always 8: the block has 8 statements.
     @inlinable public var count: Int { 8 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
@@ -269,6 +289,7 @@ public struct ViewStatements8<C0: View, C1: View, C2: View, C3: View, C4: View, 
         nodes.append(c7._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)
@@ -310,8 +331,10 @@ public struct ViewStatements9<
         self.c8 = c8
     }
 
+    /// Always 9: the block has 9 statements.
     @inlinable public var count: Int { 9 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
@@ -325,6 +348,7 @@ public struct ViewStatements9<
         nodes.append(c8._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)
@@ -369,8 +393,10 @@ public struct ViewStatements10<
         self.c9 = c9
     }
 
+    /// Always 10: the block has 10 statements.
     @inlinable public var count: Int { 10 }
 
+    /// Appends each statement's resolved node, one per statement, in order.
     @inlinable
     public func _appendNodes(in context: ResolveContext, to nodes: inout [ViewNode]) {
         nodes.append(c0._resolve(in: context))
@@ -385,6 +411,7 @@ public struct ViewStatements10<
         nodes.append(c9._resolve(in: context))
     }
 
+    /// Appends each statement's nodes as a stack's children, in order.
     @inlinable
     public func _appendLists(in context: ResolveContext, to list: inout [ViewNode]) {
         c0._resolveList(in: context, into: &list)

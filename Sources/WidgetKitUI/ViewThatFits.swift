@@ -6,11 +6,13 @@ public struct ViewThatFits<Content: View>: PrimitiveView {
     let axes: Axis.Set
     let content: Content
 
+    /// Alternatives from `content`, most preferred first, measured on `axes`, as `ViewThatFits(in:content:)`.
     public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {
         self.axes = axes
         self.content = content()
     }
 
+    /// Resolves to the first child, carrying the others as alternatives for layout to try in order.
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)

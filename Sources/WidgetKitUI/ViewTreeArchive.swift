@@ -57,6 +57,7 @@ public final class IntentTable: @unchecked Sendable {
     private let lock = NSLock()
     private var intents: [String: any AppIntent] = [:]
 
+    /// An empty table.
     public init() {}
 
     /// Keeps `reference`'s intent and returns its id.
@@ -80,6 +81,7 @@ public struct IntentPerformer: Sendable {
     /// Performs the intent with the given id; throws what the intent threw, or why it could not run.
     public let perform: @Sendable (String) async throws -> Void
 
+    /// A performer that runs an intent by id with `perform`.
     public init(perform: @escaping @Sendable (String) async throws -> Void) { self.perform = perform }
 }
 
@@ -88,6 +90,7 @@ public enum ArchivedIntentError: Error, Equatable, CustomStringConvertible {
     /// The tree was decoded without a performer, or archived without an intent table.
     case notPerformable(String)
 
+    /// Names the intent and says it was archived without a process to run it in.
     public var description: String {
         switch self {
         case .notPerformable(let name):
@@ -98,12 +101,14 @@ public enum ArchivedIntentError: Error, Equatable, CustomStringConvertible {
 
 /// The stand-in for an intent decoded from an archive: performing it asks the archiving process, by id.
 public struct ArchivedIntent: AppIntent {
+    /// The intent's title, as AppIntents' `AppIntent.title`: "Archived intent".
     public static var title: LocalizedStringResource { "Archived intent" }
     /// The id in the archiving process's `IntentTable`; nil when it was archived without one.
     public let id: String?
     let name: String
     let performer: IntentPerformer?
 
+    /// An archived intent with no id and no performer, as `AppIntent` requires; performing it throws `ArchivedIntentError.notPerformable`.
     public init() {
         id = nil
         name = "an intent"
@@ -116,6 +121,8 @@ public struct ArchivedIntent: AppIntent {
         self.performer = performer
     }
 
+    /// Asks the archiving process to perform the intent, as AppIntents' `AppIntent.perform()`.
+    /// - Throws: `ArchivedIntentError.notPerformable` without an id or performer, else what the process threw.
     public func perform() async throws -> IntentResultValue {
         guard let id, let performer else { throw ArchivedIntentError.notPerformable(name) }
         try await performer.perform(id)
@@ -126,6 +133,8 @@ public struct ArchivedIntent: AppIntent {
 extension IntentReference: Codable {
     private enum CodingKeys: String, CodingKey { case typeName, title, parameters, id }
 
+    /// Decodes a reference whose intent is an `ArchivedIntent`, run through the decoder's `IntentPerformer` if it has one.
+    /// - Throws: `DecodingError` when the type name, title or parameters are missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let typeName = try container.decode(String.self, forKey: .typeName)
@@ -137,6 +146,8 @@ extension IntentReference: Codable {
             id: try container.decodeIfPresent(String.self, forKey: .id), name: typeName, performer: performer)
     }
 
+    /// Encodes the type name, title and parameters, and the intent's id: registered in the encoder's `IntentTable`,
+    /// or kept from an archived intent.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(typeName, forKey: .typeName)
@@ -171,6 +182,7 @@ extension CatalogBitmap: Codable {
             isTemplate: try container.decode(Bool.self, forKey: .isTemplate))
     }
 
+    /// Encodes the bitmap; its pixels as base64 (Foundation's `Data` form).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)

@@ -22,6 +22,7 @@ public struct AnyTimelineEntry: @unchecked Sendable {
     /// The entry as the provider made it.
     public let base: any TimelineEntry
 
+    /// Erases `entry`, keeping its date.
     public init(_ entry: any TimelineEntry) {
         date = entry.date
         base = entry
@@ -30,16 +31,23 @@ public struct AnyTimelineEntry: @unchecked Sendable {
 
 /// A timeline of type-erased entries with its reload policy.
 public struct AnyTimeline: @unchecked Sendable {
+    /// The entries, in the order the provider gave them.
     public let entries: [AnyTimelineEntry]
+    /// When the system asks for the next timeline.
     public let policy: TimelineReloadPolicy
 }
 
 /// Everything the host needs to run one widget kind, without its generic types.
 public struct WidgetDescriptor: @unchecked Sendable {
+    /// The widget's kind string, as given to its configuration.
     public var kind: String
+    /// The name shown in the widget gallery; the kind unless `configurationDisplayName(_:)` set one.
     public var displayName: String
+    /// The description shown in the widget gallery; empty unless `description(_:)` set one.
     public var description: String
+    /// The families the widget can be added in; the system families unless `supportedFamilies(_:)` says.
     public var supportedFamilies: [WidgetFamily]
+    /// True after `contentMarginsDisabled()`: content is drawn to the widget's edges, without the default margins.
     public var contentMarginsDisabled: Bool
     /// Route patterns (`scheme://host/path/{param}`) the widget's app handles, for the deep-link router.
     public var routes: [String]
@@ -61,8 +69,11 @@ public struct WidgetDescriptor: @unchecked Sendable {
 
 /// A widget whose content is fixed by the developer, as `WidgetKit.StaticConfiguration`.
 public struct StaticConfiguration<Content: View>: WidgetConfiguration {
+    /// The widget's description for the host.
     public var descriptor: WidgetDescriptor
 
+    /// A widget of `kind` whose entries come from `provider` and are drawn by `content`, as
+    /// `StaticConfiguration(kind:provider:content:)`; the system families unless `supportedFamilies(_:)` says.
     public init<Provider: TimelineProvider>(
         kind: String, provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
@@ -93,12 +104,14 @@ extension WidgetFamily {
 /// whose body is one out (the usual `else` of an `#available` check). Its descriptor, read only by a `#Preview`
 /// of such a widget, has no families and draws nothing.
 public struct EmptyWidgetConfiguration: WidgetConfiguration, Sendable {
+    /// A configuration of no widget.
     public init() {}
 
     private struct NoEntry: TimelineEntry {
         let date: Date
     }
 
+    /// A descriptor with no kind, no families and no entries, whose content is empty.
     public var descriptor: WidgetDescriptor {
         WidgetDescriptor(
             kind: "", displayName: "", description: "", supportedFamilies: [], contentMarginsDisabled: false, routes: [],
@@ -111,6 +124,7 @@ public struct EmptyWidgetConfiguration: WidgetConfiguration, Sendable {
 
 /// A configuration with its modifiers; all configuration modifiers return this.
 public struct ModifiedWidgetConfiguration: WidgetConfiguration {
+    /// The widget's description with the modifiers applied.
     public var descriptor: WidgetDescriptor
 }
 
@@ -124,6 +138,7 @@ extension WidgetConfiguration {
     public func configurationDisplayName(_ name: LocalizedStringKey) -> ModifiedWidgetConfiguration {
         modified { $0.displayName = name.key }
     }
+    /// The name shown in the widget gallery, from a string shown as it is.
     public func configurationDisplayName<S: StringProtocol>(_ name: S) -> ModifiedWidgetConfiguration {
         modified { $0.displayName = String(name) }
     }
@@ -140,6 +155,7 @@ extension WidgetConfiguration {
     public func description(_ description: LocalizedStringKey) -> ModifiedWidgetConfiguration {
         modified { $0.description = description.key }
     }
+    /// The description shown in the widget gallery, from a string shown as it is.
     public func description<S: StringProtocol>(_ description: S) -> ModifiedWidgetConfiguration {
         modified { $0.description = String(description) }
     }
@@ -165,6 +181,7 @@ public protocol WidgetBundle {
 /// Builds a bundle's widgets, as `WidgetKit.WidgetBundleBuilder`.
 @resultBuilder
 public enum WidgetBundleBuilder {
+    /// The widgets of a bundle body's statements, in order: their descriptors and their controls.
     public static func buildBlock<each Member: Widget>(_ members: repeat each Member) -> WidgetGroup {
         var descriptors: [WidgetDescriptor] = []
         var controls: [ControlDescriptor] = []
@@ -174,6 +191,7 @@ public enum WidgetBundleBuilder {
         }
         return WidgetGroup(descriptors: descriptors, controls: controls)
     }
+    /// A statement's widget, as written.
     public static func buildExpression<W: Widget>(_ widget: W) -> W { widget }
     /// `if condition { SomeWidget() }` with no `else`: the widget when the condition holds.
     public static func buildOptional(_ group: WidgetGroup?) -> WidgetGroup { group ?? WidgetGroup() }
@@ -187,9 +205,11 @@ public enum WidgetBundleBuilder {
 
 /// Several widgets from a bundle body.
 public struct WidgetGroup: Widget {
+    /// The widgets (not the controls) among the members, in order; empty configurations left out.
     public let descriptors: [WidgetDescriptor]
     /// The controls (`ControlWidget`) among the members.
     public let controls: [ControlDescriptor]
+    /// An empty group: no widgets, no controls.
     public init() {
         descriptors = []
         controls = []
@@ -198,6 +218,7 @@ public struct WidgetGroup: Widget {
         self.descriptors = descriptors
         self.controls = controls
     }
+    /// Never called: a group is read through `descriptors`, so this traps.
     public var body: ModifiedWidgetConfiguration { fatalError("WidgetGroup is a container; read descriptors") }
 
     static func descriptors<W: Widget>(of widget: W) -> [WidgetDescriptor] {
@@ -225,13 +246,17 @@ public protocol TimelineEntry {
 }
 
 extension TimelineEntry {
+    /// No relevance, as WidgetKit's default `TimelineEntry.relevance`.
     public var relevance: TimelineEntryRelevance? { nil }
 }
 
 /// How relevant an entry is, as `WidgetKit.TimelineEntryRelevance`.
 public struct TimelineEntryRelevance: Sendable {
+    /// How relevant the entry is, as `TimelineEntryRelevance.score`: higher scores rise in a Smart Stack; 0 is not relevant.
     public let score: Float
+    /// How long the score holds from the entry's date, in seconds; 0 until the next entry.
     public let duration: TimeInterval
+    /// A relevance of `score` for `duration` seconds, as `TimelineEntryRelevance(score:duration:)`.
     public init(score: Float, duration: TimeInterval = 0) {
         self.score = score
         self.duration = duration
@@ -247,6 +272,7 @@ public enum TimelineReloadPolicy: Equatable, Sendable, CustomStringConvertible {
     /// Only when the app asks (`WidgetCenter.reloadTimelines(ofKind:)`).
     case never
 
+    /// The policy as written in Swift: `atEnd`, `never` or `after(...)` with an ISO 8601 date.
     public var description: String {
         switch self {
         case .atEnd: return "atEnd"
@@ -258,8 +284,11 @@ public enum TimelineReloadPolicy: Equatable, Sendable, CustomStringConvertible {
 
 /// Entries and a reload policy, as `WidgetKit.Timeline`.
 public struct Timeline<EntryType: TimelineEntry> {
+    /// The entries, in date order as the provider gave them.
     public let entries: [EntryType]
+    /// When the system asks for the next timeline.
     public let policy: TimelineReloadPolicy
+    /// A timeline of `entries` reloaded as `policy` says, as `Timeline(entries:policy:)`.
     public init(entries: [EntryType], policy: TimelineReloadPolicy) {
         self.entries = entries
         self.policy = policy
@@ -268,13 +297,16 @@ public struct Timeline<EntryType: TimelineEntry> {
 
 /// What the system tells a provider about the request, as `TimelineProviderContext`.
 public struct TimelineProviderContext: Sendable {
+    /// The family the widget is shown in.
     public let family: WidgetFamily
     /// True when the widget is shown in the gallery (`getSnapshot` for previews).
     public let isPreview: Bool
     /// The widget's size in points.
     public let displaySize: CGSize
+    /// The environment variants the system may render, as `TimelineProviderContext.environmentVariants`; always empty here.
     public let environmentVariants: EnvironmentVariants
 
+    /// A context for `family` at `displaySize` points, in the gallery when `isPreview`.
     public init(family: WidgetFamily, isPreview: Bool, displaySize: CGSize) {
         self.family = family
         self.isPreview = isPreview
@@ -305,7 +337,9 @@ public protocol PreviewProvider {
 
 /// The family a preview is shown in, as `WidgetKit.WidgetPreviewContext`.
 public struct WidgetPreviewContext: Sendable {
+    /// The family to preview in.
     public let family: WidgetFamily
+    /// A preview in `family`, as `WidgetPreviewContext(family:)`.
     public init(family: WidgetFamily) { self.family = family }
 }
 
@@ -322,6 +356,7 @@ extension View {
 
 /// Lets app code ask for reloads, as `WidgetKit.WidgetCenter`. Calls go to the host WidgetTerm installs.
 public final class WidgetCenter: @unchecked Sendable {
+    /// The one widget center, as `WidgetCenter.shared`.
     public static let shared = WidgetCenter()
 
     /// Asks for a new timeline for every widget of `kind` (counts against the budget).

@@ -21,6 +21,7 @@ public struct WidgetLocation: Hashable, Sendable, CustomStringConvertible {
     /// A Smart Stack.
     public static let smartStack = WidgetLocation(name: "smartStack")
 
+    /// The location's name as in WidgetKit (`standBy`, `smartStack`).
     public var description: String { name }
 }
 

@@ -32,6 +32,7 @@ public struct CatalogColor: Hashable, Sendable, Codable {
     /// The value for the dark appearance (the light value when the set has no dark variant).
     public var dark: RGBA
 
+    /// A colour set of `light` and `dark` values.
     public init(light: RGBA, dark: RGBA) {
         self.light = light
         self.dark = dark
@@ -67,6 +68,7 @@ public final class CatalogBitmap: Hashable, Sendable, CustomStringConvertible {
     /// The image's size in points: pixels divided by its scale.
     public var pointSize: CGSize { CGSize(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale) }
 
+    /// True when both are the same object, or have the same name, scale, template flag, size and pixels.
     public static func == (lhs: CatalogBitmap, rhs: CatalogBitmap) -> Bool {
         lhs === rhs
             || (lhs.name == rhs.name && lhs.scale == rhs.scale && lhs.isTemplate == rhs.isTemplate
@@ -74,12 +76,14 @@ public final class CatalogBitmap: Hashable, Sendable, CustomStringConvertible {
                 && lhs.pixelHeight == rhs.pixelHeight && lhs.pixels == rhs.pixels)
     }
 
+    /// Hashes the name and the pixel size (not the pixels).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(pixelWidth)
         hasher.combine(pixelHeight)
     }
 
+    /// The name, size and scale, e.g. `logo 120x80@2x`.
     public var description: String { "\(name) \(pixelWidth)x\(pixelHeight)@\(Int(scale))x" }
 }
 
