@@ -6,7 +6,7 @@ import WidgetKitUI
 
 /// The appearance a frame is painted in: colour scheme, system palette and the colour behind the widget.
 public struct PaintStyle: Sendable {
-    /// Light or dark, as SwiftUI's `ColorScheme`: picks the system colours and the default surface.
+    /// Light or dark, as SwiftUI's `ColorScheme`: picks the default palette and the colour assumed behind translucent ones.
     public var colorScheme: ColorScheme
     /// The system colours (label, secondary label, backgrounds...) for the scheme.
     public var palette: SystemPalette

@@ -10,7 +10,7 @@ import WidgetKitUI
 /// `ControlCenter.shared.reloadControls(ofKind:)` asks it again too ("Creating controls to perform actions across
 /// the system"). Not thread-safe: use it from one thread.
 public final class ControlSession {
-    /// The control shown: its kind, display name and the closures that give its value and run its action.
+    /// The control shown, as its bundle declares it: kind, display name, value provider and template.
     public let descriptor: ControlDescriptor
     /// The template shown now: from `currentValue()`, or the last good one when a later call failed.
     public private(set) var current: ResolvedControl
