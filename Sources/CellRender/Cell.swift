@@ -6,6 +6,7 @@ import CellLayout
 /// An opaque sRGB colour, 8 bits per channel: what a terminal cell shows.
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
     public var red: UInt8, green: UInt8, blue: UInt8
+    /// A colour from its red, green and blue channels, each 0...255.
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
         self.red = red
         self.green = green
@@ -27,6 +28,7 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         let digits = "0123456789ABCDEF".map { $0 }
         return "#" + [red, green, blue].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 0xF)])" }.joined()
     }
+    /// The colour as `#RRGGBB`.
     public var description: String { hex }
 
     /// `top` with alpha `alpha` (0...1) composited over this colour.
@@ -39,12 +41,19 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
 
 /// Text attributes of a cell.
 public struct CellAttributes: OptionSet, Hashable, Sendable {
+    /// The attributes as bits: 1 bold, 2 italic, 4 underline, 8 strikethrough, 16 dim, 32 reverse.
     public let rawValue: UInt8
+    /// The attributes whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Bold text (SGR 1): what weights from semibold up are drawn with.
     public static let bold = CellAttributes(rawValue: 1)
+    /// Italic text (SGR 3).
     public static let italic = CellAttributes(rawValue: 2)
+    /// Underlined text (SGR 4).
     public static let underline = CellAttributes(rawValue: 4)
+    /// Struck-through text (SGR 9).
     public static let strikethrough = CellAttributes(rawValue: 8)
+    /// Faint text (SGR 2).
     public static let dim = CellAttributes(rawValue: 16)
     /// Foreground and background swapped (SGR 7): what the preview draws chrome with on a monochrome terminal.
     public static let reverse = CellAttributes(rawValue: 32)
@@ -66,13 +75,18 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
 /// the next, which is marked as a continuation. Nil colours mean the terminal's default. Plain data: no
 /// reference counting when cells are copied or compared.
 public struct Cell: Hashable, Sendable {
+    /// The grapheme the cell shows; a space when empty, and ignored in a continuation cell.
     public var glyph: Glyph
+    /// The text colour; nil is the terminal's default foreground.
     public var foreground: RGB?
+    /// The cell's background colour; nil is the terminal's default background.
     public var background: RGB?
+    /// Bold, italic, underline and the other text attributes.
     public var attributes: CellAttributes
     /// True for the right half of a wide grapheme.
     public var isContinuation: Bool
 
+    /// A cell showing `glyph` in the given colours and attributes; by default a space in the terminal's colours.
     public init(
         glyph: Glyph = .space, foreground: RGB? = nil, background: RGB? = nil,
         attributes: CellAttributes = [], isContinuation: Bool = false
@@ -84,25 +98,33 @@ public struct Cell: Hashable, Sendable {
         self.isContinuation = isContinuation
     }
 
+    /// A space in the terminal's default colours, with no attributes.
     public static let blank = Cell()
 }
 
 /// A rectangle of cells, row-major.
 public struct CellBuffer: Hashable, Sendable {
+    /// The number of columns, 0 or more.
     public let width: Int
+    /// The number of rows, 0 or more.
     public let height: Int
+    /// Every cell, row by row from the top, `width` cells a row.
     public private(set) var cells: [Cell]
 
+    /// A buffer of `width` × `height` cells, each `fill` (blank by default); negative sizes count as 0.
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         cells = Array(repeating: fill, count: self.width * self.height)
     }
 
+    /// The width and height in cells.
     public var size: CellSize { CellSize(width: width, height: height) }
 
+    /// True when the cell at `column` and `row` (both 0-based) is inside the buffer.
     public func contains(column: Int, row: Int) -> Bool { column >= 0 && column < width && row >= 0 && row < height }
 
+    /// The cell at `column` and `row`, both 0-based; they must be inside the buffer (`contains(column:row:)`).
     public subscript(column: Int, row: Int) -> Cell {
         get { cells[row * width + column] }
         set { cells[row * width + column] = newValue }

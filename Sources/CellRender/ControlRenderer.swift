@@ -18,6 +18,7 @@ public enum ControlPlacement: String, CaseIterable, Sendable, CustomStringConver
     /// The Action button's press, shown in the Dynamic Island: symbol, title and value.
     case actionButton
 
+    /// The raw value, as a command-line word and in the log.
     public var description: String { rawValue }
 
     /// What the placement is, for headings.

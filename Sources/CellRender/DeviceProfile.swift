@@ -12,6 +12,7 @@ public struct DeviceProfile: Hashable, Sendable {
     public let displayName: String
     /// Screen size in points, portrait.
     public let screen: CGSize
+    /// True for an iPad: no Lock Screen accessory families or Dynamic Island, display scale 2.
     public let isPad: Bool
     /// Widget sizes in points per supported family.
     public let familySizes: [WidgetFamily: CGSize]
@@ -20,10 +21,15 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// Dynamic Island and Lock Screen Live Activity sizes (HIG Live Activities, Specifications).
     public struct IslandMetrics: Hashable, Sendable {
+        /// The size of one compact slot, leading or trailing, in points.
         public let compactSlot: CGSize
+        /// The width range of the minimal view, in points.
         public let minimalWidth: ClosedRange<Double>
+        /// The width of the compact island with both slots filled, in points.
         public let overallCompactWidth: Double
+        /// The width of the expanded island and the Lock Screen view, in points.
         public let expandedWidth: Double
+        /// The height range of the expanded island and the Lock Screen view, in points.
         public let heightRange: ClosedRange<Double>
     }
 

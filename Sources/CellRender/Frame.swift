@@ -6,6 +6,7 @@ import WidgetKitUI
 
 /// A rendered widget: its cells plus what the host needs to make it live (ARCHITECTURE.md "One frame").
 public struct Frame: Sendable {
+    /// The cells, row by row.
     public var buffer: CellBuffer
     /// Tap targets in paint order (later ones are on top).
     public var tapRegions: [TapRegion]
@@ -27,6 +28,8 @@ public struct Frame: Sendable {
     /// render (`showingPendingContent(surface:)`).
     public var invalidatableRegions: [CellRect] = []
 
+    /// A frame of `buffer` with what the painter recorded; shapes, images, gradients and invalidatable
+    /// regions start empty.
     public init(
         buffer: CellBuffer, tapRegions: [TapRegion] = [], widgetURLs: [URL] = [], liveRegions: [LiveRegion] = [],
         textRuns: [PaintedRun] = [], diagnostics: [ResolveDiagnostic] = []
@@ -39,12 +42,15 @@ public struct Frame: Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// The width and height in cells.
     public var size: CellSize { buffer.size }
 }
 
 /// A region that reacts to a tap, in frame cells.
 public struct TapRegion: Equatable, Sendable {
+    /// The region's cells in the frame (column `x`, row `y`).
     public var rect: CellRect
+    /// What a tap there does: open a URL, or run a button's or toggle's intent.
     public var action: TapAction
 }
 
@@ -63,6 +69,7 @@ public struct LiveRegion: Equatable, Sendable {
     public var rect: CellRect
     /// The layout rectangle the content was given (the text's frame), which may exceed `rect` when clipped.
     public var layoutRect: CellRect
+    /// What is repainted on each tick: system-animated text or timer-driven progress.
     public var content: Content
     /// The cells under the region before the content was painted (restored before each repaint).
     public var backgroundCells: [Cell]
@@ -70,13 +77,19 @@ public struct LiveRegion: Equatable, Sendable {
 
 /// One text run or symbol as painted: where, what, and the colours it really got.
 public struct PaintedRun: Equatable, Sendable {
+    /// The text as drawn (a symbol's replacement glyph for a symbol).
     public var text: String
+    /// The row, 0-based, in frame cells.
     public var row: Int
+    /// The first column, 0-based, in frame cells.
     public var column: Int
+    /// The number of columns the run covers.
     public var width: Int
     /// Point size of the font (for WCAG's large-text rule).
     public var pointSize: Double
+    /// True when drawn bold (weight semibold or heavier), for WCAG's large-text rule.
     public var isBold: Bool
+    /// True for an SF Symbol drawn as a glyph rather than text.
     public var isSymbol: Bool
     /// Foreground as painted (alpha composited).
     public var foreground: RGB

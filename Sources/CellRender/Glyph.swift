@@ -63,6 +63,7 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
         }
     }
 
+    /// A glyph from a character literal, as `let corner: Glyph = "╭"`.
     public init(extendedGraphemeClusterLiteral value: Character) {
         self.init(value)
     }

@@ -15,6 +15,7 @@ public enum ActivityPresentation: String, CaseIterable, Hashable, Sendable, Cust
     /// The Lock Screen (and StandBy, and the banner on devices without a Dynamic Island).
     case lockScreen
 
+    /// The raw value (`compact`, `minimal`, `expanded`, `lockScreen`), as printed in headings and the log.
     public var description: String { rawValue }
 
     /// The presentation a command-line word names (`compact`, `minimal`, `expanded`, `lockscreen`), any case.

@@ -6,8 +6,11 @@ import WidgetKitUI
 
 /// A cell position in a frame.
 public struct CellPosition: Hashable, Sendable {
+    /// The column, 0-based, in frame cells.
     public var column: Int
+    /// The row, 0-based, in frame cells.
     public var row: Int
+    /// The cell at `column` and `row`, both 0-based.
     public init(column: Int, row: Int) {
         self.column = column
         self.row = row

@@ -47,7 +47,9 @@ public struct PaintedImage: Equatable, Sendable {
 public struct PaintedGradient: Equatable, Sendable {
     /// One colour stop after the rendering mode's transform; `location` is 0...1 along the axis.
     public struct Stop: Equatable, Sendable {
+        /// Where the stop is along the axis, 0...1 from start to end.
         public var location: Double
+        /// The stop's colour, opaque, after the rendering mode's transform.
         public var color: RGB
 
         /// A stop at `location` (0...1).
@@ -65,6 +67,7 @@ public struct PaintedGradient: Equatable, Sendable {
     public var stops: [Stop]
     /// The axis' start and end as unit points of `frame` (0...1; `UnitPoint` in SwiftUI).
     public var start: UnitPoint
+    /// The axis' end as a unit point of `frame` (0...1; `UnitPoint` in SwiftUI).
     public var end: UnitPoint
     /// The background each cell of `rect` got from the gradient, row-major: a cell that still shows it was not
     /// painted over since.

@@ -6,8 +6,12 @@ import WidgetKitUI
 
 /// The appearance a frame is painted in: colour scheme, system palette and the colour behind the widget.
 public struct PaintStyle: Sendable {
+    /// Light or dark, as SwiftUI's `ColorScheme`: picks the default palette and the colour assumed behind translucent ones.
     public var colorScheme: ColorScheme
+    /// The system colours (label, secondary label, backgrounds...) for the scheme.
     public var palette: SystemPalette
+    /// Full colour, accented or vibrant, as WidgetKit's `WidgetRenderingMode`: accented and vibrant recolour
+    /// with `tints` (`transform`).
     public var renderingMode: WidgetRenderingMode
     /// What shows where nothing is drawn (the wallpaper); nil is the terminal's default background.
     public var surface: RGB?
@@ -28,6 +32,8 @@ public struct PaintStyle: Sendable {
     /// terminal cannot tint a colour emoji.
     public var usesNarrowSymbols: Bool { prefersNarrowSymbols || renderingMode != .fullColor }
 
+    /// The appearance for `colorScheme`: the scheme's system palette unless `palette` is given, full colour,
+    /// and white or black assumed behind translucent colours when no surface is given.
     public init(
         colorScheme: ColorScheme, palette: SystemPalette? = nil, renderingMode: WidgetRenderingMode = .fullColor,
         surface: RGB? = nil, surfaceForBlending: RGB? = nil, prefersNarrowSymbols: Bool = false
@@ -43,20 +49,27 @@ public struct PaintStyle: Sendable {
 
 /// Paints a placed tree into a cell buffer, collecting tap regions, widget URLs and live text.
 public struct Painter {
+    /// The cells painted so far.
     public internal(set) var buffer: CellBuffer
+    /// Tap targets in paint order (later ones are on top).
     public internal(set) var tapRegions: [TapRegion] = []
+    /// `widgetURL`s met in the tree, in depth-first order.
     public internal(set) var widgetURLs: [URL] = []
+    /// Regions that repaint on a clock tick: system-animated text and timer-driven progress.
     public internal(set) var liveRegions: [LiveRegion] = []
     /// Frames of views marked `.invalidatableContent()`.
     public internal(set) var invalidatableRegions: [CellRect] = []
     /// False while repainting a live region (the region already exists).
     var recordsLiveRegions = true
+    /// Every text run and symbol as drawn, for the legibility check.
     public internal(set) var textRuns: [PaintedRun] = []
     /// Filled shapes and asset images as painted (for the checks that compare elements across modes).
     public internal(set) var shapes: [PaintedShape] = []
+    /// Asset and bitmap images as painted, with what the rendering mode did to them.
     public internal(set) var images: [PaintedImage] = []
     /// Rectangles filled with opaque linear gradients (for exports that draw real gradients).
     public internal(set) var gradients: [PaintedGradient] = []
+    /// Problems found while painting (a symbol newer than `osVersion`...).
     public internal(set) var diagnostics: [ResolveDiagnostic] = []
     let style: PaintStyle
     let date: Date
@@ -68,6 +81,7 @@ public struct Painter {
     var opacity: Double = 1
     var isAccentGroup = false
 
+    /// A painter of a `size` buffer filled with the style's surface, drawing system text as at `date` with `format`.
     public init(size: CellSize, style: PaintStyle, date: Date, format: SystemTextFormat) {
         buffer = CellBuffer(width: size.width, height: size.height, fill: Cell(background: style.surface))
         self.style = style

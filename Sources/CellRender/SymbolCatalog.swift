@@ -27,6 +27,7 @@ public enum SymbolCatalog {
         /// `major.minor`.
         public var description: String { "\(major).\(minor)" }
 
+        /// Orders releases by major version, then minor.
         public static func < (lhs: Release, rhs: Release) -> Bool {
             (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
         }

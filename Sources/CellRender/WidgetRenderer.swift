@@ -6,20 +6,27 @@ import WidgetKitUI
 
 /// Everything that decides how one widget render looks, besides the view tree.
 public struct WidgetRenderOptions: Sendable {
+    /// The widget family, which sets the size and the family's rules (margins, container background).
     public var family: WidgetFamily
+    /// The simulated device whose family sizes, in points, become the widget's cells.
     public var device: DeviceProfile
     /// The iOS major version whose rules apply (container background, links).
     public var osVersion: Int
+    /// The colour scheme, palette, rendering mode and surface the widget is painted in.
     public var style: PaintStyle
     /// The moment shown: formats system text and drives timer progress.
     public var date: Date
+    /// How system text (dates, timers, relative times) is formatted, with its locale and time zone.
     public var format: SystemTextFormat
+    /// Points per column and row: how points become cells.
     public var metric: CellMetric
     /// `contentMarginsDisabled()` on the configuration.
     public var contentMarginsDisabled: Bool
     /// True where iOS removes the container background even in full colour (iPhone StandBy, CarPlay).
     public var removesContainerBackground = false
 
+    /// Options for rendering a `family` widget on `device` and iOS `osVersion` at `date`; by default the
+    /// standard cell metric and content margins on.
     public init(
         family: WidgetFamily, device: DeviceProfile = .default, osVersion: Int = 26, style: PaintStyle, date: Date,
         format: SystemTextFormat = SystemTextFormat(), metric: CellMetric = .standard, contentMarginsDisabled: Bool = false

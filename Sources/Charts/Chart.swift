@@ -13,14 +13,33 @@ public protocol Plottable {
     var _chartValue: ChartValue { get }
 }
 
-extension Int: Plottable { public var _chartValue: ChartValue { .number(Double(self)) } }
-extension Double: Plottable { public var _chartValue: ChartValue { .number(self) } }
-extension Float: Plottable { public var _chartValue: ChartValue { .number(Double(self)) } }
-extension CGFloat: Plottable { public var _chartValue: ChartValue { .number(Double(self)) } }
-extension String: Plottable { public var _chartValue: ChartValue { .category(self) } }
-extension Date: Plottable { public var _chartValue: ChartValue { .date(self) } }
+extension Int: Plottable {
+    /// The integer as a number on a numeric axis.
+    public var _chartValue: ChartValue { .number(Double(self)) }
+}
+extension Double: Plottable {
+    /// The value as a number on a numeric axis.
+    public var _chartValue: ChartValue { .number(self) }
+}
+extension Float: Plottable {
+    /// The value as a number on a numeric axis.
+    public var _chartValue: ChartValue { .number(Double(self)) }
+}
+extension CGFloat: Plottable {
+    /// The value as a number on a numeric axis.
+    public var _chartValue: ChartValue { .number(Double(self)) }
+}
+extension String: Plottable {
+    /// The string as a category: one slot on a categorical axis, labelled with the string.
+    public var _chartValue: ChartValue { .category(self) }
+}
+extension Date: Plottable {
+    /// The date as a point on a time axis.
+    public var _chartValue: ChartValue { .date(self) }
+}
 
 extension Plottable where Self: RawRepresentable, RawValue: Plottable {
+    /// The raw value's position on an axis, so an enum with a `String` raw value plots as categories.
     public var _chartValue: ChartValue { rawValue._chartValue }
 }
 
@@ -69,12 +88,18 @@ public typealias ChartContentBuilder = ViewBuilder
 
 /// The thickness of a mark, as `Charts.MarkDimension`; cells draw every bar one slot wide.
 public struct MarkDimension: Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    /// The thickness Charts picks, as `MarkDimension.automatic`; every bar is one slot wide in cells.
     public static let automatic = MarkDimension()
+    /// A thickness in points, as `MarkDimension.fixed(_:)`; accepted and ignored in cells.
     public static func fixed(_ points: Double) -> MarkDimension { MarkDimension() }
+    /// A thickness as a 0...1 fraction of the slot, as `MarkDimension.ratio(_:)`; accepted and ignored in cells.
     public static func ratio(_ ratio: Double) -> MarkDimension { MarkDimension() }
+    /// A thickness that leaves `points` of space either side, as `MarkDimension.inset(_:)`; ignored in cells.
     public static func inset(_ points: Double) -> MarkDimension { MarkDimension() }
     init() {}
+    /// A thickness in points written as an integer literal, as `width: 8`; ignored in cells.
     public init(integerLiteral value: Int) {}
+    /// A thickness in points written as a floating-point literal, as `width: 8.5`; ignored in cells.
     public init(floatLiteral value: Double) {}
 }
 
@@ -85,12 +110,19 @@ public enum MarkStackingMethod: Sendable {
 
 /// How a line or area joins its points, as `Charts.InterpolationMethod`: cells join them with straight lines.
 public struct InterpolationMethod: Sendable {
+    /// Straight lines between points, as `InterpolationMethod.linear`.
     public static let linear = InterpolationMethod()
+    /// A smooth curve that never overshoots, as `InterpolationMethod.monotone`; straight lines in cells.
     public static let monotone = InterpolationMethod()
+    /// A Catmull-Rom spline, as `InterpolationMethod.catmullRom`; straight lines in cells.
     public static let catmullRom = InterpolationMethod()
+    /// A cardinal spline, as `InterpolationMethod.cardinal`; straight lines in cells.
     public static let cardinal = InterpolationMethod()
+    /// Steps that rise at each point, as `InterpolationMethod.stepStart`; straight lines in cells.
     public static let stepStart = InterpolationMethod()
+    /// Steps that rise halfway between points, as `InterpolationMethod.stepCenter`; straight lines in cells.
     public static let stepCenter = InterpolationMethod()
+    /// Steps that rise at the next point, as `InterpolationMethod.stepEnd`; straight lines in cells.
     public static let stepEnd = InterpolationMethod()
 }
 
@@ -103,18 +135,22 @@ func markNode(_ mark: ChartMark) -> ViewNode {
 /// category y draws a horizontal one. Width and stacking are accepted; cells draw each bar one slot wide.
 public struct BarMark: ChartContent, PrimitiveView {
     let mark: ChartMark
+    /// A bar at `x` reaching `y`, as `BarMark(x:y:width:height:stacking:)`; `width`, `height` and `stacking` are
+    /// accepted and ignored in cells.
     public init<X: Plottable, Y: Plottable>(
         x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic,
         height: MarkDimension = .automatic, stacking: MarkStackingMethod = .standard
     ) {
         mark = ChartMark(kind: .bar, x: x.value, y: y.value)
     }
+    /// Records the bar as a one-mark chart shape for the enclosing `Chart` to collect.
     public func resolve(in context: ResolveContext) -> ViewNode { markNode(mark) }
 }
 
 /// A point joined to the next one of its series by a line, as `Charts.LineMark`.
 public struct LineMark: ChartContent, PrimitiveView {
     let mark: ChartMark
+    /// A point of the chart's single line series, as `LineMark(x:y:)`.
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
         mark = ChartMark(kind: .line, x: x.value, y: y.value)
     }
@@ -124,26 +160,31 @@ public struct LineMark: ChartContent, PrimitiveView {
     ) {
         mark = ChartMark(kind: .line, x: x.value, y: y.value, series: series.value.label)
     }
+    /// Records the point as a one-mark chart shape for the enclosing `Chart` to collect.
     public func resolve(in context: ResolveContext) -> ViewNode { markNode(mark) }
 }
 
 /// A point of a region filled down to the axis, as `Charts.AreaMark`.
 public struct AreaMark: ChartContent, PrimitiveView {
     let mark: ChartMark
+    /// A point of the filled area at `x` and `y`, as `AreaMark(x:y:stacking:)`; `stacking` is ignored in cells.
     public init<X: Plottable, Y: Plottable>(
         x: PlottableValue<X>, y: PlottableValue<Y>, stacking: MarkStackingMethod = .standard
     ) {
         mark = ChartMark(kind: .area, x: x.value, y: y.value)
     }
+    /// Records the area point as a one-mark chart shape for the enclosing `Chart` to collect.
     public func resolve(in context: ResolveContext) -> ViewNode { markNode(mark) }
 }
 
 /// A dot at a point, as `Charts.PointMark`.
 public struct PointMark: ChartContent, PrimitiveView {
     let mark: ChartMark
+    /// A dot at `x` and `y`, as `PointMark(x:y:)`.
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
         mark = ChartMark(kind: .point, x: x.value, y: y.value)
     }
+    /// Records the dot as a one-mark chart shape for the enclosing `Chart` to collect.
     public func resolve(in context: ResolveContext) -> ViewNode { markNode(mark) }
 }
 
@@ -151,8 +192,11 @@ public struct PointMark: ChartContent, PrimitiveView {
 /// `Charts.RuleMark`.
 public struct RuleMark: ChartContent, PrimitiveView {
     let mark: ChartMark
+    /// A horizontal line across the plot at the value `y`, as `RuleMark(y:)`.
     public init<Y: Plottable>(y: PlottableValue<Y>) { mark = ChartMark(kind: .rule, x: nil, y: y.value) }
+    /// A vertical line up the plot at the value `x`, as `RuleMark(x:)`.
     public init<X: Plottable>(x: PlottableValue<X>) { mark = ChartMark(kind: .rule, x: x.value, y: nil) }
+    /// Records the rule as a one-mark chart shape for the enclosing `Chart` to collect.
     public func resolve(in context: ResolveContext) -> ViewNode { markNode(mark) }
 }
 
@@ -162,6 +206,7 @@ public struct RuleMark: ChartContent, PrimitiveView {
 public struct _ModifiedChartContent<Content: View>: ChartContent, PrimitiveView {
     let content: Content
     let change: @Sendable (inout ChartMark) -> Void
+    /// Resolves the content and applies the modifier's change to each of its marks; other nodes pass unchanged.
     public func resolve(in context: ResolveContext) -> ViewNode {
         var nodes: [ViewNode] = []
         content._resolveList(in: context, into: &nodes)

@@ -12,6 +12,8 @@ public struct Chart<Content: View>: PrimitiveView {
     /// A chart of the marks `content` builds, as `Chart(content:)`.
     public init(@ChartContentBuilder content: () -> Content) { self.content = content() }
 
+    /// Collects the marks of `content` into one chart shape that fills its frame, with the axis and domain
+    /// options from the environment; reports `chart-drawn-approximately` when an axis is shown.
     public func resolve(in context: ResolveContext) -> ViewNode {
         var nodes: [ViewNode] = []
         content._resolveList(in: context, into: &nodes)

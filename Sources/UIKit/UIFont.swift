@@ -41,30 +41,50 @@ public struct UIFont: Sendable, Equatable {
     public struct Weight: Hashable, Sendable {
         let font: Font.Weight
         init(_ font: Font.Weight) { self.font = font }
+        /// The lightest weight (100), as `UIFont.Weight.ultraLight`; drawn as plain text in cells.
         public static let ultraLight = Weight(.ultraLight)
+        /// Weight 200, as `UIFont.Weight.thin`; drawn as plain text in cells.
         public static let thin = Weight(.thin)
+        /// Weight 300, as `UIFont.Weight.light`; drawn as plain text in cells.
         public static let light = Weight(.light)
+        /// The normal weight (400), as `UIFont.Weight.regular`.
         public static let regular = Weight(.regular)
+        /// Weight 500, as `UIFont.Weight.medium`; drawn as plain text in cells.
         public static let medium = Weight(.medium)
+        /// Weight 600, as `UIFont.Weight.semibold`; the lightest weight drawn bold in cells.
         public static let semibold = Weight(.semibold)
+        /// Weight 700, as `UIFont.Weight.bold`; drawn bold in cells.
         public static let bold = Weight(.bold)
+        /// Weight 800, as `UIFont.Weight.heavy`; drawn bold in cells.
         public static let heavy = Weight(.heavy)
+        /// The heaviest weight (900), as `UIFont.Weight.black`; drawn bold in cells.
         public static let black = Weight(.black)
     }
 
     /// Dynamic Type styles, as `UIFont.TextStyle`.
     public struct TextStyle: Hashable, Sendable {
         let font: Font.TextStyle
+        /// The large title style, 34 points at the Large size, as `UIFont.TextStyle.largeTitle`.
         public static let largeTitle = TextStyle(font: .largeTitle)
+        /// The first-level title style, 28 points, as `UIFont.TextStyle.title1` (SwiftUI's `Font.TextStyle.title`).
         public static let title1 = TextStyle(font: .title)
+        /// The second-level title style, 22 points, as `UIFont.TextStyle.title2`.
         public static let title2 = TextStyle(font: .title2)
+        /// The third-level title style, 20 points, as `UIFont.TextStyle.title3`.
         public static let title3 = TextStyle(font: .title3)
+        /// The headline style, 17 points semibold, as `UIFont.TextStyle.headline`.
         public static let headline = TextStyle(font: .headline)
+        /// The subheadline style, 15 points, as `UIFont.TextStyle.subheadline`.
         public static let subheadline = TextStyle(font: .subheadline)
+        /// The body style, 17 points, as `UIFont.TextStyle.body`.
         public static let body = TextStyle(font: .body)
+        /// The callout style, 16 points, as `UIFont.TextStyle.callout`.
         public static let callout = TextStyle(font: .callout)
+        /// The footnote style, 13 points, as `UIFont.TextStyle.footnote`.
         public static let footnote = TextStyle(font: .footnote)
+        /// The first caption style, 12 points, as `UIFont.TextStyle.caption1` (SwiftUI's `Font.TextStyle.caption`).
         public static let caption1 = TextStyle(font: .caption)
+        /// The second caption style, 11 points, as `UIFont.TextStyle.caption2`.
         public static let caption2 = TextStyle(font: .caption2)
     }
 }

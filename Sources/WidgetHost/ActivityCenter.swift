@@ -49,6 +49,7 @@ public struct ActivityEvent: Equatable, Sendable, CustomStringConvertible {
     /// In words, for the log.
     public var message: String
 
+    /// One log line: the kind, the activity (`-` when refused) and the message.
     public var description: String { "\(kind.rawValue) \(activityID ?? "-"): \(message)" }
 }
 
@@ -359,6 +360,7 @@ public enum ActivityRenderError: Error, CustomStringConvertible, Equatable, Send
     /// The encoded data does not decode as the configuration's types.
     case decoding(String)
 
+    /// The problem in words, with the state, times or device involved and what to do about it.
     public var description: String {
         switch self {
         case .notOnDynamicIsland(let activity, let state, let end, let dismissal):
@@ -445,6 +447,7 @@ public enum ActivityRendering {
 public struct ActivityScriptError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What went wrong and how to fix it.
     public let message: String
+    /// The message, as printed.
     public var description: String { message }
 }
 

@@ -14,6 +14,7 @@ public enum UserDefaultsSaveProblem: Hashable, Sendable, CustomStringConvertible
     /// A store file could not be read; it was renamed, never overwritten, and the store went on without it.
     case setAside(file: String, keptAs: String, reason: String)
 
+    /// The problem in words, naming the suite or file and the reason.
     public var description: String {
         switch self {
         case .notSaved(let suite, let reason):
@@ -519,6 +520,7 @@ public final class UserDefaultsTransaction: @unchecked Sendable {
     private var released = false
     private let exchange: UserDefaultsExchange?
 
+    /// A transaction on this process's App Group exchange; it takes no lock until it begins.
     public init() { exchange = UserDefaultsExchange.process }
 
     /// Waits for the store's lock and refreshes this process's suites from the store.

@@ -19,6 +19,7 @@ public enum UserDefaultsRouting: Hashable, Sendable, CustomStringConvertible {
     /// Routing was attempted and failed; suites stay in Foundation's default place.
     case failed(reason: String)
 
+    /// Where `UserDefaults` suites are kept, in words, for the host's startup log.
     public var description: String {
         switch self {
         case .routed: return "UserDefaults suites are kept in the App Group store"
@@ -34,6 +35,7 @@ public enum AppGroupStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case invalidPath(String, reason: String)
     case fileSystem(path: String, operation: String, reason: String)
 
+    /// The error in words, naming the identifier or path and what to do.
     public var description: String {
         switch self {
         case .invalidGroupIdentifier(let identifier, let reason):

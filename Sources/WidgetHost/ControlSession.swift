@@ -10,6 +10,7 @@ import WidgetKitUI
 /// `ControlCenter.shared.reloadControls(ofKind:)` asks it again too ("Creating controls to perform actions across
 /// the system"). Not thread-safe: use it from one thread.
 public final class ControlSession {
+    /// The control shown, as its bundle declares it: kind, display name, value provider and template.
     public let descriptor: ControlDescriptor
     /// The template shown now: from `currentValue()`, or the last good one when a later call failed.
     public private(set) var current: ResolvedControl
@@ -138,6 +139,7 @@ public final class ControlSession {
 /// Why `currentValue()` gave no value.
 public enum ControlValueProblem: Error, CustomStringConvertible, Sendable {
     case threw(String)
+    /// The error `currentValue()` threw (or "returned nothing"), in words.
     public var description: String {
         switch self {
         case .threw(let text): return text

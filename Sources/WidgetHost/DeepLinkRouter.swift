@@ -19,6 +19,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         case literal(String)
         case parameter(String)
 
+        /// The component as written in a pattern: the literal text, or `{name}` for a parameter.
         public var description: String {
             switch self {
             case .literal(let text): return text
@@ -27,12 +28,15 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The route's name, as given in a routes file or derived from the pattern (`shop.orders.id`).
     public let name: String
     /// The pattern as written.
     public let pattern: String
     /// Lowercased.
     public let scheme: String
+    /// The host: literal text compared case-insensitively, or a parameter that matches any host.
     public let host: Component
+    /// The path segments in order, each literal text or a parameter matching one whole segment.
     public let path: [Component]
 
     /// Parses a pattern.
@@ -96,14 +100,18 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
 /// A route pattern that cannot be parsed.
 public struct RoutePatternError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The pattern as written.
     public let pattern: String
+    /// What is wrong with it, in words, with an example of a valid pattern where one helps.
     public let problem: String
 
+    /// An error for `pattern` with the explanation `problem`.
     public init(pattern: String, problem: String) {
         self.pattern = pattern
         self.problem = problem
     }
 
+    /// `route pattern "PATTERN": PROBLEM`, as printed.
     public var description: String { "route pattern \"\(pattern)\": \(problem)" }
 }
 
@@ -114,14 +122,17 @@ public struct RouteTableError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A JSON path such as `routes[2].pattern` (files) or `.widgetTermRoutes[1]` (widgets); empty for the
     /// whole source.
     public let location: String
+    /// What is wrong, in words.
     public let problem: String
 
+    /// An error in `source` at `location` (empty for the whole source), explained by `problem`.
     public init(source: String, location: String, problem: String) {
         self.source = source
         self.location = location
         self.problem = problem
     }
 
+    /// `SOURCE: LOCATION: PROBLEM` (without the location when it is empty), as printed.
     public var description: String { location.isEmpty ? "\(source): \(problem)" : "\(source): \(location): \(problem)" }
 }
 
@@ -129,18 +140,24 @@ public struct RouteTableError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// A named value taken from a URL: a route parameter or a query item (percent-decoded).
 public struct RouteParameter: Hashable, Sendable, CustomStringConvertible {
+    /// The parameter's name in the pattern (`id` for `{id}`), or the query item's name.
     public let name: String
+    /// The value taken from the URL, percent-decoded.
     public let value: String
+    /// A parameter or query item with its `name` and decoded `value`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
     }
+    /// `name=value`, as printed.
     public var description: String { "\(name)=\(value)" }
 }
 
 /// A URL that matched a route.
 public struct RouteMatch: Hashable, Sendable {
+    /// The URL as given.
     public let url: URL
+    /// The route it matched: the most specific one, then the first declared.
     public let route: Route
     /// The route's parameters in pattern order.
     public let parameters: [RouteParameter]
@@ -153,6 +170,7 @@ public struct RouteMatch: Hashable, Sendable {
 
 /// A URL no route matches, with the closest route and a warning.
 public struct UnmatchedURL: Equatable, Sendable {
+    /// The URL as given.
     public let url: URL
     /// The route nearest to the URL, nil when the table is empty.
     public let closestRoute: Route?
@@ -167,6 +185,7 @@ public enum RoutingResult: Equatable, Sendable {
     case matched(RouteMatch)
     case unmatched(UnmatchedURL)
 
+    /// The URL routed, matched or not.
     public var url: URL {
         switch self {
         case .matched(let match): return match.url
@@ -220,8 +239,10 @@ public enum RoutingResult: Equatable, Sendable {
 /// Matching: the most specific matching route wins (most literal components), then the first declared.
 /// A URL is never handed to a shell; see `URLOpener`.
 public struct DeepLinkRouter: Sendable {
+    /// The routes in the order they were added (a bundle's, then a routes file's).
     public private(set) var routes: [Route]
 
+    /// A router with `routes`, in that order; none by default.
     public init(routes: [Route] = []) {
         self.routes = routes
     }

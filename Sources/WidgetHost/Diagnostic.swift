@@ -12,6 +12,7 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
     /// system's own behaviour (Apple's secondary label colour, StandBy at night), nothing the developer can change.
     public enum Severity: String, Comparable, Sendable, Encodable {
         case note, warning, error
+        /// Orders by seriousness: `note`, then `warning`, then `error`.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
         private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
     }
@@ -23,22 +24,32 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
 
     /// A cell position in the rendered frame (0-based).
     public struct Position: Equatable, Sendable, Encodable {
+        /// The row, counted from 0 at the top of the frame, in cells.
         public var row: Int
+        /// The column, counted from 0 at the left of the frame, in cells.
         public var column: Int
+        /// The cell at `row` and `column`, both 0-based.
         public init(row: Int, column: Int) {
             self.row = row
             self.column = column
         }
     }
 
+    /// How bad it is for the person looking at the widget (`Severity`).
     public var severity: Severity
     /// Stable, kebab-case.
     public var code: String
+    /// What is wrong and how to fix it, in words.
     public var message: String
+    /// The widget's kind.
     public var widget: String
+    /// The `WidgetFamily` raw value the finding was made in, nil when it holds for every family.
     public var family: String?
+    /// The `WidgetRenderingMode` raw value (`fullColor`, `accented`, `vibrant`), nil when it holds for every mode.
     public var mode: String?
+    /// The theme or appearance (`light`, `dark`, a StandBy tint...), nil when it holds for every one.
     public var theme: String?
+    /// The cell the finding is about, nil when it is about the whole widget.
     public var position: Position?
     /// Measured values, e.g. `ratio`, `hour`, `bytes`.
     public var values: [String: String]
@@ -48,6 +59,8 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
     /// shown at `--at` (`check` looks at every entry a timeline will show).
     public var entryDate: String?
 
+    /// A finding with its severity, stable `code`, message and place; the origin is `system` for a note and
+    /// `developer` otherwise, and no entry date is set.
     public init(
         severity: Severity, code: String, message: String, widget: String, family: WidgetFamily? = nil,
         mode: WidgetRenderingMode? = nil, theme: String? = nil, position: Position? = nil, values: [String: String] = [:]
@@ -101,10 +114,12 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
 
 /// Writes diagnostics as text (one per line) or a JSON array.
 public enum DiagnosticFormatter {
+    /// The diagnostics as text, one `line` each, each ending in a newline; empty for none.
     public static func text(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { $0.line + "\n" }.joined()
     }
 
+    /// The diagnostics as a pretty-printed JSON array with sorted keys; `[]` if encoding fails.
     public static func json(_ diagnostics: [Diagnostic]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

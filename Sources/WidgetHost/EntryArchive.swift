@@ -11,12 +11,15 @@ import WidgetKitUI
 public struct EntryArchive: Sendable {
     /// One archived render.
     public struct Render: Sendable {
+        /// The date of the timeline entry rendered, from which the render is shown.
         public var entryDate: Date
+        /// The cells of the entry's render, laid out at its date.
         public var frame: Frame
     }
 
     /// Renders sorted by entry date.
     public let renders: [Render]
+    /// The appearance the renders were made with; its `date` is not used.
     public let options: WidgetRenderOptions
 
     /// Evaluates every entry's body once, now (the fetch), for one family, mode and environment.

@@ -17,12 +17,15 @@ public struct ExtensionFailure: Error, Equatable, Sendable, CustomStringConverti
     /// The last lines the process wrote to standard error (at most 20).
     public var lastErrorLines: [String]
 
+    /// A failure explained by `reason`, with the widget code's stack `frame` and the last standard error lines
+    /// when known.
     public init(reason: String, frame: String? = nil, lastErrorLines: [String] = []) {
         self.reason = reason
         self.frame = frame
         self.lastErrorLines = lastErrorLines
     }
 
+    /// The reason, followed by `: FRAME` when the stack frame is known.
     public var description: String { frame.map { "\(reason): \($0)" } ?? reason }
 }
 
@@ -31,10 +34,14 @@ public struct ExtensionFailure: Error, Equatable, Sendable, CustomStringConverti
 public final class ExtensionProcess: @unchecked Sendable {
     /// How to start the extension: the program, its arguments and environment (the server variable is added).
     public struct Launch: Sendable {
+        /// The path of the extension program.
         public var executable: String
+        /// The arguments it is started with; none by default.
         public var arguments: [String]
+        /// Its environment variables; this process's by default. The server variable is added to them.
         public var environment: [String: String]
 
+        /// A launch of `executable` with `arguments` and `environment`.
         public init(executable: String, arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment) {
             self.executable = executable
             self.arguments = arguments
@@ -54,6 +61,8 @@ public final class ExtensionProcess: @unchecked Sendable {
     private var errorLines = ErrorTail()
     private var launches = 0
 
+    /// An extension that is started the first time a request is sent; SIGPIPE is ignored from here on, so a
+    /// write to a dead process fails instead of ending the preview.
     public init(launch: Launch) {
         self.launch = launch
         signal(SIGPIPE, SIG_IGN) // writing to a dead child must fail, not end the preview

@@ -71,6 +71,7 @@ public enum ExtensionProtocolError: Error, Equatable, CustomStringConvertible {
     /// A frame that cannot be read.
     case badFrame(String)
 
+    /// The problem in words, for the preview's error line.
     public var description: String {
         switch self {
         case .closed: return "the extension process closed the connection"
@@ -82,10 +83,13 @@ public enum ExtensionProtocolError: Error, Equatable, CustomStringConvertible {
 /// One request with the preview's clock and time zone, which the extension adopts before answering: widget
 /// code in both processes reads the same simulated `Date()` and `TimeZone.current`.
 public struct ExtensionCall: Codable, Sendable {
+    /// What the extension is asked to do.
     public var request: ExtensionRequest
+    /// The simulated date the preview's clock reads at the moment the request is sent.
     public var now: Date
     /// Simulated seconds per real second.
     public var speed: Double
+    /// Whether the preview's clock is paused (it stays at `now`).
     public var isPaused: Bool
     /// `TimeZone.current`'s identifier.
     public var timeZone: String
@@ -141,12 +145,17 @@ public enum ExtensionResponse: Codable, Sendable {
 
 /// A widget of the bundle as the preview needs to know it (its closures stay in the extension process).
 public struct ArchivedWidget: Codable, Sendable, Equatable {
+    /// The widget's `kind` string, as in its configuration.
     public var kind: String
+    /// The name shown in the widget gallery (`.configurationDisplayName`).
     public var displayName: String
+    /// The gallery description (`.description`).
     public var description: String
     /// Raw values of `WidgetFamily`.
     public var supportedFamilies: [String]
+    /// Whether `.contentMarginsDisabled()` was applied, so the widget draws to its edges.
     public var contentMarginsDisabled: Bool
+    /// The deep-link route patterns it declares (`.widgetTermRoutes`).
     public var routes: [String]
     /// True for a Live Activity (not previewed through the extension process yet).
     public var isActivity: Bool
@@ -154,9 +163,13 @@ public struct ArchivedWidget: Codable, Sendable, Equatable {
 
 /// An entry the extension process keeps under `id`, with what the system reads of it.
 public struct ArchivedEntry: Codable, Sendable, Equatable {
+    /// The extension process's handle for the entry, used to ask for its view later.
     public var id: Int
+    /// The date the entry is shown from.
     public var date: Date
+    /// Its Smart Stack relevance score (`TimelineEntryRelevance.score`), nil when it has none.
     public var relevanceScore: Float?
+    /// How long, in seconds, the relevance score holds (`TimelineEntryRelevance.duration`), nil when it has none.
     public var relevanceDuration: TimeInterval?
 }
 
@@ -185,7 +198,9 @@ public enum ArchivedReloadPolicy: Codable, Sendable, Equatable {
 
 /// `TimelineProviderContext` on the wire; sizes in points.
 public struct ArchivedProviderContext: Codable, Sendable, Equatable {
+    /// The `WidgetFamily` raw value.
     public var family: String
+    /// Whether the provider is asked for the widget gallery (`TimelineProviderContext.isPreview`).
     public var isPreview: Bool
     public var width: Double, height: Double
 
@@ -207,19 +222,31 @@ public struct ArchivedProviderContext: Codable, Sendable, Equatable {
 /// (family, appearance, rendering mode, margins, locale...). Modifier-level values (font, foreground...)
 /// start at their defaults in the extension, as they do at a widget's root.
 public struct ArchivedEnvironment: Codable, Sendable, Equatable {
+    /// The `WidgetFamily` raw value.
     public var widgetFamily: String
+    /// The `ColorScheme` raw value (`light` or `dark`).
     public var colorScheme: String
+    /// The `WidgetRenderingMode` raw value (`fullColor`, `accented`, `vibrant`).
     public var widgetRenderingMode: String
+    /// Whether the system draws the container background (`showsWidgetContainerBackground`).
     public var showsWidgetContainerBackground: Bool
+    /// The raw value of the `RedactionReasons` option set (placeholder, privacy...).
     public var redactionReasons: Int
+    /// Whether the display is dimmed, as in the Always-On Lock Screen (`isLuminanceReduced`).
     public var isLuminanceReduced: Bool
     /// Points: top, leading, bottom, trailing.
     public var widgetContentMargins: [Double]
+    /// The locale text and numbers are formatted for.
     public var locale: Locale
+    /// The time zone dates are shown in.
     public var timeZone: TimeZone
+    /// The calendar dates are computed with.
     public var calendar: Calendar
+    /// The `DynamicTypeSize` raw value.
     public var dynamicTypeSize: Int
+    /// Whether a Live Activity is shown full screen (StandBy).
     public var isActivityFullscreen: Bool
+    /// Pixels per point of the simulated display.
     public var displayScale: Double
     /// Points.
     public var containerWidth: Double, containerHeight: Double

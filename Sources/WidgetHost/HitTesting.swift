@@ -17,6 +17,7 @@ public enum LiveActivityPresentation: String, CaseIterable, Hashable, Sendable, 
     /// The minimal Dynamic Island, when two Live Activities run (attached or detached).
     case minimal
 
+    /// The raw value (`expanded`, `compact`...), as printed in the log.
     public var description: String { rawValue }
 
     /// True where `Button(intent:)` and `Toggle(isOn:intent:)` act: the expanded and Lock Screen
@@ -34,6 +35,7 @@ public enum TapSurface: Hashable, Sendable, CustomStringConvertible {
     case widget(WidgetFamily)
     case liveActivity(LiveActivityPresentation)
 
+    /// The family's raw value, or `Live Activity (PRESENTATION)`, as printed in the log.
     public var description: String {
         switch self {
         case .widget(let family): return family.rawValue
@@ -47,15 +49,18 @@ public enum TapPermission: Hashable, Sendable {
     case allowed
     case ignored(because: String)
 
+    /// True when the targets act; false when they are ignored.
     public var isAllowed: Bool { self == .allowed }
 }
 
 /// The tap rules of a surface on an iOS version (`--os`), from widgetkit-facts.md §4 and ARCHITECTURE.md "Taps".
 public struct TapRules: Hashable, Sendable {
+    /// The widget family or Live Activity presentation the frame is shown in.
     public var surface: TapSurface
     /// The iOS major version whose rules apply (14...26).
     public var osVersion: Int
 
+    /// The rules of `surface` on iOS `osVersion` (a major version, 14...26).
     public init(surface: TapSurface, osVersion: Int) {
         self.surface = surface
         self.osVersion = osVersion
@@ -134,6 +139,7 @@ public struct TapRules: Hashable, Sendable {
 public struct TapTarget: Equatable, Sendable, CustomStringConvertible {
     /// Its cells in the frame (column `x`, row `y`).
     public var rect: CellRect
+    /// What the target does when tapped: open a URL, or run a button's or toggle's intent.
     public var action: TapAction
     /// The visible text inside the target (trimmed, at most 32 characters), or its kind and destination
     /// when it shows no text.
@@ -168,7 +174,9 @@ public struct TapTarget: Equatable, Sendable, CustomStringConvertible {
 
 /// A target under the tap that does not act on this surface, and why.
 public struct IgnoredTapTarget: Equatable, Sendable {
+    /// The link or control that was tapped.
     public var target: TapTarget
+    /// Why this surface ignores it, in one sentence.
     public var reason: String
 }
 
@@ -194,8 +202,11 @@ public enum TapSource: String, Sendable {
 public struct TapOutcome: Equatable, Sendable {
     /// The tapped cell (0-based, in frame cells).
     public var column: Int
+    /// The tapped row (0-based, in frame cells).
     public var row: Int
+    /// What the tap does: open a URL, run an intent, flip a toggle, or open the app.
     public var effect: TapEffect
+    /// What handled the tap: a link, button, toggle, the `widgetURL`, or the app itself.
     public var source: TapSource
     /// The link or control that took the tap; nil when the widget as a whole did.
     public var target: TapTarget?
@@ -244,9 +255,11 @@ public struct TapOutcome: Equatable, Sendable {
 /// several, the last in depth-first order, plus a warning); with none, the app opens with no URL.
 /// It is a lookup in the tap regions the painter recorded, never a second walk of the tree.
 public struct HitTester: Sendable {
+    /// The rendered frame whose tap regions are looked up.
     public let frame: Frame
     /// The widget kind (or Live Activity name) for diagnostics.
     public let widget: String
+    /// The surface and iOS version whose tap rules apply.
     public let rules: TapRules
     /// The links and controls that act here, in reading order (top to bottom, then leading to trailing):
     /// the Tab/Shift-Tab cycle.

@@ -21,9 +21,11 @@ public enum IntentOutcome: Hashable, Sendable {
 
 /// The result of running one intent.
 public struct IntentRunResult: Equatable, Sendable {
+    /// The intent that ran.
     public let intent: IntentReference
     /// The widget kind whose control ran it.
     public let widget: String
+    /// How its `perform()` ended: succeeded, threw, timed out, or not saved.
     public let outcome: IntentOutcome
     /// Real (monotonic) seconds from start to the outcome.
     public let duration: TimeInterval
@@ -96,7 +98,9 @@ public struct IntentRunResult: Equatable, Sendable {
 
 /// One intent in flight. Thread-safe: the UI polls `result` (or waits) while `perform()` runs elsewhere.
 public final class IntentRun: @unchecked Sendable {
+    /// The intent being run.
     public let intent: IntentReference
+    /// The widget kind whose control started it.
     public let widget: String
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
@@ -260,6 +264,7 @@ public enum ToggleReconciliation: Hashable, Sendable {
 public struct PendingToggle: Equatable, Sendable {
     /// The toggle as tapped.
     public let target: TapTarget
+    /// The toggle's intent, which runs with the new state.
     public let intent: IntentReference
     /// The state before the tap.
     public let previousIsOn: Bool

@@ -16,6 +16,7 @@ public final class MonotonicSignal: @unchecked Sendable {
     private var condition = pthread_cond_t()
     private var isSignalled = false
 
+    /// An unsignalled signal whose waits time out on the monotonic clock.
     public init() {
         pthread_mutex_init(&mutex, nil)
         var attributes = pthread_condattr_t()

@@ -11,9 +11,12 @@ public final class ReloadRequestCenter: WidgetHostInterface, @unchecked Sendable
     private var kinds: [String] = []
     private var all = false
 
+    /// A center with no pending requests.
     public init() {}
 
+    /// Records a request to reload the timelines of widgets of `kind`, as `WidgetCenter.reloadTimelines(ofKind:)`.
     public func reloadTimelines(ofKind kind: String) { lock.withLock { kinds.append(kind) } }
+    /// Records a request to reload every widget's timeline, as `WidgetCenter.reloadAllTimelines()`.
     public func reloadAllTimelines() { lock.withLock { all = true } }
 
     /// Whether `kind` has a pending request; clears it.

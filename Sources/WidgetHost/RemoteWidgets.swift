@@ -6,7 +6,9 @@ import WidgetKitUI
 /// An entry kept by an extension process: the preview knows its date and relevance; its body is asked for
 /// by `id`. A `failure` entry stands for a provider call that did not answer (`WidgetSession` reports it).
 public struct RemoteEntry: TimelineEntry, Sendable {
+    /// The date the entry is shown from, as `TimelineEntry.date`.
     public let date: Date
+    /// Its Smart Stack relevance, as `TimelineEntry.relevance`; nil when it has none.
     public let relevance: TimelineEntryRelevance?
     /// The entry's id in the extension process that made it.
     public let id: Int

@@ -9,18 +9,23 @@ import WidgetKitUI
 public struct SmartStackMember: Sendable {
     /// One entry's date and relevance (`TimelineEntry.relevance`).
     public struct Entry: Sendable {
+        /// The date the entry is shown from.
         public var date: Date
+        /// Its relevance score and duration (seconds), nil when it has none.
         public var relevance: TimelineEntryRelevance?
+        /// An entry shown from `date` with `relevance`.
         public init(date: Date, relevance: TimelineEntryRelevance?) {
             self.date = date
             self.relevance = relevance
         }
     }
 
+    /// The widget's kind.
     public var kind: String
     /// The entries, in any order.
     public var entries: [Entry]
 
+    /// A member of kind `kind`; the entries are sorted by date.
     public init(kind: String, entries: [Entry]) {
         self.kind = kind
         self.entries = entries.sorted { $0.date < $1.date }
@@ -58,9 +63,13 @@ public struct SmartStackMember: Sendable {
 
 /// The widget a Smart Stack shows from a moment on, and why.
 public struct SmartStackRotation: Equatable, Sendable {
+    /// The moment the widget comes on top (or, for the first rotation, the start of the simulation).
     public var date: Date
+    /// The kind of the widget on top from `date`.
     public var kind: String
+    /// Why, in words: its score and share of its highest score, the widgets it is ahead of, or that none is relevant.
     public var reason: String
+    /// A rotation to the widget `kind` at `date`, explained by `reason`.
     public init(date: Date, kind: String, reason: String) {
         self.date = date
         self.kind = kind

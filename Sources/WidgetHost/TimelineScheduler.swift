@@ -18,6 +18,8 @@ public struct ReloadBudget: Sendable, Equatable {
     /// Time of the last reload of any kind (exempt ones included).
     public private(set) var lastReload: Date?
 
+    /// A budget of `limit` counted reloads per `window` seconds, at least `minimumInterval` seconds apart;
+    /// by default 40 a day, 5 minutes apart.
     public init(limit: Int = 40, window: TimeInterval = 24 * 3600, minimumInterval: TimeInterval = 5 * 60) {
         self.limit = limit
         self.window = window
@@ -78,6 +80,7 @@ public enum ReloadReason: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The reason in words, as the `timeline` command prints it (`policy atEnd`, `... (exempt)`).
     public var description: String {
         switch self {
         case .initial: return "initial"
@@ -93,6 +96,7 @@ public enum ReloadReason: Equatable, Sendable, CustomStringConvertible {
 
 /// What happened to one reload request.
 public struct ReloadEvent: Equatable, Sendable {
+    /// How a reload request ended: reloaded, refused, deferred, or failed.
     public enum Outcome: Equatable, Sendable {
         /// The provider was asked and answered; the budget left afterwards.
         case reloaded(budgetLeft: Int)
@@ -104,8 +108,11 @@ public struct ReloadEvent: Equatable, Sendable {
         case failed(String)
     }
 
+    /// When the reload was requested (the scheduler's date, not the wall clock).
     public var date: Date
+    /// What asked for it: the timeline's policy, the app, an intent, a configuration edit...
     public var reason: ReloadReason
+    /// What happened to it.
     public var outcome: Outcome
 
     /// One line for logs and the `timeline` command.
@@ -140,12 +147,17 @@ public struct ReloadEvent: Equatable, Sendable {
 /// the interactive app, the `timeline` command and tests share it; provider calls read the host clock,
 /// which the caller sets to the reload moment.
 public final class TimelineScheduler: @unchecked Sendable {
+    /// The widget kind's session, whose provider the scheduler calls.
     public let session: WidgetSession
+    /// The family of the widget instance.
     public let family: WidgetFamily
+    /// The simulated device whose size and metrics the provider is given.
     public let device: DeviceProfile
+    /// The reload budget, with the reloads counted so far.
     public private(set) var budget: ReloadBudget
     /// The timeline in use and when it was fetched.
     public private(set) var timeline: AnyTimeline?
+    /// The date the timeline in use was fetched; nil before the first fetch.
     public private(set) var fetchedAt: Date?
     /// Every reload request so far, in order.
     public private(set) var events: [ReloadEvent] = []
@@ -156,6 +168,8 @@ public final class TimelineScheduler: @unchecked Sendable {
     /// Problems the provider caused (timeouts, backwards ranges...).
     public private(set) var providerDiagnostics: [ResolveDiagnostic] = []
 
+    /// A scheduler for one instance of `session`'s widget in `family` on `device`; nothing is fetched until the
+    /// first reload request.
     public init(session: WidgetSession, family: WidgetFamily, device: DeviceProfile, budget: ReloadBudget = ReloadBudget()) {
         self.session = session
         self.family = family

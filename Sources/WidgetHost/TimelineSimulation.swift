@@ -14,6 +14,7 @@ public struct TimelineSimulation {
         /// From `date`, the entry at `index` (0-based) of a timeline of `count` entries, dated `entryDate`, is shown.
         case entryShown(date: Date, index: Int, count: Int, entryDate: Date)
 
+        /// The moment of the step: the reload request's date, or the date the entry is shown from.
         public var date: Date {
             switch self {
             case .reload(let event): return event.date
@@ -22,6 +23,7 @@ public struct TimelineSimulation {
         }
     }
 
+    /// Every reload request and change of the entry shown, in date order.
     public var steps: [Step] = []
     /// Reloads that went through, in order.
     public var reloads: [ReloadEvent] {

@@ -134,6 +134,7 @@ public enum URLOpenerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `running` runs are going on already, the most allowed at once: this one was not started.
     case busy(command: String, running: Int)
 
+    /// The problem in words, naming the command and what to do.
     public var description: String {
         switch self {
         case .busy(let command, let running):

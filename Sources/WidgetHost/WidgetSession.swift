@@ -33,6 +33,7 @@ public enum ProviderError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// The problem in words: which call failed, how, and what a device would do.
     public var description: String {
         switch self {
         case .timedOut(let kind, let call, let seconds):
@@ -49,7 +50,9 @@ public enum ProviderError: Error, CustomStringConvertible, Equatable {
 
 /// What a render shows and why.
 public struct EntrySelection: Sendable {
+    /// The entry rendered: the placeholder's, the snapshot's, or the timeline entry current at the date.
     public var entry: AnyTimelineEntry
+    /// Which provider call gave the entry: placeholder, snapshot or timeline.
     public var context: ProviderContext
     /// True when the placeholder is shown because the first entry's date has not arrived.
     public var isBeforeFirstEntry: Bool
@@ -61,6 +64,7 @@ public struct EntrySelection: Sendable {
 
 /// Runs one widget kind's provider and renders its entries, as WidgetKit would.
 public struct WidgetSession: Sendable {
+    /// The widget kind: its configuration, provider and body, as the bundle declares it.
     public let descriptor: WidgetDescriptor
     /// Seconds a provider callback may take before it is treated as killed.
     public var callbackTimeLimit: TimeInterval

@@ -13,7 +13,9 @@ public struct OSLogMessage: ExpressibleByStringInterpolation, Sendable {
     /// The message text with privacy applied.
     public let text: String
 
+    /// A message with no interpolated values, as `OSLogMessage.init(stringLiteral:)`.
     public init(stringLiteral value: String) { text = value }
+    /// A message built from literal text and interpolated values, with each value's privacy already applied.
     public init(stringInterpolation: OSLogInterpolation) { text = stringInterpolation.text }
 }
 
@@ -21,13 +23,16 @@ public struct OSLogMessage: ExpressibleByStringInterpolation, Sendable {
 public struct OSLogInterpolation: StringInterpolationProtocol, Sendable {
     var text = ""
 
+    /// Starts an empty message; the capacity hints of `os.OSLogInterpolation` are ignored.
     public init(literalCapacity: Int, interpolationCount: Int) {}
+    /// Appends literal text of the message as written.
     public mutating func appendLiteral(_ literal: String) { text += literal }
 
     /// A numeric or Boolean value: public unless marked `.private`.
     public mutating func appendInterpolation<Value: Numeric>(_ value: @autoclosure () -> Value, privacy: OSLogPrivacy = .auto) {
         text += privacy.kind == .private ? "<private>" : "\(value())"
     }
+    /// A Boolean value: printed as `true` or `false` unless marked `.private`.
     public mutating func appendInterpolation(_ value: @autoclosure () -> Bool, privacy: OSLogPrivacy = .auto) {
         text += privacy.kind == .private ? "<private>" : "\(value())"
     }
@@ -55,15 +60,21 @@ public struct OSLogInterpolation: StringInterpolationProtocol, Sendable {
 public struct OSLogPrivacy: Sendable {
     enum Kind: Sendable { case auto, `public`, `private`, sensitive }
     let kind: Kind
+    /// Apple's default privacy: numbers and Booleans print, strings and other values print as `<private>`.
     public static let auto = OSLogPrivacy(kind: .auto)
+    /// Prints the value as is, as `OSLogPrivacy.public`.
     public static let `public` = OSLogPrivacy(kind: .public)
+    /// Prints `<private>` in place of the value, as `OSLogPrivacy.private`.
     public static let `private` = OSLogPrivacy(kind: .private)
+    /// Sensitive data, as `OSLogPrivacy.sensitive`: always prints `<private>`.
     public static let sensitive = OSLogPrivacy(kind: .private)
     /// Redacted with a hash on iOS; here redacted.
     public static func `private`(mask: OSLogPrivacy.Mask) -> OSLogPrivacy { .private }
     /// The mask of `.private(mask:)`.
     public struct Mask: Sendable {
+        /// A hashed mask, as `OSLogPrivacy.Mask.hash`; the value still prints as `<private>` here.
         public static let hash = Mask()
+        /// No mask, as `OSLogPrivacy.Mask.none`; the value prints as `<private>`.
         public static let none = Mask()
     }
 }
@@ -71,17 +82,24 @@ public struct OSLogPrivacy: Sendable {
 /// How a floating-point value is printed, as `os.OSLogFloatFormatting`.
 public struct OSLogFloatFormatting: Sendable {
     let precision: Int?
+    /// Fixed-point notation with six digits after the point, as `OSLogFloatFormatting.fixed`.
     public static let fixed = OSLogFloatFormatting(precision: 6)
+    /// Fixed-point notation with `precision` digits after the point, as `OSLogFloatFormatting.fixed(precision:)`.
     public static func fixed(precision: @autoclosure () -> Int) -> OSLogFloatFormatting { OSLogFloatFormatting(precision: precision()) }
 }
 
 /// The level of a message, as `os.OSLogType`.
 public struct OSLogType: Equatable, Sendable {
     let name: String
+    /// The default level, as `OSLogType.default`; printed as `[default]`.
     public static let `default` = OSLogType(name: "default")
+    /// Informational messages, as `OSLogType.info`; printed as `[info]`.
     public static let info = OSLogType(name: "info")
+    /// Debugging messages, as `OSLogType.debug`; printed as `[debug]`.
     public static let debug = OSLogType(name: "debug")
+    /// Errors, as `OSLogType.error`; printed as `[error]`.
     public static let error = OSLogType(name: "error")
+    /// Faults (bugs), as `OSLogType.fault`; printed as `[fault]`.
     public static let fault = OSLogType(name: "fault")
 }
 
@@ -89,6 +107,8 @@ public struct OSLogType: Equatable, Sendable {
 public final class OSLog: Sendable {
     let subsystem: String
     let category: String
+    /// A log for `subsystem` (usually a reverse-DNS bundle name) and `category`, as `OSLog(subsystem:category:)`;
+    /// both are printed before each message when logging to standard error is on.
     public init(subsystem: String, category: String) {
         self.subsystem = subsystem
         self.category = category
@@ -103,35 +123,48 @@ public final class OSLog: Sendable {
 public struct Logger: Sendable {
     let log: OSLog
 
+    /// A logger for `subsystem` and `category`, as `Logger(subsystem:category:)`.
     public init(subsystem: String, category: String) { log = OSLog(subsystem: subsystem, category: category) }
+    /// A logger that writes to an existing `OSLog`, as `Logger(_:)`; `OSLog.disabled` drops every message.
     public init(_ log: OSLog) { self.log = log }
+    /// A logger for the process's default log, with no subsystem or category, as `Logger()`.
     public init() { log = .default }
 
+    /// Logs `message` at the default level, as `Logger.log(_:)`.
     public func log(_ message: OSLogMessage) { LogSink.write(log, .default, message.text) }
+    /// Logs `message` at `level`, as `Logger.log(level:_:)`.
     public func log(level: OSLogType, _ message: OSLogMessage) { LogSink.write(log, level, message.text) }
+    /// Logs a trace message, as `Logger.trace(_:)`; printed at the debug level.
     public func trace(_ message: OSLogMessage) { LogSink.write(log, .debug, message.text) }
+    /// Logs a debugging message, as `Logger.debug(_:)`.
     public func debug(_ message: OSLogMessage) { LogSink.write(log, .debug, message.text) }
+    /// Logs an informational message, as `Logger.info(_:)`.
     public func info(_ message: OSLogMessage) { LogSink.write(log, .info, message.text) }
+    /// Logs a notice, as `Logger.notice(_:)`; printed at the default level.
     public func notice(_ message: OSLogMessage) { LogSink.write(log, .default, message.text) }
+    /// Logs a warning, as `Logger.warning(_:)`; printed at the error level.
     public func warning(_ message: OSLogMessage) { LogSink.write(log, .error, message.text) }
+    /// Logs an error, as `Logger.error(_:)`.
     public func error(_ message: OSLogMessage) { LogSink.write(log, .error, message.text) }
+    /// Logs a critical message, as `Logger.critical(_:)`; printed at the fault level.
     public func critical(_ message: OSLogMessage) { LogSink.write(log, .fault, message.text) }
+    /// Logs a fault, as `Logger.fault(_:)`.
     public func fault(_ message: OSLogMessage) { LogSink.write(log, .fault, message.text) }
 }
 
-/// Logs a printf-style message, as `os_log(_:dso:log:type:_:)`. `%{public}@` and `%{private}d` keep
-/// their privacy: private values print as `<private>`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 // Apple's name, which widget code calls as written.
+/// Logs a printf-style message, as `os_log(_:dso:log:type:_:)`. `%{public}@` and `%{private}d` keep
+/// their privacy: private values print as `<private>`.
 public func os_log(
     _ message: StaticString, dso: UnsafeRawPointer? = nil, log: OSLog = .default, type: OSLogType = .default, _ args: any CVarArg...
 ) {
     LogSink.write(log, type, LogSink.format(message.description, args))
 }
 
-/// Logs a message, as `os_log(_:log:_:)` with an `OSLogMessage`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 // Apple's name, which widget code calls as written.
+/// Logs a message, as `os_log(_:log:_:)` with an `OSLogMessage`.
 public func os_log(_ type: OSLogType = .default, log: OSLog = .default, _ message: OSLogMessage) {
     LogSink.write(log, type, message.text)
 }
