@@ -75,10 +75,14 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
 
     // MARK: Lookups
 
+    /// The `*.xcassets` folders found (`assetCatalogs`), for messages about a missing colour or image.
     public var searchedCatalogs: [String] { assetCatalogs }
 
+    /// The colour set `name` (`Brand.colorset`) in both appearances, or nil when no catalog has one.
     public func color(named name: String) -> CatalogColor? { colors[name] }
 
+    /// The image set `name` at the scale nearest `displayScale` (1, 2 or 3; the larger on a tie), dark variant in
+    /// `.dark` when there is one; `.missing` when no set has the name, `.unusable` with a reason when its file cannot be drawn.
     public func image(named name: String, displayScale: Double, colorScheme: ColorScheme) -> CatalogImageLookup {
         guard let set = imageSets[name] else { return .missing }
         guard let file = set.file(displayScale: displayScale, isDark: colorScheme == .dark) else {
@@ -97,6 +101,8 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
         }
     }
 
+    /// The translation of `key` for `locale` (the full tag, then script, then language), falling back to the
+    /// source language; nil when no table has the key.
     public func localizedString(forKey key: String, locale: Locale) -> String? {
         strings.value(forKey: key, locale: locale)
     }
@@ -106,6 +112,7 @@ public final class AssetCatalogs: WidgetResourceProvider, @unchecked Sendable {
 
     /// The names of the colour sets and image sets found, sorted (for `--assets` listings and tests).
     public var colorNames: [String] { colors.keys.sorted() }
+    /// The names of the image sets found, sorted.
     public var imageNames: [String] { imageSets.keys.sorted() }
 
     // MARK: Reading
@@ -230,6 +237,7 @@ public enum AssetCatalogError: Error, CustomStringConvertible, Equatable {
     /// A file inside a catalog: its path and what is wrong with it.
     case malformed(String, String)
 
+    /// One line naming the folder or file and what to do, as printed after `widgetterm: `.
     public var description: String {
         switch self {
         case .missingFolder(let path): return "--assets \(path): no such folder; give the folder that holds the app's *.xcassets"

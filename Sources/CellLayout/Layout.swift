@@ -6,12 +6,17 @@ import WidgetKitUI
 /// What layout needs from outside the tree: the cell metric, the moment the entry is shown (to
 /// measure system-formatted text), and the renderer's glyph widths for SF Symbols.
 public struct LayoutEnvironment: Sendable {
+    /// How points convert to cells (frames, paddings and spacings written in points).
     public var metric: CellMetric
+    /// The moment the entry is shown, for measuring live and system-formatted text (timers, relative dates).
     public var date: Date
+    /// The locale and time zone system-formatted text is measured in.
     public var format: SystemTextFormat
     /// Columns an SF Symbol's glyph takes (supplied by the renderer, which owns the glyph table).
     public var symbolWidth: @Sendable (String) -> Int
 
+    /// Creates an environment; by default the standard metric, `en_US` in the current time zone, and one
+    /// column for every SF Symbol.
     public init(
         metric: CellMetric = .standard, date: Date, format: SystemTextFormat = SystemTextFormat(),
         symbolWidth: @escaping @Sendable (String) -> Int = { _ in 1 }
@@ -39,10 +44,14 @@ public struct PlacedNode: Sendable {
         case modifier(NodeModifier)
     }
 
+    /// What the node draws, or the modifier it applies to its children.
     public var content: Content
+    /// The node's frame in cells, relative to the layout's origin.
     public var frame: CellRect
+    /// The placed children, in drawing order (for a modifier, `children[0]` is the modified view).
     public var children: [PlacedNode]
 
+    /// Creates a placed node drawing `content` in `frame`, with `children` (none by default).
     public init(content: Content, frame: CellRect, children: [PlacedNode] = []) {
         self.content = content
         self.frame = frame

@@ -5,6 +5,7 @@ import WidgetKitUI
 
 /// One grapheme of laid-out text with the run it belongs to.
 public struct StyledGrapheme: Equatable, Sendable {
+    /// The grapheme cluster drawn (one user-perceived character, possibly several scalars).
     public var character: Character
     /// Index into the text node's runs.
     public var run: Int
@@ -14,10 +15,12 @@ public struct StyledGrapheme: Equatable, Sendable {
 
 /// One laid-out line: the graphemes to draw, an ellipsis `…` included where text was cut.
 public struct TextLine: Equatable, Sendable {
+    /// The graphemes to draw, left to right, the ellipsis included when the line was cut.
     public var graphemes: [StyledGrapheme]
     /// True when text was cut on this line (its graphemes contain the ellipsis).
     public var isTruncated: Bool
 
+    /// Creates a line from its graphemes; `isTruncated` says whether text was cut on it.
     public init(graphemes: [StyledGrapheme], isTruncated: Bool) {
         self.graphemes = graphemes
         self.isTruncated = isTruncated
@@ -32,6 +35,7 @@ public struct TextLine: Equatable, Sendable {
 
 /// The graphemes of a text node, prepared once and wrapped for any width.
 public struct TextShaper: Sendable {
+    /// Every grapheme of the text, in order, with its run and display width in columns.
     public let graphemes: [StyledGrapheme]
     /// The widest line when nothing wraps.
     public let naturalWidth: Int

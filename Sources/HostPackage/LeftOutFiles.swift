@@ -17,6 +17,7 @@ public struct LeftOutFile: Equatable, Sendable, Codable {
     /// The widgets it declares, removed from the `@main` bundle's body.
     public let widgets: [String]
 
+    /// Creates a record of `file` left out, its first compiler error, and the widgets it declared.
     public init(file: URL, firstError: String, widgets: [String]) {
         self.file = file
         self.firstError = firstError

@@ -142,6 +142,7 @@ public enum PreviewMacroPlugin {
 
 /// Why the `#Preview` plugin could not be found or built; the message says what to do.
 public struct PreviewMacroPluginError: Error, CustomStringConvertible, Sendable {
+    /// What failed (the tool, its exit status and its error output) and what to do.
     public let description: String
     init(_ description: String) { self.description = description }
 }

@@ -5,8 +5,10 @@ import WidgetKitUI
 /// covering every family, plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose, and two Live Activities
 /// (`delivery`, `workout`), and two Control Center controls (`focus`, a toggle; `add-water`, a button).
 public struct SampleWidgetBundle: WidgetBundle {
+    /// Creates the bundle; it holds no state.
     public init() {}
 
+    /// As WidgetKit's `WidgetBundle.body`: the eight widgets, then the two Live Activities, then the two controls.
     public var body: some Widget {
         WaterWidget()
         OrdersWidget()

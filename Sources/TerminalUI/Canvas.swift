@@ -6,10 +6,14 @@ import CellRender
 
 /// The look of text the preview draws around widgets (its chrome).
 public struct TextStyle: Hashable, Sendable {
+    /// The text colour (nil: the terminal's default foreground).
     public var foreground: RGB?
+    /// The colour behind the text (nil: the terminal's default background).
     public var background: RGB?
+    /// Bold, dim, italic, underline, inverse and the other cell attributes to draw with.
     public var attributes: CellAttributes
 
+    /// Creates a style; omitted colours fall back to the terminal's defaults, and no attributes are set.
     public init(foreground: RGB? = nil, background: RGB? = nil, attributes: CellAttributes = []) {
         self.foreground = foreground
         self.background = background

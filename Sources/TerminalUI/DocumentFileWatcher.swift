@@ -36,6 +36,7 @@ public final class DocumentFileWatcher: @unchecked Sendable {
 
     /// Why the watcher could not start.
     public struct WatchError: Error, CustomStringConvertible, Sendable {
+        /// What went wrong, naming the file or directory that could not be watched.
         public let description: String
     }
 

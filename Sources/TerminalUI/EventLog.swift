@@ -16,19 +16,23 @@ public struct EventLog: Sendable {
     public struct Entry: Equatable, Sendable {
         /// The host clock when it happened.
         public var date: Date
+        /// The kind of event, which sets the entry's tag and colour.
         public var kind: Kind
         /// For diagnostics: their severity (sets the colour).
         public var severity: Diagnostic.Severity?
+        /// The line shown, control characters already escaped.
         public var text: String
     }
 
     /// The most entries kept; older ones are dropped.
     public static let capacity = 500
 
+    /// The entries kept, oldest first; at most `capacity` of them.
     public private(set) var entries: [Entry] = []
     /// Diagnostics already logged (code and message), so a diagnostic shows once per widget appearance.
     private var seenDiagnostics: Set<String> = []
 
+    /// Creates an empty log.
     public init() {}
 
     /// Adds an entry: one line, control characters escaped (`TerminalText`; texts carry names, URLs and

@@ -24,6 +24,7 @@ public final class ExtensionReloadQueue: @unchecked Sendable {
     private var queued: [Change] = []
     private var wake: (@Sendable () -> Void)?
 
+    /// Creates a channel with nothing queued and no preview to wake yet.
     public init() {}
 
     /// Queues a change and wakes the preview.

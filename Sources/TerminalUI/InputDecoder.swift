@@ -9,6 +9,7 @@ import Foundation
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
 
+    /// Creates a decoder with no pending bytes.
     public init() {}
 
     /// True when the last read ended inside an escape sequence or a UTF-8 character.

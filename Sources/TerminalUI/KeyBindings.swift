@@ -24,10 +24,13 @@ public enum PreviewAction: Hashable, Sendable {
 
 /// One entry of the key table: the keys, what they do, and how the help overlay and status bar show them.
 public struct KeyBinding: Sendable {
+    /// The keys that trigger the action; any one of them does.
     public var keys: [Key]
+    /// What pressing one of `keys` does (`PreviewApp.perform(_:)`).
     public var action: PreviewAction
     /// The keys as the help overlay shows them (`w / W`).
     public var label: String
+    /// What the binding does, as the help overlay describes it after `label`.
     public var help: String
     /// The short form in the status bar hints, nil when the binding is only in the help overlay.
     public var hint: String?
@@ -36,6 +39,7 @@ public struct KeyBinding: Sendable {
 /// The preview's keys: the one table the key handler, the help overlay and the status bar hints read, so
 /// every key is shown where it is used.
 public enum KeyBindings {
+    /// Every binding, in the order the help overlay lists them.
     public static let all: [KeyBinding] = [
         KeyBinding(keys: [.character("?")], action: .toggleHelp, label: "?", help: "show or hide this help", hint: "help"),
         KeyBinding(

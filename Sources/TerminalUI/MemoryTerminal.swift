@@ -8,7 +8,9 @@ import CellRender
 /// was given (erasing a wide grapheme when half of it is overwritten, as xterm does), counts what was
 /// written, and hands out the input events a test queued. Nothing is read from or written to a device.
 public final class MemoryTerminal: Terminal {
+    /// The screen size in cells (columns × rows); changed only by `resize(width:height:)`.
     public private(set) var size: CellSize
+    /// The colour depth the twin claims, fixed at `init` (truecolour unless a test asks for less).
     public let colorDepth: ColorDepth
     /// What the screen shows.
     public private(set) var screen: CellBuffer
@@ -33,6 +35,7 @@ public final class MemoryTerminal: Terminal {
         var isEmpty: Bool { lock.withLock { batches.isEmpty } }
     }
 
+    /// Creates a blank screen `width` columns by `height` rows with no queued input.
     public init(width: Int, height: Int, colorDepth: ColorDepth = .trueColor) {
         size = CellSize(width: width, height: height)
         self.colorDepth = colorDepth
@@ -63,6 +66,8 @@ public final class MemoryTerminal: Terminal {
 
     // MARK: Terminal
 
+    /// Records the run in `pendingRuns` and writes its cells into `screen` as a terminal would (continuation
+    /// cells skipped; a wide grapheme that no longer fits at the right edge becomes a blank).
     public func draw(_ run: CellRun) {
         pendingRuns.append(run)
         var column = run.column
@@ -99,26 +104,32 @@ public final class MemoryTerminal: Terminal {
         }
     }
 
+    /// Counts the call in `invalidateCount` and clears `screen` to blanks, as a forced full repaint does.
     public func invalidate() {
         invalidateCount += 1
         screen = CellBuffer(width: size.width, height: size.height)
     }
 
+    /// Moves `pendingRuns` into `presentedFrames` as one frame and starts an empty pending list.
     public func present() {
         presentedFrames.append(pendingRuns)
         pendingRuns = []
     }
 
+    /// Records `timeout` in `requestedTimeouts` and returns the next queued batch at once, never sleeping; an
+    /// empty array when nothing is queued.
     public func waitForEvents(timeout: TimeInterval?) -> [InputEvent] {
         requestedTimeouts.append(timeout)
         return inbox.next()
     }
 
+    /// Queues a `.wake` event (safe from any thread); the next `waitForEvents(timeout:)` returns it.
     public var wakeHandler: @Sendable () -> Void {
         let inbox = inbox
         return { inbox.append([.wake]) }
     }
 
+    /// Counts the call in `restoreCount`; there is no device to give back.
     public func restore() { restoreCount += 1 }
 
     /// The cells written in the last presented frame (continuation cells included).

@@ -10,8 +10,11 @@ import Glibc
 
 /// Why the terminal could not be opened.
 public struct TerminalError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong, in words a person can act on.
     public let message: String
+    /// Creates an error carrying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message, as printed.
     public var description: String { message }
 }
 
@@ -25,7 +28,9 @@ public struct TerminalError: Error, CustomStringConvertible, Equatable {
 /// Input is read from standard input with `poll(2)` and decoded by `InputDecoder`; ncurses draws. Between
 /// events the process sleeps in `poll`: no busy loop.
 public final class NCursesTerminal: Terminal {
+    /// The terminal's size in cells (columns × rows), as of the last resize ncurses reported.
     public private(set) var size: CellSize
+    /// The colour depth chosen when the terminal was opened: truecolour, 256, 16, or none.
     public let colorDepth: ColorDepth
     /// The terminfo entry in use (e.g. `xterm-direct`).
     public let terminfoName: String
@@ -112,6 +117,8 @@ public final class NCursesTerminal: Terminal {
 
     // MARK: Drawing
 
+    /// Writes the run's cells into ncurses's screen (continuation cells are covered by their wide grapheme);
+    /// nothing reaches the terminal before `present()`.
     public func draw(_ run: CellRun) {
         var column = run.column
         for cell in run.cells {
@@ -189,10 +196,12 @@ public final class NCursesTerminal: Terminal {
         return luminance > 128_000 ? 0 : 7
     }
 
+    /// Makes ncurses repaint the whole screen at the next `present()`.
     public func invalidate() {
         _ = widgetterm_force_full_repaint()
     }
 
+    /// Sends everything drawn since the last call to the terminal in one update (`doupdate`).
     public func present() {
         wnoutrefresh(widgetterm_stdscr())
         doupdate()
@@ -200,6 +209,8 @@ public final class NCursesTerminal: Terminal {
 
     // MARK: Input
 
+    /// Sleeps in `poll(2)` on standard input and the signal pipe for at most `timeout` seconds (nil: no limit),
+    /// then returns the decoded keys, mouse reports, resizes, signals and wakes; an empty array on timeout.
     public func waitForEvents(timeout: TimeInterval?) -> [InputEvent] {
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -267,10 +278,12 @@ public final class NCursesTerminal: Terminal {
         return size
     }
 
+    /// Writes to the signal pipe (`TerminalSignals.wake()`), which makes a sleeping `waitForEvents(timeout:)` return `.wake`.
     public var wakeHandler: @Sendable () -> Void { { TerminalSignals.wake() } }
 
     // MARK: Restoring
 
+    /// Turns mouse reports off, shows the cursor and ends ncurses (`endwin`); later calls do nothing.
     public func restore() {
         guard !isRestored else { return }
         isRestored = true

@@ -46,11 +46,15 @@ public final class PreviewApp {
         case matrix
     }
 
+    /// What the preview was started with; the canvas controls change its device, scheme, iOS version and locale.
     public internal(set) var configuration: PreviewConfiguration
+    /// The terminal the app draws on and reads input from.
     public let terminal: Terminal
     /// Everything logged so far.
     public internal(set) var log = EventLog()
+    /// The screen shown: the family gallery or the mode matrix (`v` toggles).
     public internal(set) var screen: Screen = .gallery
+    /// True while the help overlay (`?`) covers the screen.
     public internal(set) var showsHelp = false
     /// Set when the loop should stop.
     public internal(set) var exit: PreviewExit?

@@ -48,6 +48,8 @@ public struct PreviewConfiguration: Sendable {
     /// Which App Group store the preview uses, logged when it starts (`App Group store: DIR (from ...)`).
     public var appGroupDescription: String?
 
+    /// Creates a configuration. `widgets` is split: Live Activities go to `activities`, the rest to `widgets`;
+    /// `themes` defaults to every built-in theme, with `theme` added first when missing; time limits are in seconds.
     public init(
         widgets: [WidgetDescriptor], initialKind: String? = nil, initialFamily: WidgetFamily? = nil,
         mode: WidgetRenderingMode? = nil, theme: Theme, themes: [Theme]? = nil, colorScheme: ColorScheme? = nil,

@@ -7,10 +7,14 @@ import CellRender
 /// A horizontal run of cells to write: `cells[0]` goes to (`column`, `row`), the next to the column after,
 /// and so on. A wide grapheme is followed by its continuation cell, which the grapheme covers.
 public struct CellRun: Equatable, Sendable {
+    /// The 0-based screen row the run is on.
     public var row: Int
+    /// The 0-based screen column of `cells[0]`.
     public var column: Int
+    /// The cells to write, left to right, continuation cells included.
     public var cells: [Cell]
 
+    /// Creates a run whose first cell goes to (`column`, `row`), both 0-based.
     public init(row: Int, column: Int, cells: [Cell]) {
         self.row = row
         self.column = column

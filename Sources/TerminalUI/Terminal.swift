@@ -78,6 +78,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// Control plus a letter (Ctrl-C is `.control("c")`).
     case control(Character)
 
+    /// The key as the help overlay and the log name it (`Space`, `Shift-Tab`, `Ctrl-C`).
     public var description: String {
         switch self {
         case .character(" "): return "Space"
@@ -111,12 +112,14 @@ public struct MouseEvent: Equatable, Sendable {
 
     /// 0 left, 1 middle, 2 right; 64 and 65 the wheel.
     public var button: Int
+    /// Whether the button was pressed, released, or something else (a drag or wheel step).
     public var kind: Kind
     /// 0-based column.
     public var column: Int
     /// 0-based row.
     public var row: Int
 
+    /// Creates a report of `button` (0 left, 1 middle, 2 right; 64 and 65 the wheel) at the 0-based screen cell (`column`, `row`).
     public init(button: Int, kind: Kind, column: Int, row: Int) {
         self.button = button
         self.kind = kind

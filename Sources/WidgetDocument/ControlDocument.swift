@@ -55,6 +55,7 @@ public struct ControlDocument: @unchecked Sendable {
 /// Sets one boolean App Group key to the value a control toggle hands it: a document toggle's
 /// `{"setValue": KEY}` action, as a `SetValueIntent`.
 public struct DocumentSetValueIntent: SetValueIntent {
+    /// As AppIntents' `AppIntent.title`: the name the host shows for the intent.
     public static var title: LocalizedStringResource { "Control document value" }
 
     /// The App Group suite.
@@ -64,6 +65,7 @@ public struct DocumentSetValueIntent: SetValueIntent {
     /// The toggle's new state.
     @Parameter(title: "Value") public var value: Bool
 
+    /// Creates an intent with empty parameters; the control fills in `suite` and `key`, and the toggle `value`.
     public init() {}
 
     /// Stores `value` under `key`.

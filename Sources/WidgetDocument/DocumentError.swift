@@ -11,16 +11,21 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         case index(Int)
     }
 
+    /// The steps from the document's root, outermost first.
     public var components: [Component]
 
+    /// Creates a path from `components` (none: the root, `$`).
     public init(_ components: [Component] = []) { self.components = components }
 
     /// The document itself: `$`.
     public static let root = JSONPath()
 
+    /// The path one member deeper: `$.a` appending `b` is `$.a.b`.
     public func appending(_ key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
+    /// The path one array item deeper: `$.a` appending `2` is `$.a[2]`.
     public func appending(_ index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
 
+    /// The path as a JSONPath expression: names that are not identifiers are quoted (`$["my key"]`).
     public var description: String {
         var text = "$"
         for component in components {
@@ -80,8 +85,10 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
     public var found: String
     /// The nearest valid name, for a misspelled view, modifier, argument or value.
     public var suggestion: String?
+    /// Whether it is a syntax, validity, size-limit or file error.
     public var kind: Kind
 
+    /// Creates an error at `position` (its line and column are copied) in `file`; `kind` defaults to `.invalid`.
     public init(
         file: String, position: DocumentPosition, path: JSONPath, expected: String, found: String, suggestion: String? = nil,
         kind: Kind = .invalid
@@ -101,5 +108,6 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
         "expected \(expected); found \(found)" + (suggestion.map { ". Did you mean \"\($0)\"?" } ?? "")
     }
 
+    /// The error as one compiler-style line: `file:line:column: error: path: message`.
     public var description: String { "\(file):\(line):\(column): error: \(path): \(message)" }
 }

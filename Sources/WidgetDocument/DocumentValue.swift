@@ -31,6 +31,7 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
         }
     }
 
+    /// Decodes any JSON value: null, a boolean, a number (always as `Double`), a string, an array or an object.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -48,6 +49,7 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
         }
     }
 
+    /// Encodes the value as plain JSON; a whole number below 10^15 is written without a fraction (`3`, not `3.0`).
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -76,6 +78,7 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
         }
     }
 
+    /// The same as `text`.
     public var description: String { text }
 
     /// `12`, `0.5`, `-3.25`: integral values print as integers, as Swift's `Int` interpolation would.

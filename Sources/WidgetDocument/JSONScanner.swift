@@ -15,14 +15,17 @@ public struct DocumentPosition: Hashable, Sendable, Comparable, CustomStringConv
     /// 0-based byte offset in the UTF-8 text.
     public var offset: Int
 
+    /// Creates a position from a 1-based line and column (in Unicode scalars) and a 0-based byte offset.
     public init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
         self.offset = offset
     }
 
+    /// True when `lhs` starts earlier in the text (compares byte offsets).
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
 
+    /// The position as `line:column`, as in compiler messages.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -60,9 +63,12 @@ public indirect enum JSONValue: Equatable, Sendable {
 
 /// A JSON value and where it starts.
 public struct JSONNode: Equatable, Sendable {
+    /// The value as written; arrays and objects hold nodes with their own positions.
     public var value: JSONValue
+    /// Where the value's first character is.
     public var position: DocumentPosition
 
+    /// Creates a node for `value` starting at `position`.
     public init(_ value: JSONValue, at position: DocumentPosition) {
         self.value = value
         self.position = position
@@ -80,10 +86,14 @@ public struct JSONNode: Equatable, Sendable {
 
 /// One `"key": value` member of an object.
 public struct JSONMember: Equatable, Sendable {
+    /// The member's name, unescaped.
     public var key: String
+    /// Where the key's opening quote is.
     public var keyPosition: DocumentPosition
+    /// The member's value, with its own position.
     public var value: JSONNode
 
+    /// Creates a member `key` (starting at `keyPosition`) holding `value`.
     public init(key: String, keyPosition: DocumentPosition, value: JSONNode) {
         self.key = key
         self.keyPosition = keyPosition
@@ -103,6 +113,7 @@ public struct DocumentLimits: Hashable, Sendable {
     /// Values in the whole document (default 200 000).
     public var maximumValues: Int
 
+    /// Creates limits; the defaults are 2 MiB of text, 128 levels of nesting and 200 000 values.
     public init(maximumBytes: Int = 2 * 1024 * 1024, maximumDepth: Int = 128, maximumValues: Int = 200_000) {
         self.maximumBytes = maximumBytes
         self.maximumDepth = maximumDepth

@@ -72,7 +72,10 @@ public struct WidgetDocument: @unchecked Sendable {
 
 /// One timeline entry of a document: its date and its data (relative dates already resolved).
 public struct DocumentEntry: TimelineEntry, @unchecked Sendable {
+    /// As WidgetKit's `TimelineEntry.date`: when the entry is shown, resolved from the document's `date` text.
     public let date: Date
+    /// As WidgetKit's `TimelineEntry.relevance`: the entry's `relevance` (`score`, `duration` in seconds) for
+    /// Smart Stack ordering; nil when the document gives none.
     public let relevance: TimelineEntryRelevance?
     /// The data fields the views read, plus `entry` (`entry.date`) and `store` when the document has one.
     public let values: [String: DocumentValue]
@@ -194,7 +197,9 @@ struct DocumentIntentDefinition {
 /// suite (set a value, add an amount, or flip a boolean), as a widget's own intent would. The host's intent
 /// runner performs it off the render path, saves the suite and reloads the widget, which reads the new value.
 public struct DocumentIntent: AppIntent {
+    /// As AppIntents' `AppIntent.title`: the name the host shows for the intent.
     public static var title: LocalizedStringResource { "Widget document intent" }
+    /// As AppIntents' `AppIntent.description`: what the intent does, in one sentence.
     public static var description: IntentDescription { "Sets, increments or toggles an App Group key, as a widget document declares." }
 
     /// The intent's name in the document.
@@ -212,6 +217,7 @@ public struct DocumentIntent: AppIntent {
     /// The key's value before anything was stored, as text.
     @Parameter(title: "Default value") public var defaultValue: String
 
+    /// Creates an intent with empty parameters; the document's action fills them in before it runs.
     public init() {}
 
     /// Changes the key.
@@ -259,7 +265,9 @@ public struct DocumentIntent: AppIntent {
 
 /// Why a document intent failed.
 public struct DocumentIntentError: Error, CustomStringConvertible, Sendable {
+    /// What failed, naming the suite or key.
     public let message: String
+    /// The message, as logged.
     public var description: String { message }
 }
 
@@ -270,15 +278,23 @@ public struct DocumentIntentError: Error, CustomStringConvertible, Sendable {
 public struct DocumentActivityAttributes: ActivityAttributes {
     /// A content state: the document's `state` data.
     public struct ContentState: Codable, Hashable {
+        /// The `state` object of the document, as JSON data.
         public var values: DocumentValue
+        /// Creates a content state holding `values`.
         public init(values: DocumentValue) { self.values = values }
+        /// Decodes the state from plain JSON (no wrapping key), as ActivityKit decodes a pushed content state.
         public init(from decoder: Decoder) throws { values = try DocumentValue(from: decoder) }
+        /// Encodes the state as the plain JSON of `values`, so its size is measured as ActivityKit would.
         public func encode(to encoder: Encoder) throws { try values.encode(to: encoder) }
     }
 
+    /// The `attributes` object of the document, as JSON data.
     public var values: DocumentValue
+    /// Creates attributes holding `values`.
     public init(values: DocumentValue) { self.values = values }
+    /// Decodes the attributes from plain JSON (no wrapping key).
     public init(from decoder: Decoder) throws { values = try DocumentValue(from: decoder) }
+    /// Encodes the attributes as the plain JSON of `values`, so the 4 KB limit is measured on that.
     public func encode(to encoder: Encoder) throws { try values.encode(to: encoder) }
 }
 

@@ -17,6 +17,7 @@ public struct WidgetDeclaration: Equatable, Hashable, Sendable {
 
     /// The type's name as written (`MyWidget`).
     public let typeName: String
+    /// Whether the type is a widget, a widget bundle or a `@main` entry point of its own.
     public let role: Role
     /// True when the declaration carries `@main`: the extension's entry point.
     public let isMain: Bool
@@ -25,6 +26,7 @@ public struct WidgetDeclaration: Equatable, Hashable, Sendable {
     /// The 1-based line of the type's name.
     public let line: Int
 
+    /// Creates a declaration of `typeName` found at 1-based `line` of `file`.
     public init(typeName: String, role: Role, isMain: Bool, file: URL, line: Int) {
         self.typeName = typeName
         self.role = role

@@ -15,5 +15,6 @@ public struct WidgetProjectError: Error, CustomStringConvertible, Equatable, Sen
         self.message = message
     }
 
+    /// The error as one line: `FILE: message`, with the file's path.
     public var description: String { "\(file.path): \(message)" }
 }

@@ -21,6 +21,7 @@ public struct WidgetSourceSet: Equatable, Sendable {
 
     /// The target's name (Xcode or package target), or the folder's name.
     public var name: String
+    /// Whether the set came from an Xcode project, a Swift package or a plain folder.
     public var origin: Origin
     /// The `project.pbxproj` or `Package.swift` the set was read from; nil for a folder.
     public var projectFile: URL?
@@ -97,6 +98,7 @@ public struct WidgetSourceSet: Equatable, Sendable {
         public var path: URL
         /// The products the extension links, sorted; empty when the project names none.
         public var products: [String]
+        /// Creates a local package at the folder `path` with the products the extension links.
         public init(path: URL, products: [String]) {
             self.path = path
             self.products = products
@@ -109,6 +111,7 @@ public struct WidgetSourceSet: Equatable, Sendable {
         public var repositoryURL: String
         /// The products the extension links, sorted.
         public var products: [String]
+        /// Creates a remote package from its repository URL, as the project writes it, and the products the extension links.
         public init(repositoryURL: String, products: [String]) {
             self.repositoryURL = repositoryURL
             self.products = products
@@ -117,10 +120,13 @@ public struct WidgetSourceSet: Equatable, Sendable {
 
     /// A framework or library target the extension depends on.
     public struct LinkedTarget: Equatable, Sendable {
+        /// The target's name in the project.
         public var name: String
         /// Its product type, such as `com.apple.product-type.framework`.
         public var productType: String
+        /// The target's Swift files, as absolute file URLs.
         public var swiftSources: [URL]
+        /// Creates a linked target from its name, its product type and its Swift files.
         public init(name: String, productType: String, swiftSources: [URL]) {
             self.name = name
             self.productType = productType
@@ -128,6 +134,8 @@ public struct WidgetSourceSet: Equatable, Sendable {
         }
     }
 
+    /// Creates a source set; everything but the name, origin, project file, root and Swift sources defaults to
+    /// empty or nil. The lists are kept as given (callers sort them).
     public init(
         name: String, origin: Origin, projectFile: URL?, root: URL, swiftSources: [URL],
         sharedSwiftSources: [URL] = [], otherSources: [URL] = [], resources: [URL] = [],

@@ -7,8 +7,11 @@ import WidgetDocument
 
 /// A usage error: one line naming what is wrong and the valid values; exit status 2.
 public struct UsageError: Error, CustomStringConvertible, Equatable {
+    /// The line printed after `widgetterm: `, naming what is wrong and the valid values.
     public let message: String
+    /// Creates a usage error carrying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message, as printed.
     public var description: String { message }
 }
 

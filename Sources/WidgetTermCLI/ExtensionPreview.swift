@@ -20,6 +20,7 @@ public enum ExtensionPreview {
         public var folders: [String]
         /// The rebuild command line, the program first.
         public var command: [String]
+        /// Creates a reload plan: watch `folders` (absolute paths) and run `command` (the program first) when they change.
         public init(folders: [String], command: [String]) {
             self.folders = folders
             self.command = command

@@ -179,9 +179,13 @@ public protocol TextStream: AnyObject {
 public final class StandardStream: TextStream {
     let descriptor: Int32
     init(descriptor: Int32) { self.descriptor = descriptor }
+    /// Standard output (file descriptor 1).
     nonisolated(unsafe) public static let output = StandardStream(descriptor: 1)
+    /// Standard error (file descriptor 2).
     nonisolated(unsafe) public static let error = StandardStream(descriptor: 2)
 
+    /// Writes `text` as UTF-8 at once, with no buffering, retrying short writes; stops silently when the
+    /// descriptor refuses more (a closed pipe).
     public func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
@@ -193,14 +197,19 @@ public final class StandardStream: TextStream {
             }
         }
     }
+    /// True when the descriptor is a terminal (`isatty`), so colours and the interactive preview may be used.
     public var isTerminal: Bool { isatty(descriptor) != 0 }
 }
 
 /// Collects output in memory (tests).
 public final class StringStream: TextStream {
+    /// Everything written so far, in order.
     public private(set) var text = ""
+    /// What the stream claims to be, so a test can take the terminal or the piped code path.
     public var isTerminal: Bool
+    /// Creates an empty stream that answers `isTerminal` as told (a pipe by default).
     public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+    /// Appends `text` to the collected `text`.
     public func write(_ text: String) { self.text += text }
 }
 
