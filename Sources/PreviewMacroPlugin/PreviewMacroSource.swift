@@ -24,6 +24,8 @@ extension PreviewMacroPlugin {
         ///
         /// The initialisers of `PreviewRegistration` mirror the macro declarations, so the compiler picks the form.
         public struct PreviewMacro: DeclarationMacro {
+            /// As SwiftSyntaxMacros' `DeclarationMacro.expansion(of:in:)`: returns the one `@section` constant, its
+            /// arguments led by the macro's file ID, line and column, then the macro's own arguments and trailing closures.
             public static func expansion(
                 of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
             ) throws -> [DeclSyntax] {

@@ -175,9 +175,9 @@ struct EndToEndTests {
         try session.keys("v")
         try session.wait(forAll: ["▸ fullColor · dark", "accented · tinted"])
         try session.keys("?")
-        try session.wait(for: "Keys — any key closes")
+        try session.wait(for: "other keys close")
         try session.keys("Escape")
-        try session.wait { !$0.contains("Keys — any key closes") }
+        try session.wait { !$0.contains("other keys close") }
         try session.keys("q")
         let after = try session.wait(for: "MODES-END")
         #expect(after.contains("EXIT=0"))

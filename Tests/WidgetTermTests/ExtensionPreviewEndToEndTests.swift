@@ -61,7 +61,7 @@ struct ExtensionPreviewEndToEndTests {
         try tmux.wait(forAll: ["crashed (signal 4", "Fatal error: the water provider exploded"], seconds: 600)
         #expect(try tmux.childPID() == preview)
         try tmux.keys("w")
-        let goal = try tmux.wait { $0.contains("WaterGoalWidget │ accessoryCircular") && $0.contains("┃ Water  ┃") }
+        let goal = try tmux.wait { $0.contains("WaterGoalWidget │ accessoryCircular") && $0.contains("⣧Water ⣼") }
         #expect(!goal.contains("no timeline"), "\(goal)")
         #expect(try tmux.childPID() == preview)
         try tmux.keys("q")
