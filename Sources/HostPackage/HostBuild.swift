@@ -31,7 +31,19 @@ public struct BuiltHost: Sendable {
     ///
     /// - Throws: `HostPackageError` when the program fails.
     public func kinds() throws -> [String] {
-        try ChildProcess.output(binary, ["list"]).split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        Self.kinds(listing: try ChildProcess.output(binary, ["list"]))
+    }
+
+    /// The kinds in `list`'s output: each line is the kind, then its families. A kind may hold spaces ("Busy
+    /// as bees"), so the families are taken off the end of the line rather than the kind off its front.
+    static func kinds(listing: String) -> [String] {
+        listing.split(separator: "\n").compactMap { line in
+            var words = line.split(separator: " ")
+            while words.count > 1, let last = words.last, last.hasPrefix("system") || last.hasPrefix("accessory") {
+                words.removeLast()
+            }
+            return words.isEmpty ? nil : words.joined(separator: " ")
+        }
     }
 }
 

@@ -6,6 +6,12 @@ import WidgetProjects
 // MARK: - What a host package is built from, and the errors before any build
 
 struct HostBuildInputTests {
+    @Test("list's kinds keep their spaces: the families come off the end of each line")
+    func kindsWithSpaces() {
+        let listing = "Busy as bees  systemSmall systemMedium\nWaterWidget accessoryCircular\nWaterWidget.swift#Preview systemSmall\n"
+        #expect(BuiltHost.kinds(listing: listing) == ["Busy as bees", "WaterWidget", "WaterWidget.swift#Preview"])
+    }
+
     /// `HostBuild.prepare`'s error for `path`, which must fail before building anything.
     func prepareError(_ path: String, target: String? = nil, includes: [String] = [], buildDirectory: String? = nil) -> HostPackageError? {
         do {
