@@ -60,12 +60,14 @@ let package = Package(
         .executableTarget(
             name: "widgetterm-test-extension", dependencies: ["WidgetTermCLI", "SampleWidgets"], path: "Tests/TestExtension",
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Shared by the test targets: the tmux harness that drives the real binary.
+        .target(name: "TestSupport", dependencies: ["CellLayout", "WidgetHost"], path: "Tests/TestSupport"),
         .testTarget(
             name: "WidgetTermTests",
             dependencies: [
                 "WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost",
                 "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog", "PreviewMacroPlugin", "WidgetProjects",
-                "HostPackage", "os", "Charts", "Combine",
+                "HostPackage", "os", "Charts", "Combine", "TestSupport",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),

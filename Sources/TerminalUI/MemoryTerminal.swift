@@ -1,6 +1,7 @@
 import Foundation
 import CellLayout
 import CellRender
+import WidgetHost
 
 // MARK: - The in-memory twin
 
@@ -30,9 +31,33 @@ public final class MemoryTerminal: Terminal {
     private final class Inbox: @unchecked Sendable {
         private let lock = NSLock()
         private var batches: [[InputEvent]] = []
-        func append(_ events: [InputEvent]) { lock.withLock { batches.append(events) } }
+        /// The thread in `waitUntilQueued(seconds:)`, woken by the next append. A `MonotonicSignal`: tests
+        /// freeze the process's realtime clock, so a `DispatchSemaphore` deadline would pass at once.
+        private var waiter: MonotonicSignal?
+        func append(_ events: [InputEvent]) {
+            let woken = lock.withLock {
+                batches.append(events)
+                defer { waiter = nil }
+                return waiter
+            }
+            woken?.signal()
+        }
         func next() -> [InputEvent] { lock.withLock { batches.isEmpty ? [] : batches.removeFirst() } }
         var isEmpty: Bool { lock.withLock { batches.isEmpty } }
+        /// Blocks until a batch is queued or `seconds` of real time pass; true when one is queued.
+        func waitUntilQueued(seconds: TimeInterval) -> Bool {
+            let signal = MonotonicSignal()
+            let queued = lock.withLock {
+                if batches.isEmpty { waiter = signal }
+                return !batches.isEmpty
+            }
+            if queued { return true }
+            _ = signal.wait(seconds: seconds)
+            return lock.withLock {
+                waiter = nil
+                return !batches.isEmpty
+            }
+        }
     }
 
     /// Creates a blank screen `width` columns by `height` rows with no queued input.
@@ -121,6 +146,13 @@ public final class MemoryTerminal: Terminal {
     public func waitForEvents(timeout: TimeInterval?) -> [InputEvent] {
         requestedTimeouts.append(timeout)
         return inbox.next()
+    }
+
+    /// Blocks the calling thread until input is queued (a test's events, or a `.wake` from `wakeHandler` on
+    /// another thread) or `seconds` pass; returns whether input is queued. Unlike `waitForEvents(timeout:)`
+    /// it takes nothing from the queue and records nothing: tests use it to wait for a background result.
+    public func waitUntilQueued(seconds: TimeInterval) -> Bool {
+        inbox.waitUntilQueued(seconds: seconds)
     }
 
     /// Queues a `.wake` event (safe from any thread); the next `waitForEvents(timeout:)` returns it.

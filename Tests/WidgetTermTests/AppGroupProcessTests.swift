@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -195,7 +196,7 @@ import Glibc
 
     @Test(
         "a running preview and another process share the store: a tap re-reads before it adds, a reload shows the other's write",
-        .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+        .tmuxInstalled)
     func previewSeesAnotherProcess() throws {
         let session = try TmuxSession()
         let store = session.directory.appendingPathComponent("app-group")

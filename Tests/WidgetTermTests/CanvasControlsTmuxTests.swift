@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The canvas controls in the real binary under tmux (issue 15 item 17).
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: apt-get install tmux to run the end-to-end tests"))
+@Suite(.serialized, .tmuxInstalled)
 struct CanvasControlsTmuxTests {
     @Test("the timeline panel, the context, device, scheme, iOS and locale keys in a real terminal")
     func canvasKeys() throws {

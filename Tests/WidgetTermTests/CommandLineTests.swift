@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WidgetTermCLI
 import SampleWidgets
 @testable import CellRender
@@ -339,7 +340,7 @@ import FoundationXML
 @Suite struct AppGroupStoreNameTests {
     /// Runs the built binary with `arguments`; nil when it is not built.
     static func runBinary(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String, errors: String)? {
-        guard let binary = ReloadTmux.binary else { return nil }
+        guard let binary = TmuxSession.binary else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -355,7 +356,7 @@ import FoundationXML
 
     @Test(
         "list names the store and its source on standard error, accepts --app-group before or after, and creates nothing",
-        .enabled(if: ReloadTmux.binary != nil, "the widgetterm binary is not built"))
+        .enabled(if: TmuxSession.binary != nil, "the widgetterm binary is not built"))
     func listNamesTheStore() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wt-list-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }

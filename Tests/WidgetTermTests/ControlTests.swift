@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CellLayout
 import CellRender
 import SampleWidgets
@@ -314,7 +315,7 @@ private struct NoSymbolIntent: AppIntent {
     }
 }
 
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: apt-get install tmux to run the end-to-end tests"))
+@Suite(.serialized, .tmuxInstalled)
 struct ControlPreviewTests {
     @Test("C opens the controls screen; Enter taps focus on and the screen shows it on; w goes to add-water; C returns")
     func controlScreen() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CellLayout
 import CellRender
 import SampleWidgets
@@ -894,15 +895,16 @@ struct DocumentBehaviourTests {
 
 @Suite("Widget documents: hot reload")
 struct DocumentReloadTests {
-    /// Waits (at most `seconds`) until `watcher` has queued a change; nil when none came.
-    static func nextChange(_ watcher: DocumentFileWatcher, seconds: Double = 10) -> DocumentFileWatcher.Change? {
+    /// Waits (at most `seconds`) until `watcher` has queued a change, woken by its `wake` (which signals
+    /// `woken`); nil when none came.
+    static func nextChange(_ watcher: DocumentFileWatcher, woken: WakeSignal, seconds: Double = 10) -> DocumentFileWatcher.Change? {
         // Deadlines on the monotonic clock: other tests move the process's wall clock (FixedClock).
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        while DispatchTime.now().uptimeNanoseconds < deadline {
+        while true {
             if let change = watcher.takeChanges().first { return change }
-            usleep(20_000)
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline, woken.wait(seconds: Double(deadline - now) / 1e9) else { return watcher.takeChanges().first }
         }
-        return nil
     }
 
     @Test("a file written in two steps is compiled once, whole; a broken save is a failure; a replaced file is seen")
@@ -914,7 +916,8 @@ struct DocumentReloadTests {
         let file = directory.appendingPathComponent("live.json")
         try Data(DocumentFixtures.widget(#"{"Text": "one"}"#).utf8).write(to: file)
         let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.4, settle: 0.05)
-        watcher.start(wake: {})
+        let woken = WakeSignal()
+        watcher.start(wake: { woken.signal() })
         defer { watcher.stop() }
 
         // Two writes 20 ms apart: the first half alone is not JSON, and must never be compiled.
@@ -925,14 +928,14 @@ struct DocumentReloadTests {
         usleep(20_000)
         handle.write(Data(whole[(whole.count / 2)...]))
         try handle.close()
-        let change = try #require(Self.nextChange(watcher))
+        let change = try #require(Self.nextChange(watcher, woken: woken))
         #expect(change.index == 0)
         let descriptor = try change.result.get()
         #expect(DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall)).contains { $0.contains("two") })
         #expect(watcher.takeChanges().isEmpty, "one change for one save")
 
         try Data("{\"kind\": \"probe\", \"view\": {\"Text\": }".utf8).write(to: file)
-        let broken = try #require(Self.nextChange(watcher))
+        let broken = try #require(Self.nextChange(watcher, woken: woken))
         guard case .failure(let error) = broken.result else {
             Issue.record("a broken save compiled")
             return
@@ -944,7 +947,7 @@ struct DocumentReloadTests {
         let temporary = directory.appendingPathComponent(".live.json.swp")
         try Data(DocumentFixtures.widget(#"{"Text": "three"}"#).utf8).write(to: temporary)
         #expect(rename(temporary.path, file.path) == 0)
-        let replaced = try #require(Self.nextChange(watcher))
+        let replaced = try #require(Self.nextChange(watcher, woken: woken))
         #expect(
             DocumentFixtures.rows(try DocumentFixtures.render(try replaced.result.get(), family: .systemSmall)).contains {
                 $0.contains("three")
@@ -953,9 +956,9 @@ struct DocumentReloadTests {
 
     @Test(
         "in the real binary under tmux: a save re-renders, a broken save shows a banner over the old render, a fix recovers",
-        .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+        .tmuxInstalled)
     func hotReloadInTmux() throws {
-        let tmux = try ReloadTmux()
+        let tmux = try TmuxSession()
         defer { tmux.close() }
         let file = tmux.directory.appendingPathComponent("live.json")
         func save(_ text: String) throws {
@@ -988,9 +991,9 @@ struct DocumentReloadTests {
 extension DocumentReloadTests {
     @Test(
         "in the real binary under tmux: a saved Live Activity document redraws the running activity; a broken save shows the banner",
-        .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+        .tmuxInstalled)
     func activityHotReloadInTmux() throws {
-        let tmux = try ReloadTmux()
+        let tmux = try TmuxSession()
         defer { tmux.close() }
         let file = tmux.directory.appendingPathComponent("parking.json")
         let original = try String(contentsOf: DocumentFixtures.examples.appendingPathComponent("parking.json"), encoding: .utf8)
@@ -1007,102 +1010,5 @@ extension DocumentReloadTests {
         try tmux.wait(forAll: ["⚠ \(file.path):1:42: error: $.activity", "Area 14"])
         try tmux.keys("q")
         try tmux.wait(for: "EXIT=0")
-    }
-}
-
-/// A tmux server of its own for the hot-reload test, driven with `posix_spawn` and `waitpid` (each command has a
-/// time limit; descriptors above 2 are closed in the child, so the server it forks holds nothing of the test's).
-final class ReloadTmux {
-    static var tmuxPath: String? { TmuxCommand.path }
-
-    /// `widgetterm` beside the test bundle (the same build directory), else `WIDGETTERM_BINARY`.
-    static let binary: String? = {
-        var candidates: [String] = []
-        if let explicit = ProcessInfo.processInfo.environment["WIDGETTERM_BINARY"] { candidates.append(explicit) }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("widgetterm").path)
-            directory = directory.deletingLastPathComponent()
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    static var isAvailable: Bool { tmuxPath != nil && binary != nil }
-
-    let socket = "widgetterm-documents-\(getpid())-\(UUID().uuidString.prefix(8))"
-    let directory: URL
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try run([
-            "-f", "/dev/null", "new-session", "-d", "-s", "reload", "-x", "120", "-y", "40",
-            "env", "-i", "HOME=\(directory.path)", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=tmux-256color", "PS1=$ ",
-            "bash", "--norc", "--noprofile",
-        ])
-        try run(["set-option", "-t", "reload", "status", "off"])
-    }
-
-    private var isClosed = false
-
-    deinit { close() }
-
-    /// Stops the tmux server (and the program in it) and removes the directory; safe to call twice.
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        _ = try? run(["kill-server"])
-        let remaining = (try? run(["list-sessions"])) ?? ""
-        if remaining.contains("reload:") { Issue.record("the tmux server \(socket) is still running after kill-server") }
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Runs one tmux command, at most 10 s, and returns what it printed.
-    @discardableResult
-    func run(_ arguments: [String]) throws -> String {
-        try TmuxCommand.run(socket: socket, scratch: directory, arguments)
-    }
-
-    /// Starts the binary in the pane; when it ends the shell prints `EXIT=status`.
-    func launch(_ arguments: [String]) throws {
-        let command =
-            "env TERM=xterm-256color COLORTERM=truecolor '\(Self.binary!)' \(arguments.joined(separator: " ")) "
-            + "--app-group '\(directory.path)/app-group'; echo EXIT=$?"
-        try run(["send-keys", "-t", "reload", "-l", command])
-        try run(["send-keys", "-t", "reload", "Enter"])
-    }
-
-    func keys(_ keys: String...) throws { try run(["send-keys", "-t", "reload"] + keys) }
-
-    /// Polls the pane until it shows `text`, for at most `seconds`; returns the last capture.
-    @discardableResult
-    func wait(for text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try wait(seconds: seconds, what: text, sourceLocation: sourceLocation) { $0.contains(text) }
-    }
-
-    /// Polls the pane until one capture shows every text of `shown` and none of `gone`: a capture can land
-    /// while a frame is half written, so what one frame changes is waited for together, not checked after.
-    @discardableResult
-    func wait(
-        forAll shown: [String], without gone: [String] = [], seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> String {
-        try wait(seconds: seconds, what: "\(shown) without \(gone)", sourceLocation: sourceLocation) { screen in
-            shown.allSatisfy { screen.contains($0) } && !gone.contains { screen.contains($0) }
-        }
-    }
-
-    private func wait(seconds: Double, what: String, sourceLocation: SourceLocation, until condition: (String) -> Bool) throws -> String {
-        // Deadlines on the monotonic clock: other tests move the process's wall clock (FixedClock).
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        var screen = try run(["capture-pane", "-t", "reload", "-p"])
-        while !condition(screen) {
-            if DispatchTime.now().uptimeNanoseconds > deadline {
-                Issue.record("the pane never showed \(what); it shows:\n\(screen)", sourceLocation: sourceLocation)
-                return screen
-            }
-            usleep(50_000)
-            screen = try run(["capture-pane", "-t", "reload", "-p"])
-        }
-        return screen
     }
 }

@@ -1,161 +1,11 @@
 import Foundation
 import Testing
-import CellLayout
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// MARK: - Driving the real binary in tmux
-
-/// A tmux server of its own (`-L`, no config file) with one session running a shell in which the tests start
-/// the real `widgetterm` binary: keys go in with `send-keys`, mouse reports as raw SGR bytes (`send-keys -H`),
-/// and what a person would see comes back with `capture-pane -p` (and `-e` for colours).
-final class TmuxSession {
-    static var tmuxPath: String? { TmuxCommand.path }
-    static var isAvailable: Bool { tmuxPath != nil }
-
-    /// The binary under test: `WIDGETTERM_BINARY`, else `widgetterm` beside the test bundle (the same build
-    /// directory, whatever `--scratch-path` was), else `.build/debug/widgetterm` in the package.
-    static var binary: String? {
-        var candidates: [String] = []
-        if let explicit = ProcessInfo.processInfo.environment["WIDGETTERM_BINARY"] { candidates.append(explicit) }
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = runner.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("widgetterm").path)
-            directory = directory.deletingLastPathComponent()
-        }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(package.appendingPathComponent(".build/debug/widgetterm").path)
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    let socket: String
-    let name = "e2e"
-    let directory: URL
-
-    init(width: Int = 120, height: Int = 40) throws {
-        socket = "widgetterm-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try tmux([
-            "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-            "env", "-i", "HOME=\(directory.path)", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=tmux-256color", "PS1=$ ", "bash", "--norc",
-            "--noprofile",
-        ])
-        try tmux(["set-option", "-t", name, "status", "off"])
-        try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
-    }
-
-    deinit {
-        _ = try? tmux(["kill-server"])
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Runs one tmux command on this session's server and returns what it printed (see `TmuxCommand`).
-    @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
-        try TmuxCommand.run(socket: socket, scratch: directory, arguments)
-    }
-
-    /// Starts the binary in the shell with `arguments`; after it ends the shell prints `EXIT=status` and the
-    /// terminal modes (`stty -a`).
-    func launch(
-        _ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color", "COLORTERM": "truecolor"],
-        reportsExit: Bool = true
-    ) throws {
-        let binary = try #require(Self.binary, "no widgetterm binary: build it first (swift build), or set WIDGETTERM_BINARY")
-        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let command = "env \(variables) '\(binary)' \(arguments.joined(separator: " ")) --app-group '\(directory.path)/app-group'"
-        try tmux(["send-keys", "-t", name, "-l", command + (reportsExit ? "; " + Self.report : "")])
-        try tmux(["send-keys", "-t", name, "Enter"])
-    }
-
-    /// Prints the last exit status and the terminal modes on one line, ending in `MODES-END`. The marker is
-    /// typed as `MODES-''END`, so waiting for it never matches the command line the shell echoes.
-    static let report = "echo EXIT=$?; stty -a | tr '\\n' ' '; echo MODES-''END"
-
-    /// Runs `report` in the shell (after a program ended on its own or by a signal).
-    func reportExit() throws {
-        try tmux(["send-keys", "-t", name, "-l", Self.report])
-        try tmux(["send-keys", "-t", name, "Enter"])
-    }
-
-    func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
-
-    /// A left click at a 0-based screen cell: the SGR press and release reports, as raw bytes.
-    func click(column: Int, row: Int) throws {
-        let report = "\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m"
-        try tmux(["send-keys", "-t", name, "-H"] + report.utf8.map { String(format: "%02x", $0) })
-    }
-
-    /// The pane's text; with `escapes`, its colours and attributes as SGR sequences.
-    func capture(escapes: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []))
-    }
-
-    func lines() throws -> [String] { try capture().components(separatedBy: "\n") }
-
-    /// A tmux format for the pane (`#{alternate_on}`, `#{mouse_any_flag}`...).
-    func format(_ format: String) throws -> String {
-        try tmux(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    func resize(width: Int, height: Int) throws {
-        try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
-    }
-
-    /// Polls the pane until `condition` holds, for at most `seconds` (a wait for the next frame, not a timing
-    /// measurement). Returns the last capture.
-    @discardableResult
-    func wait(
-        seconds: Double = 15, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
-        until condition: (String) -> Bool
-    ) throws -> String {
-        // On the monotonic clock: other tests in this process move the realtime clock (FixedClock, --at).
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
-        var text = try capture(escapes: escapes)
-        while !condition(text) {
-            if DispatchTime.now().uptimeNanoseconds > deadline {
-                Issue.record("the pane never showed what was expected; it shows:\n\(text)", sourceLocation: sourceLocation)
-                return text
-            }
-            usleep(50_000)
-            text = try capture(escapes: escapes)
-        }
-        return text
-    }
-
-    @discardableResult
-    func wait(for text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try wait(seconds: seconds, sourceLocation: sourceLocation) { $0.contains(text) }
-    }
-
-    /// Waits until the pane shows every one of `texts` at once: a capture can land while a frame is half
-    /// written, so texts from different parts of one frame are waited for together, not checked after.
-    @discardableResult
-    func wait(forAll texts: [String], seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try wait(seconds: seconds, sourceLocation: sourceLocation) { capture in texts.allSatisfy { capture.contains($0) } }
-    }
-
-    /// The pid of the program the shell is running, nil when it runs nothing.
-    func childPID() throws -> pid_t? {
-        let shell = try format("#{pane_pid}")
-        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").first.flatMap { pid_t($0) }
-    }
-
-    /// The 0-based screen cell where `text` starts on the first line that contains it (wide glyphs counted).
-    func position(of text: String) throws -> (column: Int, row: Int)? {
-        for (row, line) in try lines().enumerated() {
-            guard let range = line.range(of: text) else { continue }
-            return (DisplayWidth.of(line[..<range.lowerBound]), row)
-        }
-        return nil
-    }
-}
-
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: apt-get install tmux to run the end-to-end tests"))
+@Suite(.serialized, .tmuxInstalled)
 struct EndToEndTests {
     @Test func opensCyclesWidgetsAndModesAndQuits() throws {
         let session = try TmuxSession()
@@ -275,7 +125,7 @@ struct EndToEndTests {
         #expect(try session.format("#{alternate_on}") == "1")
         let pid = try #require(try session.childPID())
         #expect(kill(pid, signal) == 0)
-        try session.wait { _ in (try? session.childPID()) == nil }
+        try session.waitForExit()
         try session.reportExit()
         let after = try session.wait(for: "MODES-END")
         #expect(after.contains("EXIT=\(status)"))
@@ -300,7 +150,7 @@ struct EndToEndTests {
         #expect(try session.format("#{alternate_on}#{mouse_any_flag}") == "11")
         let pid = try #require(try session.childPID())
         #expect(kill(pid, signal) == 0)
-        try session.wait(seconds: 30) { _ in (try? session.childPID()) == nil }
+        try session.waitForExit(seconds: 30)
         try session.reportExit()
         let after = try session.wait(for: "MODES-END")
         // The whole pane, scrolled-off lines included: the report is longer than the screen.
@@ -324,7 +174,7 @@ struct EndToEndTests {
         try session.wait(for: "orders │ systemMedium")
         let pid = try #require(try session.childPID())
         #expect(kill(pid, SIGQUIT) == 0)
-        try session.wait(seconds: 30) { _ in (try? session.childPID()) == nil }
+        try session.waitForExit(seconds: 30)
         try session.reportExit()
         let after = try session.wait(for: "MODES-END")
         #expect(after.contains("EXIT=131"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `widgetterm preview FOLDER` in tmux on a copy of examples/XcodeStyle/WaterWidgetExtension (issue 12 item 5):
 /// the widget appears; a save changes it without a restart (the preview's pid stays); a save that does not
@@ -8,9 +9,10 @@ import Testing
 /// WidgetTerm too, for minutes; later ones only the widget's files).
 @Suite(
     .serialized,
+    .tmuxInstalled,
     .enabled(
-        if: SourceFolderFixture.unavailableReason == nil && TmuxSession.isAvailable && TmuxSession.binary != nil,
-        "needs tmux, the toolchain's SwiftSyntax host libraries and a built widgetterm"),
+        if: SourceFolderFixture.unavailableReason == nil && TmuxSession.binary != nil,
+        "needs the toolchain's SwiftSyntax host libraries and a built widgetterm"),
     .timeLimit(.minutes(30)))
 struct ExtensionPreviewEndToEndTests {
     @Test func previewFolderReloadsOnSaveAndSurvivesACrash() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CellLayout
 import CellRender
 import SampleWidgets
@@ -765,7 +766,7 @@ extension ActivityHostTests {
 
 // MARK: - The island screen in the real binary
 
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: apt-get install tmux to run the end-to-end tests"))
+@Suite(.serialized, .tmuxInstalled)
 struct IslandEndToEndTests {
     @Test("i opens the island screen; s starts the delivery and its timer ticks; 2 adds the workout; Pause runs its intent")
     func islandScreenInTmux() throws {

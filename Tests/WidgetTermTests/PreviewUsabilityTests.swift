@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CellRender
 @testable import TerminalUI
 @testable import WidgetHost
@@ -94,14 +95,15 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
         let text = DocumentFixtures.widget(#"{"Text": "here"}"#)
         try Data(text.utf8).write(to: file)
         let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.2, settle: 0.02)
-        watcher.start(wake: {})
+        let woken = WakeSignal()
+        watcher.start(wake: { woken.signal() })
         defer { watcher.stop() }
         try FileManager.default.removeItem(at: file)
-        let removed = try #require(DocumentReloadTests.nextChange(watcher))
+        let removed = try #require(DocumentReloadTests.nextChange(watcher, woken: woken))
         #expect(removed.isRemoved)
         #expect(removed.previousKind == "probe")
         try Data(text.utf8).write(to: file)
-        let back = try #require(DocumentReloadTests.nextChange(watcher))
+        let back = try #require(DocumentReloadTests.nextChange(watcher, woken: woken))
         #expect(!back.isRemoved)
         #expect(try back.result.get().kind == "probe")
     }
@@ -121,9 +123,9 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
 
     @Test(
         "in the real binary under tmux: preview broken.json opens with the banner, a fix shows the widget, removal says so, q exits 0",
-        .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+        .tmuxInstalled)
     func brokenRemovedAndBackInTmux() throws {
-        let tmux = try ReloadTmux()
+        let tmux = try TmuxSession()
         defer { tmux.close() }
         let file = tmux.directory.appendingPathComponent("broken.json")
         try Data("{\"kind\": \"probe\", \"view\": {\"Txt\": \"x\"}}".utf8).write(to: file)
@@ -184,17 +186,14 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
 
     @Test(
         "in the real binary under tmux with TERM=xterm: no chrome text in SGR 30 on the terminal's own background",
-        .enabled(if: ReloadTmux.isAvailable, "tmux is not installed, or the widgetterm binary is not built"))
+        .tmuxInstalled)
     func xtermInTmux() throws {
-        let tmux = try ReloadTmux()
+        let tmux = try TmuxSession()
         defer { tmux.close() }
-        let command =
-            "env TERM=xterm '\(ReloadTmux.binary!)' water --colors 256 --app-group '\(tmux.directory.path)/app-group'; echo EXIT=$?"
-        try tmux.run(["send-keys", "-t", "reload", "-l", command])
-        try tmux.keys("Enter")
+        try tmux.launch(["water", "--colors", "256"], environment: ["TERM": "xterm"])
         try tmux.wait(for: "Event log")
         try tmux.wait(for: "--colors 256 is more")
-        let screen = try tmux.run(["capture-pane", "-t", "reload", "-p", "-e"])
+        let screen = try tmux.capture(escapes: true)
         // tmux writes each change of colour as its own sequence: black text is ESC[30m; the background in force
         // is the last ESC[4Xm (or ESC[49m / ESC[0m, the terminal's own).
         for line in screen.split(separator: "\n") {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetKitUI
 @testable import os
 @testable import HostPackage

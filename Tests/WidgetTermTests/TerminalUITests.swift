@@ -37,13 +37,14 @@ private func previewTestWidget<Content: View>(
     .descriptor
 }
 
-/// Counts taps in its own UserDefaults suite (never the samples' suites).
+/// Counts taps in its own UserDefaults suite (never the samples' suites), once the test opens its gate (so the
+/// frame drawn right after the tap sees the intent in flight, whatever the machine's speed).
 private struct CountTapIntent: AppIntent {
     static var title: LocalizedStringResource { "Count a tap" }
     static let suite = "group.widgetterm.tests.terminal-ui"
+    static let gate = DispatchSemaphore(value: 0)
     func perform() async throws -> some IntentResult {
-        // Long enough that the frame drawn right after the tap reliably sees the intent in flight.
-        try await Task.sleep(nanoseconds: 200_000_000)
+        Self.gate.wait()
         let store = UserDefaults(suiteName: Self.suite)
         store?.set((store?.integer(forKey: "taps") ?? 0) + 1, forKey: "taps")
         return .result()
@@ -608,6 +609,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app.handle(.key(.enter))
             app.renderFrame()
             #expect(terminal.text.contains("intent running…"))
+            CountTapIntent.gate.signal()
             app.waitForIntents()
             app.renderFrame()
             #expect(app.log.texts.contains { $0.hasPrefix("intent CountTapIntent succeeded in") })
@@ -627,6 +629,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             #expect(terminal.text.components(separatedBy: "Taps 0").count == 3, "both families show 0")
             app.handle(.key(.tab))
             app.handle(.key(.enter))
+            CountTapIntent.gate.signal()
             app.waitForIntents()
             app.renderFrame()
             #expect(app.log.texts.contains("counter2/systemSmall reload: intent performed (exempt) · budget left 39"))
@@ -727,12 +730,12 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             app.renderFrame()
             app.handle(.key(.tab))
             app.handle(.key(.enter))
+            // The opener's completion wakes the terminal: each wake is handled and drawn, then checked.
             var answered = false
-            for _ in 0..<200 where !answered {
+            while !answered && terminal.waitUntilQueued(seconds: 10) {
                 for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
                 app.renderFrame()
                 answered = app.log.texts.contains("/bin/echo shop://orders/41 → exit 0: shop://orders/41")
-                if !answered { usleep(25_000) }
             }
             #expect(answered, "\(app.log.texts)")
         }
@@ -760,12 +763,12 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             #expect(opener.runningCount == 4)
             let refused = app.log.texts.filter { $0.hasSuffix("4 runs are still going on, the most at once; this URL was not opened") }
             #expect(refused.count == 96)
+            // Each run that reaches its time limit wakes the terminal: handled, drawn, then counted.
             var stopped = 0
-            for _ in 0..<400 where stopped < 4 {
+            while stopped < 4 && terminal.waitUntilQueued(seconds: 10) {
                 for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
                 app.renderFrame()
                 stopped = app.log.texts.filter { $0 == "\(script.path) shop://orders/41 → timed out" }.count
-                if stopped < 4 { usleep(25_000) }
             }
             #expect(stopped == 4, "\(app.log.texts.suffix(8))")
             #expect(opener.runningCount == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 // Issue 11 item 8: examples/XcodeProject, an Xcode-shaped project whose widget extension uses the forty most
 // frequent APIs of real widgets, Swift Charts, a grid, a material and a Live Activity, compiles with no edits

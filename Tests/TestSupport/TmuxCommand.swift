@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetHost
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,8 +13,9 @@ import Glibc
 /// signals and a spawned process inherits the mask — a tmux server that cannot see SIGTERM or SIGCHLD never
 /// finishes `kill-server` — so tmux starts with no signal blocked and default handlers. A command that
 /// does not finish within 10 s is killed and recorded, so a test never hangs.
-enum TmuxCommand {
-    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+public enum TmuxCommand {
+    /// The tmux executable, nil when tmux is not installed (Debian package `tmux`).
+    public static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
@@ -26,9 +28,10 @@ enum TmuxCommand {
     .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
     /// Runs `tmux -L socket arguments...`, writing its output to a file in `scratch`, and returns the output.
+    /// Throws the spawn error when tmux cannot be started.
     @discardableResult
-    static func run(socket: String, scratch: URL, _ arguments: [String]) throws -> String {
-        let tmux = try #require(path, "tmux is not installed")
+    public static func run(socket: String, scratch: URL, _ arguments: [String]) throws -> String {
+        let tmux = try #require(path, "tmux is not installed: apt-get install tmux")
         let output = scratch.appendingPathComponent("tmux-output-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         var actions = posix_spawn_file_actions_t()
@@ -57,18 +60,18 @@ enum TmuxCommand {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, tmux, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        var finished = false
-        for _ in 0..<500 {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                finished = true
-                break
-            }
-            usleep(20_000)
+        // A thread blocks in waitpid and signals the exit: no polling.
+        // The limit is on the monotonic clock (MonotonicSignal): other tests freeze the realtime clock.
+        let reaped = MonotonicSignal()
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            reaped.signal()
         }
-        if !finished {
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
+        if !reaped.wait(seconds: 10) {
+            kill(child, SIGKILL)
+            _ = reaped.wait(seconds: 60)
             Issue.record("tmux \(arguments.joined(separator: " ")) did not finish within 10 s")
         }
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""

@@ -1,0 +1,263 @@
+import CellLayout
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tmux server of its own (`-L`, no config file) with one session running a shell in which the tests start
+/// the real `widgetterm` binary: keys go in with `send-keys`, mouse reports as raw SGR bytes (`send-keys -H`),
+/// and what a person would see comes back with `capture-pane -p` (and `-e` for colours).
+///
+/// Waits are driven by the pane changing: everything the program writes is copied by `pipe-pane` into a FIFO
+/// the session blocks on, and each wait checks one whole capture after every change, never a sleep.
+public final class TmuxSession {
+    /// The tmux executable, nil when tmux is not installed.
+    public static var tmuxPath: String? { TmuxCommand.path }
+
+    /// Why the tmux tests cannot run here, naming the Debian package to install; nil when they can.
+    public static let unavailableReason: String? = {
+        guard TmuxCommand.path != nil else {
+            return "tmux is not installed: apt-get install tmux to run the tests that drive the real binary"
+        }
+        guard hasTerminfo("xterm-direct") else {
+            return "the xterm-direct terminfo entry is missing: apt-get install ncurses-term to run the tests that drive the real binary"
+        }
+        return nil
+    }()
+
+    /// True when tmux and the `xterm-direct` terminfo entry are installed.
+    public static var isAvailable: Bool { unavailableReason == nil }
+
+    /// Whether ncurses can find the terminfo entry `name` in its usual directories (or `TERMINFO`).
+    static func hasTerminfo(_ name: String) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        var directories = [environment["TERMINFO"], environment["HOME"].map { $0 + "/.terminfo" }].compactMap { $0 }
+        directories += (environment["TERMINFO_DIRS"] ?? "").split(separator: ":").map(String.init)
+        directories += ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
+        let first = String(name.prefix(1))
+        return directories.contains { directory in
+            FileManager.default.fileExists(atPath: "\(directory)/\(first)/\(name)")
+                || FileManager.default.fileExists(atPath: "\(directory)/\(String(format: "%02x", first.utf8.first!))/\(name)")
+        }
+    }
+
+    /// The binary under test: `WIDGETTERM_BINARY`, else `widgetterm` beside the test bundle (the same build
+    /// directory, whatever `--scratch-path` was), else `.build/debug/widgetterm` in the package.
+    public static var binary: String? {
+        var candidates: [String] = []
+        if let explicit = ProcessInfo.processInfo.environment["WIDGETTERM_BINARY"] { candidates.append(explicit) }
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = runner.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("widgetterm").path)
+            directory = directory.deletingLastPathComponent()
+        }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(package.appendingPathComponent(".build/debug/widgetterm").path)
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The tmux server's socket name (`tmux -L`).
+    public let socket: String
+    /// The session (and its one pane) that the commands address.
+    public let name = "e2e"
+    /// A scratch directory of this session: the shell's `HOME`, the App Group store, tmux output files.
+    public let directory: URL
+    /// The FIFO that `pipe-pane` copies the pane's output into.
+    private let changes: URL
+    /// The FIFO's read end (non-blocking) and a write end kept open so the read end never sees end of file.
+    private var readEnd: Int32 = -1
+    private var writeEnd: Int32 = -1
+    private var isClosed = false
+
+    /// Starts a server with one `width`×`height` session (cells) running `bash` with a clean environment.
+    /// Throws when tmux is missing or the session cannot be set up.
+    public init(width: Int = 120, height: Int = 40) throws {
+        if let reason = Self.unavailableReason { try #require(Bool(false), Comment(rawValue: reason)) }
+        socket = "widgetterm-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        changes = directory.appendingPathComponent("pane-output.fifo")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        guard mkfifo(changes.path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        readEnd = open(changes.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        writeEnd = open(changes.path, O_WRONLY | O_CLOEXEC)
+        guard readEnd >= 0, writeEnd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+            "env", "-i", "HOME=\(directory.path)", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=tmux-256color", "PS1=$ ", "bash", "--norc",
+            "--noprofile",
+        ])
+        try tmux(["set-option", "-t", name, "status", "off"])
+        try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+        try tmux(["pipe-pane", "-t", name, "-O", "exec cat > '\(changes.path)'"])
+    }
+
+    deinit { close() }
+
+    /// Stops the tmux server (and the program in it) and removes the directory; safe to call twice. Records
+    /// an issue when the server is still running afterwards.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = try? tmux(["kill-server"])
+        let remaining = (try? tmux(["list-sessions"])) ?? ""
+        if remaining.contains("\(name):") { Issue.record("the tmux server \(socket) is still running after kill-server") }
+        if readEnd >= 0 { Glibc.close(readEnd) }
+        if writeEnd >= 0 { Glibc.close(writeEnd) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs one tmux command on this session's server and returns what it printed (see `TmuxCommand`).
+    @discardableResult
+    public func tmux(_ arguments: [String]) throws -> String {
+        try TmuxCommand.run(socket: socket, scratch: directory, arguments)
+    }
+
+    /// Starts the binary in the shell with `arguments` (and `--app-group` in this session's directory) and
+    /// `environment`; with `reportsExit`, after it ends the shell prints `EXIT=status` and the terminal modes
+    /// (`stty -a`). Throws when the binary is not built.
+    public func launch(
+        _ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color", "COLORTERM": "truecolor"],
+        reportsExit: Bool = true
+    ) throws {
+        let binary = try #require(Self.binary, "no widgetterm binary: build it first (swift build), or set WIDGETTERM_BINARY")
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let command = "env \(variables) '\(binary)' \(arguments.joined(separator: " ")) --app-group '\(directory.path)/app-group'"
+        try tmux(["send-keys", "-t", name, "-l", command + (reportsExit ? "; " + Self.report : "")])
+        try tmux(["send-keys", "-t", name, "Enter"])
+    }
+
+    /// Prints the last exit status and the terminal modes on one line, ending in `MODES-END`. The marker is
+    /// typed as `MODES-''END`, so waiting for it never matches the command line the shell echoes.
+    public static let report = "echo EXIT=$?; stty -a | tr '\\n' ' '; echo MODES-''END"
+
+    /// Runs `report` in the shell (after a program ended on its own or by a signal).
+    public func reportExit() throws {
+        try tmux(["send-keys", "-t", name, "-l", Self.report])
+        try tmux(["send-keys", "-t", name, "Enter"])
+    }
+
+    /// Sends `keys` with `tmux send-keys` (key names such as `Enter`, `BTab`, or `-l` then literal text).
+    public func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+
+    /// A left click at a 0-based screen cell: the SGR press and release reports, as raw bytes.
+    public func click(column: Int, row: Int) throws {
+        let report = "\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m"
+        try tmux(["send-keys", "-t", name, "-H"] + report.utf8.map { String(format: "%02x", $0) })
+    }
+
+    /// The pane's text; with `escapes`, its colours and attributes as SGR sequences.
+    public func capture(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []))
+    }
+
+    /// The pane's text, one string per screen row.
+    public func lines() throws -> [String] { try capture().components(separatedBy: "\n") }
+
+    /// A tmux format for the pane (`#{alternate_on}`, `#{mouse_any_flag}`...).
+    public func format(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Resizes the window to `width`×`height` cells (the program gets SIGWINCH).
+    public func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Reads and drops whatever the pane wrote since the last call.
+    private func drainChanges() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while read(readEnd, &buffer, buffer.count) > 0 {}
+    }
+
+    /// Blocks until the pane writes something or `deadline` (monotonic nanoseconds) passes.
+    private func awaitChange(before deadline: UInt64) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard deadline > now else { return }
+        var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+        _ = poll(&descriptor, 1, milliseconds)
+    }
+
+    /// Captures the pane each time it changes until one whole capture satisfies `condition`, for at most
+    /// `seconds` (a wait for the next frame, not a timing measurement). Returns the last capture; records an
+    /// issue at `sourceLocation` with the pane's text when the time runs out.
+    @discardableResult
+    public func wait(
+        seconds: Double = 15, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
+        until condition: (String) -> Bool
+    ) throws -> String {
+        try wait(seconds: seconds, escapes: escapes, what: "what was expected", sourceLocation: sourceLocation, until: condition)
+    }
+
+    private func wait(
+        seconds: Double, escapes: Bool, what: String, sourceLocation: SourceLocation, until condition: (String) -> Bool
+    ) throws -> String {
+        // On the monotonic clock: other tests in this process move the realtime clock (FixedClock, --at).
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+        // Drained before each capture: a change after the capture wakes the next wait at once.
+        drainChanges()
+        var text = try capture(escapes: escapes)
+        while !condition(text) {
+            if DispatchTime.now().uptimeNanoseconds >= deadline {
+                Issue.record("the pane never showed \(what); it shows:\n\(text)", sourceLocation: sourceLocation)
+                return text
+            }
+            awaitChange(before: deadline)
+            drainChanges()
+            text = try capture(escapes: escapes)
+        }
+        return text
+    }
+
+    /// Waits (at most `seconds`) until the pane shows `text`; returns that capture.
+    @discardableResult
+    public func wait(for text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try wait(seconds: seconds, escapes: false, what: "\"\(text)\"", sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    /// Waits until one capture shows every text of `shown` and none of `gone`: a capture can land while a
+    /// frame is half written, so texts from different parts of one frame are waited for together, not
+    /// checked after. At most `seconds`; returns that capture.
+    @discardableResult
+    public func wait(
+        forAll shown: [String], without gone: [String] = [], seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        try wait(seconds: seconds, escapes: false, what: "\(shown) without \(gone)", sourceLocation: sourceLocation) { screen in
+            shown.allSatisfy { screen.contains($0) } && !gone.contains { screen.contains($0) }
+        }
+    }
+
+    /// The pid of the program the shell is running, nil when it runs nothing.
+    public func childPID() throws -> pid_t? {
+        let shell = try format("#{pane_pid}")
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// Waits (at most `seconds`) until the shell runs no program any more: the shell's prompt after the
+    /// program ended is the pane change that wakes the check.
+    public func waitForExit(seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        _ = try wait(seconds: seconds, escapes: false, what: "the program's end", sourceLocation: sourceLocation) { _ in
+            (try? self.childPID()) == nil
+        }
+    }
+
+    /// The 0-based screen cell where `text` starts on the first line that contains it (wide glyphs counted).
+    public func position(of text: String) throws -> (column: Int, row: Int)? {
+        for (row, line) in try lines().enumerated() {
+            guard let range = line.range(of: text) else { continue }
+            return (DisplayWidth.of(line[..<range.lowerBound]), row)
+        }
+        return nil
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite or test only where tmux and the `xterm-direct` terminfo entry are installed; elsewhere it
+    /// is skipped with the Debian package to install (`tmux`, `ncurses-term`).
+    public static var tmuxInstalled: Self {
+        .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.unavailableReason ?? "tmux and xterm-direct are installed"))
+    }
+}
