@@ -205,9 +205,10 @@ enum PushCommand {
             }
             output.write("\(label): applied\n")
         }
+        let alertPlacement = ActivityAlertPlacement.placement(on: settings.device)
         if let alert {
             output.write(
-                "alert: “\(alert.title)” \(alert.body) · sound \(alert.sound.name) (the expanded island, or a banner without one)\n")
+                "alert: “\(alert.title)” \(alert.body) · sound \(alert.sound.name) (shown in \(alertPlacement.rawValue))\n")
         }
 
         // The frame the last push leads to.
@@ -219,7 +220,7 @@ enum PushCommand {
                     )
                 }
                 return presentation
-            } ?? (alert != nil ? .expanded : .lockScreen)
+            } ?? (alert != nil ? alertPlacement.presentation : .lockScreen)
         let snapshot = center.snapshot(id: id)!
         let style = ActivityRenderCommand.paintStyle(settings)
         let options = IslandRenderOptions(device: settings.device, style: style, date: clock.date, format: settings.format)

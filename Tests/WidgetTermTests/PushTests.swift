@@ -32,10 +32,22 @@ import WidgetTermCLI
         #expect(
             result.output.hasPrefix(
                 "push 1 at 2026-03-14 09:41 (priority 10, update): applied\n"
-                    + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (the expanded island, or a banner without one)\n"
+                    + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (shown in the expanded island)\n"
                     + "expanded, active:\n"))
         #expect(result.output.contains("On the way") && result.output.contains("24:00"))
         #expect(result.errors == "")
+    }
+
+    @Test("on a phone without a Dynamic Island the alert is a banner: the Lock Screen presentation, not the expanded island")
+    func alertOnAPhoneWithoutAnIsland() {
+        let result = Self.run([
+            "push", Self.examples.appendingPathComponent("delivery-update.json").path, "--to", "delivery", "--device", "iphone-se",
+        ])
+        #expect(
+            result.output
+                == "push 1 at 2026-03-14 09:41 (priority 10, update): applied\n"
+                + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (shown in a banner)\n"
+                + "lockscreen: iphone-se has no Live Activity metrics; use an iPhone profile (iphone-430 or iphone-393)\n")
     }
 
     @Test("a content-state that does not decode names its key path: aps.content-state.stage")
