@@ -203,12 +203,18 @@ enum PushCommand {
                 findings.append(Diagnostic(severity: .error, code: "push-refused", message: "\(label): \(error)", widget: descriptor.kind))
                 continue
             }
-            output.write("\(label): applied\n")
+            if event == "end", let ended = center.snapshot(id: id) {
+                let until = ReloadEvent.clockTime(ended.dismissalDate, timeZone: settings.timeZone)
+                output.write("\(label): applied; the Lock Screen keeps it until \(until)\n")
+            } else {
+                output.write("\(label): applied\n")
+            }
         }
+        // Only alerts of updates the center applied are shown.
         let alertPlacement = ActivityAlertPlacement.placement(on: settings.device)
-        if let alert {
-            output.write(
-                "alert: “\(alert.title)” \(alert.body) · sound \(alert.sound.name) (shown in \(alertPlacement.rawValue))\n")
+        let shownAlert = center.alerts.last
+        if let alert = shownAlert {
+            output.write("alert: “\(alert.title)” \(alert.body) · sound \(alert.soundName) (shown in \(alertPlacement.rawValue))\n")
         }
 
         // The frame the last push leads to.
@@ -220,7 +226,7 @@ enum PushCommand {
                     )
                 }
                 return presentation
-            } ?? (alert != nil ? alertPlacement.presentation : .lockScreen)
+            } ?? (shownAlert != nil ? alertPlacement.presentation : .lockScreen)
         let snapshot = center.snapshot(id: id)!
         let style = ActivityRenderCommand.paintStyle(settings)
         let options = IslandRenderOptions(device: settings.device, style: style, date: clock.date, format: settings.format)
@@ -228,7 +234,9 @@ enum PushCommand {
             try ActivityRendering.checkVisible(snapshot, kind: descriptor.kind, in: presentation)
             let resolved = try ActivityRendering.resolve(snapshot, with: activity, options: options)
             let island = try ActivityRendering.render(resolved, presentation: presentation, options: options)
-            output.write("\(presentation.argument), \(snapshot.activityState)\(snapshot.isStale ? ", stale" : ""):\n")
+            output.write(
+                "\(presentation.argument), \(snapshot.activityState)\(snapshot.isStale && snapshot.activityState != .stale ? ", stale" : ""):\n"
+            )
             output.write(format.encode(island.frame, widget: descriptor.kind, family: .systemSmall))
         } catch let error as ActivityRenderError {
             output.write("\(presentation.argument): \(error.description)\n")
