@@ -13,7 +13,7 @@ public protocol ActivityAuthorizationHost: AnyObject, Sendable {
 /// Reads the activity host of the current `HostContext`: its `areActivitiesEnabled` when it is an
 /// `ActivityAuthorizationHost`, true for any other host, and false when no host is installed (a request would fail).
 /// Apple: https://developer.apple.com/documentation/activitykit/activityauthorizationinfo
-public struct ActivityAuthorizationInfo: Sendable {
+public final class ActivityAuthorizationInfo: Sendable {
     /// Reads the current host's setting, as `ActivityAuthorizationInfo()`.
     public init() {}
 

@@ -23,7 +23,7 @@ enum PushCommand {
     ) throws -> Int32 {
         let parsed = try ParsedArguments(
             arguments, valued: RenderSettings.valuedFlags.union(["to", "priority", "times", "every", "presentation"]),
-            boolean: ["help"])
+            boolean: ["help", "activities-off"])
         if parsed.switches.contains("help") {
             output.write(Help.push)
             return 0
@@ -111,6 +111,7 @@ enum PushCommand {
         }
         let clock = ScriptClock(start)
         let center = ActivityCenter(now: { clock.date })
+        center.areActivitiesEnabled = !parsed.switches.contains("activities-off")
         let attributes: Data
         if event == "start" {
             let typeName = activity.attributesType.split(separator: ".").last.map(String.init) ?? activity.attributesType
@@ -166,6 +167,11 @@ enum PushCommand {
             } else {
                 id = try ActivityScript.start(descriptor, in: center, startingAt: start)
             }
+        } catch ActivityAuthorizationError.denied {
+            return refuse(
+                "push-refused",
+                "\(ActivityAuthorizationError.denied) (--activities-off: ActivityAuthorizationInfo().areActivitiesEnabled is false, "
+                    + "so no activity runs for the push to reach)")
         } catch {
             return refuse("push-refused", "\(error)")
         }

@@ -83,6 +83,19 @@ import WidgetTermCLI
         #expect(result.output.hasPrefix("push 1 at 2026-03-14 09:41 (priority 10, update): applied\nlockscreen, stale:\n"))
     }
 
+    @Test("with Live Activities switched off the push reaches no activity: refused with ActivityKit's denied error")
+    func activitiesOff() {
+        let result = Self.run([
+            "push", Self.examples.appendingPathComponent("delivery-update.json").path, "--to", "delivery", "--activities-off",
+        ])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(
+            result.errors
+                == "error push-refused delivery: The user disabled Live Activities for the app. (--activities-off: "
+                + "ActivityAuthorizationInfo().areActivitiesEnabled is false, so no activity runs for the push to reach)\n")
+    }
+
     @Test("a content-state that does not decode names its key path: aps.content-state.stage")
     func contentStateMismatch() {
         let result = Self.run(["push", Self.examples.appendingPathComponent("delivery-bad-state.json").path, "--to", "delivery"])
