@@ -6,7 +6,7 @@ import WidgetKitUI
 
 // MARK: - push
 
-/// `widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S] [--presentation P]`:
+/// `widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S] [--presentation P] [--activities-off]`:
 /// applies an APNs payload as iOS would and prints the frame it leads to. A Live Activity gets `start`, `update`
 /// or `end` (its scripted first state is running when the push arrives, except for `start`); a widget gets
 /// `content-changed`, a reload request. What APNs or ActivityKit would refuse is an error diagnostic: a payload
