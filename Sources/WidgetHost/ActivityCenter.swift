@@ -60,7 +60,7 @@ public struct ActivityEvent: Equatable, Sendable, CustomStringConvertible {
 ///
 /// States are computed from the clock when asked, so a clock moved forward shows the activity stale, ended or
 /// dismissed without anything running in between.
-public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
+public final class ActivityCenter: ActivityHostInterface, ActivityAuthorizationHost, @unchecked Sendable {
     /// An activity runs at most 8 hours; then the system ends it.
     public static let activeLifetime: TimeInterval = 8 * 3600
     /// An ended activity stays on the Lock Screen at most 4 hours (`.default` policy: all of them).
@@ -85,6 +85,7 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
     private var entries: [Entry] = []
     private var nextNumber = 1
     private var _events: [ActivityEvent] = []
+    private var _alerts: [ActivityAlert] = []
     private var _maximumConcurrentActivities: Int
     private var _globalMaximumActivities: Int?
     private var _areActivitiesEnabled = true
@@ -125,6 +126,9 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
 
     /// Everything requested, updated, ended or refused, oldest first.
     public var events: [ActivityEvent] { lock.withLock { _events } }
+
+    /// The alerts shown with updates (`update(_:alertConfiguration:)`), oldest first.
+    public var alerts: [ActivityAlert] { lock.withLock { _alerts } }
 
     /// The bytes a payload takes against the 4 KB limit: encoded attributes plus encoded content state.
     public static func payloadSize(attributes: Data, content: EncodedActivityContent) -> Int {
@@ -198,10 +202,9 @@ public final class ActivityCenter: ActivityHostInterface, @unchecked Sendable {
             entries[index].lastUpdateDate = now
             _events.append(ActivityEvent(date: now, activityID: id, kind: .updated, message: "content updated (\(size) bytes)"))
             if let alertConfiguration {
-                _events.append(
-                    ActivityEvent(
-                        date: now, activityID: id, kind: .alerted,
-                        message: "alert “\(alertConfiguration.title)”: \(alertConfiguration.body)"))
+                let alert = ActivityAlert(date: now, activityID: id, configuration: alertConfiguration)
+                _alerts.append(alert)
+                _events.append(ActivityEvent(date: now, activityID: id, kind: .alerted, message: alert.description))
             }
         }
     }

@@ -51,7 +51,7 @@ enum Help {
 
     static let push = """
         usage: widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S]
-                               [--presentation P] [--at T] [--device D] [--format text|ansi]
+                               [--presentation P] [--activities-off] [--at T] [--device D] [--format text|ansi]
 
         Applies a push payload (the JSON APNs delivers) as iOS would and prints the frame it leads to.
         A Live Activity: "aps" with "event" (start, update or end), "timestamp", "content-state" (decoded into the
@@ -62,10 +62,13 @@ enum Help {
 
           --priority P    apns-priority, 5 or 10 (default 10); priority 10 allows 15 updates an hour
           --times N       send the payload N times (1 to 100), --every S seconds apart (default 60)
-          --presentation  the presentation printed (default: expanded with an alert, else lockscreen)
+          --presentation  the presentation printed (default: expanded with an alert on a phone with a Dynamic
+                          Island, else lockscreen)
+          --activities-off  Live Activities switched off for the app (areActivitiesEnabled false): requests
+                          are denied
 
         Refused, as error diagnostics with exit status 1: a payload over 4096 bytes, no "aps", a content-state that
-        does not decode (its key path named), a priority-10 push over the budget.
+        does not decode (its key path named), a priority-10 push over the budget, an activity with Live Activities off.
 
         """
 

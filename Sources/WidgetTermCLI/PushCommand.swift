@@ -6,7 +6,7 @@ import WidgetKitUI
 
 // MARK: - push
 
-/// `widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S] [--presentation P]`:
+/// `widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S] [--presentation P] [--activities-off]`:
 /// applies an APNs payload as iOS would and prints the frame it leads to. A Live Activity gets `start`, `update`
 /// or `end` (its scripted first state is running when the push arrives, except for `start`); a widget gets
 /// `content-changed`, a reload request. What APNs or ActivityKit would refuse is an error diagnostic: a payload
@@ -23,7 +23,7 @@ enum PushCommand {
     ) throws -> Int32 {
         let parsed = try ParsedArguments(
             arguments, valued: RenderSettings.valuedFlags.union(["to", "priority", "times", "every", "presentation"]),
-            boolean: ["help"])
+            boolean: ["help", "activities-off"])
         if parsed.switches.contains("help") {
             output.write(Help.push)
             return 0
@@ -111,6 +111,7 @@ enum PushCommand {
         }
         let clock = ScriptClock(start)
         let center = ActivityCenter(now: { clock.date })
+        center.areActivitiesEnabled = !parsed.switches.contains("activities-off")
         let attributes: Data
         if event == "start" {
             let typeName = activity.attributesType.split(separator: ".").last.map(String.init) ?? activity.attributesType
@@ -166,6 +167,11 @@ enum PushCommand {
             } else {
                 id = try ActivityScript.start(descriptor, in: center, startingAt: start)
             }
+        } catch ActivityAuthorizationError.denied {
+            return refuse(
+                "push-refused",
+                "\(ActivityAuthorizationError.denied) (--activities-off: ActivityAuthorizationInfo().areActivitiesEnabled is false, "
+                    + "so no activity runs for the push to reach)")
         } catch {
             return refuse("push-refused", "\(error)")
         }
@@ -203,11 +209,18 @@ enum PushCommand {
                 findings.append(Diagnostic(severity: .error, code: "push-refused", message: "\(label): \(error)", widget: descriptor.kind))
                 continue
             }
-            output.write("\(label): applied\n")
+            if event == "end", let ended = center.snapshot(id: id) {
+                let until = ReloadEvent.clockTime(ended.dismissalDate, timeZone: settings.timeZone)
+                output.write("\(label): applied; the Lock Screen keeps it until \(until)\n")
+            } else {
+                output.write("\(label): applied\n")
+            }
         }
-        if let alert {
-            output.write(
-                "alert: “\(alert.title)” \(alert.body) · sound \(alert.sound.name) (the expanded island, or a banner without one)\n")
+        // Only alerts of updates the center applied are shown.
+        let alertPlacement = ActivityAlertPlacement.placement(on: settings.device)
+        let shownAlert = center.alerts.last
+        if let alert = shownAlert {
+            output.write("alert: “\(alert.title)” \(alert.body) · sound \(alert.soundName) (shown in \(alertPlacement.rawValue))\n")
         }
 
         // The frame the last push leads to.
@@ -219,7 +232,7 @@ enum PushCommand {
                     )
                 }
                 return presentation
-            } ?? (alert != nil ? .expanded : .lockScreen)
+            } ?? (shownAlert != nil ? alertPlacement.presentation : .lockScreen)
         let snapshot = center.snapshot(id: id)!
         let style = ActivityRenderCommand.paintStyle(settings)
         let options = IslandRenderOptions(device: settings.device, style: style, date: clock.date, format: settings.format)
@@ -227,7 +240,9 @@ enum PushCommand {
             try ActivityRendering.checkVisible(snapshot, kind: descriptor.kind, in: presentation)
             let resolved = try ActivityRendering.resolve(snapshot, with: activity, options: options)
             let island = try ActivityRendering.render(resolved, presentation: presentation, options: options)
-            output.write("\(presentation.argument), \(snapshot.activityState)\(snapshot.isStale ? ", stale" : ""):\n")
+            output.write(
+                "\(presentation.argument), \(snapshot.activityState)\(snapshot.isStale && snapshot.activityState != .stale ? ", stale" : ""):\n"
+            )
             output.write(format.encode(island.frame, widget: descriptor.kind, family: .systemSmall))
         } catch let error as ActivityRenderError {
             output.write("\(presentation.argument): \(error.description)\n")

@@ -32,10 +32,68 @@ import WidgetTermCLI
         #expect(
             result.output.hasPrefix(
                 "push 1 at 2026-03-14 09:41 (priority 10, update): applied\n"
-                    + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (the expanded island, or a banner without one)\n"
+                    + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (shown in the expanded island)\n"
                     + "expanded, active:\n"))
         #expect(result.output.contains("On the way") && result.output.contains("24:00"))
         #expect(result.errors == "")
+    }
+
+    @Test("on a phone without a Dynamic Island the alert is a banner: the Lock Screen presentation, not the expanded island")
+    func alertOnAPhoneWithoutAnIsland() {
+        let result = Self.run([
+            "push", Self.examples.appendingPathComponent("delivery-update.json").path, "--to", "delivery", "--device", "iphone-se",
+        ])
+        #expect(
+            result.output
+                == "push 1 at 2026-03-14 09:41 (priority 10, update): applied\n"
+                + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (shown in a banner)\n"
+                + "lockscreen: iphone-se has no Live Activity metrics; use an iPhone profile (iphone-430 or iphone-393)\n")
+    }
+
+    @Test(
+        "an end push keeps the card on the Lock Screen 4 h by default; dismissal-date sets the time, kept within those 4 h",
+        arguments: [
+            (nil, "13:41", "lockscreen, ended:\n"), (1_773_481_260 + 1800, "10:11", "lockscreen, ended:\n"),
+            (1_773_481_260 + 6 * 3600, "13:41", "lockscreen, ended:\n"),
+            (
+                1_773_481_260, "09:41",
+                "lockscreen: delivery was dismissed at 2026-03-14T09:41:00Z: nothing shows it any more. Use an earlier --at.\n"
+            ),
+        ] as [(Int?, String, String)])
+    func endWithDismissalDate(dismissal: Int?, until: String, frame: String) throws {
+        var aps: [String: Any] = ["event": "end", "timestamp": 1_773_481_260]
+        if let dismissal { aps["dismissal-date"] = dismissal }
+        let result = Self.run(["push", try Self.payload(["aps": aps]), "--to", "delivery"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output.hasPrefix(
+                "push 1 at 2026-03-14 09:41 (priority 10, end): applied; the Lock Screen keeps it until 2026-03-14 \(until)\n" + frame))
+    }
+
+    @Test("an update whose stale-date has passed draws the stale content: the state is stale, said once")
+    func updateWithAPassedStaleDate() throws {
+        let payload = try Self.payload([
+            "aps": [
+                "event": "update", "timestamp": 1_773_481_260, "stale-date": 1_773_481_260 - 60,
+                "content-state": ["stage": 2, "eta": 795_175_500, "courier": "Ana"],
+            ]
+        ])
+        let result = Self.run(["push", payload, "--to", "delivery"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("push 1 at 2026-03-14 09:41 (priority 10, update): applied\nlockscreen, stale:\n"))
+    }
+
+    @Test("with Live Activities switched off the push reaches no activity: refused with ActivityKit's denied error")
+    func activitiesOff() {
+        let result = Self.run([
+            "push", Self.examples.appendingPathComponent("delivery-update.json").path, "--to", "delivery", "--activities-off",
+        ])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(
+            result.errors
+                == "error push-refused delivery: The user disabled Live Activities for the app. (--activities-off: "
+                + "ActivityAuthorizationInfo().areActivitiesEnabled is false, so no activity runs for the push to reach)\n")
     }
 
     @Test("a content-state that does not decode names its key path: aps.content-state.stage")
