@@ -91,7 +91,8 @@ public struct ExtensionCall: Codable, Sendable {
     public var speed: Double
     /// Whether the preview's clock is paused (it stays at `now`).
     public var isPaused: Bool
-    /// `TimeZone.current`'s identifier.
+    /// The identifier of the process's default time zone (`NSTimeZone.default`, which `--timezone` and the
+    /// tests set; `TimeZone.current` would be the system's, whatever the default).
     public var timeZone: String
 
     /// The request with this process's clock as it reads now.
@@ -100,12 +101,12 @@ public struct ExtensionCall: Codable, Sendable {
         now = HostClock.now
         speed = HostClock.speed
         isPaused = HostClock.isPaused
-        timeZone = TimeZone.current.identifier
+        timeZone = NSTimeZone.default.identifier
     }
 
     /// Sets this process's clock and time zone to the caller's.
     func adoptClock() {
-        if let zone = TimeZone(identifier: timeZone), zone != TimeZone.current { NSTimeZone.default = zone }
+        if let zone = TimeZone(identifier: timeZone), zone != NSTimeZone.default { NSTimeZone.default = zone }
         HostClock.isPaused = isPaused
         HostClock.speed = speed
         HostClock.set(now)

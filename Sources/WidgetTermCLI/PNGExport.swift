@@ -110,6 +110,11 @@ enum EmojiImages {
             "--font=Noto Color Emoji \(pointSize)", "--text=\(glyph)", "--background=transparent", "--margin=0", "-q",
             "--output=\(file.path)",
         ]
+        // GLib reads `--text` in the locale's character set: a locale that is not installed (LANG=tr_TR.UTF-8
+        // without its locale data) falls back to ASCII and refuses the emoji. C.UTF-8 is always there.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C.UTF-8"
+        process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
