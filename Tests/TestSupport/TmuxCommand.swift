@@ -1,3 +1,6 @@
+// The harness is for the test target; a static release build of every target (`swift build -c release
+// --static-swift-stdlib`) has no Testing module, and builds this file empty.
+#if canImport(Testing)
 import Foundation
 import Testing
 import WidgetHost
@@ -77,3 +80,4 @@ public enum TmuxCommand {
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// The harness is for the test target; a static release build of every target (`swift build -c release
+// --static-swift-stdlib`) has no Testing module, and builds this file empty.
+#if canImport(Testing)
 import CellLayout
 import Foundation
 import Testing
@@ -261,3 +264,4 @@ extension Trait where Self == ConditionTrait {
         .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.unavailableReason ?? "tmux and xterm-direct are installed"))
     }
 }
+#endif
