@@ -10,6 +10,7 @@ import WidgetKit
 import SwiftUI
 
 struct TallyAttributes: ActivityAttributes {
+    /// What changes while the activity runs: the count so far.
     public struct ContentState: Codable, Hashable {
         var count: Int
     }
