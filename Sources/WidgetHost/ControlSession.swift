@@ -121,7 +121,8 @@ public final class ControlSession {
         T, ControlValueProblem
     > {
         let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
+        // A monotonic wait: a semaphore's deadline is wall-clock time, which a simulated clock moves.
+        let done = MonotonicSignal()
         // On a queue of its own, as intents run: a caller blocking a cooperative thread cannot starve it.
         Task(executorPreference: ControlValueExecutor()) {
             do {
@@ -131,7 +132,7 @@ public final class ControlSession {
             }
             done.signal()
         }
-        guard done.wait(timeout: .now() + limit) == .success else { return .failure(.threw("did not return within \(limit) s")) }
+        guard done.wait(seconds: limit) else { return .failure(.threw("did not return within \(limit) s")) }
         return box.get() ?? .failure(.threw("returned nothing"))
     }
 }
