@@ -60,8 +60,11 @@ let package = Package(
         .executableTarget(
             name: "widgetterm-test-extension", dependencies: ["WidgetTermCLI", "SampleWidgets"], path: "Tests/TestExtension",
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // Shared by the test targets: the tmux harness that drives the real binary.
-        .target(name: "TestSupport", dependencies: ["CellLayout", "WidgetHost"], path: "Tests/TestSupport"),
+        // Shared by the test targets: the fixed clock, goldens, the in-memory preview and the tmux harness
+        // that drives the real binary.
+        .target(
+            name: "TestSupport", dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "TerminalUI"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "WidgetTermTests",
             dependencies: [

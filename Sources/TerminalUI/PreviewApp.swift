@@ -93,6 +93,8 @@ public final class PreviewApp {
     var followsFocus = true
     /// Where each widget frame landed on the last screen, with the frame drawn there (clicks look up in it).
     var placements = Compositor<Placement>()
+    /// The visible part of each widget frame on the last screen, in screen cells, in drawing order.
+    public var widgetFrames: [CellRect] { placements.regions.map(\.visible) }
     private var previousScreen: CellBuffer?
     private var frameCount = 0
     let reloadRequests = ReloadRequestCenter()

@@ -35,21 +35,13 @@ private let canvasWidget = StaticConfiguration(kind: "canvas", provider: CanvasP
 .descriptor
 
 private func makeCanvasPreview() -> (PreviewApp, MemoryTerminal) {
-    let terminal = MemoryTerminal(width: 120, height: 40)
-    let configuration = PreviewConfiguration(
-        widgets: [canvasWidget], theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
-    return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
+    let preview = InMemoryPreview([canvasWidget])
+    return (preview.app, preview.terminal)
 }
 
 /// The text of the widget frame on screen.
 private func widgetText(_ app: PreviewApp, _ terminal: MemoryTerminal) -> String {
-    guard let visible = app.placements.regions.first?.visible else { return "" }
-    return (visible.y..<visible.maxY).map { row in
-        String(
-            (visible.x..<visible.maxX).compactMap {
-                terminal.screen[$0, row].isContinuation ? nil : terminal.screen[$0, row].glyph.character
-            })
-    }.joined(separator: "\n")
+    InMemoryPreview.widgetText(of: app, on: terminal)
 }
 
 /// Issue 15 item 17: the preview's Xcode-canvas controls.

@@ -11,37 +11,7 @@ import Testing
 // materials, gradient tints, App Intents entities and Combine's observable objects, each resolved, laid
 // out and painted in cells.
 
-private let drawingDate = Date(timeIntervalSince1970: 1_700_000_000)
-
-private enum DrawingProbe {
-    static let environment = LayoutEnvironment(
-        date: drawingDate,
-        format: SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
-
-    static func resolve<V: View>(_ view: V) -> (ViewNode, ResolveSink) {
-        ViewResolver.resolve(view, environment: EnvironmentValues())
-    }
-
-    static func frame<V: View>(_ view: V, width: Int, height: Int) -> Frame {
-        let placed = CellLayout.layout(resolve(view).0, in: CellSize(width: width, height: height), environment: environment)
-        var painter = Painter(
-            size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light),
-            date: drawingDate, format: environment.format)
-        painter.paint(placed)
-        return painter.frame
-    }
-
-    static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
-        frameRows(frame(view, width: width, height: height))
-    }
-
-    static func codes<V: View>(_ view: V) -> [String] { resolve(view).1.diagnostics.map(\.code) }
-
-    static func rgb(_ color: Color) -> RGB {
-        let value = color.resolved(in: .light)
-        return RGB(red: value.red, green: value.green, blue: value.blue)
-    }
-}
+private typealias DrawingProbe = ViewProbe
 
 private struct Sale: Identifiable {
     let day: String

@@ -37,11 +37,8 @@ enum UsabilityWidgets {
 func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: Int = 40, themeName: String = "light")
     -> (PreviewApp, MemoryTerminal)
 {
-    let terminal = MemoryTerminal(width: width, height: height)
-    let configuration = PreviewConfiguration(
-        widgets: widgets, theme: Theme.builtIn(named: themeName)!, format: FixedClock.utcFormat,
-        router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
-    return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
+    let preview = InMemoryPreview(widgets, themeName: themeName, width: width, height: height)
+    return (preview.app, preview.terminal)
 }
 
 @Suite struct EntryStepTests {

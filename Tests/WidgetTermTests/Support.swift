@@ -1,103 +1,53 @@
 import Foundation
 import Testing
-import CellRender
-import WidgetHost
-import WidgetKitUI
+@testable import CellLayout
+@testable import CellRender
+@testable import WidgetKitUI
 
-// MARK: - Test support: a fixed clock and golden snapshots
+// The fixed clock, goldens, `renderWidget`, `frameRows`, `SplitMix64`, `textStrings` and the in-memory
+// preview are in TestSupport, shared by every test target; re-exported here so each file of this target
+// sees them without its own import.
+@_exported import TestSupport
 
-/// Runs `body` with the process clock frozen at `date` in UTC. The clock is one per process, so every
-/// test that moves it goes through this lock.
-enum FixedClock {
-    private static let lock = NSLock()
-    /// 2026-03-14 09:41:00 UTC, the moment every golden is rendered at.
-    static let reference = Date(timeIntervalSince1970: 1_773_481_260)
+// MARK: - A view resolved, laid out and painted on its own
 
-    static func run<T>(at date: Date = reference, _ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        let timeZone = NSTimeZone.default
-        defer {
-            NSTimeZone.default = timeZone
-            HostClock.reset()
-            lock.unlock()
-        }
-        NSTimeZone.default = TimeZone(identifier: "UTC")!
-        HostClock.isPaused = true
-        HostClock.set(date) // set while paused: the clock reads exactly `date`
-        return try body()
+/// One view resolved, laid out and painted in a light paint style at a fixed moment (2023-11-14 22:13:20
+/// UTC), with dates written as `en_US` in UTC: the harness of the API and drawing tests.
+enum ViewProbe {
+    /// The moment every probe renders at.
+    static let date = Date(timeIntervalSince1970: 1_700_000_000)
+    static let environment = LayoutEnvironment(
+        date: date, format: SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+
+    /// The resolved tree of `view` and the sink that saw it.
+    static func resolve<V: View>(_ view: V) -> (ViewNode, ResolveSink) {
+        ViewResolver.resolve(view, environment: EnvironmentValues())
     }
 
-    static let utcFormat = SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-}
-
-/// Golden snapshots: a text layer plus a style layer (FrameEncoder.golden). Set WIDGETTERM_RECORD_GOLDENS=1
-/// to write them; otherwise a missing or different golden fails the test with both versions shown.
-enum Golden {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["WIDGETTERM_RECORD_GOLDENS"] == "1" }
-
-    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = directory.appendingPathComponent(name + ".golden")
-        if isRecording {
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try? Data(actual.utf8).write(to: url, options: .atomic)
-            return
-        }
-        guard let data = try? Data(contentsOf: url) else {
-            Issue.record("missing golden \(name).golden; run with WIDGETTERM_RECORD_GOLDENS=1 to record it", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = String(decoding: data, as: UTF8.self)
-        if expected != actual {
-            Issue.record("golden \(name) differs\n--- expected\n\(expected)--- actual\n\(actual)", sourceLocation: sourceLocation)
-        }
+    /// `view` laid out and painted in a `width` × `height` area.
+    static func frame<V: View>(_ view: V, width: Int, height: Int) -> Frame {
+        let placed = CellLayout.layout(resolve(view).0, in: CellSize(width: width, height: height), environment: environment)
+        var painter = Painter(
+            size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light), date: date,
+            format: environment.format)
+        painter.paint(placed)
+        return painter.frame
     }
-}
 
-/// Renders a widget of a bundle the way `widgetterm render` does, at the fixed clock.
-func renderWidget(
-    _ descriptor: WidgetDescriptor, family: WidgetFamily, scheme: ColorScheme = .light, osVersion: Int = 26,
-    device: DeviceProfile = .default, context: ProviderContext = .timeline
-) throws -> Frame {
-    try FixedClock.run {
-        let session = WidgetSession(descriptor: descriptor)
-        let selection = try session.selectEntry(family: family, device: device, context: context)
-        let options = WidgetRenderOptions(
-            family: family, device: device, osVersion: osVersion, style: PaintStyle(colorScheme: scheme),
-            date: HostClock.now, format: FixedClock.utcFormat)
-        return session.render(selection, options: options)
+    /// `view` painted in a `width` × `height` area: one string per row, trailing blanks trimmed.
+    static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
+        frameRows(frame(view, width: width, height: height))
     }
-}
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so every randomised test reproduces from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+    /// The characters of every text node in `node`, in tree order.
+    static func strings(in node: ViewNode) -> [String] { node.textStrings }
 
-extension ViewNode {
-    /// The characters of every text node, in tree order (a date or timer run reads `?`): what a resolved
-    /// body says, for tests that check the tree rather than the cells.
-    var textStrings: [String] {
-        switch self {
-        case .text(let text):
-            return [
-                text.runs.map { run -> String in
-                    if case .verbatim(let string) = run.content { return string }
-                    return "?"
-                }.joined()
-            ]
-        case .group(let children): return children.flatMap(\.textStrings)
-        case .stack(let stack): return stack.children.flatMap(\.textStrings)
-        case .modified(let inner, _): return inner.textStrings
-        default: return []
-        }
+    /// The diagnostic codes resolving `view` reported, in order.
+    static func codes<V: View>(_ view: V) -> [String] { resolve(view).1.diagnostics.map(\.code) }
+
+    /// `color` resolved in light mode, as 8-bit RGB.
+    static func rgb(_ color: Color) -> RGB {
+        let value = color.resolved(in: .light)
+        return RGB(red: value.red, green: value.green, blue: value.blue)
     }
 }

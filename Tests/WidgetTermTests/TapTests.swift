@@ -37,11 +37,6 @@ struct NoteIntent: AppIntent {
     func perform() async throws -> some IntentResult { .result() }
 }
 
-/// The frame's rows as text, trailing spaces removed.
-func frameRows(_ frame: Frame) -> [String] {
-    (0..<frame.buffer.height).map { String(frame.buffer.text(ofRow: $0).reversed().drop(while: { $0 == " " }).reversed()) }
-}
-
 // MARK: - Hit testing
 
 @Suite struct TapTests {

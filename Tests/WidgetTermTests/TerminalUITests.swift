@@ -159,23 +159,13 @@ private enum PreviewWidgets {
 private func makePreview(_ widgets: [WidgetDescriptor], osVersion: Int = 26, width: Int = 120, height: Int = 40)
     -> (PreviewApp, MemoryTerminal)
 {
-    let terminal = MemoryTerminal(width: width, height: height)
-    let configuration = PreviewConfiguration(
-        widgets: widgets, theme: Theme.builtIn(named: "light")!, osVersion: osVersion,
-        format: FixedClock.utcFormat,
-        router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
-    return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
+    let preview = InMemoryPreview(widgets, osVersion: osVersion, width: width, height: height)
+    return (preview.app, preview.terminal)
 }
 
 /// The text of the first widget frame on screen (not the log or panel).
 private func firstWidgetText(_ app: PreviewApp, _ terminal: MemoryTerminal) -> String {
-    guard let visible = app.placements.regions.first?.visible else { return "" }
-    return (visible.y..<visible.maxY).map { row in
-        String(
-            (visible.x..<visible.maxX).compactMap {
-                terminal.screen[$0, row].isContinuation ? nil : terminal.screen[$0, row].glyph.character
-            })
-    }.joined(separator: "\n")
+    InMemoryPreview.widgetText(of: app, on: terminal)
 }
 
 private func cells(_ text: String, style: Cell = Cell()) -> [Cell] {
@@ -722,21 +712,16 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
     func openCommand() throws {
         try FixedClock.run {
             let widgets = [PreviewWidgets.links]
-            let terminal = MemoryTerminal(width: 120, height: 40)
             let configuration = PreviewConfiguration(
                 widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
                 router: try DeepLinkRouter(widgets: widgets), urlOpener: try URLOpener(command: "/bin/echo"))
-            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            let preview = InMemoryPreview(configuration: configuration)
+            let app = preview.app
             app.renderFrame()
             app.handle(.key(.tab))
             app.handle(.key(.enter))
             // The opener's completion wakes the terminal: each wake is handled and drawn, then checked.
-            var answered = false
-            while !answered && terminal.waitUntilQueued(seconds: 10) {
-                for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
-                app.renderFrame()
-                answered = app.log.texts.contains("/bin/echo shop://orders/41 → exit 0: shop://orders/41")
-            }
+            let answered = preview.waitUntil { app.log.texts.contains("/bin/echo shop://orders/41 → exit 0: shop://orders/41") }
             #expect(answered, "\(app.log.texts)")
         }
     }
@@ -752,11 +737,11 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         let opener = try URLOpener(command: script.path, timeLimit: 1)
         try FixedClock.run {
             let widgets = [PreviewWidgets.links]
-            let terminal = MemoryTerminal(width: 120, height: 40)
             let configuration = PreviewConfiguration(
                 widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
                 router: try DeepLinkRouter(widgets: widgets), urlOpener: opener)
-            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            let preview = InMemoryPreview(configuration: configuration)
+            let app = preview.app
             app.renderFrame()
             app.handle(.key(.tab))
             for _ in 0..<100 { app.handle(.key(.enter)) }
@@ -764,13 +749,9 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             let refused = app.log.texts.filter { $0.hasSuffix("4 runs are still going on, the most at once; this URL was not opened") }
             #expect(refused.count == 96)
             // Each run that reaches its time limit wakes the terminal: handled, drawn, then counted.
-            var stopped = 0
-            while stopped < 4 && terminal.waitUntilQueued(seconds: 10) {
-                for event in terminal.waitForEvents(timeout: 0) { app.handle(event) }
-                app.renderFrame()
-                stopped = app.log.texts.filter { $0 == "\(script.path) shop://orders/41 → timed out" }.count
-            }
-            #expect(stopped == 4, "\(app.log.texts.suffix(8))")
+            let stoppedCount = { app.log.texts.filter { $0 == "\(script.path) shop://orders/41 → timed out" }.count }
+            preview.waitUntil { stoppedCount() >= 4 }
+            #expect(stoppedCount() == 4, "\(app.log.texts.suffix(8))")
             #expect(opener.runningCount == 0)
         }
     }

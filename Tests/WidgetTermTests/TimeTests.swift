@@ -101,54 +101,8 @@ import WidgetHost
 
 // MARK: - Test widgets
 
-struct TimeEntry: TimelineEntry {
-    let date: Date
-    let label: String
-}
-
-/// A provider that answers with fixed entries and policy.
-struct FixedProvider: TimelineProvider {
-    var entries: @Sendable (Date) -> [TimeEntry]
-    var policy: @Sendable (Date) -> TimelineReloadPolicy
-
-    func placeholder(in context: Context) -> TimeEntry { TimeEntry(date: Date(), label: "placeholder") }
-    func getSnapshot(in context: Context, completion: @escaping (TimeEntry) -> Void) {
-        completion(TimeEntry(date: Date(), label: "snapshot"))
-    }
-    func getTimeline(in context: Context, completion: @escaping (Timeline<TimeEntry>) -> Void) {
-        let now = Date()
-        completion(Timeline(entries: entries(now), policy: policy(now)))
-    }
-}
-
-/// Counts body evaluations across the process (tests that read it hold the FixedClock lock).
-final class EvaluationCounter: @unchecked Sendable {
-    static let shared = EvaluationCounter()
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    func reset() { lock.withLock { count = 0 } }
-    var value: Int { lock.withLock { count } }
-}
-
-struct ClockFaceView: View {
-    let entry: TimeEntry
-    var body: some View {
-        EvaluationCounter.shared.increment()
-        return VStack(alignment: .leading) {
-            Text(entry.label)
-            Text(Date(), style: .time)
-            Text(entry.date.addingTimeInterval(3600), style: .timer)
-            Text(entry.date, style: .relative)
-            Text(entry.date, style: .offset)
-        }
-        .containerBackground(.background, for: .widget)
-    }
-}
-
-func descriptor(kind: String, provider: FixedProvider) -> WidgetDescriptor {
-    StaticConfiguration(kind: kind, provider: provider) { ClockFaceView(entry: $0) }.supportedFamilies([.systemMedium]).descriptor
-}
+// TimeEntry, FixedProvider, EvaluationCounter, ClockFaceView and descriptor(kind:provider:) are in
+// TestSupport (TimelineFixtures.swift): the check and host-context tests use them too.
 
 // MARK: - Entries, archives and ticks
 

@@ -11,36 +11,8 @@ import Testing
 
 // MARK: - Harness
 
-private let apiTestDate = Date(timeIntervalSince1970: 1_700_000_000)
-
-private enum APIProbe {
-    static let environment = LayoutEnvironment(
-        date: apiTestDate,
-        format: SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
-
-    /// The resolved tree of `view` and the sink that saw it.
-    static func resolve<V: View>(_ view: V) -> (ViewNode, ResolveSink) {
-        ViewResolver.resolve(view, environment: EnvironmentValues())
-    }
-
-    /// `view` laid out and painted in a `width` × `height` area.
-    static func frame<V: View>(_ view: V, width: Int, height: Int) -> Frame {
-        let placed = CellLayout.layout(resolve(view).0, in: CellSize(width: width, height: height), environment: environment)
-        var painter = Painter(
-            size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light),
-            date: apiTestDate, format: environment.format)
-        painter.paint(placed)
-        return painter.frame
-    }
-
-    /// `view` painted in a `width` × `height` area: one string per row, trailing blanks trimmed.
-    static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
-        frameRows(frame(view, width: width, height: height))
-    }
-
-    /// The characters of every text node in `node`, in tree order.
-    static func strings(in node: ViewNode) -> [String] { node.textStrings }
-}
+private typealias APIProbe = ViewProbe
+private let apiTestDate = ViewProbe.date
 
 private struct APIEntry: TimelineEntry {
     let date: Date
