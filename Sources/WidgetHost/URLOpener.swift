@@ -156,9 +156,7 @@ public final class OpenerRun: @unchecked Sendable {
     /// The program and its one argument, as started.
     public let arguments: [String]
     private let outputFile: URL?
-    private let reaped = MonotonicSignal()
-    private let lock = NSLock()
-    private var status: Int32?
+    private let reaper: ChildReaper
 
     /// Seconds between SIGTERM and SIGKILL to the group at the time limit.
     static let gracePeriod: TimeInterval = 2
@@ -167,17 +165,7 @@ public final class OpenerRun: @unchecked Sendable {
         self.pid = pid
         self.arguments = arguments
         self.outputFile = outputFile
-        let thread = Thread { [reaped, lock] in
-            var raw: Int32 = 0
-            var result: pid_t
-            repeat { result = waitpid(pid, &raw, 0) } while result < 0 && errno == EINTR
-            let exitStatus: Int32? = result == pid ? ChildProcess.exitStatus(raw) : nil
-            lock.withLock { self.status = exitStatus }
-            slots.release()
-            reaped.signal()
-        }
-        thread.name = "widgetterm-opener-\(pid)"
-        thread.start()
+        reaper = ChildReaper(pid: pid, name: "widgetterm-opener-\(pid)") { slots.release() }
     }
 
     /// Waits up to `timeLimit` seconds for the program; past it, stops its whole process group (SIGTERM, then
@@ -186,12 +174,12 @@ public final class OpenerRun: @unchecked Sendable {
     /// - Returns: The exit status (nil if it could not be reaped), whether it timed out, and the captured output.
     public func wait(timeLimit: TimeInterval) -> URLOpenerResult {
         var timedOut = false
-        if !reaped.wait(seconds: max(timeLimit, 0)) {
+        if !reaper.wait(seconds: max(timeLimit, 0)) {
             timedOut = true
             kill(-pid, SIGTERM)
-            if !reaped.wait(seconds: Self.gracePeriod) {
+            if !reaper.wait(seconds: Self.gracePeriod) {
                 kill(-pid, SIGKILL)
-                _ = reaped.wait(seconds: 10)
+                _ = reaper.wait(seconds: 10)
             }
         }
         // Programs the opener left in its group when it was stopped die with it.
@@ -201,7 +189,7 @@ public final class OpenerRun: @unchecked Sendable {
             output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
             try? FileManager.default.removeItem(at: outputFile)
         }
-        let status = lock.withLock { self.status }
+        let status = reaper.exitStatus
         let signalled = status.map { $0 >= 128 } ?? false
         return URLOpenerResult(arguments: arguments, exitStatus: timedOut && signalled ? nil : status, output: output, timedOut: timedOut)
     }
@@ -226,65 +214,4 @@ final class OpenerSlots: @unchecked Sendable {
     }
 
     func release() { lock.withLock { running = max(running - 1, 0) } }
-}
-
-// MARK: - Spawning
-
-/// `posix_spawn` with what an opener needs: standard input from /dev/null, output to a file (or inherited),
-/// a new process group, no signal blocked and default dispositions (this process blocks signals on its worker
-/// threads and a child inherits the mask), and no other descriptor of this process.
-enum ChildProcess {
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift does not import.
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addCloseFrom: AddCloseFrom? =
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
-
-    /// Starts `arguments[0]` with `arguments`: the process id, or nil and the errno of the failure.
-    static func spawn(_ arguments: [String], environment: [String: String], outputPath: String?) -> (pid: pid_t?, error: Int32) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if let outputPath {
-            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        }
-        if let addCloseFrom { _ = addCloseFrom(&actions, 3) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        var result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        // ETXTBSY: another process forked while it had the program open for writing (a script just written,
-        // say) and has not reached exec yet; that lasts microseconds. Try again a few times, as Go's os/exec does.
-        var attempts = 1
-        while result == ETXTBSY && attempts < 20 {
-            usleep(UInt32(1_000 * attempts))
-            attempts += 1
-            result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        }
-        return result == 0 ? (pid, 0) : (nil, result)
-    }
-
-    /// The exit status of a `waitpid` status: the code, or 128 + the signal that ended it.
-    static func exitStatus(_ raw: Int32) -> Int32 {
-        let signal = raw & 0x7F
-        return signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
-    }
 }

@@ -25,24 +25,45 @@ import Glibc
         return stat[close...].dropFirst(2).first
     }
 
-    /// Waits (for at most `seconds`, on the monotonic clock) until `condition` holds; returns whether it did.
-    static func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
-        while !condition() {
-            if DispatchTime.now().uptimeNanoseconds > deadline { return false }
-            usleep(10_000)
-        }
-        return true
-    }
+    /// Reads a FIFO on a thread of its own, blocked in `read` (no polling): the first line the writers send,
+    /// then the end of the stream, which comes when the last process holding the FIFO open for writing exits.
+    final class FIFOWatch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        private let firstLine = MonotonicSignal()
+        private let closed = MonotonicSignal()
 
-    /// The pid a script wrote to `file`, waiting for the write.
-    static func pid(in file: URL) throws -> pid_t {
-        var text = ""
-        _ = eventually {
-            text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            return text.hasSuffix("\n")
+        /// Creates the FIFO at `path` and starts reading it (the open blocks until a writer opens it).
+        init(path: String) throws {
+            guard mkfifo(path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            let thread = Thread { [self] in
+                let descriptor = open(path, O_RDONLY)
+                guard descriptor >= 0 else { return }
+                defer { close(descriptor) }
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while true {
+                    let count = read(descriptor, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { break }
+                    let hasLine = lock.withLock {
+                        text += String(decoding: buffer[..<count], as: UTF8.self)
+                        return text.contains("\n")
+                    }
+                    if hasLine { firstLine.signal() }
+                }
+                closed.signal()
+            }
+            thread.start()
         }
-        return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), "no pid in \(file.path)")
+
+        /// The first line written, waiting for it at most `seconds` of real time; nil when none came.
+        func line(seconds: TimeInterval = 10) -> String? {
+            guard firstLine.wait(seconds: seconds) else { return nil }
+            return lock.withLock { text.split(separator: "\n").first.map(String.init) }
+        }
+
+        /// Waits at most `seconds` of real time until every writer has closed the FIFO (exited); true when they have.
+        func waitUntilClosed(seconds: TimeInterval = 10) -> Bool { closed.wait(seconds: seconds) }
     }
 
     @Test("runs beyond maximumRunning are refused, and every run is reaped")
@@ -68,18 +89,24 @@ import Glibc
 
     @Test("at the time limit the opener's whole process group is stopped, its children included")
     func timeLimitStopsTheGroup() throws {
-        // The child writes its pid to the file the URL names, then the opener waits for it.
-        let (directory, script) = try Self.script("spawner", #"sleep 300 & echo $! > "${1#file://}"; wait"#)
+        // The opener's child holds the FIFO the URL names open for writing, and the opener writes the child's
+        // pid into it: the test reads the pid, and the end of the stream says the child has exited.
+        let (directory, script) = try Self.script(
+            "spawner", #"exec 3>"${1#file://}"; sleep 300 >&3 & echo $! >&3; exec 3>&-; wait"#)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let pidFile = directory.appendingPathComponent("child.pid")
+        let fifo = directory.appendingPathComponent("child.fifo")
+        let watch = try FIFOWatch(path: fifo.path)
         let opener = try URLOpener(command: script.path, timeLimit: 0.5)
-        let run = try opener.start(pidFile, capturesOutput: true)
-        let child = try Self.pid(in: pidFile)
+        let run = try opener.start(fifo, capturesOutput: true)
+        let child = try #require(watch.line().flatMap { pid_t($0) }, "the opener wrote its child's pid")
         #expect(Self.state(of: child) != nil && Self.state(of: child) != "Z")
+        #expect(!watch.waitUntilClosed(seconds: 0), "the child is still running before the time limit")
         let result = run.wait(timeLimit: opener.timeLimit)
         #expect(result.timedOut)
-        #expect(Self.eventually { [nil, "Z"].contains(Self.state(of: child)) }, "the opener's child died with it")
+        let childExited = watch.waitUntilClosed()
+        #expect(childExited, "the opener's child died with it")
         #expect(Self.state(of: run.pid) == nil)
+        if !childExited { kill(child, SIGKILL) }
     }
 
     @Test("an opener that exits in time keeps the programs it started (a browser xdg-open starts stays open)")
@@ -90,7 +117,8 @@ import Glibc
         let result = try URLOpener(command: script.path, timeLimit: 10).open(pidFile, capturesOutput: true)
         #expect(result.arguments == [script.path, pidFile.absoluteString])
         #expect(result.exitStatus == 0 && !result.timedOut && result.output == "launched\n")
-        let child = try Self.pid(in: pidFile)
+        // The script wrote the pid before it exited, and `open` returned after the exit: the file is whole.
+        let child = try #require(pid_t(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(Self.state(of: child) != nil && Self.state(of: child) != "Z")
         kill(child, SIGKILL)
     }
