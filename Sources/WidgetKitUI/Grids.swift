@@ -72,6 +72,32 @@ private func cellFrame(_ item: GridItem?, horizontal: Bool, alignment: Alignment
         : FrameSpec(maxHeight: .infinity, alignment: cellAlignment, isFixed: false)
 }
 
+/// The one core of `LazyVGrid` (`lineAxis` horizontal: rows of columns) and `LazyHGrid` (vertical: columns of
+/// rows): counts the items that fit the grid's length on the line axis (the widget's content width or height),
+/// says when adaptive items were counted approximately, and frames each child to its item's share.
+private func lazyGrid(
+    _ children: [ViewNode], items: [GridItem], lineAxis: StackAxis, alignment: Alignment, lineSpacing: Double?,
+    in context: ResolveContext
+) -> ViewNode {
+    let isHorizontal = lineAxis == .horizontal
+    let itemSpacing = items.first?.spacing ?? 8
+    let container = context.environment.containerSize
+    let (count, isAdaptive) = itemCount(
+        items, length: isHorizontal ? container.width : container.height, spacing: itemSpacing)
+    if isAdaptive {
+        reportApproximateGrid(
+            context,
+            isHorizontal
+                ? "adaptive columns are counted in the widget's content width"
+                : "adaptive rows are counted in the widget's content height")
+    }
+    return gridLines(
+        children, count: count, lineAxis: lineAxis, alignment: alignment, spacing: itemSpacing, lineSpacing: lineSpacing
+    ) { slot in
+        cellFrame(isAdaptive ? items.first : items[slot], horizontal: isHorizontal, alignment: alignment)
+    }
+}
+
 /// A grid that fills rows of columns, as `SwiftUI.LazyVGrid`. Flexible columns share the width equally and
 /// fixed ones keep their width, as in SwiftUI; adaptive columns fit as many as the widget's content width
 /// holds, and `grid-drawn-approximately` says so when the grid may be narrower than that.
@@ -96,16 +122,9 @@ public struct LazyVGrid<Content: View>: PrimitiveView {
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
-        let columnSpacing = columns.first?.spacing ?? 8
-        let (count, isAdaptive) = itemCount(columns, length: context.environment.containerSize.width, spacing: columnSpacing)
-        if isAdaptive { reportApproximateGrid(context, "adaptive columns are counted in the widget's content width") }
-        let cellAlignment = Alignment(horizontal: alignment, vertical: .center)
-        return gridLines(
-            children, count: count, lineAxis: .horizontal, alignment: cellAlignment, spacing: columnSpacing,
-            lineSpacing: spacing
-        ) { slot in
-            cellFrame(isAdaptive ? columns.first : columns[slot], horizontal: true, alignment: cellAlignment)
-        }
+        return lazyGrid(
+            children, items: columns, lineAxis: .horizontal, alignment: Alignment(horizontal: alignment, vertical: .center),
+            lineSpacing: spacing, in: context)
     }
 }
 
@@ -131,15 +150,9 @@ public struct LazyHGrid<Content: View>: PrimitiveView {
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
-        let rowSpacing = rows.first?.spacing ?? 8
-        let (count, isAdaptive) = itemCount(rows, length: context.environment.containerSize.height, spacing: rowSpacing)
-        if isAdaptive { reportApproximateGrid(context, "adaptive rows are counted in the widget's content height") }
-        let cellAlignment = Alignment(horizontal: .center, vertical: alignment)
-        return gridLines(
-            children, count: count, lineAxis: .vertical, alignment: cellAlignment, spacing: rowSpacing, lineSpacing: spacing
-        ) { slot in
-            cellFrame(isAdaptive ? rows.first : rows[slot], horizontal: false, alignment: cellAlignment)
-        }
+        return lazyGrid(
+            children, items: rows, lineAxis: .vertical, alignment: Alignment(horizontal: .center, vertical: alignment),
+            lineSpacing: spacing, in: context)
     }
 }
 
