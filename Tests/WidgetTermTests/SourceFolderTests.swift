@@ -11,6 +11,38 @@ import WidgetKitUI
 enum SourceFolderFixture {
     static let environment = ProcessInfo.processInfo.environment
 
+    /// What one run of the real binary left: its exit status, standard output and standard error.
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// Runs the real binary with `home` as HOME, the shared cache, UTC and C.UTF-8, its outputs in files in
+    /// `home` (a first build writes thousands of lines), and waits for it.
+    static func widgetterm(_ arguments: [String], home: URL) throws -> Run {
+        let binary = try #require(TmuxSession.binary)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var environment = ["HOME": home.path, "XDG_CACHE_HOME": cache, "LANG": "C.UTF-8", "TZ": "UTC"]
+        environment["PATH"] = Self.environment["PATH"]
+        process.environment = environment
+        let output = home.appendingPathComponent("out-\(UUID().uuidString)")
+        let errors = home.appendingPathComponent("err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+
     /// Why these tests cannot run here, or nil when they can.
     static let unavailableReason: String? = {
         do {
@@ -261,35 +293,10 @@ struct AppleModuleTests {
         "needs the toolchain's SwiftSyntax host libraries (usr/lib/swift/host) and a built widgetterm"),
     .timeLimit(.minutes(30)))
 struct SourceFolderEndToEndTests {
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
+    typealias Run = SourceFolderFixture.Run
 
     /// Runs the real binary with outputs in files (a first build writes thousands of lines).
-    func widgetterm(_ arguments: [String], home: URL) throws -> Run {
-        let binary = try #require(TmuxSession.binary)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        var environment = ["HOME": home.path, "XDG_CACHE_HOME": SourceFolderFixture.cache, "LANG": "C.UTF-8", "TZ": "UTC"]
-        environment["PATH"] = SourceFolderFixture.environment["PATH"]
-        process.environment = environment
-        let output = home.appendingPathComponent("out-\(UUID().uuidString)")
-        let errors = home.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
-    }
+    func widgetterm(_ arguments: [String], home: URL) throws -> Run { try SourceFolderFixture.widgetterm(arguments, home: home) }
 
     @Test func anXcodeExtensionCompilesAsWrittenAndRuns() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-style-\(UUID().uuidString)")

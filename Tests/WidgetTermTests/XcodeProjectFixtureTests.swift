@@ -13,27 +13,8 @@ import TestSupport
     .timeLimit(.minutes(30)))
 struct XcodeProjectFixtureTests {
     /// Runs the real binary with its outputs in files; returns status, standard output and standard error.
-    func widgetterm(_ arguments: [String], home: URL) throws -> (status: Int32, output: String, errors: String) {
-        let binary = try #require(TmuxSession.binary)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        var environment = ["HOME": home.path, "XDG_CACHE_HOME": SourceFolderFixture.cache, "LANG": "C.UTF-8", "TZ": "UTC"]
-        environment["PATH"] = SourceFolderFixture.environment["PATH"]
-        process.environment = environment
-        let output = home.appendingPathComponent("out-\(UUID().uuidString)")
-        let errors = home.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            String(decoding: try Data(contentsOf: errors), as: UTF8.self)
-        )
+    func widgetterm(_ arguments: [String], home: URL) throws -> SourceFolderFixture.Run {
+        try SourceFolderFixture.widgetterm(arguments, home: home)
     }
 
     @Test func theExtensionCompilesAsWrittenAndRendersEveryFamilyAndMode() throws {
