@@ -28,7 +28,6 @@ public struct Image: PrimitiveView, Equatable {
         return self
     }
 
-    /// Rendering-mode tags have no cell equivalent; accepted for source compatibility.
     /// Draws an asset image as a template (its shape in the foreground style) or with its own colours, as
     /// `Image.renderingMode(_:)`; nil keeps the image set's "Render As" setting. SF Symbols are always drawn
     /// in the foreground style.
