@@ -29,8 +29,12 @@ enum GalleryCommand {
         let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
         var sections: [GallerySection] = []
         var frameNumber = 0
+        // A provider that fails (never calls its completion, say) is a finding about the widget, as in `render`:
+        // its frames show what iOS keeps (with no earlier render, the placeholder) and the gallery exits 1.
+        var providerFailures: [ProviderError] = []
         for descriptor in selected.isEmpty ? widgets : selected {
             let session = try settings.session(for: descriptor)
+            var failure: ProviderError?
             var section = GallerySection(title: "\(descriptor.displayName) — \(descriptor.kind)", kind: descriptor.kind)
             if descriptor.isActivity {
                 section.items = ActivityRenderCommand.gallery(descriptor, settings: settings, format: outputFormat)
@@ -43,7 +47,19 @@ enum GalleryCommand {
                     section.skipped.append(family.rawValue)
                     continue
                 }
-                let selection = try settings.selectEntry(session, family: family, device: settings.device)
+                let selection: EntrySelection
+                if let failure {
+                    // Asked once: the other families do not wait for the same provider again.
+                    selection = session.failedSelection(failure, family: family, device: settings.device)
+                } else {
+                    do {
+                        selection = try settings.selectEntry(session, family: family, device: settings.device)
+                    } catch let error as ProviderError {
+                        failure = error
+                        providerFailures.append(error)
+                        selection = session.failedSelection(error, family: family, device: settings.device)
+                    }
+                }
                 for mode in modes ?? [settings.mode] {
                     var modeSettings = settings
                     modeSettings.mode = mode
@@ -72,7 +88,10 @@ enum GalleryCommand {
         case .svg: document = GalleryLayout.svg(sections)
         }
         try PictureOutput.write(document, isPNG: isPNG, parsed: parsed, environment: environment, output: output, errors: errors)
-        return 0
+        for failure in providerFailures {
+            errors.write("widgetterm: error: [\(failure.code)] \(TerminalText.escaped(failure.description))\n")
+        }
+        return providerFailures.isEmpty ? 0 : 1
     }
 }
 
