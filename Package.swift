@@ -65,6 +65,17 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "TerminalUI"],
             path: "Tests/TestSupport"),
+        // Each module's own unit tests (docs/ARCHITECTURE.md "How the tests are organised").
+        .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout", "CellRender", "WidgetKitUI", "TestSupport"]),
+        .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellLayout", "WidgetKitUI", "TestSupport"]),
+        .testTarget(name: "WidgetKitUITests", dependencies: ["WidgetKitUI", "TestSupport"]),
+        .testTarget(
+            name: "WidgetHostTests",
+            dependencies: ["WidgetHost", "CellRender", "CellLayout", "WidgetKitUI", "SampleWidgets", "TestSupport"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "WidgetHost", "CellRender", "CellLayout", "WidgetKitUI", "TestSupport"]),
+        // End-to-end (the real binary, tmux, source folders) and cross-module suites; the goldens and fixtures
+        // of every test target.
         .testTarget(
             name: "WidgetTermTests",
             dependencies: [
