@@ -17,9 +17,23 @@ extension Painter {
             switch shape.kind {
             case .circle, .ellipse:
                 let centred = centredPosition(of: fillPaint, in: rect)
-                forEachCell(inEllipseOf: rect, circular: shape.kind == .circle) { column, row in
-                    let position = centred?(column, row) ?? (rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0)
-                    fill(column, row, colorOf(fillPaint, position: position))
+                let position = { (column: Int, row: Int) in
+                    centred?(column, row) ?? (rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0)
+                }
+                guard Self.showsRoundEdges(rect) else {
+                    forEachCell(inEllipseOf: rect, circular: shape.kind == .circle) { column, row in
+                        fill(column, row, colorOf(fillPaint, position: position(column, row)))
+                    }
+                    break
+                }
+                let inside = Self.ellipseTest(rect, circular: shape.kind == .circle)
+                forEachQuadrantCoverage(of: rect, inside: inside) { column, row, coverage in
+                    paintCoverage(coverage, column, row, colorOf(fillPaint, position: position(column, row)))
+                }
+            case .capsule where fillPaint.isUniform && Self.showsRoundEdges(rect):
+                let color = colorOf(fillPaint)
+                forEachQuadrantCoverage(of: rect, inside: Self.capsuleTest(rect)) { column, row, coverage in
+                    paintCoverage(coverage, column, row, color)
                 }
             default:
                 if let centred = centredPosition(of: fillPaint, in: rect) {
@@ -126,6 +140,75 @@ extension Painter {
                 let dx = (Double(column) + 0.5) * columnPoints - centerX, dy = (Double(row) + 0.5) * rowPoints - centerY
                 if (dx * dx) / (radiusX * radiusX) + (dy * dy) / (radiusY * radiusY) <= 1.0001 { body(column, row) }
             }
+        }
+    }
+
+    /// True when a filled circle, ellipse or capsule in `rect` is large enough for its edge cells to be drawn
+    /// as quadrant blocks (at least 3 columns and 2 rows, or a one-row capsule of 3 columns); smaller ones stay
+    /// whole cells, where a quarter block would read as a speck rather than a curve.
+    static func showsRoundEdges(_ rect: CellRect) -> Bool { rect.width >= 3 && rect.height >= 1 }
+
+    /// Whether a point (in points, 8 a column and 17 a row, from the buffer's origin) lies in the ellipse, or
+    /// the largest centred circle, of `rect`.
+    static func ellipseTest(_ rect: CellRect, circular: Bool) -> (Double, Double) -> Bool {
+        var radiusX = Double(rect.width) * 4, radiusY = Double(rect.height) * 8.5
+        if circular {
+            radiusX = min(radiusX, radiusY)
+            radiusY = radiusX
+        }
+        let centerX = (Double(rect.x) + Double(rect.width) / 2) * 8, centerY = (Double(rect.y) + Double(rect.height) / 2) * 17
+        return { x, y in
+            let dx = x - centerX, dy = y - centerY
+            return (dx * dx) / (radiusX * radiusX) + (dy * dy) / (radiusY * radiusY) <= 1.0001
+        }
+    }
+
+    /// Whether a point (in points) lies in the capsule of `rect`: within half the short side of the segment
+    /// that joins the centres of its two round ends.
+    static func capsuleTest(_ rect: CellRect) -> (Double, Double) -> Bool {
+        let minX = Double(rect.x) * 8, minY = Double(rect.y) * 17
+        let width = Double(rect.width) * 8, height = Double(rect.height) * 17
+        let radius = min(width, height) / 2
+        let fromX = minX + radius, toX = minX + width - radius
+        let fromY = minY + radius, toY = minY + height - radius
+        return { x, y in
+            let dx = x - min(max(x, fromX), toX), dy = y - min(max(y, fromY), toY)
+            return dx * dx + dy * dy <= radius * radius * 1.0001
+        }
+    }
+
+    /// Calls `body` for each cell of `rect` any quarter of which lies inside (`inside` tested at the centre of
+    /// each quarter, in points): the coverage is a 4-bit mask, 1 top left, 2 top right, 4 bottom left, 8
+    /// bottom right, as the quadrant blocks draw them.
+    func forEachQuadrantCoverage(of rect: CellRect, inside: (Double, Double) -> Bool, _ body: (Int, Int, Int) -> Void) {
+        for row in rect.y..<rect.maxY {
+            for column in rect.x..<rect.maxX {
+                let left = Double(column) * 8 + 2, right = Double(column) * 8 + 6
+                let top = Double(row) * 17 + 4.25, bottom = Double(row) * 17 + 12.75
+                var coverage = 0
+                if inside(left, top) { coverage |= 1 }
+                if inside(right, top) { coverage |= 2 }
+                if inside(left, bottom) { coverage |= 4 }
+                if inside(right, bottom) { coverage |= 8 }
+                if coverage != 0 { body(column, row, coverage) }
+            }
+        }
+    }
+
+    /// The quadrant block for each 4-bit coverage mask (see `forEachQuadrantCoverage`); 0 is a space and 15 a
+    /// full cell, which are painted as a background instead.
+    static let quadrantBlocks: [Glyph] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+
+    /// Paints one cell of a round shape: a whole cell in `color`, or the quadrant block of `coverage` in
+    /// `color` over what is behind it, so the shape's edge follows its curve (translucent: whole cells only).
+    mutating func paintCoverage(_ coverage: Int, _ column: Int, _ row: Int, _ color: RGBA) {
+        if coverage == 15 {
+            fill(column, row, color)
+        } else if color.alpha < 1 {
+            // A translucent edge cannot be a block over what is behind it: the cell is tinted when most of it is in.
+            if coverage.nonzeroBitCount >= 3 { fill(column, row, color) }
+        } else {
+            put(Self.quadrantBlocks[coverage], column, row, foreground: color)
         }
     }
 
