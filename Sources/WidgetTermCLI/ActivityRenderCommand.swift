@@ -214,11 +214,26 @@ enum ActivityRenderCommand {
         case .text, .ansi:
             return format.encode(island.frame, widget: kind, family: .systemSmall)
         case .svg:
+            // The review picture widgets get: the Lock Screen card and the island's rounded shapes are drawn with
+            // real curves, not the terminal's quadrant-block steps (the frame is the backdrop, so no clip).
             let isDark = style.colorScheme == .dark
-            return SVGEncoder.encode(
-                island.frame.buffer, defaultForeground: isDark ? RGB(255, 255, 255) : RGB(0, 0, 0),
-                defaultBackground: style.surface ?? style.surfaceForBlending,
-                title: "\(kind) \(island.presentation.argument) state \(stateNumber)")
+            let review = SVGReviewStyle(
+                backdrop: style.surface ?? style.surfaceForBlending, defaultForeground: isDark ? RGB(255, 255, 255) : RGB(0, 0, 0),
+                cornerRadius: nil,
+                idPrefix: String("a-\(kind)-\(island.presentation.argument)".map { $0.isLetter || $0.isNumber ? $0 : "-" }))
+            // The island is a capsule whose ends the terminal steps with quadrant blocks: recorded as a shape so
+            // that the review encoder draws them as curves.
+            var frame = island.frame
+            if island.presentation != .lockScreen {
+                for rect in [island.islandRect, island.detachedRect].compactMap({ $0 })
+                where rect.height > 1 && frame.buffer.contains(column: rect.x, row: rect.y) {
+                    if let fill = frame.buffer[rect.x, rect.y].foreground {
+                        frame.shapes.append(PaintedShape(kind: .capsule, rect: rect, fill: fill))
+                    }
+                }
+            }
+            return SVGEncoder.encodeForReview(
+                frame, style: review, title: "\(kind) \(island.presentation.argument) state \(stateNumber)")
         case .json:
             // The frame document widgets use, with the presentation in place of the family, and the island's cells.
             let document = FrameJSONEncoder.encode(island.frame, widget: kind, family: .systemSmall)
