@@ -144,7 +144,8 @@ struct ExtensionLibraryBuild {
                 throw HostPackageError("cannot find the sources SwiftPM compiled for \(module.name)")
             }
             sources[module.name] = String(decoding: text, as: UTF8.self).split(separator: "\n").map { Self.unquoted(String($0)) }
-            compiles[module.name] = fastCompileArguments(from: arguments, module: module.name)
+            compiles[module.name] = Self.fastCompileArguments(
+                from: arguments, module: module.name, mainModule: host.moduleName, reloadFolder: folder)
         }
         let plan = Plan(
             compiles: compiles, order: host.sources.modules.map(\.name), sources: sources,
@@ -176,8 +177,10 @@ struct ExtensionLibraryBuild {
     /// SwiftPM's compile command for a module, turned into the fast one: its own objects and module file under
     /// `reload/`, the modules built there found first, and nothing a reload does not need (index store,
     /// serialized diagnostics, debug information, parseable output).
-    func fastCompileArguments(from arguments: [String], module: String) -> [String] {
+    static func fastCompileArguments(from arguments: [String], module: String, mainModule: String, reloadFolder folder: String) -> [String]
+    {
         let objects = folder + "/objects/" + module
+        let modulesFolder = folder + "/modules"
         var result = ["-I", modulesFolder]
         var index = 0
         let dropped: Set<String> = ["-parseable-output", "-serialize-diagnostics", "-emit-dependencies", "-g", "-emit-objc-header"]
@@ -195,10 +198,10 @@ struct ExtensionLibraryBuild {
                 index += 1
                 continue
             }
-            if argument == "-emit-module" && module == host.moduleName { continue }
+            if argument == "-emit-module" && module == mainModule { continue }
             if argument == "-emit-module-path" {
                 // No module imports the extension's own: only the local packages' modules are emitted.
-                if module != host.moduleName { result += [argument, modulesFolder + "/" + module + ".swiftmodule"] }
+                if module != mainModule { result += [argument, modulesFolder + "/" + module + ".swiftmodule"] }
                 index += 1
             } else if argument == "-output-file-map" {
                 result += [argument, objects + "/output-file-map.json"]

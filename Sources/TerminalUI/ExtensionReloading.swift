@@ -100,6 +100,7 @@ extension PreviewApp {
             switch change {
             case .rebuilt(let seconds):
                 for widget in configuration.widgets { documentErrors[widget.kind] = nil }
+                extensionFrames.bannerKinds = []
                 instances = [:]
                 queue.rebuildApplied()
                 log.append(.info, "rebuilt the widget extension in \(String(format: "%.1f", seconds)) s; widgets reloaded", at: now)
@@ -107,6 +108,8 @@ extension PreviewApp {
             case .failed(let errors):
                 let message = errors.prefix(2).joined(separator: " · ")
                 for widget in configuration.widgets { documentErrors[widget.kind] = message }
+                // The build's errors take the banner from an extension failure until the next good build.
+                extensionFrames.bannerKinds = []
                 for line in errors.prefix(5) {
                     log.append(.diagnostic, "\(line) (the last good render stays)", at: now, severity: .error)
                 }

@@ -172,7 +172,7 @@ extension RemoteWidgets {
 }
 
 /// Watches folders' Swift sources (every `.swift` file under them) by polling their sizes and modification
-/// times four times a second; after a change, once the files have been quiet for 0.2 s, calls `changed` on
+/// times ten times a second; after a change, once the files have been quiet for 0.1 s, calls `changed` on
 /// its own thread (changes made while it runs are seen afterwards).
 final class SourceWatcher: @unchecked Sendable {
     private let folders: [String]
@@ -189,13 +189,13 @@ final class SourceWatcher: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             var last = snapshot()
             while !lock.withLock({ stopped }) {
-                usleep(250_000)
+                usleep(100_000)
                 let now = snapshot()
                 guard now != last else { continue }
                 var settled = now
                 repeat {
                     last = settled
-                    usleep(200_000)
+                    usleep(100_000)
                     settled = snapshot()
                 } while settled != last
                 if lock.withLock({ stopped }) { break }
