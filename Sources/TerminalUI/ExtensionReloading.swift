@@ -158,7 +158,9 @@ extension PreviewApp {
             if extensionFrames.bannerKinds.remove(instance.kind) != nil { documentErrors[instance.kind] = nil }
             return made
         }
-        if documentErrors[instance.kind] == nil || extensionFrames.bannerKinds.contains(instance.kind) {
+        // The first failure keeps the banner: the later cards of the kind fail because of it ("the extension process
+        // that made this entry was replaced").
+        if documentErrors[instance.kind] == nil {
             documentErrors[instance.kind] = failure.message + " (the last good render stays)"
             extensionFrames.bannerKinds.insert(instance.kind)
         }

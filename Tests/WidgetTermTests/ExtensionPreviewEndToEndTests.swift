@@ -114,7 +114,8 @@ struct ExtensionPreviewEndToEndTests {
             .write(to: bundleFile, atomically: true, encoding: .utf8)
         let added = try tmux.wait(forAll: ["added TeaWidget", "WaterGoalWidget │ accessoryCircular"], seconds: 600)
         #expect(!added.contains("TeaWidget │"), "\(added)")
-        try tmux.keys("w")
+        // The bundle's order: WaterWidget, TeaWidget, WaterGoalWidget, then the #Preview.
+        try tmux.keys("W")
         try tmux.wait(forAll: ["TeaWidget │ systemSmall", "Tea 0 cups"], seconds: 120)
         #expect(try tmux.childPID() == preview)
         try tmux.keys("q")
