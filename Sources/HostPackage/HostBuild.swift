@@ -138,6 +138,7 @@ public enum HostBuild {
             }
             let rewriter = try RewriterTool.ensure(toolchain: toolchain, root: root, cache: cache, progress: progress)
             if try libraryBuild.fastRebuild(rewriter: rewriter, userFolder: given.path, progress: progress) == .built {
+                for item in plan.leftOut { progress.say(item.summary) }
                 try libraryBuild.recordBuilt(inputs: inputs.hex)
                 return built(plan.leftOut, didBuild: true, library: libraryBuild.product)
             }
