@@ -112,8 +112,10 @@ struct ExtensionLibraryEndToEndTests {
         let app = work.appendingPathComponent("TallyApp")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: ProjectFixtures.path("TallyApp")), to: app)
         let widgetterm = try #require(TmuxSession.binary)
-        // The host the preview's end-to-end test builds in: WidgetTerm is compiled there once.
-        let host = SourceFolderFixture.cache + "/extension-preview-host"
+        // A host of this checkout's own: a host package depends on one checkout, and another checkout's tests
+        // building in the same folder would compile WidgetTerm again each time they take turns.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let host = SourceFolderFixture.cache + "/extension-library-host" + checkout.path.replacingOccurrences(of: "/", with: "-")
         let rebuild =
             [
                 "list", app.path, "--target", "TallyWidgetExtension", "--include", app.appendingPathComponent("Extras").path, "--build-dir",
