@@ -158,8 +158,14 @@ public enum HostBuild {
         }
         guard extensionLibrary else { return built(leftOut, didBuild: didBuild, library: nil) }
         if didBuild || libraryBuild.builtInputs != inputs.hex || !libraryBuild.isBuilt {
-            try libraryBuild.prepareFromSwiftPMBuild(leftOut: leftOut, progress: progress)
-            try libraryBuild.recordBuilt(inputs: inputs.hex)
+            do {
+                try libraryBuild.prepareFromSwiftPMBuild(leftOut: leftOut, progress: progress)
+                try libraryBuild.recordBuilt(inputs: inputs.hex)
+            } catch let error as HostPackageError {
+                // The SwiftPM program still serves: the preview runs it, and every save goes through SwiftPM.
+                progress.say("no fast reload (\(error.description)); saves rebuild through SwiftPM")
+                return built(leftOut, didBuild: didBuild, library: nil)
+            }
         }
         return built(leftOut, didBuild: didBuild, library: libraryBuild.product)
     }
