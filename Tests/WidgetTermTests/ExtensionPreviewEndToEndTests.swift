@@ -28,7 +28,10 @@ struct ExtensionPreviewEndToEndTests {
         try FileManager.default.copyItem(at: fixture, to: sources)
         let widgetFile = sources.appendingPathComponent("WaterWidget.swift")
         let original = try String(contentsOf: widgetFile, encoding: .utf8)
-        let host = SourceFolderFixture.cache + "/extension-preview-host"
+        // A host of this checkout's own (ExtensionLibraryEndToEndTests builds in it too): a host package depends on one
+        // checkout, and another checkout's tests taking turns in it would compile WidgetTerm again each time.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let host = SourceFolderFixture.cache + "/extension-library-host" + checkout.path.replacingOccurrences(of: "/", with: "-")
 
         let tmux = try TmuxSession(width: 160, height: 50)
         var environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "XDG_CACHE_HOME": SourceFolderFixture.cache, "TZ": "UTC"]
