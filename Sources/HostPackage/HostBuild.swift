@@ -24,8 +24,11 @@ public struct BuiltHost: Sendable {
     /// The files left out because they cannot compile here, each with its first error and the widgets it declared
     /// (removed from the bundle).
     public let leftOut: [LeftOutFile]
-    /// True when this call ran SwiftPM; false when the inputs matched the last good build.
+    /// True when this call ran SwiftPM or the fast rebuild; false when the inputs matched the last good build.
     public let didBuild: Bool
+    /// The stub and shared library the preview runs as its extension processes, when asked for
+    /// (`HostBuild.prepare(..., extensionLibrary: true)`); after a fast rebuild `binary` is older than it.
+    public var extensionLibrary: ExtensionLibrary? = nil
 
     /// The widget kinds and preview names of the built bundle, in the bundle's order (`list`'s first column).
     ///
@@ -62,11 +65,15 @@ public enum HostBuild {
     ///   - buildDirectory: the host package's folder (`--build-dir`); by default the one host package in the cache
     ///     for this WidgetTerm checkout and toolchain, which every extension shares.
     ///   - environment: `HOME` or `XDG_CACHE_HOME`, `PATH` (the toolchain), `WIDGETTERM_PACKAGE_ROOT`.
+    ///   - extensionLibrary: also build the extension as a shared library and its stub (`ExtensionLibrary`), and
+    ///     when that library was built before with the same files, rebuild only it, with `swiftc` and no SwiftPM
+    ///     (the preview's hot reload).
     /// - Throws: `HostPackageError` (exit status 2) naming the path and what to do: nothing to build there, a
     ///   project without a widget extension (listing its targets), a build folder inside the developer's folders,
     ///   or a failed build (its errors already printed at the developer's own paths).
     public static func prepare(
-        path: String, target: String? = nil, includes: [String] = [], buildDirectory: String? = nil, environment: [String: String]
+        path: String, target: String? = nil, includes: [String] = [], buildDirectory: String? = nil, environment: [String: String],
+        extensionLibrary: Bool = false
     ) throws -> BuiltHost {
         let progress = Progress(started: Date())
         let set: WidgetSourceSet
@@ -105,6 +112,7 @@ public enum HostBuild {
         inputs.add(root)
         inputs.add(PackageRoot.fingerprint(root))
         inputs.add(previewPlugin.path)
+        let base = inputs.hex
         for module in sources.modules {
             inputs.add(module.name)
             inputs.add(module.dependencies.joined(separator: ","))
@@ -112,6 +120,27 @@ public enum HostBuild {
                 inputs.add(file.source.path)
                 inputs.add(file.relativePath)
                 inputs.add(file.contents)
+            }
+        }
+        func built(_ leftOut: [LeftOutFile], didBuild: Bool, library: ExtensionLibrary?) -> BuiltHost {
+            var result = BuiltHost(
+                binary: host.binary, moduleName: host.moduleName, packageDirectory: hostDirectory,
+                sourceFiles: sources.modules.flatMap { $0.files.map(\.source) }, watchedFiles: sources.watchedFiles,
+                watchedFolders: sources.watchedFolders, leftOut: leftOut, didBuild: didBuild)
+            result.extensionLibrary = library
+            return result
+        }
+        let libraryBuild = ExtensionLibraryBuild(host: host, toolchain: toolchain, base: base)
+        if extensionLibrary, libraryBuild.isBuilt, let plan = libraryBuild.plan {
+            if libraryBuild.builtInputs == inputs.hex {
+                for item in plan.leftOut { progress.say(item.summary) }
+                return built(plan.leftOut, didBuild: false, library: libraryBuild.product)
+            }
+            let rewriter = try RewriterTool.ensure(toolchain: toolchain, root: root, cache: cache, progress: progress)
+            if try libraryBuild.fastRebuild(rewriter: rewriter, userFolder: given.path, progress: progress) == .built {
+                for item in plan.leftOut { progress.say(item.summary) }
+                try libraryBuild.recordBuilt(inputs: inputs.hex)
+                return built(plan.leftOut, didBuild: true, library: libraryBuild.product)
             }
         }
         let didBuild = host.builtInputs != inputs.hex || !FileManager.default.isExecutableFile(atPath: host.binary)
@@ -127,17 +156,27 @@ public enum HostBuild {
             leftOut = host.builtLeftOut
             for item in leftOut { progress.say(item.summary) }
         }
-        return BuiltHost(
-            binary: host.binary, moduleName: host.moduleName, packageDirectory: hostDirectory,
-            sourceFiles: sources.modules.flatMap { $0.files.map(\.source) }, watchedFiles: sources.watchedFiles,
-            watchedFolders: sources.watchedFolders, leftOut: leftOut, didBuild: didBuild)
+        guard extensionLibrary else { return built(leftOut, didBuild: didBuild, library: nil) }
+        if didBuild || libraryBuild.builtInputs != inputs.hex || !libraryBuild.isBuilt {
+            do {
+                try libraryBuild.prepareFromSwiftPMBuild(leftOut: leftOut, progress: progress)
+                try libraryBuild.recordBuilt(inputs: inputs.hex)
+            } catch let error as HostPackageError {
+                // The SwiftPM program still serves: the preview runs it, and every save goes through SwiftPM.
+                progress.say("no fast reload (\(error.description)); saves rebuild through SwiftPM")
+                return built(leftOut, didBuild: didBuild, library: nil)
+            }
+        }
+        return built(leftOut, didBuild: didBuild, library: libraryBuild.product)
     }
 
     /// Builds the extension a parsed command line names.
-    static func prepare(_ request: SourceFolderCommand.Request, environment: [String: String]) throws -> BuiltHost {
+    static func prepare(_ request: SourceFolderCommand.Request, environment: [String: String], extensionLibrary: Bool = false) throws
+        -> BuiltHost
+    {
         if let message = request.usageError { throw HostPackageError(message) }
         return try prepare(
             path: request.path, target: request.target, includes: request.includes, buildDirectory: request.buildDirectory,
-            environment: environment)
+            environment: environment, extensionLibrary: extensionLibrary)
     }
 }

@@ -101,7 +101,9 @@ struct HostPackage {
 
     /// Rewrites the sources into the package; files whose rewrite did not change keep their modification
     /// time, so SwiftPM recompiles only what changed, and files and modules no longer built are removed.
-    func write(rewriter: String, toolchain: Toolchain) throws {
+    /// Files in `leavingOut` are not written, and the widgets they declare are blanked from the `@main` file
+    /// (what `build` does after finding them; a fast rebuild repeats the last build's choice).
+    func write(rewriter: String, toolchain: Toolchain, leavingOut: [LeftOutFile] = []) throws {
         let manager = FileManager.default
         let staging = directory + "/.staging"
         try? manager.removeItem(atPath: staging)
@@ -123,6 +125,9 @@ struct HostPackage {
             }
         }
         try replaceIfChanged(directory + "/Package.swift", with: Data(manifest.utf8))
+        let leftOutPaths = Set(leavingOut.map(\.file.path))
+        let removedWidgets = Set(leavingOut.flatMap(\.widgets))
+        let entryPoint = sources.sourceSet.entryPoint?.file.standardizedFileURL.path
         // Other extensions' modules stay, unlisted in the manifest, so switching back to them recompiles nothing
         // that did not change.
         for module in sources.modules {
@@ -136,10 +141,13 @@ struct HostPackage {
                 }
                 for relative in stale { try manager.removeItem(atPath: folder + "/" + relative) }
             }
-            for file in module.files {
+            for file in module.files where !leftOutPaths.contains(file.source.path) {
                 let target = folder + "/" + file.relativePath
                 try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                let rewritten = manager.contents(atPath: staging + "/" + module.name + "/" + file.relativePath) ?? Data()
+                var rewritten = manager.contents(atPath: staging + "/" + module.name + "/" + file.relativePath) ?? Data()
+                if file.source.standardizedFileURL.path == entryPoint, !removedWidgets.isEmpty {
+                    rewritten = Data(LeftOutRules.removingWidgets(removedWidgets, from: String(decoding: rewritten, as: UTF8.self)).utf8)
+                }
                 try replaceIfChanged(target, with: rewritten)
             }
         }

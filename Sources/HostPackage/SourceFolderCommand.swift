@@ -29,7 +29,14 @@ public enum SourceFolderCommand {
         public var rebuildArguments: [String]
         /// The files left out because they cannot compile here, each with its first error.
         public var leftOut: [LeftOutFile]
+        /// Variables to add to the extension processes' environment: `executable` is the stub that loads the
+        /// developer's code as a shared library (`ExtensionLibrary.environment`), rebuilt on save without SwiftPM.
+        public var environment: [String: String] = [:]
     }
+
+    /// Set to `1` in the environment of the preview's rebuild command (`list PATH`): it rebuilds the extension's
+    /// shared library (fast, without SwiftPM when only file contents changed) and runs nothing.
+    public static let reloadBuildVariable = "WIDGETTERM_RELOAD_BUILD"
 
     /// The commands that take a widget source path.
     static let commands: Set<String> = ["preview", "render", "gallery", "check", "timeline", "list", "open"]
@@ -159,7 +166,10 @@ public enum SourceFolderCommand {
     }
 
     static func run(_ request: Request, environment: [String: String], preview: ((PreviewLaunch) -> Int32)? = nil) throws -> Int32 {
-        let host = try HostBuild.prepare(request, environment: environment)
+        let reloadBuild = environment[reloadBuildVariable] == "1"
+        let host = try HostBuild.prepare(
+            request, environment: environment, extensionLibrary: reloadBuild || (request.command == "preview" && preview != nil))
+        if reloadBuild { return 0 }
         var childArguments = [request.command]
         if let kind = request.kind {
             childArguments.append(kind)
@@ -175,10 +185,14 @@ public enum SourceFolderCommand {
             if let target = request.target { rebuild += ["--target", target] }
             for folder in request.includes { rebuild += ["--include", folder] }
             if let directory = request.buildDirectory { rebuild += ["--build-dir", directory] }
-            return preview(
-                PreviewLaunch(
-                    executable: host.binary, arguments: Array(childArguments.dropFirst()),
-                    watchedFolders: host.watchedFolders.map(\.path), rebuildArguments: rebuild, leftOut: host.leftOut))
+            var launch = PreviewLaunch(
+                executable: host.binary, arguments: Array(childArguments.dropFirst()),
+                watchedFolders: host.watchedFolders.map(\.path), rebuildArguments: rebuild, leftOut: host.leftOut)
+            if let library = host.extensionLibrary {
+                launch.executable = library.stub
+                launch.environment = library.environment
+            }
+            return preview(launch)
         }
         try exec(host.binary, childArguments)
     }

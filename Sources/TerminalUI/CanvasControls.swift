@@ -96,7 +96,9 @@ extension PreviewApp {
     /// The frame a card shows: in the timeline context the instance's archived entry at `now`; in the
     /// placeholder and snapshot contexts what the provider gives for that context, rendered once per appearance.
     func cardFrame(of instance: WidgetInstance, appearance: WidgetAppearance, at now: Date) -> (frame: Frame, isNewRender: Bool) {
-        guard context != .timeline else { return instance.frame(at: now, appearance: appearance) }
+        guard context != .timeline else {
+            return keepingLastGoodFrame(instance.frame(at: now, appearance: appearance), of: instance, appearance)
+        }
         let key = "\(context.rawValue)|\(instance.kind)|\(instance.family.rawValue)|\(appearance.key)"
         if let frame = contextFrames[key] { return (frame, false) }
         let frame: Frame

@@ -1,3 +1,4 @@
+import CellRender
 import Foundation
 import WidgetHost
 import WidgetKitUI
@@ -18,11 +19,51 @@ public final class ExtensionReloadQueue: @unchecked Sendable {
         /// Files of the extension left out because they cannot compile here, each summarised with its first
         /// error; every other widget is previewed.
         case leftOut(summaries: [String])
+        /// The rebuilt extension declares other widgets (a save added or removed a kind): `kinds` in the bundle's
+        /// order; the descriptors are taken with `takeWidgets()`.
+        case widgetsChanged(kinds: [String])
     }
 
     private let lock = NSLock()
     private var queued: [Change] = []
+    private var widgets: [WidgetDescriptor]?
     private var wake: (@Sendable () -> Void)?
+    /// Signalled once per rebuild applied by the preview, when the frame after it has been presented.
+    private let redrawn = DispatchSemaphore(value: 0)
+    private var redrawPending = false
+
+    /// Waits until the preview has drawn the frame after the rebuild just posted, or `seconds` (on the monotonic
+    /// clock: the preview may simulate the real-time one) have passed; the watcher then asks the new program for its
+    /// widgets without competing with that frame for the CPU.
+    public func waitForRedraw(seconds: Double) {
+        _ = redrawn.wait(timeout: .now() + seconds)
+    }
+
+    /// Called by the preview after applying a rebuild.
+    func rebuildApplied() { lock.withLock { redrawPending = true } }
+
+    /// Called by the preview after it presents a frame.
+    func frameDrawn() {
+        let pending = lock.withLock {
+            defer { redrawPending = false }
+            return redrawPending
+        }
+        if pending { redrawn.signal() }
+    }
+
+    /// Queues the rebuilt extension's widgets, when a save added or removed a kind, and wakes the preview.
+    public func post(widgets: [WidgetDescriptor]) {
+        lock.withLock { self.widgets = widgets }
+        post(.widgetsChanged(kinds: widgets.map(\.kind)))
+    }
+
+    /// The widgets last queued with `post(widgets:)`, once.
+    func takeWidgets() -> [WidgetDescriptor]? {
+        lock.withLock {
+            defer { widgets = nil }
+            return widgets
+        }
+    }
 
     /// Creates a channel with nothing queued and no preview to wake yet.
     public init() {}
@@ -59,18 +100,85 @@ extension PreviewApp {
             switch change {
             case .rebuilt(let seconds):
                 for widget in configuration.widgets { documentErrors[widget.kind] = nil }
+                extensionFrames.bannerKinds = []
                 instances = [:]
+                queue.rebuildApplied()
                 log.append(.info, "rebuilt the widget extension in \(String(format: "%.1f", seconds)) s; widgets reloaded", at: now)
                 terminal.wakeHandler()
             case .failed(let errors):
                 let message = errors.prefix(2).joined(separator: " · ")
                 for widget in configuration.widgets { documentErrors[widget.kind] = message }
+                // The build's errors take the banner from an extension failure until the next good build.
+                extensionFrames.bannerKinds = []
                 for line in errors.prefix(5) {
                     log.append(.diagnostic, "\(line) (the last good render stays)", at: now, severity: .error)
                 }
             case .leftOut(let summaries):
                 for summary in summaries { log.append(.diagnostic, summary, at: now, severity: .warning) }
+            case .widgetsChanged(let kinds):
+                guard let widgets = queue.takeWidgets(), widgets.map(\.kind) == kinds else { continue }
+                replaceWidgets(widgets, at: now)
             }
         }
+    }
+
+    /// Shows the rebuilt extension's widgets: the selected kind stays selected when it still exists (else the one
+    /// at its place), families and everything else the preview holds stay.
+    func replaceWidgets(_ widgets: [WidgetDescriptor], at now: Date) {
+        let old = configuration.widgets.map(\.kind)
+        let selected = currentWidget?.kind
+        configuration.widgets = widgets
+        let kinds = widgets.map(\.kind)
+        widgetIndex = selected.flatMap { kinds.firstIndex(of: $0) } ?? min(widgetIndex, max(kinds.count - 1, 0))
+        instances = [:]
+        contextFrames.removeAll()
+        clearTapSelection()
+        let added = kinds.filter { !old.contains($0) }
+        let removed = old.filter { !kinds.contains($0) }
+        for kind in removed {
+            documentErrors[kind] = nil
+            extensionFrames.forget(kind: kind)
+        }
+        var parts: [String] = []
+        if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
+        if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
+        log.append(.info, "the rebuilt extension's widgets changed: \(parts.joined(separator: "; "))", at: now)
+        terminal.wakeHandler()
+    }
+
+    /// A card's frame, or, when the extension failed while making it (a crash or missed deadline in the provider
+    /// or the body: an `extension-failed` diagnostic), the last frame that card drew without one, with the failure
+    /// in the banner: a crash never replaces the picture with a placeholder while there is one to keep.
+    func keepingLastGoodFrame(
+        _ made: (frame: Frame, isNewRender: Bool), of instance: WidgetInstance, _ appearance: WidgetAppearance
+    ) -> (frame: Frame, isNewRender: Bool) {
+        let key = "\(instance.kind)|\(instance.family.rawValue)|\(appearance.key)"
+        guard let failure = made.frame.diagnostics.first(where: { $0.code == ExtensionFrameKeeper.failureCode }) else {
+            extensionFrames.frames[key] = made.frame
+            if extensionFrames.bannerKinds.remove(instance.kind) != nil { documentErrors[instance.kind] = nil }
+            return made
+        }
+        // The first failure keeps the banner: the later cards of the kind fail because of it ("the extension process
+        // that made this entry was replaced").
+        if documentErrors[instance.kind] == nil {
+            documentErrors[instance.kind] = failure.message + " (the last good render stays)"
+            extensionFrames.bannerKinds.insert(instance.kind)
+        }
+        guard let kept = extensionFrames.frames[key] else { return made }
+        return (kept, made.isNewRender)
+    }
+}
+
+/// The frames `PreviewApp.keepingLastGoodFrame` keeps: by kind, family and appearance, the last drawn without
+/// an extension failure; and the kinds whose banner it set.
+struct ExtensionFrameKeeper {
+    /// The diagnostic code of a provider or body call the extension process did not answer.
+    static let failureCode = "extension-failed"
+    var frames: [String: Frame] = [:]
+    var bannerKinds: Set<String> = []
+
+    mutating func forget(kind: String) {
+        frames = frames.filter { !$0.key.hasPrefix(kind + "|") }
+        bannerKinds.remove(kind)
     }
 }

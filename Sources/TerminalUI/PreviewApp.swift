@@ -67,6 +67,9 @@ public final class PreviewApp {
     public var extensionReloads: ExtensionReloadQueue?
     /// The error of the last broken save of each widget document, by the kind on screen, shown in a banner.
     var documentErrors: [String: String] = [:]
+    /// The last frame of each card drawn without an extension failure, and the kinds whose banner shows one
+    /// (ExtensionReloading.swift).
+    var extensionFrames = ExtensionFrameKeeper()
     /// The app panel: what the last tap opened (URL, route, parameters) or did, control characters escaped
     /// (`TerminalText`).
     public internal(set) var appPanel: [String] = [] {
@@ -236,6 +239,7 @@ public final class PreviewApp {
         terminal.present()
         previousScreen = composed
         frameCount += 1
+        extensionReloads?.frameDrawn()
         frameObserver?(FrameStatistics(index: frameCount, runs: runs.count, cells: ScreenDiff.cellCount(runs), isFullRepaint: isFull))
     }
 

@@ -20,10 +20,14 @@ public enum ExtensionPreview {
         public var folders: [String]
         /// The rebuild command line, the program first.
         public var command: [String]
-        /// Creates a reload plan: watch `folders` (absolute paths) and run `command` (the program first) when they change.
-        public init(folders: [String], command: [String]) {
+        /// Variables added to the rebuild command's environment.
+        public var environment: [String: String]
+        /// Creates a reload plan: watch `folders` (absolute paths) and run `command` (the program first, with
+        /// `environment` added to the preview's) when they change.
+        public init(folders: [String], command: [String], environment: [String: String] = [:]) {
             self.folders = folders
             self.command = command
+            self.environment = environment
         }
     }
 
@@ -54,7 +58,8 @@ public enum ExtensionPreview {
                 "widgetterm: the widget extension \(executable) \(error); nothing to preview\n")
             return 2
         }
-        defer { remote.stopAll() }
+        let remotes = RemoteWidgetsList(remote)
+        defer { remotes.stopAll() }
         var watcher: SourceWatcher?
         if let reload {
             let queue = ExtensionReloadQueue()
@@ -62,20 +67,30 @@ public enum ExtensionPreview {
             if !notices.isEmpty { queue.post(.leftOut(summaries: notices)) }
             watcher = SourceWatcher(folders: reload.folders) {
                 let started = DispatchTime.now().uptimeNanoseconds
-                let outcome = rebuild(reload.command, environment: environment)
+                let outcome = rebuild(reload.command, environment: environment.merging(reload.environment) { _, new in new })
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 if let log = environment["WIDGETTERM_RELOAD_LOG"], let handle = FileHandle(forWritingAtPath: log) {
                     // scripts/measure-reload.sh reads the build's share of save-to-new-pixels from here.
                     handle.seekToEndOfFile()
-                    var succeeded = false
-                    if case .success = outcome { succeeded = true }
-                    handle.write(Data((String(format: "build %.3f ", seconds) + (succeeded ? "ok\n" : "failed\n")).utf8))
+                    var result = "failed"
+                    if case .success(let last) = outcome { result = "ok" + (last.map { " " + $0 } ?? "") }
+                    handle.write(Data((String(format: "build %.3f ", seconds) + result + "\n").utf8))
                     try? handle.close()
                 }
                 switch outcome {
                 case .success:
-                    remote.stopAll()
+                    remotes.stopAll()
                     queue.post(.rebuilt(buildSeconds: seconds))
+                    // A save may add or remove a widget kind: ask the new program, once the preview has drawn its
+                    // new frame, and hand it new widgets only when the kinds differ.
+                    queue.waitForRedraw(seconds: 30)
+                    if let fresh = try? RemoteWidgets(
+                        launch: launch, providerTimeLimit: remote.providerTimeLimit, intentTimeLimit: remote.intentTimeLimit),
+                        fresh.widgets.filter({ !$0.isActivity }).map(\.kind) != remotes.current.descriptorKinds
+                    {
+                        remotes.replace(with: fresh)
+                        queue.post(widgets: fresh.descriptors)
+                    }
                 case .failure(let errors):
                     queue.post(.failed(errors: errors.lines))
                 }
@@ -107,9 +122,9 @@ public enum ExtensionPreview {
         var lines: [String]
     }
 
-    /// Runs the rebuild command; on failure, the compiler's errors (`file:line:column: error: ...`), else the
-    /// command's last lines.
-    static func rebuild(_ command: [String], environment: [String: String]) -> Result<Void, BuildErrors> {
+    /// Runs the rebuild command; on success, its last line on standard error (what it did), on failure the
+    /// compiler's errors (`file:line:column: error: ...`), else the command's last lines.
+    static func rebuild(_ command: [String], environment: [String: String]) -> Result<String?, BuildErrors> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -125,8 +140,8 @@ public enum ExtensionPreview {
         }
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        if process.terminationReason == .exit && process.terminationStatus == 0 { return .success(()) }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        if process.terminationReason == .exit && process.terminationStatus == 0 { return .success(lines.last) }
         let compiler = lines.filter { $0.contains(": error: ") }
         var seen = Set<String>()
         let unique = compiler.filter { seen.insert($0).inserted }
@@ -134,8 +149,30 @@ public enum ExtensionPreview {
     }
 }
 
+/// The `RemoteWidgets` whose descriptors the preview shows (replaced when a rebuild changes the kinds), and
+/// every earlier one, whose processes a reload or the end of the preview stops too.
+final class RemoteWidgetsList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [RemoteWidgets]
+
+    init(_ first: RemoteWidgets) { all = [first] }
+
+    var current: RemoteWidgets { lock.withLock { all[all.count - 1] } }
+
+    func replace(with remote: RemoteWidgets) { lock.withLock { all.append(remote) } }
+
+    func stopAll() {
+        for remote in lock.withLock({ all }) { remote.stopAll() }
+    }
+}
+
+extension RemoteWidgets {
+    /// The kinds `descriptors` holds, in order.
+    var descriptorKinds: [String] { widgets.filter { !$0.isActivity }.map(\.kind) }
+}
+
 /// Watches folders' Swift sources (every `.swift` file under them) by polling their sizes and modification
-/// times four times a second; after a change, once the files have been quiet for 0.2 s, calls `changed` on
+/// times ten times a second; after a change, once the files have been quiet for 0.1 s, calls `changed` on
 /// its own thread (changes made while it runs are seen afterwards).
 final class SourceWatcher: @unchecked Sendable {
     private let folders: [String]
@@ -152,13 +189,13 @@ final class SourceWatcher: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             var last = snapshot()
             while !lock.withLock({ stopped }) {
-                usleep(250_000)
+                usleep(100_000)
                 let now = snapshot()
                 guard now != last else { continue }
                 var settled = now
                 repeat {
                     last = settled
-                    usleep(200_000)
+                    usleep(100_000)
                     settled = snapshot()
                 } while settled != last
                 if lock.withLock({ stopped }) { break }

@@ -14,9 +14,14 @@ if let status = SourceFolderCommand.runIfSourceFolder(
     valuedFlags: CommandLineWords.valuedFlags,
     preview: { launch in
         let widgetterm = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        // The stub loads the library these name; the rebuild command then rebuilds that library alone.
+        var previewEnvironment = environment.merging(launch.environment) { _, new in new }
+        previewEnvironment[SourceFolderCommand.reloadBuildVariable] = nil
         return ExtensionPreview.run(
-            executable: launch.executable, arguments: launch.arguments, environment: environment,
-            reload: ExtensionPreview.Reload(folders: launch.watchedFolders, command: [widgetterm] + launch.rebuildArguments),
+            executable: launch.executable, arguments: launch.arguments, environment: previewEnvironment,
+            reload: ExtensionPreview.Reload(
+                folders: launch.watchedFolders, command: [widgetterm] + launch.rebuildArguments,
+                environment: [SourceFolderCommand.reloadBuildVariable: "1"]),
             notices: launch.leftOut.map(\.summary))
     })
 {
