@@ -6,6 +6,8 @@ import CellRender
 import WidgetHost
 import WidgetKitUI
 
+@testable import TerminalUI
+
 // Compact and minimal timers resize with their digits (docs/DECISIONS.md, 2026-12-02).
 
 @Suite("Compact and minimal timers resize with their digits")
@@ -69,6 +71,26 @@ struct IslandTimerResizeTests {
         #expect(
             !before.frame.liveTextWidthChanges(
                 from: start.addingTimeInterval(3598), to: start.addingTimeInterval(3599), format: FixedClock.utcFormat))
+    }
+
+    @Test("the preview's island screen lays the compact island out again when the timer reaches 1:00:00, not before")
+    func previewLaysOutAgain() throws {
+        let start = ActivityFixtures.start
+        let clock = TestClock(start)
+        let screen = IslandScreen(activities: [Self.sizedToValue], center: ActivityCenter(now: { clock.now }))
+        screen.start(0, at: start) { _, _ in }
+        let id = try #require(screen.focusedRunning?.id)
+        func sideColumns(at seconds: TimeInterval) throws -> Int {
+            clock.now = start.addingTimeInterval(seconds)
+            let snapshot = try #require(screen.center.snapshot(id: id))
+            let options = IslandRenderOptions(
+                device: .default, style: PaintStyle(colorScheme: .dark), date: clock.now, format: FixedClock.utcFormat)
+            let island = try #require(screen.frame(snapshot, .compact, detached: nil, options: options, styleKey: "test"))
+            return island.sideColumns
+        }
+        #expect(try sideColumns(at: 3598) == 8) // laid out
+        #expect(try sideColumns(at: 3599) == 8) // `59:59` repainted in the cells of `59:58`
+        #expect(try sideColumns(at: 3600) == 10) // `1:00:00` takes two more columns: laid out again, the island grows
     }
 
     @Test("render and check name the values at which the island resizes")
