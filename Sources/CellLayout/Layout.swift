@@ -14,6 +14,9 @@ public struct LayoutEnvironment: Sendable {
     public var format: SystemTextFormat
     /// Columns an SF Symbol's glyph takes (supplied by the renderer, which owns the glyph table).
     public var symbolWidth: @Sendable (String) -> Int
+    /// True (always, outside tests) to measure and break text in points before placing it on cells; false counts
+    /// glyph columns only, so the stack arithmetic of the layout unit tests reads in whole characters.
+    var measuresTextInPoints = true
 
     /// Creates an environment; by default the standard metric, `en_US` in the current time zone, and one
     /// column for every SF Symbol.
@@ -124,6 +127,8 @@ struct LayoutNode {
         /// Index into the tree's `textNodes` and `shapers`.
         var index: Int
         var naturalWidth: Int
+        /// The widest line in points when nothing wraps.
+        var naturalPointWidth: Double
         /// True when the text has graphemes and no explicit line break.
         var isSingleLine: Bool
         var isEmpty: Bool

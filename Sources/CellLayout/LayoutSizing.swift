@@ -86,8 +86,9 @@ extension LayoutTree {
         sizeCache[start + slot] = CachedSize(proposal: proposal, size: size)
     }
 
-    /// A text's size: its widest line by its line count; a greedy timer takes the width offered, a live
-    /// text on one line its reserved width (docs/DECISIONS.md). Only texts that wrap use the cache.
+    /// A text's size: its widest line (in columns) by its line count, the lines broken where the points or the
+    /// columns offered run out; a greedy timer takes the width offered, a live text on one line its reserved
+    /// width (docs/DECISIONS.md). Only texts that wrap use the cache.
     mutating func textSize(_ text: LayoutNode.TextMetrics, of index: Int, for proposal: ProposedCellSize) -> CellSize {
         if text.isGreedy, let width = proposal.width, width < ProposedCellSize.unbounded {
             return CellSize(width: width, height: 1)
@@ -98,7 +99,7 @@ extension LayoutTree {
             (width, lineCount) = (0, 0)
         } else if limit <= 0 {
             (width, lineCount) = (0, 1) // one empty, truncated line
-        } else if text.isSingleLine && limit >= text.naturalWidth {
+        } else if text.isSingleLine && limit >= text.naturalWidth && pointsFit(text.naturalPointWidth, in: limit) {
             (width, lineCount) = (text.naturalWidth, 1)
         } else if let cached = cachedSize(of: index, for: proposal) {
             (width, lineCount) = (cached.width, cached.height)
@@ -115,6 +116,15 @@ extension LayoutTree {
         return CellSize(width: width, height: lineCount)
     }
 
+    /// Points per column for measuring text, nil when text counts glyph columns only (`measuresTextInPoints`).
+    var pointsPerColumn: Double? { environment.measuresTextInPoints ? environment.metric.pointsPerColumn : nil }
+
+    /// True when a line of `points` fits `columns` by its points rounded to cells (always when text counts columns).
+    func pointsFit(_ points: Double, in columns: Int) -> Bool {
+        guard columns != Int.max, let pointsPerColumn else { return true }
+        return TextShaper.cells(forPoints: points, pointsPerColumn: pointsPerColumn) <= columns
+    }
+
     /// The wrapping width a text gets for `proposal` (nil: no wrapping).
     static func textWidth(_ proposal: ProposedCellSize) -> Int? {
         proposal.width.flatMap { $0 >= ProposedCellSize.unbounded ? nil : $0 }
@@ -126,7 +136,9 @@ extension LayoutTree {
         if let height = proposal.height, height < ProposedCellSize.unbounded {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
         }
-        return shapers[text.index].lines(width: Self.textWidth(proposal), maxLines: maxLines, truncationMode: text.truncationMode)
+        return shapers[text.index].lines(
+            width: Self.textWidth(proposal), pointsPerColumn: pointsPerColumn, maxLines: maxLines,
+            truncationMode: text.truncationMode)
     }
 
     static func paddingChildProposal(_ insets: CellInsets, _ proposal: ProposedCellSize) -> ProposedCellSize {

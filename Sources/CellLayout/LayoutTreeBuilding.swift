@@ -31,7 +31,8 @@ extension LayoutTree {
         case .text(let text):
             let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
             let metrics = LayoutNode.TextMetrics(
-                index: shapers.count, naturalWidth: shaper.naturalWidth, isSingleLine: shaper.naturalLineCount == 1,
+                index: shapers.count, naturalWidth: shaper.naturalWidth, naturalPointWidth: shaper.naturalPointWidth,
+                isSingleLine: shaper.naturalLineCount == 1,
                 isEmpty: shaper.graphemes.isEmpty, isGreedy: text.isGreedy, isLive: text.isLive,
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
             if shapers.isEmpty {

@@ -34,11 +34,22 @@ public struct TextLine: Equatable, Sendable {
 }
 
 /// The graphemes of a text node, prepared once and wrapped for any width.
+///
+/// Text is measured twice: in points, as iOS sets it (each grapheme's advance at its run's point size and weight,
+/// from `TextMetrics`, SF Pro's stand-in), and in columns, as the terminal draws it (one glyph per cell). Lines
+/// break where the points run out, as on iOS, or where the columns do, since a glyph is never dropped
+/// (docs/DECISIONS.md "Text laid out in points, placed on cells").
 public struct TextShaper: Sendable {
     /// Every grapheme of the text, in order, with its run and display width in columns.
     public let graphemes: [StyledGrapheme]
+    /// Each grapheme's advance in points, in the order of `graphemes`.
+    public let advances: [Double]
     /// The widest line when nothing wraps.
     public let naturalWidth: Int
+    /// The widest line in points when nothing wraps.
+    public let naturalPointWidth: Double
+    /// The point size of each run, by run index (what an ellipsis or a space standing for a line break takes).
+    private let runPointSizes: [Double]
     /// Lines when nothing wraps (explicit line breaks only).
     public let naturalLineCount: Int
     /// The width a live (`.relative`, `.offset`) text reserves so its later values fit without truncation:
@@ -48,11 +59,21 @@ public struct TextShaper: Sendable {
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
         var graphemes: [StyledGrapheme] = []
+        var advances: [Double] = []
         var lines = LineCounter()
         var reserved = 0
         for index in node.runs.indices {
-            let content = node.runs[index].content
+            let run = node.runs[index]
+            let content = run.content
+            let first = graphemes.count
             let width = Self.append(format.string(for: content, at: date), run: index, to: &graphemes, lines: &lines)
+            let pointSize = run.font.pointSize, bold = run.isBold
+            advances.reserveCapacity(graphemes.count)
+            for grapheme in graphemes[first...] {
+                let advance = TextMetrics.ems(of: grapheme.character, bold: bold) * pointSize
+                advances.append(advance)
+                lines.add(points: advance, isLineBreak: grapheme.character == "\n")
+            }
             switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
@@ -60,7 +81,10 @@ public struct TextShaper: Sendable {
             }
         }
         self.graphemes = graphemes
+        self.advances = advances
+        runPointSizes = node.runs.map(\.font.pointSize)
         naturalWidth = max(lines.widest, lines.current)
+        naturalPointWidth = max(lines.widestPoints, lines.currentPoints)
         naturalLineCount = graphemes.isEmpty ? 0 : lines.count
         reservedWidth = max(reserved, naturalWidth)
     }
@@ -72,6 +96,7 @@ public struct TextShaper: Sendable {
     /// The lines of unwrapped text (split at `\n` only) while its graphemes are appended.
     private struct LineCounter {
         var widest = 0, current = 0, count = 1
+        var widestPoints = 0.0, currentPoints = 0.0
 
         mutating func add(width: Int, isLineBreak: Bool) {
             if isLineBreak {
@@ -80,6 +105,15 @@ public struct TextShaper: Sendable {
                 count += 1
             } else {
                 current += width
+            }
+        }
+
+        mutating func add(points: Double, isLineBreak: Bool) {
+            if isLineBreak {
+                widestPoints = max(widestPoints, currentPoints)
+                currentPoints = 0
+            } else {
+                currentPoints += points
             }
         }
     }
@@ -111,37 +145,68 @@ public struct TextShaper: Sendable {
         return width
     }
 
+    /// The cells a width in points needs: rounded to the nearest cell, as frames and paddings in points are, so the
+    /// columns offered stand for the points that round to them (a line of 24.3 pt fits 3 columns of 8 pt).
+    public static func cells(forPoints points: Double, pointsPerColumn: Double) -> Int {
+        guard points > 0, pointsPerColumn > 0 else { return 0 }
+        let cells = (points / pointsPerColumn).rounded(.toNearestOrAwayFromZero)
+        return cells < Double(Int.max / 2) ? Int(cells) : Int.max / 2
+    }
+
+    /// What one line may hold: the columns offered, for the glyphs (one per cell) and, when `pointsPerColumn` is
+    /// set, for the line's width in points converted to cells.
+    private struct LineRoom {
+        var columns: Int
+        var pointsPerColumn: Double?
+
+        /// True when a line of `width` columns and `pointWidth` points fits.
+        func fits(_ width: Int, _ pointWidth: Double) -> Bool {
+            guard width <= columns else { return false }
+            guard let pointsPerColumn, columns < Int.max / 2 else { return true }
+            return TextShaper.cells(forPoints: pointWidth, pointsPerColumn: pointsPerColumn) <= columns
+        }
+    }
+
     /// Wraps at word boundaries to `width` columns (nil: no wrapping), keeping at most `maxLines` lines.
     ///
+    /// With `pointsPerColumn` (the layout's cell metric), a line ends where the next word would make the line's
+    /// width in points, converted to cells, exceed `width` (iOS's line break, measured with the stand-in widths),
+    /// or where its glyphs would need more than `width` columns (the terminal draws one glyph per cell and drops
+    /// none). Without it, only the columns count.
     /// Spaces before a soft wrap are dropped; spaces after a hard line break are kept. A word wider than a
     /// line starts its own line and breaks between graphemes. When text remains after the last kept line,
     /// that line is filled grapheme by grapheme and cut with `…`; a single line honours `truncationMode`
     /// (`.head`: `…o World`, `.middle`: `Hel…orld`).
-    public func lines(width: Int?, maxLines: Int?, truncationMode: Text.TruncationMode = .tail) -> [TextLine] {
+    public func lines(
+        width: Int?, pointsPerColumn: Double? = nil, maxLines: Int?, truncationMode: Text.TruncationMode = .tail
+    ) -> [TextLine] {
         guard !graphemes.isEmpty else { return [] }
-        let limit = width ?? Int.max
+        let room = LineRoom(columns: width ?? Int.max, pointsPerColumn: pointsPerColumn)
         let maximum = max(maxLines ?? Int.max, 1)
-        guard limit > 0 else { return [TextLine(graphemes: [], isTruncated: true)] }
+        guard room.columns > 0 else { return [TextLine(graphemes: [], isTruncated: true)] }
         // One line that fits: what wrapping would return, without wrapping.
-        if naturalLineCount == 1 && limit >= naturalWidth { return [TextLine(graphemes: graphemes, isTruncated: false)] }
-        let starts = wrap(limit: limit, stopAfter: maximum)
+        if naturalLineCount == 1 && room.fits(naturalWidth, naturalPointWidth) {
+            return [TextLine(graphemes: graphemes, isTruncated: false)]
+        }
+        let starts = wrap(room, stopAfter: maximum)
         guard starts.count > maximum else {
             return starts.map { TextLine(graphemes: Array(graphemes[$0.start..<$0.end]), isTruncated: false) }
         }
         if maximum == 1 && truncationMode != .tail {
-            return [truncatedSingleLine(limit: limit, mode: truncationMode)]
+            return [truncatedSingleLine(room, mode: truncationMode)]
         }
         var lines = starts.prefix(maximum - 1).map { TextLine(graphemes: Array(graphemes[$0.start..<$0.end]), isTruncated: false) }
-        lines.append(cutLine(from: starts[maximum - 1].start, limit: limit))
+        lines.append(cutLine(from: starts[maximum - 1].start, room: room))
         return lines
     }
 
     /// Greedy word wrap: the grapheme ranges of each line, stopping once `stopAfter` lines are complete
     /// and more text follows (one extra range is then returned to signal it).
-    private func wrap(limit: Int, stopAfter: Int) -> [(start: Int, end: Int)] {
+    private func wrap(_ room: LineRoom, stopAfter: Int) -> [(start: Int, end: Int)] {
         var ranges: [(start: Int, end: Int)] = []
         var index = 0
         var lineStart = 0, lineEnd = 0, lineWidth = 0
+        var linePoints = 0.0
         var lineHasWord = false
         var afterHardBreak = true
 
@@ -150,6 +215,7 @@ public struct TextShaper: Sendable {
             lineStart = next
             lineEnd = next
             lineWidth = 0
+            linePoints = 0
             lineHasWord = false
             afterHardBreak = hard
         }
@@ -170,8 +236,9 @@ public struct TextShaper: Sendable {
                     lineEnd = index
                     continue
                 }
-                if lineWidth + grapheme.width <= limit {
+                if room.fits(lineWidth + grapheme.width, linePoints + advances[index]) {
                     lineWidth += grapheme.width
+                    linePoints += advances[index]
                     index += 1
                     if !lineHasWord { lineEnd = index }
                 } else {
@@ -181,12 +248,15 @@ public struct TextShaper: Sendable {
                 continue
             }
             var end = index, wordWidth = 0
+            var wordPoints = 0.0
             while end < graphemes.count, graphemes[end].character != " ", graphemes[end].character != "\n" {
                 wordWidth += graphemes[end].width
+                wordPoints += advances[end]
                 end += 1
             }
-            if lineWidth + wordWidth <= limit {
+            if room.fits(lineWidth + wordWidth, linePoints + wordPoints) {
                 lineWidth += wordWidth
+                linePoints += wordPoints
                 index = end
                 lineEnd = end
                 lineHasWord = true
@@ -199,8 +269,9 @@ public struct TextShaper: Sendable {
             }
             // The word is wider than a whole line: fill this line grapheme by grapheme.
             var filled = false
-            while index < end, lineWidth + graphemes[index].width <= limit {
+            while index < end, room.fits(lineWidth + graphemes[index].width, linePoints + advances[index]) {
                 lineWidth += graphemes[index].width
+                linePoints += advances[index]
                 index += 1
                 filled = true
             }
@@ -217,14 +288,25 @@ public struct TextShaper: Sendable {
         return ranges
     }
 
+    /// The points an ellipsis takes in the run of grapheme `index` (regular weight).
+    private func ellipsisPoints(near index: Int) -> Double {
+        guard !graphemes.isEmpty else { return 0 }
+        return TextMetrics.ems(of: "…", bold: false) * runPointSizes[graphemes[min(max(index, 0), graphemes.count - 1)].run]
+    }
+
     /// A last line cut with a tail ellipsis: graphemes from `start` while they fit beside `…`.
-    private func cutLine(from start: Int, limit: Int) -> TextLine {
+    private func cutLine(from start: Int, room: LineRoom) -> TextLine {
         var line: [StyledGrapheme] = []
         var width = 0
+        var points = 0.0
         var index = start
-        while index < graphemes.count, graphemes[index].character != "\n", width + graphemes[index].width <= limit - 1 {
+        let ellipsis = ellipsisPoints(near: start)
+        while index < graphemes.count, graphemes[index].character != "\n",
+            room.fits(width + graphemes[index].width + 1, points + advances[index] + ellipsis)
+        {
             line.append(graphemes[index])
             width += graphemes[index].width
+            points += advances[index]
             index += 1
         }
         while let last = line.last, last.character == " " { line.removeLast() }
@@ -234,20 +316,35 @@ public struct TextShaper: Sendable {
     }
 
     /// One line cut at its head or middle.
-    private func truncatedSingleLine(limit: Int, mode: Text.TruncationMode) -> TextLine {
-        let flat = graphemes.map { $0.character == "\n" ? StyledGrapheme(character: " ", run: $0.run, width: 1) : $0 }
-        let room = limit - 1
+    private func truncatedSingleLine(_ room: LineRoom, mode: Text.TruncationMode) -> TextLine {
+        var flat = graphemes
+        for index in flat.indices where flat[index].character == "\n" {
+            flat[index] = StyledGrapheme(character: " ", run: flat[index].run, width: 1)
+        }
+        let flatAdvances = flat.indices.map { index in
+            graphemes[index].character == "\n"
+                ? TextMetrics.ems(of: " ", bold: false) * runPointSizes[graphemes[index].run] : advances[index]
+        }
+        let ellipsis = ellipsisPoints(near: 0)
+        // The head takes at most half the room (in columns and in points), the tail what the head leaves.
+        var headRoom = room
+        headRoom.columns = mode == .middle ? room.columns / 2 : 0
         var head: [StyledGrapheme] = [], tail: [StyledGrapheme] = []
-        let headRoom = mode == .middle ? (room + 1) / 2 : 0
         var width = 0
-        for grapheme in flat where width + grapheme.width <= headRoom {
-            head.append(grapheme)
-            width += grapheme.width
+        var points = 0.0
+        for index in flat.indices {
+            guard headRoom.fits(width + flat[index].width, points + flatAdvances[index]) else { break }
+            head.append(flat[index])
+            width += flat[index].width
+            points += flatAdvances[index]
         }
         var tailWidth = 0
-        for grapheme in flat.reversed() where tailWidth + grapheme.width <= room - width {
-            tail.insert(grapheme, at: 0)
-            tailWidth += grapheme.width
+        var tailPoints = 0.0
+        for index in flat.indices.reversed() {
+            guard room.fits(width + 1 + tailWidth + flat[index].width, points + ellipsis + tailPoints + flatAdvances[index]) else { break }
+            tail.insert(flat[index], at: 0)
+            tailWidth += flat[index].width
+            tailPoints += flatAdvances[index]
         }
         let run = (tail.first ?? head.last ?? flat[0]).run
         return TextLine(graphemes: head + [StyledGrapheme(character: "…", run: run, width: 1)] + tail, isTruncated: true)

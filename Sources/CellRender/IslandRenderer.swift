@@ -173,7 +173,12 @@ public enum IslandRenderer {
         case .expanded: shown = island.expandedRegions.map(\.content)
         case .lockScreen: shown = []
         }
-        let timers = shown.flatMap { TimerFrameCheck.diagnostics(in: $0, at: options.date) }
+        var timers = shown.flatMap { TimerFrameCheck.diagnostics(in: $0, at: options.date) }
+        if presentation == .compact || presentation == .minimal {
+            timers += shown.flatMap {
+                TimerFrameCheck.resizeDiagnostics(in: $0, at: options.date, presentation: presentation.argument)
+            }
+        }
         result.frame.diagnostics = activity.diagnostics + (detached?.diagnostics ?? []) + result.frame.diagnostics + timers
         return result
     }

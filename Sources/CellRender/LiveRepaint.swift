@@ -61,6 +61,20 @@ extension Frame {
     }
 }
 
+extension Frame {
+    /// True when a live text's value takes a different number of columns at `date` than at `rendered`, the moment
+    /// the frame was laid out: a timer sized to its value (`9:59` → `10:00`) then needs a new layout, and a Dynamic
+    /// Island around it resizes, rather than a repaint in its old cells (docs/DECISIONS.md "Compact and minimal
+    /// timers resize with their digits").
+    public func liveTextWidthChanges(from rendered: Date, to date: Date, format: SystemTextFormat) -> Bool {
+        liveRegions.contains { region in
+            guard case .text(let text) = region.content else { return false }
+            return TextShaper(node: text, date: rendered, format: format).naturalWidth
+                != TextShaper(node: text, date: date, format: format).naturalWidth
+        }
+    }
+}
+
 extension Painter {
     /// Puts back the cells that were under a live region before its content was painted.
     mutating func restore(_ region: LiveRegion) {

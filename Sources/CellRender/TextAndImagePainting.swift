@@ -68,7 +68,11 @@ extension Painter {
                     foreground = PaintColor(colorOf(text.runs[grapheme.run].foreground, position: position))
                 }
                 let glyph = Glyph(grapheme.character)
-                put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
+                // A zero-width grapheme (a control or format character on its own) takes no cell: put, it would stay
+                // in the cell after the line's last glyph, where the terminal would act on it.
+                if grapheme.width > 0 {
+                    put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
+                }
                 if let byte = glyph.singleByte { runText.append(byte) } else { glyph.appendUTF8(to: &runText) }
                 column += grapheme.width
             }

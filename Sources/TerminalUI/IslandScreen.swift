@@ -40,7 +40,7 @@ final class IslandScreen {
     private var intentRuns: [(run: IntentRun, kind: String)] = []
     private var loggedEvents = 0
     /// Renders archived per activity content, presentation and appearance; ticks repaint their live regions.
-    private var archive: [String: IslandFrame] = [:]
+    private var archive: [String: (frame: IslandFrame, laidOutAt: Date)] = [:]
     /// Where each presentation landed on the last screen, with the frame drawn there: clicks and the tap
     /// targets are looked up in it.
     var panels = Compositor<Panel>()
@@ -180,9 +180,12 @@ final class IslandScreen {
         }
         let archiveKey = [key(snapshot), detached.map(key) ?? "-", presentation.rawValue, styleKey].joined(separator: "|")
         let style = presentation == .lockScreen ? options.style : options.islandStyle
-        if let archived = archive[archiveKey] {
-            var repainted = archived
-            repainted.frame = archived.frame.repaintingLiveRegions(at: options.date, style: style, format: options.format).frame
+        // A live text whose digits took more or fewer columns (`9:59` → `10:00`) is laid out again: the island resizes.
+        if let archived = archive[archiveKey],
+            !archived.frame.frame.liveTextWidthChanges(from: archived.laidOutAt, to: options.date, format: options.format)
+        {
+            var repainted = archived.frame
+            repainted.frame = archived.frame.frame.repaintingLiveRegions(at: options.date, style: style, format: options.format).frame
             return repainted
         }
         guard let descriptor = descriptor(ofID: snapshot.id)?.activity else { return nil }
@@ -192,7 +195,7 @@ final class IslandScreen {
                 snapshot, with: descriptor, kind: "", presentation: presentation,
                 detached: second, options: options)
         else { return nil }
-        archive[archiveKey] = island
+        archive[archiveKey] = (island, options.date)
         return island
     }
 

@@ -58,8 +58,8 @@ public enum ActivityChecks {
 
     /// Every check but the render's own diagnostics (which `render` prints from the frame).
     public static let designChecks: [ActivityCheck] = [
-        payloadSize, compactTimerWidth, compactTimerPastHour, compactTooWide, minimalIdentifiesApp, minimalTooWide, expandedTooTall,
-        lockScreenTooTall, taps,
+        payloadSize, compactTimerWidth, compactTimerPastHour, islandTimerWidths, compactTooWide, minimalIdentifiesApp, minimalTooWide,
+        expandedTooTall, lockScreenTooTall, taps,
     ]
 
     // MARK: Running
@@ -239,6 +239,19 @@ public enum ActivityChecks {
                             "slot": slot, "columns": "\(DisplayWidth.of(text))", "availableColumns": "\(available)",
                             "at": date.formatted(.iso8601),
                         ]))
+            }
+        }
+        return findings
+    }
+
+    /// A compact or minimal timer sized to its value whose width changes as its digits grow, resizing the island
+    /// (`island-timer-resizes`, found by the island renderer, the values named; docs/DECISIONS.md).
+    public static let islandTimerWidths: ActivityCheck = { input in
+        var findings: [Diagnostic] = []
+        for presentation in [ActivityPresentation.compact, .minimal] {
+            guard let frame = input.frames[presentation] else { continue }
+            for found in frame.frame.diagnostics where found.code == "island-timer-resizes" {
+                findings.append(input.diagnostic(.warning, code: found.code, message: found.message, presentation: presentation))
             }
         }
         return findings

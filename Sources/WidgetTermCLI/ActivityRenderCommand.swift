@@ -118,8 +118,10 @@ enum ActivityRenderCommand {
         let input = ActivityCheckInput(
             kind: kind, stateNumber: stateNumber, snapshot: snapshot, resolved: resolved,
             frames: [presentation: island], geometry: geometry, options: options)
+        let rendered = Set(findings.map { "\($0.code)|\($0.message)" })
         findings += ActivityChecks.designChecks.flatMap { $0(input) }.filter {
-            $0.values["presentation"] == nil || $0.values["presentation"] == presentation.argument
+            ($0.values["presentation"] == nil || $0.values["presentation"] == presentation.argument)
+                && !rendered.contains("\($0.code)|\($0.message)") // the frame's own timer findings, already listed
         }
         if outputFormat.kind != .json {
             for finding in findings {

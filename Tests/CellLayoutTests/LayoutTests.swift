@@ -22,9 +22,15 @@ import Testing
 private let layoutTestDate = Date(timeIntervalSince1970: 1_700_000_000)
 
 private enum LayoutProbe {
-    static let environment = LayoutEnvironment(
-        date: layoutTestDate,
-        format: SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+    /// Text counts glyph columns here, so stack arithmetic reads in whole characters; text measured in points,
+    /// as widgets are laid out, has its own suite (TextPointLayoutTests).
+    static let environment: LayoutEnvironment = {
+        var environment = LayoutEnvironment(
+            date: layoutTestDate,
+            format: SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+        environment.measuresTextInPoints = false
+        return environment
+    }()
 
     /// The resolved tree of `view`, as a widget's body would be archived.
     static func node<V: View>(_ view: V) -> ViewNode {

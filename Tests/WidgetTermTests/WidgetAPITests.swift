@@ -252,7 +252,8 @@ struct WidgetAPITests {
             Text(verbatim: "MiXeD").textCase(.lowercase)
             Text(verbatim: "As written").textCase(nil)
         }.textCase(.uppercase)
-        #expect(APIProbe.picture(view, width: 11, height: 3) == ["STEPS TODAY", "   mixed", "As written"])
+        // `STEPS TODAY` is 105.5 pt in points, 13 cells: laid out in 13 columns, the 11-column stack is centred.
+        #expect(APIProbe.picture(view, width: 13, height: 3) == [" STEPS TODAY", "    mixed", " As written"])
         var turkish = EnvironmentValues()
         turkish.locale = Locale(identifier: "tr_TR")
         let dotted = ViewResolver.resolve(Text(verbatim: "istanbul").textCase(.uppercase), environment: turkish).0

@@ -12,16 +12,34 @@ public enum TextMetrics {
     /// The advance width of `text` in points at `pointSize`, bold or regular, with no kerning.
     public static func width(of text: String, pointSize: Double, bold: Bool = false) -> Double {
         var ems = 0.0
-        for character in text {
-            if let advance = advances[character] {
-                ems += bold ? advance.bold : advance.regular
-            } else if DisplayWidth.of(character) >= 2 {
-                ems += 1
-            } else if DisplayWidth.of(character) == 1 {
-                let digit = advances["0"] ?? (0.5723, 0.626)
-                ems += bold ? digit.bold : digit.regular
-            }
-        }
+        for character in text { ems += self.ems(of: character, bold: bold) }
         return ems * pointSize
+    }
+
+    /// The advance width of one character in ems (multiply by the point size for points), bold or regular.
+    ///
+    /// A character the table lacks counts as a digit when it takes one column, one em when it takes two, and
+    /// nothing when it takes none (a line break, a combining mark on its own).
+    public static func ems(of character: Character, bold: Bool) -> Double {
+        if let scalar = character.unicodeScalars.first, scalar.value < 0x80, character.unicodeScalars.count == 1 {
+            let pair = asciiEms[Int(scalar.value)]
+            return bold ? pair.bold : pair.regular
+        }
+        if let advance = advances[character] { return bold ? advance.bold : advance.regular }
+        switch DisplayWidth.of(character) {
+        case 2...: return 1
+        case 1: return bold ? digitEms.bold : digitEms.regular
+        default: return 0
+        }
+    }
+
+    /// The advance of `0`, which a one-column character missing from the table counts as.
+    private static let digitEms = advances["0"] ?? (0.5723, 0.626)
+
+    /// The 128 ASCII characters' advances in ems, by code (control characters: none), so the common case skips
+    /// the dictionary.
+    private static let asciiEms: [(regular: Double, bold: Double)] = (0..<128).map { code in
+        guard code >= 0x20, code != 0x7F else { return (0, 0) }
+        return advances[Character(Unicode.Scalar(UInt8(code)))] ?? digitEms
     }
 }

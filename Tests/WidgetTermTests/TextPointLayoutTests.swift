@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import CellLayout
+@testable import CellRender
+@testable import WidgetKitUI
+
+// Text measured and wrapped in points (SF Pro's stand-in widths at each run's size and weight), then placed on
+// cells one glyph per cell (docs/DECISIONS.md "Text laid out in points, placed on cells").
+
+/// 2023-11-14 22:13:20 UTC, as the layout tests use.
+private let pointLayoutDate = Date(timeIntervalSince1970: 1_700_000_000)
+
+private enum PointProbe {
+    static let environment = LayoutEnvironment(
+        date: pointLayoutDate,
+        format: SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+
+    struct NotText: Error {}
+
+    static func shaper(_ view: Text) throws -> TextShaper {
+        guard case .text(let text) = ViewResolver.resolve(view, environment: EnvironmentValues()).0 else { throw NotText() }
+        return TextShaper(node: text, date: pointLayoutDate, format: environment.format)
+    }
+
+    /// The lines of `view` wrapped to `width` columns of the standard 8 pt metric.
+    static func lines(_ view: Text, width: Int, maxLines: Int? = nil) throws -> [String] {
+        try shaper(view).lines(width: width, pointsPerColumn: CellMetric.standard.pointsPerColumn, maxLines: maxLines).map(\.string)
+    }
+
+    /// `view` laid out and painted in a `width` × `height` area: one string per row, trailing blanks trimmed.
+    static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
+        let node = ViewResolver.resolve(view, environment: EnvironmentValues()).0
+        let placed = CellLayout.layout(node, in: CellSize(width: width, height: height), environment: environment)
+        var painter = Painter(
+            size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light),
+            date: pointLayoutDate, format: environment.format)
+        painter.paint(placed)
+        var rows = FrameEncoder.text(painter.frame.buffer).components(separatedBy: "\n")
+        if rows.last == "" { rows.removeLast() }
+        return rows.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+}
+
+@Suite("Text laid out in points, placed on cells")
+struct TextPointLayoutTests {
+    @Test("named strings: their width in points, the cells those points round to, and the columns their glyphs take")
+    func namedStrings() throws {
+        let cases: [(Text, String, points: Double, pointCells: Int, columns: Int)] = [
+            (Text("Rain at 4 PM").font(.caption), "caption, 12 pt", 67.7808, 8, 12),
+            (Text("18°").font(.largeTitle), "largeTitle, 34 pt", 54.2062, 7, 3),
+            (Text("0.0"), "body, 17 pt", 24.3134, 3, 3),
+            (Text("Light rain soon").font(.headline), "headline, 17 pt semibold", 129.7797, 16, 15),
+            (Text("WWWW"), "body", 60.4928, 8, 4),
+            (Text("iiii"), "body", 17.0, 2, 4),
+        ]
+        for (text, font, points, pointCells, columns) in cases {
+            let shaper = try PointProbe.shaper(text)
+            #expect(abs(shaper.naturalPointWidth - points) < 0.001, "\(font): \(shaper.naturalPointWidth)")
+            #expect(TextShaper.cells(forPoints: shaper.naturalPointWidth, pointsPerColumn: 8) == pointCells, "\(font)")
+            #expect(shaper.naturalWidth == columns, "\(font)")
+        }
+    }
+
+    @Test("a line breaks where its points, rounded to cells, or its glyphs outgrow the columns offered")
+    func lineBreaks() throws {
+        // 129.8 pt is 16 cells: iOS breaks it in 15 columns (120 pt) though its 15 glyphs would fit them.
+        let headline = Text("Light rain soon").font(.headline)
+        #expect(try PointProbe.lines(headline, width: 15) == ["Light rain", "soon"])
+        #expect(try PointProbe.lines(headline, width: 16) == ["Light rain soon"])
+        // Counting glyphs only (the rule before points), the same 15 columns held it.
+        #expect(try PointProbe.shaper(headline).lines(width: 15, maxLines: nil).map(\.string) == ["Light rain soon"])
+        // 24.3 pt rounds to 3 cells: the minimal island's distance (`0.0`) stays on one line in 3 columns.
+        #expect(try PointProbe.lines(Text("0.0"), width: 3) == ["0.0"])
+        // 67.8 pt fits 11 columns (88 pt), but 12 glyphs do not: nothing is dropped, the line breaks.
+        let caption = Text("Rain at 4 PM").font(.caption)
+        #expect(try PointProbe.lines(caption, width: 12) == ["Rain at 4 PM"])
+        #expect(try PointProbe.lines(caption, width: 11) == ["Rain at 4", "PM"])
+        // A cut line keeps room for the ellipsis in points too: `Light rain so` (108.4 pt) and `…` (15.3 pt)
+        // round to 15 cells; one more `o` (120.1 pt) would not fit.
+        #expect(try PointProbe.lines(headline, width: 15, maxLines: 1) == ["Light rain so…"])
+    }
+
+    /// The two texts side by side in 31 columns (248 pt), as laid out before text was measured in points: the
+    /// headline's 15 glyphs took 15 columns, the caption the 15 left, and it wrapped.
+    static let besideBefore = [
+        "Light rain soon Showers after 4",
+        "                PM",
+    ]
+
+    @Test("a caption that fits on iOS no longer wraps: the headline beside it breaks where iOS breaks it")
+    func captionBesideHeadline() {
+        let view = HStack(alignment: .top) {
+            Text("Light rain soon").font(.headline)
+            Text("Showers after 4 PM").font(.caption)
+        }
+        // iOS: the headline (129.8 pt) is offered half of 240 pt and wraps to `Light rain` (83.4 pt); the caption
+        // (104.5 pt) fits the 148.6 pt left beside it. Here: the headline wraps the same way in 15 columns, and the
+        // caption's 18 glyphs fit the 20 columns left.
+        let after = PointProbe.picture(view, width: 31, height: 2)
+        // The stack (29 columns) is centred in the 31.
+        #expect(
+            after == [
+                " Light rain Showers after 4 PM",
+                " soon",
+            ])
+        #expect(after != Self.besideBefore)
+    }
+}
