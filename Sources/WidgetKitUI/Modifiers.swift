@@ -206,12 +206,18 @@ extension View {
     /// Chooses the look of gauges below, as `View.gaugeStyle(_:)`.
     @inlinable
     public consuming func gaugeStyle(_ style: GaugeStyleChoice) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.gaugeStyle = style.kind }
+        environmentModified {
+            $0.gaugeStyle = style.kind
+            $0.customStyles.gauge = nil
+        }
     }
     /// Chooses the look of progress views below, as `View.progressViewStyle(_:)`.
     @inlinable
     public consuming func progressViewStyle(_ style: ProgressViewStyleChoice) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.progressViewStyle = style.kind }
+        environmentModified {
+            $0.progressViewStyle = style.kind
+            $0.customStyles.progressView = nil
+        }
     }
 
     // MARK: Redaction
@@ -441,7 +447,10 @@ extension View {
     @inlinable
     public consuming func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
         let look = style.cellButtonLook
-        return environmentModified { $0.buttonLook = look }
+        return environmentModified {
+            $0.buttonLook = look
+            $0.customStyles.button = nil
+        }
     }
 
     /// Disables the buttons and toggles below, as `View.disabled(_:)`: they are drawn dimmed and a tap does
