@@ -16,13 +16,21 @@ public struct EnvironmentModifiedView<Content: View>: PrimitiveView {
     /// Resolves the content in this environment, after `update` has changed it.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        content._resolve(in: context.with(update))
+        let changed = context.with(update)
+        return ViewNode.markingLayoutDirection(content._resolve(in: changed), from: context, to: changed)
     }
 
     /// Appends the content's nodes, resolved in the changed environment.
     @inlinable
     public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
-        content._resolveList(in: context.with(update), into: &list)
+        let changed = context.with(update)
+        guard changed.environment.layoutDirection != context.environment.layoutDirection else {
+            content._resolveList(in: changed, into: &list)
+            return
+        }
+        var nodes: [ViewNode] = []
+        content._resolveList(in: changed, into: &nodes)
+        list += nodes.map { ViewNode.markingLayoutDirection($0, from: context, to: changed) }
     }
 }
 
