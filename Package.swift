@@ -12,7 +12,7 @@ let package = Package(
         .library(
             name: "AppleModules",
             targets: [
-                "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit", "Charts", "Combine",
+                "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit", "Charts", "Combine", "Intents",
             ]),
         .executable(name: "widgetterm", targets: ["widgetterm"]),
     ],
@@ -54,6 +54,7 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["WidgetKitUI"]),
         .target(name: "Charts", dependencies: ["WidgetKitUI"]),
         .target(name: "Combine", dependencies: ["WidgetKitUI"]),
+        .target(name: "Intents", dependencies: ["WidgetKitUI"]),
         .target(name: "HostPackage", dependencies: ["PreviewMacroPlugin", "WidgetProjects"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets", "HostPackage"]),
         // A widget extension the extension-process tests start (a widget that works, providers that crash or hang).
@@ -81,7 +82,7 @@ let package = Package(
             dependencies: [
                 "WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost",
                 "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog", "PreviewMacroPlugin", "WidgetProjects",
-                "HostPackage", "os", "Charts", "Combine", "TestSupport",
+                "HostPackage", "os", "Charts", "Combine", "Intents", "TestSupport",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),

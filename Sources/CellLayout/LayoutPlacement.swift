@@ -78,7 +78,9 @@ extension LayoutTree {
             let chosen = fittingChild(of: index, horizontal: horizontal, vertical: vertical, proposal: proposal)
             return PlacedNode(content: .none, frame: rect, children: [placeAligned(chosen, in: rect, .center, proposal: proposal)])
         case .decoration(let modifier):
-            return PlacedNode(content: .modifier(modifiers[modifier]), frame: rect, children: [place(child, in: rect, proposal: proposal)])
+            var placed = place(child, in: rect, proposal: proposal)
+            if case .layoutDirection(.rightToLeft) = modifiers[modifier] { placed.mirror(within: rect) }
+            return PlacedNode(content: .modifier(modifiers[modifier]), frame: rect, children: [placed])
         }
     }
 

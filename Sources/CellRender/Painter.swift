@@ -216,6 +216,8 @@ public struct Painter {
         case .invalidatableContent:
             invalidatableRegions.append(node.frame.intersection(clip))
             paint(node.children[0])
+        case .layoutDirection:
+            paint(node.children[0])
         case .hidden:
             break
         case .widgetAccentable(let accentable):

@@ -60,6 +60,7 @@ public struct WidgetRenderOptions: Sendable {
         environment.widgetRenderingMode = style.renderingMode
         environment.showsWidgetContainerBackground = !family.isAccessory && style.renderingMode == .fullColor && !removesContainerBackground
         environment.locale = format.locale
+        environment.layoutDirection = LayoutDirection(locale: format.locale)
         environment.timeZone = format.timeZone
         environment.displayScale = device.displayScale
         if let size = device.size(of: family) {

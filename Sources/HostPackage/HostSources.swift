@@ -193,7 +193,7 @@ struct HostSources {
         var name = String(folderName.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" }.filter(\.isASCII))
         if name.isEmpty || name.first!.isNumber { name = "_" + name }
         let taken: Set<String> = [
-            "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit", "Charts", "Combine", "WidgetKitUI",
+            "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit", "Charts", "Combine", "Intents", "WidgetKitUI",
             "WidgetTermCLI", "Foundation",
         ]
         return taken.contains(name) ? name + "Extension" : name

@@ -116,7 +116,7 @@ struct ViewCompiler {
     static let viewNames: [String] = [
         "Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Spacer", "Divider", "EmptyView",
         "Color", "LinearGradient", "Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "ContainerRelativeShape",
-        "Link", "Button", "Toggle", "Gauge", "ProgressView", "GeometryReader",
+        "Link", "Button", "Toggle", "Gauge", "ProgressView", "GeometryReader", "ViewThatFits",
     ]
     /// Control flow written as an object: `{"if": ...}`, `{"switch": ...}`.
     static let controlFlowKeys = ["if", "switch"]
@@ -137,6 +137,7 @@ struct ViewCompiler {
         "Gauge": ["value", "in", "label", "currentValueLabel", "minimumValueLabel", "maximumValueLabel"],
         "ProgressView": ["value", "total", "label", "timerInterval", "countsDown"],
         "GeometryReader": ["content", "as"],
+        "ViewThatFits": ["content", "in"],
     ]
 
     /// True when `located` is an object that names a view or control flow (rather than a style or labels).
@@ -262,6 +263,7 @@ struct ViewCompiler {
         case "Gauge": recipe = try gauge(&arguments, at: located)
         case "ProgressView": recipe = try progressView(&arguments, at: located)
         case "GeometryReader": recipe = try geometryReader(&arguments, at: located)
+        case "ViewThatFits": recipe = try viewThatFits(&arguments, at: located)
         default: throw DocumentError(at: located, expected: "a view name", found: "\"\(name)\"")
         }
         if let primary = arguments.primary, !Self.acceptsPrimary(name) {
@@ -274,7 +276,7 @@ struct ViewCompiler {
     private static func acceptsPrimary(_ name: String) -> Bool {
         [
             "Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Link", "Button", "Toggle", "ProgressView",
-            "GeometryReader",
+            "GeometryReader", "ViewThatFits",
         ].contains(name)
     }
 

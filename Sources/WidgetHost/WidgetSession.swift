@@ -171,7 +171,9 @@ public struct WidgetSession: Sendable {
         var environment = options.environment()
         if selection.context == .placeholder { environment.redactionReasons.insert(.placeholder) }
         let context = ResolveContext(environment: environment)
-        let content = host.resolving(into: context.sink) { descriptor.content(selection.entry, context) }
+        var content = host.resolving(into: context.sink) { descriptor.content(selection.entry, context) }
+        // A right-to-left locale mirrors the whole widget, as iOS lays out an Arabic or Hebrew Home Screen.
+        if environment.layoutDirection == .rightToLeft, content != .empty { content = .modified(content, .layoutDirection(.rightToLeft)) }
         return (content, context.sink)
     }
 

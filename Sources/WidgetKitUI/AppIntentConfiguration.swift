@@ -26,7 +26,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     )
     where Provider.Intent == Intent {
-        let configuration = IntentConfiguration(parameters: IntentParameters.describe(Intent()))
+        let configuration = IntentParameterSettings(parameters: IntentParameters.describe(Intent()))
         let makeIntent = { () -> Intent in
             let intent = Intent()
             // Values were validated when they were set; applying them again cannot fail.
@@ -57,7 +57,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
 }
 
 /// The parameters of a configurable widget and the values set for them (`--param name=value`).
-public final class IntentConfiguration: @unchecked Sendable {
+public final class IntentParameterSettings: @unchecked Sendable {
     /// Each parameter: its name, title and default value as text.
     public let parameters: [IntentParameterInfo]
     private let lock = NSLock()

@@ -61,7 +61,7 @@ public struct Button<Label: View>: PrimitiveView {
     /// is disabled (`.disabled(true)`).
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        let node = context.environment.buttonLook.resolve(label, in: context)
+        let node = context.resolveCustomButton(label: label) ?? context.environment.buttonLook.resolve(label, in: context)
         guard let intent, context.environment.isEnabled else { return node }
         return .modified(node, .tapTarget(.intent(intent)))
     }
@@ -179,6 +179,12 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Pr
     /// foreground style), with the value and bound labels in the caption font unless a font is set.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
+        if let styled = context.resolveCustomGauge(
+            fraction: fraction, label: label, currentValueLabel: currentValueLabel, minimumValueLabel: minimumValueLabel,
+            maximumValueLabel: maximumValueLabel)
+        {
+            return styled
+        }
         let tint = context.environment.tintGradient ?? context.environment.tint.map(Paint.color) ?? context.environment.foregroundStyle
         let kind = context.environment.gaugeStyle ?? .accessoryLinearCapacity
         let small = context.with { $0.font = $0.font ?? .caption }
@@ -266,6 +272,9 @@ public struct ProgressView<Label: View>: PrimitiveView {
     /// label above it and the current-value label under it when given.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
+        if let styled = context.resolveCustomProgressView(fraction: fraction, label: label, currentValueLabel: currentValueLabel) {
+            return styled
+        }
         let tint = context.environment.tintGradient ?? context.environment.tint.map(Paint.color) ?? .color(.accentColor)
         let gauge = ViewNode.gauge(
             GaugeNode(

@@ -17,8 +17,11 @@ public struct Image: PrimitiveView, Equatable {
     /// catalogs (``HostContext/resources``, `--assets DIR`) are read when the body is resolved, at the
     /// device's scale and in the widget's colour scheme.
     public init(_ name: String, bundle: Bundle? = nil) { source = .asset(name) }
-    /// A bitmap, through the `UIImage` stand-in; a `UIImage(systemName:)` draws as that SF Symbol.
-    public init(uiImage: UIImage) { source = uiImage.isSystemSymbol ? .systemSymbol(uiImage.name) : .bitmap(uiImage.name) }
+    /// A bitmap, through the `UIImage` stand-in: a `UIImage(systemName:)` draws as that SF Symbol, a
+    /// `UIImage(named:)` as that image set; other images draw as a labelled block.
+    public init(uiImage: UIImage) {
+        source = uiImage.isSystemSymbol ? .systemSymbol(uiImage.name) : uiImage.isAsset ? .asset(uiImage.name) : .bitmap(uiImage.name)
+    }
     /// A decorative asset image.
     public init(decorative name: String, bundle: Bundle? = nil) { source = .asset(name) }
 
@@ -99,10 +102,29 @@ public struct UIImage: Sendable, Equatable {
     public let name: String
     /// True for `UIImage(systemName:)`: `Image(uiImage:)` draws it as that SF Symbol.
     public let isSystemSymbol: Bool
-    /// An asset image by name, as `UIImage(named:)`; never nil here, the bitmap is not loaded.
+    /// True for `UIImage(named:)`: `Image(uiImage:)` draws it as the image set of that name.
+    public var isAsset = false
+    /// The image's size in points, as `UIImage.size`: the image set's size for `UIImage(named:)` when the host's
+    /// catalogs have it, else zero (the file or data is not decoded).
+    public var size: CGSize = .zero
+    /// Pixels per point of the file chosen, as `UIImage.scale`; 1 when the image was not found.
+    public var scale: Double = 1
+
+    /// An asset image by name, as `UIImage(named:)`, looked up in the host's catalogs (`--assets`) at the
+    /// environment's display scale and colour scheme, as `Image(_:)` is. Never nil here: without catalogs,
+    /// or when none has the set, `size` is zero, and drawing it reports the missing image.
     public init?(named name: String) {
         self.name = name
         isSystemSymbol = false
+        isAsset = true
+        guard let resources = HostContext.current.resources else { return }
+        let lookup = resources.image(
+            named: name, displayScale: CurrentEnvironment.value(at: \.displayScale),
+            colorScheme: CurrentEnvironment.value(at: \.colorScheme))
+        if case .found(let bitmap) = lookup {
+            size = bitmap.pointSize
+            scale = bitmap.scale
+        }
     }
     /// An image from a file, as `UIImage(contentsOfFile:)`; never nil here, the file is not read and its name labels the block.
     public init?(contentsOfFile path: String) {

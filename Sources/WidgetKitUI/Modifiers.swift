@@ -16,13 +16,21 @@ public struct EnvironmentModifiedView<Content: View>: PrimitiveView {
     /// Resolves the content in this environment, after `update` has changed it.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
-        content._resolve(in: context.with(update))
+        let changed = context.with(update)
+        return ViewNode.markingLayoutDirection(content._resolve(in: changed), from: context, to: changed)
     }
 
     /// Appends the content's nodes, resolved in the changed environment.
     @inlinable
     public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
-        content._resolveList(in: context.with(update), into: &list)
+        let changed = context.with(update)
+        guard changed.environment.layoutDirection != context.environment.layoutDirection else {
+            content._resolveList(in: changed, into: &list)
+            return
+        }
+        var nodes: [ViewNode] = []
+        content._resolveList(in: changed, into: &nodes)
+        list += nodes.map { ViewNode.markingLayoutDirection($0, from: context, to: changed) }
     }
 }
 
@@ -206,12 +214,18 @@ extension View {
     /// Chooses the look of gauges below, as `View.gaugeStyle(_:)`.
     @inlinable
     public consuming func gaugeStyle(_ style: GaugeStyleChoice) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.gaugeStyle = style.kind }
+        environmentModified {
+            $0.gaugeStyle = style.kind
+            $0.customStyles.gauge = nil
+        }
     }
     /// Chooses the look of progress views below, as `View.progressViewStyle(_:)`.
     @inlinable
     public consuming func progressViewStyle(_ style: ProgressViewStyleChoice) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.progressViewStyle = style.kind }
+        environmentModified {
+            $0.progressViewStyle = style.kind
+            $0.customStyles.progressView = nil
+        }
     }
 
     // MARK: Redaction
@@ -441,7 +455,10 @@ extension View {
     @inlinable
     public consuming func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
         let look = style.cellButtonLook
-        return environmentModified { $0.buttonLook = look }
+        return environmentModified {
+            $0.buttonLook = look
+            $0.customStyles.button = nil
+        }
     }
 
     /// Disables the buttons and toggles below, as `View.disabled(_:)`: they are drawn dimmed and a tap does

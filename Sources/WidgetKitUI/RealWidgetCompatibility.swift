@@ -113,13 +113,6 @@ extension UIColor {
     public static let tertiaryLabel = UIColor(Color(storage: .system(.tertiaryLabel)))
 }
 
-extension UIImage {
-    /// The image's size in points, as `UIImage.size`. The pixels of a named image are read only when it is
-    /// drawn (from the asset catalogs given with `--assets`), so the size here is zero; widget code that
-    /// divides by it should guard, as the code WidgetTerm was tried on does (`max(size.height, 1)`).
-    public var size: CGSize { .zero }
-}
-
 // MARK: - Masks
 
 extension View {

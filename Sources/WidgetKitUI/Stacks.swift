@@ -137,6 +137,7 @@ public struct Label<Title: View, Icon: View>: PrimitiveView {
     /// Resolves to a row of the icon's views, then the title's.
     @inlinable
     public func resolve(in context: ResolveContext) -> ViewNode {
+        if let styled = context.resolveStyledLabel(title: title, icon: icon) { return styled }
         var children: [ViewNode] = []
         icon._resolveList(in: context, into: &children)
         title._resolveList(in: context, into: &children)

@@ -205,23 +205,27 @@ public struct Angle: Hashable, Sendable, Comparable {
 // MARK: - Layout direction and URLs
 
 /// The direction of a layout, as `SwiftUI.LayoutDirection`.
-public enum LayoutDirection: Hashable, Sendable, CaseIterable {
+public enum LayoutDirection: Hashable, Sendable, CaseIterable, Codable {
     case leftToRight, rightToLeft
+
+    /// The direction of `locale`'s language: right to left for the languages written that way.
+    public init(locale: Locale) {
+        let rightToLeft: Set<String> = ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"]
+        self = rightToLeft.contains(locale.language.languageCode?.identifier ?? "") ? .rightToLeft : .leftToRight
+    }
+}
+
+private enum LayoutDirectionKey: EnvironmentKey {
+    static let defaultValue = LayoutDirection.leftToRight
 }
 
 extension EnvironmentValues {
-    /// The layout direction, as `EnvironmentValues.layoutDirection`: always `.leftToRight`, as WidgetTerm lays
-    /// cells out left to right. Setting `.rightToLeft` is reported as `right-to-left-not-laid-out`.
+    /// The layout direction, as `EnvironmentValues.layoutDirection`: `.leftToRight` unless `--locale` names a
+    /// right-to-left language (Arabic, Hebrew, Persian, Urdu...) or `.environment(\.layoutDirection, …)` sets it.
+    /// Layout mirrors a right-to-left subtree: stacks run from the trailing edge, and leading is the right.
     public var layoutDirection: LayoutDirection {
-        get { .leftToRight }
-        set {
-            guard newValue == .rightToLeft else { return }
-            ResolveSink.current?.report(
-                ResolveDiagnostic(
-                    code: "right-to-left-not-laid-out",
-                    message: "layoutDirection .rightToLeft: WidgetTerm lays widgets out left to right; "
-                        + "iOS mirrors stacks and alignments for a right-to-left language."))
-        }
+        get { self[LayoutDirectionKey.self] }
+        set { self[LayoutDirectionKey.self] = newValue }
     }
 
     /// Opens a URL, as `EnvironmentValues.openURL`. A widget's code runs only while its body is built, where

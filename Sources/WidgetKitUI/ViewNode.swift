@@ -411,4 +411,17 @@ public enum NodeModifier: Equatable, Sendable, Codable {
     /// `ViewThatFits`: the modified node is the first candidate, `alternatives` the others in order; layout
     /// shows the first whose ideal size fits the offer on the constrained axes, else the last.
     case viewThatFits(alternatives: [ViewNode], horizontal: Bool, vertical: Bool)
+    /// The subtree's layout direction changed (`.environment(\.layoutDirection, …)`, or a right-to-left
+    /// `--locale` at the root): layout mirrors a right-to-left subtree horizontally.
+    case layoutDirection(LayoutDirection)
+}
+
+extension ViewNode {
+    /// `node` marked with the layout direction of `changed` when it differs from that of `context`.
+    @usableFromInline
+    static func markingLayoutDirection(_ node: ViewNode, from context: ResolveContext, to changed: ResolveContext) -> ViewNode {
+        let direction = changed.environment.layoutDirection
+        guard direction != context.environment.layoutDirection, node != .empty else { return node }
+        return .modified(node, .layoutDirection(direction))
+    }
 }

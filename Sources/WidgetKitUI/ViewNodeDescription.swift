@@ -132,6 +132,7 @@ extension NodeModifier {
         case .offset(let x, let y): return "offset(x \(x), y \(y))"
         case .hidden: return "hidden()"
         case .viewThatFits(let alternatives, _, _): return "ViewThatFits(\(alternatives.count) more)"
+        case .layoutDirection(let direction): return "layoutDirection(\(direction))"
         }
     }
 }

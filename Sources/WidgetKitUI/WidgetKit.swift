@@ -52,7 +52,7 @@ public struct WidgetDescriptor: @unchecked Sendable {
     /// Route patterns (`scheme://host/path/{param}`) the widget's app handles, for the deep-link router.
     public var routes: [String]
     /// For `AppIntentConfiguration` widgets: the intent's parameters and the values set for them.
-    public var configuration: IntentConfiguration?
+    public var configuration: IntentParameterSettings?
     /// Calls the provider's `placeholder(in:)`.
     public let placeholder: (TimelineProviderContext) -> AnyTimelineEntry
     /// Calls `getSnapshot(in:completion:)`.

@@ -378,7 +378,8 @@ struct RenderSettings {
         guard !parameters.isEmpty else { return }
         guard let configuration = widget.configuration else {
             throw UsageError(
-                "\(widget.kind) is not configurable (it uses StaticConfiguration); --param needs an AppIntentConfiguration widget")
+                "\(widget.kind) is not configurable (it uses StaticConfiguration, or a SiriKit IntentConfiguration whose "
+                    + "parameters cannot be set by name); --param needs an AppIntentConfiguration widget")
         }
         do {
             for (name, value) in parameters { try configuration.set(name, to: value) }

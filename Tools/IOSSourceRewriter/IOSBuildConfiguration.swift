@@ -13,7 +13,7 @@ struct IOSBuildConfiguration: BuildConfiguration {
     /// that iOS has too. Anything else (Combine, Charts, CoreData...) is false, so code guarded by
     /// `#if canImport(X)` compiles without it.
     static let importableModules: Set<String> = [
-        "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "UIKit", "os", "OSLog",
+        "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "UIKit", "os", "OSLog", "Intents",
         "Swift", "Foundation", "Dispatch", "_Concurrency", "Observation", "RegexBuilder", "Synchronization",
     ]
 
