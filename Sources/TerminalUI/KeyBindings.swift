@@ -11,6 +11,8 @@ public enum PreviewAction: Hashable, Sendable {
     case toggleIslands
     /// The Control Center controls screen and back (ControlScreen.swift).
     case toggleControls
+    /// The Edit Widget sheet of the focused widget and back (EditWidgetSheet.swift).
+    case editWidget
     case togglePause, jumpToNextEntry, jumpToPreviousEntry, speedUp, slowDown
     case reload
     case nextTarget, previousTarget, tap
@@ -65,6 +67,10 @@ public enum KeyBindings {
         KeyBinding(
             keys: [.character("C")], action: .toggleControls, label: "C",
             help: "Control Center controls (iOS 18+): each at every size and place (Enter tap, w next control)", hint: nil),
+        KeyBinding(
+            keys: [.character("e")], action: .editWidget, label: "e",
+            help: "Edit Widget: the focused widget's parameters (↑↓ move, Enter change: a list, typed text or a toggle; Esc done)",
+            hint: "edit"),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
         KeyBinding(
             keys: [.character("n")], action: .jumpToNextEntry, label: "n",
@@ -124,7 +130,7 @@ public enum KeyBindings {
     /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar.
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("i", "activities"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("c/d/a/o/l", "canvas"),
+        ("i", "activities"), ("e", "edit"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("c/d/a/o/l", "canvas"),
         ("r", "reload"), ("Tab/Shift-Tab", "target"),
         ("Enter", "tap"), ("Arrows", "cursor"), ("click", "tap"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]

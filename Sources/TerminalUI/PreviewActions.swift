@@ -37,6 +37,7 @@ extension PreviewApp {
             toggleIslands()
             if islands.isShown { controlScreen.isShown = false }
         case .toggleControls: toggleControls()
+        case .editWidget: toggleEditSheet()
         case .togglePause:
             HostClock.isPaused.toggle()
             log.append(

@@ -110,6 +110,8 @@ public final class PreviewApp {
     let islands: IslandScreen
     /// The controls screen, shown with `c` (ControlScreen.swift).
     let controlScreen: ControlScreen
+    /// The Edit Widget sheet, shown with `e` (EditWidgetSheet.swift).
+    let editSheet = EditWidgetSheet()
     var intentRuns: [IntentRun] = []
     /// What the cards show (`c`): the timeline entry at the clock, or the provider's snapshot or placeholder
     /// (CanvasControls.swift).
@@ -202,6 +204,7 @@ public final class PreviewApp {
                 }
                 return
             }
+            if editSheet.isShown, handleEditKey(key) { return }
             if islands.isShown, handleIslandKey(key) { return }
             if controlScreen.isShown, handleControlKey(key) { return }
             if let action = KeyBindings.action(for: key) { perform(action) }

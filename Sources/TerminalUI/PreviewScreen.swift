@@ -67,6 +67,7 @@ extension PreviewApp {
         drawStatusBar(&canvas, row: statusRow, at: now)
         for (index, hints) in hintRows.enumerated() { drawHints(hints, on: &canvas, row: statusRow + 1 + index) }
         drawDocumentBanner(&canvas, width: size.width)
+        if editSheet.isShown { drawEditSheet(&canvas) }
         if showsHelp { drawHelp(&canvas) }
         return canvas.buffer
     }

@@ -137,7 +137,7 @@ extension Parameter {
         title: LocalizedStringResource, description: IntentDescription? = nil, default value: Value,
         optionsProvider provider: Provider
     ) {
-        self.init(title: title, description: description, default: value)
+        self.init(title: title, value: value, choices: ParameterChoices(provider))
     }
 }
 
@@ -146,7 +146,7 @@ extension Parameter where Value: IntentParameterValue {
     public init<Provider: DynamicOptionsProvider>(
         title: LocalizedStringResource, description: IntentDescription? = nil, optionsProvider provider: Provider
     ) {
-        self.init(title: title, description: description, default: Value.intentDefault)
+        self.init(title: title, value: Value.intentDefault, choices: ParameterChoices(provider), startsFromProvider: true)
     }
 }
 
@@ -155,6 +155,6 @@ extension Parameter where Value: ExpressibleByNilLiteral {
     public init<Provider: DynamicOptionsProvider>(
         title: LocalizedStringResource, description: IntentDescription? = nil, optionsProvider provider: Provider
     ) {
-        self.init(title: title, description: description, default: nil)
+        self.init(title: title, value: nil as Value, choices: ParameterChoices(provider), startsFromProvider: true)
     }
 }

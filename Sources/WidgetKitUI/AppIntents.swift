@@ -70,24 +70,46 @@ extension Bool: IntentParameterValue {
 @propertyWrapper
 public struct Parameter<Value: Sendable>: @unchecked Sendable {
     final class Box: @unchecked Sendable {
-        var value: Value
-        init(_ value: Value) { self.value = value }
+        /// Nil only for an entity parameter without a default until the host resolves its query's `defaultResult()`.
+        var value: Value?
+        init(_ value: Value?) { self.value = value }
     }
 
     let box: Box
     /// The parameter's title from `@Parameter(title:)`, the label people see for it.
     public let title: LocalizedStringResource
+    /// The choices a `DynamicOptionsProvider` lists, when the parameter has one.
+    let dynamicOptions: ParameterChoices?
+    /// True when the parameter has no default of its own, so its provider's `defaultResult()` gives the first value.
+    let startsFromProvider: Bool
 
     /// A parameter starting at `value`, as `@Parameter(title:description:default:)`; the description is
     /// accepted and not kept.
     public init(title: LocalizedStringResource, description: IntentDescription? = nil, default value: Value) {
         self.title = title
         box = Box(value)
+        dynamicOptions = nil
+        startsFromProvider = false
+    }
+
+    /// A parameter with no value yet (`value` nil) or with one, and optionally a provider's choices.
+    init(title: LocalizedStringResource, value: Value?, choices: ParameterChoices?, startsFromProvider: Bool = false) {
+        self.title = title
+        box = Box(value)
+        dynamicOptions = choices
+        self.startsFromProvider = startsFromProvider
     }
 
     /// The parameter's current value; setting it changes the shared box, so copies of the intent see it too.
+    /// Reading an entity parameter that has no value yet (its query's `defaultResult()` gave none and nobody
+    /// chose one) stops the program, as there is no value of the type to return.
     public var wrappedValue: Value {
-        get { box.value }
+        get {
+            guard let value = box.value else {
+                preconditionFailure("@Parameter \"\(title.key)\" was read before it had a value")
+            }
+            return value
+        }
         nonmutating set { box.value = newValue }
     }
 
@@ -127,7 +149,7 @@ public struct IntentReference: Equatable, @unchecked Sendable, CustomStringConve
         self.intent = intent
         parameters = Mirror(reflecting: intent).children.compactMap { child in
             guard let label = child.label, label.hasPrefix("_") else { return nil }
-            let value = Mirror(reflecting: child.value).descendant("box", "value").map { "\($0)" } ?? "?"
+            let value = Mirror(reflecting: child.value).descendant("box", "value").flatMap(IntentParameters.unwrappedText) ?? "?"
             return "\(label.dropFirst())=\(value)"
         }
     }

@@ -1,0 +1,206 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - The Edit Widget sheet (`e`)
+
+/// The Edit Widget sheet of the focused widget, as iOS shows it when a person long-presses a configurable
+/// widget and picks Edit Widget: one row per `@Parameter` with its value. Enter changes the selected row: a
+/// list for an enum, an entity or a `DynamicOptionsProvider`, typed input for text and numbers, a toggle for
+/// a `Bool`. Each change is set on the widget's `IntentConfiguration` and reloads its timelines
+/// (`ReloadReason.configurationEdited`, outside the budget).
+final class EditWidgetSheet {
+    /// What the sheet is doing.
+    enum Stage: Equatable {
+        /// The parameter rows, `selected` highlighted.
+        case parameters
+        /// A list of choices for the selected parameter, `index` highlighted.
+        case choosing([IntentParameterOption], index: Int)
+        /// Typed text for the selected parameter.
+        case typing(String)
+    }
+
+    /// One row: a parameter and the value it has now (nil when it has none).
+    struct Row {
+        var info: IntentParameterInfo
+        var value: IntentParameterOption?
+    }
+
+    var isShown = false
+    var stage = Stage.parameters
+    var selected = 0
+    var rows: [Row] = []
+    /// The widget's name in the title.
+    var title = ""
+    /// The last refusal (a value that does not fit), shown under the rows until the next key.
+    var message: String?
+}
+
+extension PreviewApp {
+    /// Opens the sheet for the focused widget, or closes it.
+    func toggleEditSheet() {
+        if editSheet.isShown {
+            editSheet.isShown = false
+            return
+        }
+        guard let widget = currentWidget else { return }
+        editSheet.isShown = true
+        editSheet.stage = .parameters
+        editSheet.selected = 0
+        editSheet.message = nil
+        editSheet.title = widget.displayName
+        refreshEditRows()
+        let now = HostClock.now
+        if widget.configuration == nil {
+            log.append(.info, "Edit Widget: \(widget.kind) has no parameters (StaticConfiguration)", at: now)
+        } else {
+            log.append(.info, "Edit Widget: \(widget.kind) — ↑↓ move, Enter change, Esc done", at: now)
+        }
+    }
+
+    /// Reads each parameter's value again from the widget's configuration.
+    func refreshEditRows() {
+        guard let configuration = currentWidget?.configuration else {
+            editSheet.rows = []
+            return
+        }
+        editSheet.rows = configuration.parameters.map { EditWidgetSheet.Row(info: $0, value: configuration.currentValue(of: $0.name)) }
+    }
+
+    /// Keys while the sheet is shown; every key but Ctrl-C is the sheet's.
+    func handleEditKey(_ key: Key) -> Bool {
+        if key == .control("c") { return false }
+        editSheet.message = nil
+        switch editSheet.stage {
+        case .parameters:
+            switch key {
+            case .up, .backTab: editSheet.selected = max(editSheet.selected - 1, 0)
+            case .down, .tab: editSheet.selected = min(editSheet.selected + 1, max(editSheet.rows.count - 1, 0))
+            case .enter, .character(" "): beginEdit()
+            case .escape, .character("e"), .character("q"): editSheet.isShown = false
+            default: break
+            }
+        case .choosing(let options, let index):
+            switch key {
+            case .up: editSheet.stage = .choosing(options, index: max(index - 1, 0))
+            case .down: editSheet.stage = .choosing(options, index: min(index + 1, max(options.count - 1, 0)))
+            case .enter:
+                editSheet.stage = .parameters
+                if options.indices.contains(index) { applyEdit(options[index].value) }
+            case .escape: editSheet.stage = .parameters
+            default: break
+            }
+        case .typing(let text):
+            switch key {
+            case .character(let character): editSheet.stage = .typing(text + String(character))
+            case .backspace: editSheet.stage = .typing(String(text.dropLast()))
+            case .enter:
+                editSheet.stage = .parameters
+                applyEdit(text)
+            case .escape: editSheet.stage = .parameters
+            default: break
+            }
+        }
+        return true
+    }
+
+    /// Enter on a row: flips a toggle, opens a list of choices, or starts typing from the current value.
+    private func beginEdit() {
+        guard editSheet.rows.indices.contains(editSheet.selected), let configuration = currentWidget?.configuration else { return }
+        let row = editSheet.rows[editSheet.selected]
+        if row.info.kind == .toggle {
+            applyEdit(row.value?.value == "true" ? "false" : "true")
+        } else if row.info.hasChoices {
+            guard let options = configuration.options(for: row.info.name), !options.isEmpty else {
+                editSheet.message = "\(row.info.title): no choices (the query failed or took over 5 s)"
+                return
+            }
+            editSheet.stage = .choosing(options, index: options.firstIndex { $0.value == row.value?.value } ?? 0)
+        } else {
+            editSheet.stage = .typing(row.value?.value ?? "")
+        }
+    }
+
+    /// Sets the selected parameter to `value` and reloads the widget's timelines in every family shown.
+    private func applyEdit(_ value: String) {
+        guard let widget = currentWidget, let configuration = widget.configuration,
+            editSheet.rows.indices.contains(editSheet.selected)
+        else { return }
+        let name = editSheet.rows[editSheet.selected].info.name
+        let now = HostClock.now
+        do {
+            try configuration.set(name, to: value)
+        } catch {
+            editSheet.message = "\(error)"
+            log.append(.diagnostic, "Edit Widget: \(error)", at: now)
+            return
+        }
+        log.append(.info, "Edit Widget: \(widget.kind) \(name)=\(value)", at: now)
+        refreshEditRows()
+        contextFrames.removeAll()
+        for family in families(of: widget) {
+            let instance = instance(of: widget, family: family)
+            logReload(instance.reload(at: now, reason: .configurationEdited), instance: instance)
+        }
+    }
+
+    /// The sheet, centred over the stage.
+    func drawEditSheet(_ canvas: inout Canvas) {
+        let sheet = editSheet
+        var lines: [(String, TextStyle)] = []
+        let plain = TextStyle(foreground: Chrome.barText, background: Chrome.helpBackground)
+        let chosen = TextStyle(foreground: Chrome.targetHighlightText, background: Chrome.targetHighlight, attributes: .bold)
+        let muted = TextStyle(foreground: Chrome.dim, background: Chrome.helpBackground)
+        let titleWidth = (sheet.rows.map { DisplayWidth.of($0.info.title) }.max() ?? 0) + 2
+        func valueText(_ row: EditWidgetSheet.Row) -> String {
+            guard let value = row.value else { return "Choose" }
+            if row.info.kind == .toggle { return value.value == "true" ? "On" : "Off" }
+            return value.title
+        }
+        let footer: String
+        switch sheet.stage {
+        case .parameters:
+            if sheet.rows.isEmpty { lines.append(("This widget has no parameters (StaticConfiguration).", muted)) }
+            for (index, row) in sheet.rows.enumerated() {
+                let padding = String(repeating: " ", count: max(titleWidth - DisplayWidth.of(row.info.title), 1))
+                let marker = row.info.hasChoices ? " ›" : ""
+                let text = "\(index == sheet.selected ? "▸" : " ") \(row.info.title)\(padding)\(valueText(row))\(marker)"
+                lines.append((text, index == sheet.selected ? chosen : plain))
+            }
+            footer = "↑↓ move  Enter change  Esc done"
+        case .choosing(let options, let index):
+            let row = sheet.rows[min(sheet.selected, sheet.rows.count - 1)]
+            lines.append(("\(row.info.title): choose one", muted))
+            for (position, option) in options.enumerated() {
+                let check = option.value == row.value?.value ? "✓" : " "
+                let text = "\(position == index ? "▸" : " ") \(check) \(option.title)"
+                lines.append((text, position == index ? chosen : plain))
+            }
+            footer = "↑↓ move  Enter choose  Esc back"
+        case .typing(let text):
+            let row = sheet.rows[min(sheet.selected, sheet.rows.count - 1)]
+            lines.append(("\(row.info.title) (\(row.info.typeName)):", muted))
+            lines.append(("  \(text)█", chosen))
+            footer = "type  Backspace delete  Enter set  Esc cancel"
+        }
+        if let message = sheet.message {
+            lines.append(("", plain))
+            lines.append((message, TextStyle(foreground: Chrome.error, background: Chrome.helpBackground, attributes: .bold)))
+        }
+        let contentWidth = max(lines.map { DisplayWidth.of($0.0) }.max() ?? 0, DisplayWidth.of(footer), 30)
+        let width = min(canvas.width - 2, contentWidth + 4)
+        let height = min(canvas.height - 2, lines.count + 4)
+        let box = CellRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
+        canvas.fill(box, background: Chrome.helpBackground)
+        canvas.border(
+            box, title: "Edit Widget — \(sheet.title)", style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
+        var row = box.y + 1
+        for (text, style) in lines where row < box.maxY - 2 {
+            _ = canvas.write(text, column: box.x + 2, row: row, maxWidth: box.width - 4, style: style)
+            row += 1
+        }
+        _ = canvas.write(footer, column: box.x + 2, row: box.maxY - 2, maxWidth: box.width - 4, style: muted)
+    }
+}
