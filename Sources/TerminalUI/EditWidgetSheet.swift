@@ -9,7 +9,7 @@ import WidgetKitUI
 /// The Edit Widget sheet of the focused widget, as iOS shows it when a person long-presses a configurable
 /// widget and picks Edit Widget: one row per `@Parameter` with its value. Enter changes the selected row: a
 /// list for an enum, an entity or a `DynamicOptionsProvider`, typed input for text and numbers, a toggle for
-/// a `Bool`. Each change is set on the widget's `IntentConfiguration` and reloads its timelines
+/// a `Bool`. Each change is set on the widget's `IntentParameterSettings` and reloads its timelines
 /// (`ReloadReason.configurationEdited`, outside the budget).
 final class EditWidgetSheet {
     /// What the sheet is doing.
