@@ -3,7 +3,7 @@ import Foundation
 // MARK: - The host interface
 
 /// A content state as ActivityKit stores it: the encoded state, its stale date and relevance.
-public struct EncodedActivityContent: Hashable, Sendable {
+public struct EncodedActivityContent: Hashable, Sendable, Codable {
     /// `ContentState` as JSON (sorted keys).
     public var state: Data
     /// When the content goes stale; nil for never.
