@@ -133,6 +133,8 @@ public enum ExtensionRequest: Codable, Sendable {
     /// Every presentation of a Live Activity (Lock Screen, compact, minimal, expanded regions) for encoded
     /// attributes and content: answered with `activity`.
     case activity(kind: String, request: ArchivedActivityRequest)
+    /// The preview's answer to an `activityHostCall` the extension made while answering the request before.
+    case activityHostAnswer(ActivityHostAnswer)
 }
 
 /// What an extension process answers.
@@ -152,6 +154,10 @@ public enum ExtensionResponse: Codable, Sendable {
     case activityScript(attributes: Data, contents: [EncodedActivityContent])
     /// A Live Activity's presentations, resolved.
     case activity(ResolvedActivity)
+    /// Not an answer: an ActivityKit call widget code made while the request is answered (an intent's
+    /// `Activity.update`); the preview runs it on its `ActivityCenter`, sends `activityHostAnswer` and goes
+    /// on waiting for the answer to its request.
+    case activityHostCall(ActivityHostCall)
 }
 
 /// A widget of the bundle as the preview needs to know it (its closures stay in the extension process).

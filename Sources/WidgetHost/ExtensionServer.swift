@@ -38,13 +38,16 @@ public final class ExtensionServer {
         Self.endWhenTheParentCloses()
         let encoder = ViewTreeArchive.makeEncoder(intents: intents)
         let decoder = ViewTreeArchive.makeDecoder()
+        // Live Activities live in the preview (it plays iOS): widget code's ActivityKit calls go there.
+        let relay = ActivityHostRelay(requests: STDIN_FILENO, responses: responses)
+        HostContext.process.activities = relay
         do {
             while let frame = try ExtensionProtocol.readFrame(from: STDIN_FILENO) {
                 let response: ExtensionResponse
                 do {
                     let call = try decoder.decode(ExtensionCall.self, from: frame)
                     call.adoptClock()
-                    response = answer(call.request)
+                    response = relay.serving { answer(call.request) }
                 } catch {
                     response = .failure("unreadable request: \(error)")
                 }
@@ -137,6 +140,8 @@ public final class ExtensionServer {
             } catch {
                 return .failure("\(error)")
             }
+        case .activityHostAnswer:
+            return .failure("an answer to an ActivityKit call arrived when none was made")
         }
     }
 

@@ -100,7 +100,7 @@ public final class RemoteWidgets: @unchecked Sendable {
             try await Self.perform(id, on: process, within: intentTimeLimit)
         }
         func ask(_ request: ExtensionRequest) throws -> ExtensionResponse {
-            let answer = try process.send(request, within: limit, performer: performer)
+            let answer = try process.send(request, within: limit, performer: performer, activities: HostContext.current.activities)
             if case .failure(let message) = answer { throw ExtensionFailure(reason: message) }
             return answer
         }
@@ -205,10 +205,12 @@ public final class RemoteWidgets: @unchecked Sendable {
     }
 
     private static func perform(_ id: String, on process: ExtensionProcess, within seconds: TimeInterval) async throws {
+        // The intent runs in the preview's host context (`IntentRunner`): its ActivityKit calls go to that center.
+        let activities = HostContext.current.activities
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread.detachNewThread {
                 do {
-                    let answer = try process.send(.perform(intentID: id), within: seconds)
+                    let answer = try process.send(.perform(intentID: id), within: seconds, activities: activities)
                     switch answer {
                     case .performed: continuation.resume()
                     case .failure(let message): continuation.resume(throwing: ExtensionFailure(reason: message))

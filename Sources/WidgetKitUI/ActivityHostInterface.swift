@@ -20,7 +20,7 @@ public struct EncodedActivityContent: Hashable, Sendable, Codable {
 }
 
 /// One Live Activity as the host knows it at a moment.
-public struct ActivityRecord: Hashable, Sendable {
+public struct ActivityRecord: Hashable, Sendable, Codable {
     /// Unique per activity, as `Activity.id`.
     public var id: String
     /// `String(reflecting:)` of the attributes type: which `ActivityConfiguration` draws it.

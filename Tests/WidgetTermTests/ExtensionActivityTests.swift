@@ -84,4 +84,32 @@ import WidgetKitUI
         }
         #expect(remote.process(forKind: "delivery").processID == child)
     }
+
+    @Test func aLiveActivityIntentInTheExtensionUpdatesThePreviewsActivity() throws {
+        let remote = try ExtensionProcessTests.remote(samples: true)
+        defer { remote.stopAll() }
+        let workout = try #require(remote.descriptors.first { $0.kind == "workout" })
+        let start = ActivityFixtures.start
+        let clock = TestClock(start)
+        let center = ActivityCenter(now: { clock.now })
+        let id = try FixedClock.run(at: start) { try ActivityScript.start(workout, in: center, startingAt: start) }
+        let before = try #require(center.snapshot(id: id))
+        let resolved = try FixedClock.run(at: start) {
+            try #require(workout.activity).resolve(
+                ActivityResolveRequest(
+                    attributes: before.record.attributes, content: before.record.content, isStale: false, activityID: id))
+        }
+        let pause = try #require(ExtensionProcessTests.intents(in: resolved.lockScreen).first { $0.typeName == "PauseWorkoutIntent" })
+        clock.now = start.addingTimeInterval(90)
+        let result = FixedClock.run(at: clock.now) {
+            IntentRunner(timeLimit: 30, host: HostContext(activities: center)).start(pause, widget: "workout").wait()
+        }
+        #expect(result.outcome == .succeeded, "\(result)")
+        let after = try #require(center.snapshot(id: id))
+        let state = try #require(try JSONSerialization.jsonObject(with: after.record.content.state) as? [String: Any])
+        #expect(state["pausedElapsed"] as? Double == 90)
+        #expect(center.events.map(\.kind) == [.requested, .updated])
+        // The extension process read the preview's activities: it has none of its own.
+        #expect(remote.process(forKind: "workout").processID != getpid())
+    }
 }
