@@ -79,12 +79,15 @@ public final class ExtensionProcess: @unchecked Sendable {
     /// Sends `request` and waits at most `seconds` for the answer (starting a process first if none runs).
     /// - Throws: `ExtensionFailure` when the process cannot start, dies, or misses the deadline (it is then
     ///   killed, and the next request starts a new one).
-    public func send(_ request: ExtensionRequest, within seconds: TimeInterval, performer: IntentPerformer? = nil) throws
-        -> ExtensionResponse
-    {
+    /// ActivityKit calls the widget code makes meanwhile (an intent's `Activity.update`) are run on `activities`:
+    /// the preview's `ActivityCenter`; with none, they fail in the extension.
+    public func send(
+        _ request: ExtensionRequest, within seconds: TimeInterval, performer: IntentPerformer? = nil,
+        activities: (any ActivityHostInterface)? = nil
+    ) throws -> ExtensionResponse {
         try lock.withLock {
             if process == nil { try startLocked() }
-            return try exchangeLocked(request, within: seconds, performer: performer)
+            return try exchangeLocked(request, within: seconds, performer: performer, activities: activities)
         }
     }
 
@@ -133,9 +136,10 @@ public final class ExtensionProcess: @unchecked Sendable {
         }
     }
 
-    private func exchangeLocked(_ request: ExtensionRequest, within seconds: TimeInterval, performer: IntentPerformer?) throws
-        -> ExtensionResponse
-    {
+    private func exchangeLocked(
+        _ request: ExtensionRequest, within seconds: TimeInterval, performer: IntentPerformer?,
+        activities: (any ActivityHostInterface)? = nil
+    ) throws -> ExtensionResponse {
         guard let input, let output else { throw ExtensionFailure(reason: "no extension process") }
         let payload: Data
         do { payload = try JSONEncoder().encode(ExtensionCall(request)) } catch {
@@ -146,19 +150,32 @@ public final class ExtensionProcess: @unchecked Sendable {
         } catch {
             throw deathLocked(during: request)
         }
-        guard wait(forReadable: output.fileDescriptor, seconds: seconds) else {
-            stopLocked()
-            throw ExtensionFailure(
-                reason: "did not answer within \(Self.format(seconds)) s and was ended", lastErrorLines: errorLines.lines)
-        }
-        let frame: Data?
-        do { frame = try ExtensionProtocol.readFrame(from: output.fileDescriptor) } catch { frame = nil }
-        guard let frame else { throw deathLocked(during: request) }
-        do {
-            return try ViewTreeArchive.makeDecoder(performer: performer).decode(ExtensionResponse.self, from: frame)
-        } catch {
-            stopLocked()
-            throw ExtensionFailure(reason: "sent an unreadable answer (\(error))")
+        // ActivityKit calls made while the request is answered count against its deadline.
+        let deadline = Self.monotonicSeconds() + seconds
+        while true {
+            guard wait(forReadable: output.fileDescriptor, seconds: deadline - Self.monotonicSeconds()) else {
+                stopLocked()
+                throw ExtensionFailure(
+                    reason: "did not answer within \(Self.format(seconds)) s and was ended", lastErrorLines: errorLines.lines)
+            }
+            let frame: Data?
+            do { frame = try ExtensionProtocol.readFrame(from: output.fileDescriptor) } catch { frame = nil }
+            guard let frame else { throw deathLocked(during: request) }
+            let response: ExtensionResponse
+            do {
+                response = try ViewTreeArchive.makeDecoder(performer: performer).decode(ExtensionResponse.self, from: frame)
+            } catch {
+                stopLocked()
+                throw ExtensionFailure(reason: "sent an unreadable answer (\(error))")
+            }
+            guard case .activityHostCall(let call) = response else { return response }
+            let answer = call.answer(on: activities)
+            do {
+                let payload = try ViewTreeArchive.makeEncoder().encode(ExtensionCall(.activityHostAnswer(answer)))
+                try ExtensionProtocol.writeFrame(payload, to: input.fileDescriptor)
+            } catch {
+                throw deathLocked(during: request)
+            }
         }
     }
 

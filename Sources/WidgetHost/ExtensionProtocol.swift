@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 1
+    public static let version = 2
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -127,6 +127,14 @@ public enum ExtensionRequest: Codable, Sendable {
     case body(kind: String, entryID: Int, environment: ArchivedEnvironment)
     /// `perform()` of an intent of an archived tree.
     case perform(intentID: String)
+    /// The scripted preview content of a Live Activity (`.widgetTermPreview(attributes:contentStates:)`) for an
+    /// activity started at `start`: answered with `activityScript`.
+    case activityScript(kind: String, start: Date)
+    /// Every presentation of a Live Activity (Lock Screen, compact, minimal, expanded regions) for encoded
+    /// attributes and content: answered with `activity`.
+    case activity(kind: String, request: ArchivedActivityRequest)
+    /// The preview's answer to an `activityHostCall` the extension made while answering the request before.
+    case activityHostAnswer(ActivityHostAnswer)
 }
 
 /// What an extension process answers.
@@ -142,6 +150,14 @@ public enum ExtensionResponse: Codable, Sendable {
     case performed
     /// The request could not be answered (an unknown kind or entry, an intent that threw).
     case failure(String)
+    /// A Live Activity's scripted preview: its encoded attributes and content states, in order.
+    case activityScript(attributes: Data, contents: [EncodedActivityContent])
+    /// A Live Activity's presentations, resolved.
+    case activity(ResolvedActivity)
+    /// Not an answer: an ActivityKit call widget code made while the request is answered (an intent's
+    /// `Activity.update`); the preview runs it on its `ActivityCenter`, sends `activityHostAnswer` and goes
+    /// on waiting for the answer to its request.
+    case activityHostCall(ActivityHostCall)
 }
 
 /// A widget of the bundle as the preview needs to know it (its closures stay in the extension process).
@@ -158,8 +174,58 @@ public struct ArchivedWidget: Codable, Sendable, Equatable {
     public var contentMarginsDisabled: Bool
     /// The deep-link route patterns it declares (`.widgetTermRoutes`).
     public var routes: [String]
-    /// True for a Live Activity (not previewed through the extension process yet).
+    /// True for a Live Activity (`ActivityConfiguration`).
     public var isActivity: Bool
+    /// For a Live Activity: its attributes type and scripted preview; nil for a widget.
+    public var activity: ArchivedActivityConfiguration? = nil
+}
+
+/// What the preview knows of a Live Activity's configuration; its views stay in the extension process.
+public struct ArchivedActivityConfiguration: Codable, Sendable, Equatable {
+    /// `String(reflecting:)` of the `ActivityAttributes` type, as `Activity.request` records it.
+    public var attributesType: String
+    /// Whether it has scripted preview content (`.widgetTermPreview(attributes:contentStates:)`).
+    public var hasPreview: Bool
+    /// The presentation a `#Preview(as:)` shows (`compact`, `minimal`, `expanded`, `lockscreen`); nil for the default.
+    public var previewPresentation: String?
+
+    /// A configuration drawn for `attributesType`, with or without scripted preview content.
+    public init(attributesType: String, hasPreview: Bool, previewPresentation: String? = nil) {
+        self.attributesType = attributesType
+        self.hasPreview = hasPreview
+        self.previewPresentation = previewPresentation
+    }
+}
+
+/// `ActivityResolveRequest` on the wire: the encoded attributes and content of one activity, whether it is
+/// stale, its id, and the Lock Screen's environment (the Dynamic Island is resolved in dark from it).
+public struct ArchivedActivityRequest: Codable, Sendable, Equatable {
+    /// The attributes, as `ActivityCoding` encodes them.
+    public var attributes: Data
+    /// The content state, its stale date and relevance.
+    public var content: EncodedActivityContent
+    /// What `ActivityViewContext.isStale` says.
+    public var isStale: Bool
+    /// What `ActivityViewContext.activityID` says.
+    public var activityID: String
+    /// The Lock Screen's environment.
+    public var environment: ArchivedEnvironment
+
+    /// The wire form of `request`.
+    public init(_ request: ActivityResolveRequest) {
+        attributes = request.attributes
+        content = request.content
+        isStale = request.isStale
+        activityID = request.activityID
+        environment = ArchivedEnvironment(request.environment)
+    }
+
+    /// The request in the extension process.
+    public var request: ActivityResolveRequest {
+        ActivityResolveRequest(
+            attributes: attributes, content: content, isStale: isStale, activityID: activityID,
+            environment: environment.environment)
+    }
 }
 
 /// An entry the extension process keeps under `id`, with what the system reads of it.

@@ -38,13 +38,16 @@ public final class ExtensionServer {
         Self.endWhenTheParentCloses()
         let encoder = ViewTreeArchive.makeEncoder(intents: intents)
         let decoder = ViewTreeArchive.makeDecoder()
+        // Live Activities live in the preview (it plays iOS): widget code's ActivityKit calls go there.
+        let relay = ActivityHostRelay(requests: STDIN_FILENO, responses: responses)
+        HostContext.process.activities = relay
         do {
             while let frame = try ExtensionProtocol.readFrame(from: STDIN_FILENO) {
                 let response: ExtensionResponse
                 do {
                     let call = try decoder.decode(ExtensionCall.self, from: frame)
                     call.adoptClock()
-                    response = answer(call.request)
+                    response = relay.serving { answer(call.request) }
                 } catch {
                     response = .failure("unreadable request: \(error)")
                 }
@@ -83,7 +86,12 @@ public final class ExtensionServer {
                         kind: widget.kind, displayName: widget.displayName, description: widget.description,
                         supportedFamilies: widget.supportedFamilies.map(\.rawValue),
                         contentMarginsDisabled: widget.contentMarginsDisabled, routes: widget.routes,
-                        isActivity: widget.isActivity)
+                        isActivity: widget.isActivity,
+                        activity: widget.activity.map {
+                            ArchivedActivityConfiguration(
+                                attributesType: $0.attributesType, hasPreview: $0.preview != nil,
+                                previewPresentation: $0.preview?.presentation)
+                        })
                 })
         case .placeholder(let kind, let context), .snapshot(let kind, let context), .timeline(let kind, let context):
             guard let widget = widgets[kind] else { return .failure("no widget of kind \(kind)") }
@@ -112,6 +120,28 @@ public final class ExtensionServer {
             case .some(.some(let failure)): return .failure(failure)
             default: return .performed
             }
+        case .activityScript(let kind, let start):
+            guard let activity = widgets[kind]?.activity else { return .failure("no Live Activity of kind \(kind)") }
+            guard let script = activity.preview else {
+                return .failure(
+                    "\(kind) has no preview content: add .widgetTermPreview(attributes:contentStates:) to its ActivityConfiguration")
+            }
+            do {
+                let attributes = try HostContext.current.run { try script.attributes(start) }
+                let contents = try HostContext.current.run { try script.contents(start) }
+                return .activityScript(attributes: attributes, contents: contents)
+            } catch {
+                return .failure("\(kind): the preview script does not encode: \(error)")
+            }
+        case .activity(let kind, let archived):
+            guard let activity = widgets[kind]?.activity else { return .failure("no Live Activity of kind \(kind)") }
+            do {
+                return .activity(try HostContext.current.run { try activity.resolve(archived.request) })
+            } catch {
+                return .failure("\(error)")
+            }
+        case .activityHostAnswer:
+            return .failure("an answer to an ActivityKit call arrived when none was made")
         }
     }
 

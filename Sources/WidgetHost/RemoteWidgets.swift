@@ -82,9 +82,61 @@ public final class RemoteWidgets: @unchecked Sendable {
         for process in all { process.stop() }
     }
 
-    /// The descriptors of the widgets (Live Activities are left out: they are not previewed this way yet).
+    /// The descriptors of the widgets and Live Activities, in the bundle's order.
     public var descriptors: [WidgetDescriptor] {
-        widgets.filter { !$0.isActivity }.map(descriptor)
+        widgets.map { $0.activity != nil ? activityDescriptor(for: $0) : descriptor(for: $0) }
+    }
+
+    /// A Live Activity whose scripted preview and presentations are requests to its kind's process: the
+    /// preview plays ActivityKit's side (the `ActivityCenter`, stale dates, alerts, the 4 KB limit) and asks the
+    /// extension only for the views of an attributes-and-content pair. A request that fails throws an
+    /// `ExtensionFailure` whose description is the extension's message (a decoding error reads as it does in one
+    /// process) or the reason of the death.
+    private func activityDescriptor(for widget: ArchivedWidget) -> WidgetDescriptor {
+        let kind = widget.kind
+        let limit = providerTimeLimit
+        let process = process(forKind: kind)
+        let performer = IntentPerformer { [intentTimeLimit] id in
+            try await Self.perform(id, on: process, within: intentTimeLimit)
+        }
+        func ask(_ request: ExtensionRequest) throws -> ExtensionResponse {
+            let answer = try process.send(request, within: limit, performer: performer, activities: HostContext.current.activities)
+            if case .failure(let message) = answer { throw ExtensionFailure(reason: message) }
+            return answer
+        }
+        func script(_ start: Date) throws -> (attributes: Data, contents: [EncodedActivityContent]) {
+            let answer = try ask(.activityScript(kind: kind, start: start))
+            guard case .activityScript(let attributes, let contents) = answer else { throw Self.unexpected(answer) }
+            return (attributes, contents)
+        }
+        let configuration = widget.activity ?? ArchivedActivityConfiguration(attributesType: kind, hasPreview: false)
+        var preview: ActivityPreviewScript?
+        if configuration.hasPreview {
+            preview = ActivityPreviewScript(
+                attributes: { try script($0).attributes }, contents: { try script($0).contents },
+                presentation: configuration.previewPresentation)
+        }
+        var descriptor = WidgetDescriptor.archived(
+            kind: kind, displayName: widget.displayName, description: widget.description, supportedFamilies: [],
+            contentMarginsDisabled: widget.contentMarginsDisabled, routes: widget.routes,
+            placeholder: { _ in
+                AnyTimelineEntry(RemoteEntry(failure: ExtensionFailure(reason: "a Live Activity has no entries"), date: HostClock.now))
+            },
+            snapshot: { _, completion in
+                completion(
+                    AnyTimelineEntry(RemoteEntry(failure: ExtensionFailure(reason: "a Live Activity has no entries"), date: HostClock.now)))
+            },
+            timeline: { _, completion in completion(.archived(entries: [], policy: .never)) },
+            content: { _, _ in .empty })
+        descriptor.activity = ActivityDescriptor(
+            attributesType: configuration.attributesType,
+            resolve: { request in
+                let answer = try ask(.activity(kind: kind, request: ArchivedActivityRequest(request)))
+                guard case .activity(let resolved) = answer else { throw Self.unexpected(answer) }
+                return resolved
+            },
+            preview: preview)
+        return descriptor
     }
 
     private func descriptor(for widget: ArchivedWidget) -> WidgetDescriptor {
@@ -153,10 +205,12 @@ public final class RemoteWidgets: @unchecked Sendable {
     }
 
     private static func perform(_ id: String, on process: ExtensionProcess, within seconds: TimeInterval) async throws {
+        // The intent runs in the preview's host context (`IntentRunner`): its ActivityKit calls go to that center.
+        let activities = HostContext.current.activities
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread.detachNewThread {
                 do {
-                    let answer = try process.send(.perform(intentID: id), within: seconds)
+                    let answer = try process.send(.perform(intentID: id), within: seconds, activities: activities)
                     switch answer {
                     case .performed: continuation.resume()
                     case .failure(let message): continuation.resume(throwing: ExtensionFailure(reason: message))

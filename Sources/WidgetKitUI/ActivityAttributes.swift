@@ -34,7 +34,7 @@ public struct ActivityContent<State: Decodable & Encodable & Hashable>: Equatabl
 }
 
 /// Where a Live Activity is in its life, as `ActivityKit.ActivityState`.
-public enum ActivityState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum ActivityState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible, Codable {
     /// Running and shown in the Dynamic Island and on the Lock Screen.
     case active
     /// Past its content's `staleDate` with no newer update; still shown, `isStale` is true.
@@ -50,9 +50,9 @@ public enum ActivityState: String, Hashable, Sendable, CaseIterable, CustomStrin
 }
 
 /// When an ended Live Activity leaves the Lock Screen, as `ActivityKit.ActivityUIDismissalPolicy`.
-public struct ActivityUIDismissalPolicy: Hashable, Sendable, CustomStringConvertible {
+public struct ActivityUIDismissalPolicy: Hashable, Sendable, CustomStringConvertible, Codable {
     /// The three policies.
-    public enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable, Codable {
         case `default`, immediate
         case after(Date)
     }
@@ -80,7 +80,7 @@ public struct ActivityUIDismissalPolicy: Hashable, Sendable, CustomStringConvert
 
 /// How an activity receives remote updates, as `ActivityKit.PushType`. WidgetTerm has no push service: a push
 /// type is accepted and `Activity.pushToken` stays nil.
-public struct PushType: Hashable, Sendable, CustomStringConvertible {
+public struct PushType: Hashable, Sendable, CustomStringConvertible, Codable {
     let name: String
     /// `token` or `channel(ID)`.
     public var description: String { name }
@@ -91,9 +91,9 @@ public struct PushType: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An alert shown with an update, as `ActivityKit.AlertConfiguration`; WidgetTerm logs it.
-public struct AlertConfiguration: Hashable, Sendable {
+public struct AlertConfiguration: Hashable, Sendable, Codable {
     /// The sound of the alert, as `AlertConfiguration.AlertSound`.
-    public struct AlertSound: Hashable, Sendable {
+    public struct AlertSound: Hashable, Sendable, Codable {
         /// The sound file's name, or `default` (what WidgetTerm shows in place of playing it).
         public let name: String
         /// The system's default alert sound.
@@ -118,7 +118,7 @@ public struct AlertConfiguration: Hashable, Sendable {
 }
 
 /// Why ActivityKit refused a request, as `ActivityKit.ActivityAuthorizationError` (the cases WidgetTerm raises).
-public enum ActivityAuthorizationError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
+public enum ActivityAuthorizationError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible, Codable {
     /// The encoded attributes and content state exceed 4 KB (4096 bytes).
     case attributesTooLarge
     /// The person turned Live Activities off for the app.

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - The host interface
 
 /// A content state as ActivityKit stores it: the encoded state, its stale date and relevance.
-public struct EncodedActivityContent: Hashable, Sendable {
+public struct EncodedActivityContent: Hashable, Sendable, Codable {
     /// `ContentState` as JSON (sorted keys).
     public var state: Data
     /// When the content goes stale; nil for never.
@@ -20,7 +20,7 @@ public struct EncodedActivityContent: Hashable, Sendable {
 }
 
 /// One Live Activity as the host knows it at a moment.
-public struct ActivityRecord: Hashable, Sendable {
+public struct ActivityRecord: Hashable, Sendable, Codable {
     /// Unique per activity, as `Activity.id`.
     public var id: String
     /// `String(reflecting:)` of the attributes type: which `ActivityConfiguration` draws it.

@@ -145,6 +145,16 @@ public struct ActivityPreviewScript: @unchecked Sendable {
     /// The presentation shown when none is asked for, as `widgetterm render --presentation` names it
     /// (`compact`, `minimal`, `expanded`, `lockscreen`): a `#Preview(as:)`'s view kind; nil for the default.
     public var presentation: String? = nil
+
+    /// A script whose data comes from elsewhere (an extension process asked for it).
+    package init(
+        attributes: @escaping (Date) throws -> Data, contents: @escaping (Date) throws -> [EncodedActivityContent],
+        presentation: String? = nil
+    ) {
+        self.attributes = attributes
+        self.contents = contents
+        self.presentation = presentation
+    }
 }
 
 /// Everything the host needs to run one Live Activity kind, without its generic types: the facet of a

@@ -34,11 +34,13 @@ public enum ExtensionPreview {
     /// The reloads of the running preview, for `PreviewCommand` (set only while `run` runs).
     nonisolated(unsafe) static var reloads: ExtensionReloadQueue?
 
-    /// - Parameter notices: lines shown in the event log when the preview starts (the files left out of the
-    ///   build, each with its first error).
+    /// - Parameters:
+    ///   - notices: lines shown in the event log when the preview starts (the files left out of the build, each
+    ///     with its first error).
+    ///   - controls: the bundle's controls, which still run in this process (they do not cross the protocol yet).
     public static func run(
         executable: String, arguments: [String], environment: [String: String], reload: Reload? = nil,
-        notices: [String] = []
+        notices: [String] = [], controls: [ControlDescriptor] = []
     ) -> Int32 {
         do {
             try RenderSettings.installAppGroupStore(environment: environment)
@@ -102,8 +104,42 @@ public enum ExtensionPreview {
             reloads = nil
         }
         return WidgetTermCommand.run(
-            arguments: ["preview"] + arguments, widgets: remote.descriptors, environment: environment,
+            arguments: ["preview"] + arguments, widgets: remote.descriptors, controls: controls, environment: environment,
             output: StandardStream.output, errors: StandardStream.error)
+    }
+
+    /// The flag that runs `preview`'s widget code in extension processes of the same program
+    /// (`WidgetTermCommand.main(bundle:)`); without it the preview and the widget code share one process.
+    public static let extensionProcessesFlag = "--extension-processes"
+
+    /// The arguments of the preview command (its name and `--extension-processes` left out) when `arguments` ask
+    /// for the interactive preview of the bundle's own widgets on a terminal with `--extension-processes`, which
+    /// `WidgetTermCommand.main(bundle:)` runs against extension processes of the same program; nil for any other
+    /// command, a widget document (it runs no widget code), a help request, `--assets`, `--param`, or an output
+    /// that is not a terminal (the preview refuses it in one process).
+    static func isolatedPreviewArguments(_ arguments: [String], outputIsTerminal: Bool) -> [String]? {
+        guard outputIsTerminal, arguments.contains(extensionProcessesFlag) else { return nil }
+        let arguments = arguments.filter { $0 != extensionProcessesFlag }
+        guard
+            let resolved = try? CommandDispatch.resolve(arguments, kinds: { [] }, pathExists: { _ in true }),
+            resolved.command == "preview"
+        else { return nil }
+        var index = 0
+        let rest = resolved.arguments
+        while index < rest.count {
+            let argument = rest[index]
+            if argument.hasPrefix("-") {
+                let name = String(argument.drop { $0 == "-" })
+                // Asset catalogs and intent parameters do not reach the extension server yet: one process.
+                let oneProcess = ["help", "h", "document", "assets", "param"]
+                if oneProcess.contains(name) || oneProcess.contains(where: { name.hasPrefix($0 + "=") }) { return nil }
+                if !name.contains("="), PreviewCommand.valuedFlags.contains(name) { index += 1 }
+            } else if argument.hasSuffix(".json") || argument.contains("/") || FileManager.default.fileExists(atPath: argument) {
+                return nil
+            }
+            index += 1
+        }
+        return rest
     }
 
     /// The value of `--NAME S` or `--NAME=S` when it is a number of seconds in 0...600 (the command reports

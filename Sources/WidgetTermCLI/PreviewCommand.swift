@@ -175,6 +175,7 @@ enum PreviewCommand {
           --assets DIR       a folder with the app's *.xcassets, *.xcstrings and *.lproj (repeatable)
           --intent-timeout S seconds an intent's perform() may take (default 5)
           --provider-timeout S  seconds a provider callback may take (default 5)
+          --extension-processes  run the widget code in extension processes of this program, one per kind
           --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses
                              a direct-colour terminfo entry such as xterm-direct)
           --timezone ZONE, --locale ID, --param NAME=VALUE   as for render

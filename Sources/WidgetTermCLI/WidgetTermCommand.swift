@@ -19,7 +19,7 @@ public enum WidgetTermCommand {
     /// (0 ok, 1 diagnostics at error level, 2 usage or input errors). The program's `#Preview`s
     /// (`PreviewRegistry`) follow the bundle's widgets, each under its kind `File.swift#Name`.
     public static func main<Bundle: WidgetBundle>(bundle: Bundle) -> Never {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
         let environment = ProcessInfo.processInfo.environment
         // The bundle's body runs before the command parses its flags; an `if #available` in it (rewritten
         // to ask `OSAvailability`) must already see `--os`. A bad value is reported by the parser later.
@@ -46,6 +46,16 @@ public enum WidgetTermCommand {
             }
             exit(ExtensionServer(widgets: bundle.widgetDescriptors + PreviewRegistry.descriptors()).run())
         }
+        // `--extension-processes`: the preview plays the system, as on iOS: this same program, started as extension
+        // processes (one per widget kind), runs the bundle's widget code, so a crash or a hang in it ends only that
+        // process. Controls do not cross the protocol yet and run here.
+        if let rest = ExtensionPreview.isolatedPreviewArguments(arguments, outputIsTerminal: StandardStream.output.isTerminal) {
+            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            exit(
+                ExtensionPreview.run(
+                    executable: executable, arguments: rest, environment: environment, controls: bundle.controlDescriptors))
+        }
+        arguments.removeAll { $0 == ExtensionPreview.extensionProcessesFlag }
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
         // The command as CommandDispatch reads it, without the bundle's kinds (a kind is the preview either way).

@@ -119,12 +119,14 @@ public final class TmuxSession {
 
     /// Starts the binary in the shell with `arguments` (and `--app-group` in this session's directory) and
     /// `environment`; with `reportsExit`, after it ends the shell prints `EXIT=status` and the terminal modes
-    /// (`stty -a`). Throws when the binary is not built.
+    /// (`stty -a`). Throws when the binary is not built. `executable` runs another program (a `main(bundle:)`
+    /// package) in place of widgetterm.
     public func launch(
         _ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color", "COLORTERM": "truecolor"],
-        reportsExit: Bool = true
+        reportsExit: Bool = true, executable: String? = nil
     ) throws {
-        let binary = try #require(Self.binary, "no widgetterm binary: build it first (swift build), or set WIDGETTERM_BINARY")
+        let binary = try #require(
+            executable ?? Self.binary, "no widgetterm binary: build it first (swift build), or set WIDGETTERM_BINARY")
         let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let command = "env \(variables) '\(binary)' \(arguments.joined(separator: " ")) --app-group '\(directory.path)/app-group'"
         try tmux(["send-keys", "-t", name, "-l", command + (reportsExit ? "; " + Self.report : "")])
