@@ -97,35 +97,18 @@ public enum FrameEncoder {
         return [UInt8](unsafeUninitializedCapacity: capacity) { memory, initializedCount in
             var writer = ByteWriter(memory)
             buffer.cells.withUnsafeBufferPointer { cells in
-                let cellBytes = UnsafeRawBufferPointer(cells)
-                let styleOffset = CellStyleKey.styleBytesOffset
                 var index = 0
                 for _ in 0..<buffer.height {
                     let rowEnd = index + buffer.width
                     // The style last written on this row, as one comparable key.
                     var written = CellStyleKey.none
-                    // The style bytes (both colours; attributes) of the last cell packed on this row, and whether it
-                    // was blank. A cell with the same bytes and blankness gets the key already written (a blank one
-                    // too: that key already took the run's foreground), so runs of spaces, borders and words skip
-                    // packing. Equal bytes mean equal colours; unequal bytes only mean the cell is packed.
-                    var lastColors: UInt64 = 0, lastAttributes: UInt8 = 0, lastIsSpace = false, hasLast = false
                     while index < rowEnd {
                         let cell = cells[index]
-                        let cellStart = index * MemoryLayout<Cell>.stride
                         index += 1
                         if cell.isContinuation { continue }
-                        let isSpace = cell.glyph.isSpace
-                        if let styleOffset {
-                            let colors = cellBytes.loadUnaligned(fromByteOffset: cellStart + styleOffset, as: UInt64.self)
-                            if hasLast, colors == lastColors, cell.attributes.rawValue == lastAttributes, isSpace == lastIsSpace {
-                                cell.glyph.write(to: &writer)
-                                continue
-                            }
-                            (lastColors, lastAttributes, lastIsSpace, hasLast) = (colors, cell.attributes.rawValue, isSpace, true)
-                        }
                         var key = CellStyleKey(cell)
                         // A blank cell takes any foreground, so it never breaks a run.
-                        if written != .none, isSpace, cell.attributes.isEmpty { key.takeForeground(of: written) }
+                        if written != .none, cell.glyph.isSpace, cell.attributes.isEmpty { key.takeForeground(of: written) }
                         if key != written {
                             writer.appendSGR(key, depth: depth)
                             written = key
@@ -152,15 +135,6 @@ struct CellStyleKey: Equatable {
     private static let foregroundMask: UInt64 = (1 << 25) - 1
 
     init(rawValue: UInt64) { self.rawValue = rawValue }
-
-    /// Where a cell's foreground starts when its colours lie as the encoder reads them in one word: foreground
-    /// then background, four bytes each. Nil if `Cell` were laid out otherwise (every cell is then packed).
-    static let styleBytesOffset: Int? = {
-        guard let foreground = MemoryLayout<Cell>.offset(of: \Cell.foreground),
-            MemoryLayout<Cell>.offset(of: \Cell.background) == foreground + 4, MemoryLayout<RGB?>.size == 4
-        else { return nil }
-        return foreground
-    }()
 
     @inline(__always)
     init(_ cell: Cell) {
