@@ -132,8 +132,23 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// Sets the cells of `columns` on `row` (both already inside the buffer) to `cell`.
     mutating func fill(row: Int, columns: Range<Int>, with cell: Cell) {
+        precondition(row >= 0 && row < height && columns.lowerBound >= 0 && columns.upperBound <= width, "fill outside the buffer")
         let start = row * width
-        for column in columns { cells[start + column] = cell }
+        // One pass over the row's memory: no bounds or uniqueness check per cell.
+        cells.withUnsafeMutableBufferPointer { all in
+            UnsafeMutableBufferPointer(rebasing: all[start + columns.lowerBound..<start + columns.upperBound]).update(repeating: cell)
+        }
+    }
+
+    /// Changes the cells of `columns` on `row` (both already inside the buffer) in place, in one pass over
+    /// their memory.
+    @inline(__always)
+    mutating func update(row: Int, columns: Range<Int>, _ change: (inout Cell) -> Void) {
+        precondition(row >= 0 && row < height && columns.lowerBound >= 0 && columns.upperBound <= width, "update outside the buffer")
+        let start = row * width
+        cells.withUnsafeMutableBufferPointer { all in
+            for index in start + columns.lowerBound..<start + columns.upperBound { change(&all[index]) }
+        }
     }
 
     /// The glyphs of one row, continuation cells skipped.

@@ -93,8 +93,8 @@ public enum FrameEncoder {
         guard depth != .none else { return Array(text(buffer, trimming: false).utf8) }
         // Room for every glyph, one full SGR sequence per cell and each row's reset: written once, no growth.
         let glyphBytes = buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
-        let capacity = glyphBytes + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5
-        return [UInt8](unsafeUninitializedCapacity: max(capacity, 1)) { memory, initializedCount in
+        let capacity = glyphBytes + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
+        return [UInt8](unsafeUninitializedCapacity: capacity) { memory, initializedCount in
             var writer = ByteWriter(memory)
             buffer.cells.withUnsafeBufferPointer { cells in
                 var index = 0
@@ -113,11 +113,7 @@ public enum FrameEncoder {
                             writer.appendSGR(key, depth: depth)
                             written = key
                         }
-                        if let byte = cell.glyph.singleByte {
-                            writer.append(byte)
-                        } else {
-                            cell.glyph.write(to: &writer)
-                        }
+                        cell.glyph.write(to: &writer)
                     }
                     writer.appendRowEnd()
                 }
@@ -180,10 +176,22 @@ struct ByteWriter {
 
     init(_ memory: UnsafeMutableBufferPointer<UInt8>) { self.memory = memory }
 
+    /// Bytes reserved past the last one written: `append(littleEndian:count:)` stores a whole word.
+    static let slack = 8
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         memory[count] = byte
         count += 1
+    }
+
+    /// Appends the `count` (0...8) low-order bytes of `word`, lowest first, with one store of all eight; the
+    /// bytes past `count` land in the `slack` and are written over or left outside the result.
+    @inline(__always)
+    mutating func append(littleEndian word: UInt64, count byteCount: Int) {
+        precondition(count + 8 <= memory.count, "ByteWriter: capacity reserved without slack")
+        UnsafeMutableRawPointer(memory.baseAddress.unsafelyUnwrapped + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += byteCount
     }
 
     /// ESC [ 0 m and a line feed: the reset that ends every row.

@@ -87,10 +87,19 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
     /// The byte of a one-byte (ASCII) grapheme, the common case the encoders write without a loop.
     var singleByte: UInt8? { high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil }
 
-    /// Writes the grapheme's UTF-8 bytes (the ANSI encoder's inner loop).
+    /// Writes the grapheme's UTF-8 bytes (the ANSI encoder's inner loop): an inline grapheme as one or two
+    /// word stores, not byte by byte.
     @inline(__always)
     func write(to writer: inout ByteWriter) {
-        forEachUTF8Byte { writer.append($0) }
+        let count = Int(high >> 56)
+        if count <= 8 {
+            writer.append(littleEndian: low, count: count)
+        } else if count <= Self.inlineCapacity {
+            writer.append(littleEndian: low, count: 8)
+            writer.append(littleEndian: high & 0x00FF_FFFF_FFFF_FFFF, count: count - 8)
+        } else {
+            forEachUTF8Byte { writer.append($0) }
+        }
     }
 
     @inline(__always)

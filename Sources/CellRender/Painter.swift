@@ -270,13 +270,12 @@ public struct Painter {
         let start = max(columns.lowerBound, clip.x, 0), end = min(columns.upperBound, clip.maxX, buffer.width)
         guard start < end else { return }
         repairWideNeighbours(start, row, width: end - start)
-        for column in start..<end {
-            var cell = buffer[column, row]
+        let surface = style.surfaceForBlending
+        buffer.update(row: row, columns: start..<end) { cell in
             cell.glyph = glyph
-            cell.foreground = foreground.composited(over: cell.background ?? style.surfaceForBlending)
+            cell.foreground = foreground.composited(over: cell.background ?? surface)
             cell.attributes = []
             cell.isContinuation = false
-            buffer[column, row] = cell
         }
     }
 

@@ -127,6 +127,8 @@ extension Painter {
         _ text: String, pointSize: Double, isBold: Bool, row: Int, column: Int, width: Int, isSymbol: Bool, isSystemStyle: Bool
     ) {
         let cell = buffer[column, row]
+        // A widget paints a handful of runs: one allocation for them, not one per doubling.
+        if textRuns.isEmpty { textRuns.reserveCapacity(16) }
         textRuns.append(
             PaintedRun(
                 text: text, row: row, column: column, width: width, pointSize: pointSize, isBold: isBold, isSymbol: isSymbol,

@@ -39,6 +39,35 @@ struct ANSIEncoderTests {
         #expect(FrameEncoder.ansi(Self.buffer, depth: .none) == "Hix  \n💧   \n")
     }
 
+    @Test("a cell styled as the one before writes no SGR, whether blank or not; a blank keeps the run's foreground")
+    func repeatedStylesWriteNoSGR() {
+        let red = RGB(255, 0, 0)
+        var buffer = CellBuffer(width: 7, height: 1)
+        buffer[0, 0] = Cell(glyph: "a", foreground: red)
+        buffer[3, 0] = Cell(glyph: "b", foreground: red)
+        buffer[4, 0] = Cell(foreground: RGB(0, 255, 0))
+        buffer[5, 0] = Cell(glyph: "c", foreground: red, attributes: .bold)
+        buffer[6, 0] = Cell(glyph: "d", foreground: red, attributes: .bold)
+        let expected = "\u{1B}[0;38;2;255;0;0ma  b \u{1B}[0;1;38;2;255;0;0mcd\u{1B}[0m\n"
+        #expect(FrameEncoder.ansiBytes(buffer, depth: .trueColor) == Array(expected.utf8))
+    }
+
+    @Test("graphemes of 1 to 8, 9 to 15 and over 15 UTF-8 bytes are written whole, in order")
+    func graphemesOfEveryLength() {
+        // é 2 bytes, ❤️ 6, 1️⃣ 7, 🇵🇹 8, 👍🏽 8, 🏳️‍🌈 14, 👩‍👩‍👧 18 (kept outside the cell), x 1.
+        let graphemes: [Character] = ["é", "❤️", "1️⃣", "🇵🇹", "👍🏽", "🏳️‍🌈", "👩‍👩‍👧", "x"]
+        #expect(graphemes.map(\.utf8.count) == [2, 6, 7, 8, 8, 14, 18, 1])
+        let white = RGB(255, 255, 255)
+        var buffer = CellBuffer(width: graphemes.count, height: 2)
+        for (column, grapheme) in graphemes.enumerated() {
+            buffer[column, 0] = Cell(glyph: Glyph(grapheme), foreground: white)
+            buffer[graphemes.count - 1 - column, 1] = Cell(glyph: Glyph(grapheme), foreground: white)
+        }
+        let sgr = "\u{1B}[0;38;2;255;255;255m"
+        let expected = sgr + String(graphemes) + "\u{1B}[0m\n" + sgr + String(graphemes.reversed()) + "\u{1B}[0m\n"
+        #expect(FrameEncoder.ansiBytes(buffer, depth: .trueColor) == Array(expected.utf8))
+    }
+
     @Test("the bytes and the string are the same text", arguments: [ColorDepth.none, .ansi16, .ansi256, .trueColor])
     func bytesMatchTheString(depth: ColorDepth) {
         #expect(FrameEncoder.ansiBytes(Self.buffer, depth: depth) == Array(FrameEncoder.ansi(Self.buffer, depth: depth).utf8))

@@ -202,6 +202,18 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         #expect(ScreenDiff.runs(from: new, to: new).isEmpty)
     }
 
+    @Test("screens built apart with the same cells have no runs; one changed cell among long graphemes is one run")
+    func equalScreensBuiltApart() {
+        func screen(_ last: Character) -> CellBuffer {
+            var screen = buffer(["a👩‍👩‍👧 🏳️‍🌈x", "     ", "日 b  "], width: 5)
+            screen[4, 2] = Cell(glyph: Glyph(last), foreground: RGB(1, 2, 3), background: RGB(4, 5, 6), attributes: .bold)
+            return screen
+        }
+        #expect(ScreenDiff.runs(from: screen("z"), to: screen("z")).isEmpty)
+        let new = screen("👩‍👩‍👧")
+        #expect(ScreenDiff.runs(from: screen("z"), to: new) == [CellRun(row: 2, column: 4, cells: [new[4, 2]])])
+    }
+
     @Test func colourChangeIsAChange() {
         let old = buffer(["abc"], width: 3)
         var new = old
