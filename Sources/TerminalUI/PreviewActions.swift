@@ -36,7 +36,15 @@ extension PreviewApp {
         case .toggleIslands:
             toggleIslands()
             if islands.isShown { controlScreen.isShown = false }
-        case .toggleControls: toggleControls()
+            surface = nil
+        case .toggleControls:
+            toggleControls()
+            surface = nil
+        case .largerText: cycleDynamicTypeSize(by: 1)
+        case .smallerText: cycleDynamicTypeSize(by: -1)
+        case .applyPush: applyPushFile()
+        case .cycleStandBy: cycleStandBy()
+        case .toggleSmartStack: toggleSmartStack()
         case .togglePause:
             HostClock.isPaused.toggle()
             log.append(

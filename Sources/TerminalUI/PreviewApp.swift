@@ -105,6 +105,10 @@ public final class PreviewApp {
     let islands: IslandScreen
     /// The controls screen, shown with `c` (ControlScreen.swift).
     let controlScreen: ControlScreen
+    /// StandBy or the Smart Stack on the stage (`S`, `R`; SurfaceScreen.swift); nil: the widget cards.
+    var surface: PreviewSurface?
+    /// The text size widgets are rendered at (`z`/`Z`; CanvasControls.swift).
+    var dynamicTypeSize: DynamicTypeSize = .large
     var intentRuns: [IntentRun] = []
     /// What the cards show (`c`): the timeline entry at the clock, or the provider's snapshot or placeholder
     /// (CanvasControls.swift).
@@ -295,6 +299,7 @@ public final class PreviewApp {
             format: configuration.format, providerTimeLimit: configuration.providerTimeLimit,
             reloadBudget: configuration.reloadBudget, host: host)
         instances[widget.kind, default: [:]][family] = created
+        created.dynamicTypeSize = dynamicTypeSize
         let event = created.reload(at: HostClock.now, reason: .initial)
         logReload(event, instance: created)
         return created

@@ -17,7 +17,7 @@ import WidgetDocument
 /// SIGPIPE...: the signal is then re-raised, so the exit status says which); on SIGQUIT and crashes the terminal
 /// is restored before the Swift runtime's report, which goes to standard error.
 enum PreviewCommand {
-    static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout"])
+    static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout", "push-file"])
 
     static func run(
         _ arguments: [String], widgets bundle: [WidgetDescriptor], controls: [ControlDescriptor] = [],
@@ -95,6 +95,12 @@ enum PreviewCommand {
         var previewConfiguration = configuration
         previewConfiguration.appGroupDescription = AppGroupArgument.description(arguments: arguments, environment: environment)
         previewConfiguration.controls = controls
+        if let pushFile = parsed["push-file"] {
+            guard FileManager.default.isReadableFile(atPath: pushFile) else {
+                throw UsageError("--push-file \(pushFile): no such file, or it cannot be read (a JSON payload as APNs delivers it)")
+            }
+            previewConfiguration.pushFile = pushFile
+        }
 
         if let at = settings.at { HostClock.set(at) }
         HostClock.speed = speed

@@ -352,11 +352,12 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             // Every key in two rows of hints.
             #expect(
                 lines[38].trimmingCharacters(in: .whitespaces)
-                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i activities  Space pause  n/p entry  +/- speed"
+                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i/C/S/R/P screens  c/d/a/o/l/z canvas  n/p entry"
             )
             #expect(
                 lines[39].trimmingCharacters(in: .whitespaces)
-                    == "c/d/a/o/l canvas  r reload  Tab/Shift-Tab target  Enter tap  Arrows cursor  click tap  PgUp/PgDn scroll  Esc clear")
+                    == "Space pause  +/- speed  r reload  Tab/Shift-Tab target  Enter/click tap  Arrows cursor  PgUp/PgDn scroll  Esc clear"
+            )
             #expect(terminal.text.contains("Order 41"))
             #expect(terminal.presentedFrames.count == 1)
             #expect(terminal.cellsWrittenInLastFrame == 120 * 40)
