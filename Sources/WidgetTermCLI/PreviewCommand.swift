@@ -180,6 +180,8 @@ enum PreviewCommand {
           --app-group DIR    the App Group store directory (default under the user's cache directory)
           --assets DIR       a folder with the app's *.xcassets, *.xcstrings and *.lproj (repeatable)
           --intent-timeout S seconds an intent's perform() may take (default 5)
+          --push-file FILE   a Live Activity push payload (JSON as APNs delivers it) that P applies to the
+                             focused activity of the i screen; read again at each press
           --provider-timeout S  seconds a provider callback may take (default 5)
           --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses
                              a direct-colour terminfo entry such as xterm-direct)
