@@ -24,6 +24,8 @@ public struct WidgetRenderOptions: Sendable {
     public var contentMarginsDisabled: Bool
     /// True where iOS removes the container background even in full colour (iPhone StandBy, CarPlay).
     public var removesContainerBackground = false
+    /// The text size category widget code sees (`\.dynamicTypeSize`); text styles take its point sizes.
+    public var dynamicTypeSize: DynamicTypeSize = .large
 
     /// Options for rendering a `family` widget on `device` and iOS `osVersion` at `date`; by default the
     /// standard cell metric and content margins on.
@@ -63,6 +65,7 @@ public struct WidgetRenderOptions: Sendable {
         environment.layoutDirection = LayoutDirection(locale: format.locale)
         environment.timeZone = format.timeZone
         environment.displayScale = device.displayScale
+        environment.dynamicTypeSize = dynamicTypeSize
         if let size = device.size(of: family) {
             let margin: Double = (osVersion >= 17 && !contentMarginsDisabled && !family.isAccessory) ? 16 : 0
             environment.containerSize = CGSize(width: size.width - 2 * margin, height: size.height - 2 * margin)

@@ -59,7 +59,40 @@ struct DeliveryTimer: View {
     }
 }
 
+/// CarPlay's small family (`supplementalActivityFamilies([.small])`): the stage and the ETA, on a 24 × 5 cell card.
+struct DeliverySmallView: View {
+    let context: ActivityViewContext<DeliveryAttributes>
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack {
+                Image(systemName: "bag.fill").foregroundStyle(.orange)
+                Text(context.attributes.restaurant).font(.headline)
+                Spacer()
+                DeliveryTimer(context: context)
+            }
+            Text(context.isStale ? "Waiting for an update…" : context.state.stage.title).font(.subheadline)
+            DeliveryStageBar(stage: context.state.stage)
+        }
+        .padding(8)
+    }
+}
+
 struct DeliveryLockScreenView: View {
+    let context: ActivityViewContext<DeliveryAttributes>
+    @Environment(\.activityFamily) var activityFamily
+
+    var body: some View {
+        if activityFamily == .small {
+            DeliverySmallView(context: context)
+        } else {
+            DeliveryMediumView(context: context)
+        }
+    }
+}
+
+/// The Lock Screen view (`.medium`).
+struct DeliveryMediumView: View {
     let context: ActivityViewContext<DeliveryAttributes>
 
     var body: some View {
@@ -123,6 +156,7 @@ struct DeliveryActivity: Widget {
             DeliveryScript.states(startingAt: start)
         }
         .widgetTermRoutes(["food://orders/{id}"])
+        .supplementalActivityFamilies([.small])
     }
 }
 

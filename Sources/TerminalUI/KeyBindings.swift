@@ -13,6 +13,10 @@ public enum PreviewAction: Hashable, Sendable {
     case toggleControls
     /// The Edit Widget sheet of the focused widget and back (EditWidgetSheet.swift).
     case editWidget
+    /// StandBy by day, at night, and back; the Smart Stack and back (SurfaceScreen.swift).
+    case cycleStandBy, toggleSmartStack
+    /// Applies the `--push-file` payload to the focused Live Activity (`P`).
+    case applyPush
     case togglePause, jumpToNextEntry, jumpToPreviousEntry, speedUp, slowDown
     case reload
     case nextTarget, previousTarget, tap
@@ -21,6 +25,8 @@ public enum PreviewAction: Hashable, Sendable {
     /// Xcode-canvas controls (CanvasControls.swift): device, colour scheme, iOS version, locale, provider context,
     /// and a jump to entry N (1-based) of the focused widget's timeline.
     case nextDevice, previousDevice, toggleColorScheme, nextOSVersion, previousOSVersion, nextLocale, cycleContext
+    /// The next or previous Dynamic Type size (`z`, `Z`).
+    case largerText, smallerText
     case jumpToEntry(Int)
 }
 
@@ -71,6 +77,15 @@ public enum KeyBindings {
             keys: [.character("e")], action: .editWidget, label: "e",
             help: "Edit Widget: the focused widget's parameters (↑↓ move, Enter change: a list, typed text or a toggle; Esc done)",
             hint: "edit"),
+            keys: [.character("S")], action: .cycleStandBy, label: "S",
+            help: "StandBy: this small widget and the next side by side on black; again: at night (red); again: close", hint: nil),
+        KeyBinding(
+            keys: [.character("R")], action: .toggleSmartStack, label: "R",
+            help: "Smart Stack of the small widgets: the one on top at the clock by relevance, why, the next rotations", hint: nil),
+        KeyBinding(
+            keys: [.character("P")], action: .applyPush, label: "P",
+            help: "push: apply the --push-file payload (update or end) to the focused Live Activity, as APNs delivers it",
+            hint: nil),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
         KeyBinding(
             keys: [.character("n")], action: .jumpToNextEntry, label: "n",
@@ -116,6 +131,11 @@ public enum KeyBindings {
         KeyBinding(
             keys: [.character("l")], action: .nextLocale, label: "l", help: "next locale (en_US en_GB fr_FR de_DE ja_JP ar_SA)",
             hint: nil),
+        KeyBinding(
+            keys: [.character("z")], action: .largerText, label: "z / Z",
+            help: "larger / smaller text: Dynamic Type xSmall to accessibility5 (\\.dynamicTypeSize, text style point sizes)",
+            hint: nil),
+        KeyBinding(keys: [.character("Z")], action: .smallerText, label: "", help: "", hint: nil),
         KeyBinding(keys: [.escape], action: .closeOverlay, label: "Esc", help: "close help; clear the target and cursor", hint: nil),
     ]
 
@@ -127,12 +147,13 @@ public enum KeyBindings {
         return all.first { $0.keys.contains(key) }?.action
     }
 
-    /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar.
+    /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar (`i/C/S/R/P`: the
+    /// Live Activity, controls, StandBy and Smart Stack screens, and a push that opens the Live Activity screen).
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("i", "activities"), ("e", "edit"), ("Space", "pause"), ("n/p", "entry"), ("+/-", "speed"), ("c/d/a/o/l", "canvas"),
+        ("i/C/S/R/P", "screens"), ("e", "edit"), ("c/d/a/o/l/z", "canvas"), ("n/p", "entry"), ("Space", "pause"), ("+/-", "speed"),
         ("r", "reload"), ("Tab/Shift-Tab", "target"),
-        ("Enter", "tap"), ("Arrows", "cursor"), ("click", "tap"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
+        ("Enter/click", "tap"), ("Arrows", "cursor"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]
 
     /// The hints laid out in at most `maxRows` rows of `width` columns; what does not fit is left to the help

@@ -36,8 +36,18 @@ extension PreviewApp {
         case .toggleIslands:
             toggleIslands()
             if islands.isShown { controlScreen.isShown = false }
-        case .toggleControls: toggleControls()
-        case .editWidget: toggleEditSheet()
+            surface = nil
+        case .toggleControls:
+            toggleControls()
+            surface = nil
+        case .largerText: cycleDynamicTypeSize(by: 1)
+        case .smallerText: cycleDynamicTypeSize(by: -1)
+        case .applyPush: applyPushFile()
+        case .cycleStandBy: cycleStandBy()
+        case .toggleSmartStack: toggleSmartStack()
+        case .editWidget:
+            toggleEditSheet()
+            surface = nil
         case .togglePause:
             HostClock.isPaused.toggle()
             log.append(

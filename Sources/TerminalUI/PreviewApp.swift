@@ -112,6 +112,10 @@ public final class PreviewApp {
     let controlScreen: ControlScreen
     /// The Edit Widget sheet, shown with `e` (EditWidgetSheet.swift).
     let editSheet = EditWidgetSheet()
+    /// StandBy or the Smart Stack on the stage (`S`, `R`; SurfaceScreen.swift); nil: the widget cards.
+    var surface: PreviewSurface?
+    /// The text size widgets are rendered at (`z`/`Z`; CanvasControls.swift).
+    var dynamicTypeSize: DynamicTypeSize = .large
     var intentRuns: [IntentRun] = []
     /// What the cards show (`c`): the timeline entry at the clock, or the provider's snapshot or placeholder
     /// (CanvasControls.swift).
@@ -304,6 +308,7 @@ public final class PreviewApp {
             format: configuration.format, providerTimeLimit: configuration.providerTimeLimit,
             reloadBudget: configuration.reloadBudget, host: host)
         instances[widget.kind, default: [:]][family] = created
+        created.dynamicTypeSize = dynamicTypeSize
         let event = created.reload(at: HostClock.now, reason: .initial)
         logReload(event, instance: created)
         return created

@@ -44,6 +44,8 @@ public struct PreviewConfiguration: Sendable {
     public var intentTimeLimit: TimeInterval
     /// The budget each widget instance starts with.
     public var reloadBudget: ReloadBudget
+    /// The Live Activity push payload `P` applies to the focused activity (`--push-file`), read again at each press.
+    public var pushFile: String?
 
     /// Which App Group store the preview uses, logged when it starts (`App Group store: DIR (from ...)`).
     public var appGroupDescription: String?

@@ -59,6 +59,8 @@ extension PreviewApp {
             drawIslands(&canvas, in: stage, at: now)
         } else if controlScreen.isShown {
             drawControls(&canvas, in: stage)
+        } else if surface != nil {
+            drawSurface(&canvas, in: stage, at: now)
         } else {
             drawStage(&canvas, in: stage, at: now)
         }
@@ -389,8 +391,6 @@ extension PreviewApp {
             : "Keys — any key closes"
         canvas.border(box, title: title, style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
         let marker = TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold)
-        if helpScroll > 0 { canvas.write("▲ more", column: box.maxX - 9, row: box.y + 1, style: marker) }
-        if helpScroll + visibleRows < rows.count { canvas.write("▼ more", column: box.maxX - 9, row: box.maxY - 2, style: marker) }
         var row = box.y + 2
         for (keys, help) in rows.dropFirst(helpScroll) where row < box.maxY - 1 {
             canvas.write(
@@ -401,6 +401,9 @@ extension PreviewApp {
                 style: TextStyle(foreground: Chrome.barText, background: Chrome.helpBackground))
             row += 1
         }
+        // The markers go over the text: a long help line at the fold must not hide them.
+        if helpScroll > 0 { canvas.write("▲ more", column: box.maxX - 9, row: box.y + 1, style: marker) }
+        if helpScroll + visibleRows < rows.count { canvas.write("▼ more", column: box.maxX - 9, row: box.maxY - 2, style: marker) }
     }
 
     func drawTooSmall(_ canvas: inout Canvas) {

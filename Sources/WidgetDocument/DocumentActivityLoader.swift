@@ -12,7 +12,7 @@ extension DocumentLoader {
         }
         var arguments = try Arguments(
             owner: "the activity", primary: nil, labeled: members,
-            valid: ["attributes", "contentStates", "lockScreen", "dynamicIsland"])
+            valid: ["attributes", "contentStates", "lockScreen", "dynamicIsland", "supplementalActivityFamilies"])
         let attributes =
             try arguments.take("attributes").map { node -> DocumentValue in
                 guard node.members != nil else { throw DocumentError(at: node, expected: "an object of static data") }
@@ -88,6 +88,13 @@ extension DocumentLoader {
                 }
             }
             try parts.finish()
+        }
+        if let families = arguments.take("supplementalActivityFamilies") {
+            guard let items = families.items else { throw DocumentError(at: families, expected: "an array of families: [\"small\"]") }
+            spec.supplementalFamilies = try items.map {
+                try Decode.choice($0, ["small": ActivityFamily.small, "medium": .medium], what: "an activity family")
+                    .evaluate(Self.emptyEvaluation)
+            }
         }
         try arguments.finish()
         return spec
@@ -182,11 +189,13 @@ extension DocumentLoader {
         .configurationDisplayName(displayName)
         .description(description)
         .widgetTermRoutes(routes)
+        .supplementalActivityFamilies(activity.supplementalFamilies)
         var descriptor = configuration.descriptor
         descriptor.kind = kind
         if let facet = descriptor.activity {
             descriptor.activity = ActivityDescriptor(
                 attributesType: "WidgetDocument(\(kind))", resolve: facet.resolve, preview: facet.preview)
+            descriptor.activity?.supplementalFamilies = facet.supplementalFamilies
         }
         let resolved = descriptor
         let validate = {

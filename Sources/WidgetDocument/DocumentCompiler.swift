@@ -17,7 +17,7 @@ struct DocumentEvaluation {
     let file: String
 
     /// The value a path names. `env.…` reads the environment: `widgetFamily`, `widgetRenderingMode`, `colorScheme`,
-    /// `showsWidgetContainerBackground`, `isLuminanceReduced`, `isActivityFullscreen`, `redactionReasons`.
+    /// `showsWidgetContainerBackground`, `isLuminanceReduced`, `isActivityFullscreen`, `activityFamily`, `redactionReasons`.
     func lookup(_ path: DataPath) -> Result<DocumentValue, DataPath.LookupFailure> {
         if path.root == "env", values["env"] == nil {
             var scope = values
@@ -40,6 +40,7 @@ struct DocumentEvaluation {
             "showsWidgetContainerBackground": .bool(environment.showsWidgetContainerBackground),
             "isLuminanceReduced": .bool(environment.isLuminanceReduced),
             "isActivityFullscreen": .bool(environment.isActivityFullscreen),
+            "activityFamily": .string(environment.activityFamily.rawValue),
             "redactionReasons": .array(reasons),
         ])
     }

@@ -326,4 +326,6 @@ struct ActivitySpec {
     var keylineTint: Expr<Color?>?
     var widgetURL: Expr<URL?>?
     var margins: [Margins]
+    /// `supplementalActivityFamilies`: the families besides `.medium`.
+    var supplementalFamilies: [ActivityFamily] = []
 }

@@ -90,6 +90,8 @@ public final class ActivityCenter: ActivityHostInterface, ActivityAuthorizationH
     private var _globalMaximumActivities: Int?
     private var _areActivitiesEnabled = true
     private let clock: @Sendable () -> Date
+    /// APNs's side: update and push-to-start tokens, channel subscriptions (ActivityPushService.swift).
+    public let pushService = ActivityPushService()
 
     /// - Parameters:
     ///   - maximumConcurrentActivities: how many running activities the app may have (default 5).
@@ -175,7 +177,8 @@ public final class ActivityCenter: ActivityHostInterface, ActivityAuthorizationH
                 ActivityEvent(
                     date: now, activityID: id, kind: .requested,
                     message: "\(Self.shortName(attributesType)) started (\(size) bytes)"
-                        + (pushType.map { ", push type \($0) (no push service here)" } ?? "")))
+                        + (pushType.map { ", push type \($0)" } ?? "")))
+            if let pushType { pushService.register(activityID: id, attributesType: attributesType, pushType: pushType) }
             return id
         }
     }
@@ -253,6 +256,7 @@ public final class ActivityCenter: ActivityHostInterface, ActivityAuthorizationH
             }
             entries[index].endDate = now
             entries[index].dismissalPolicy = dismissalPolicy
+            pushService.end(activityID: id)
             let dismissal = Self.dismissalDate(of: entries[index])
             _events.append(
                 ActivityEvent(
@@ -405,14 +409,20 @@ public enum ActivityRendering {
     }
 
     /// Resolves a snapshot's views with its configuration.
+    /// `forCarPlay` resolves in dark and adds the `.small` family when the activity declares it (`ResolvedActivity.small`).
     /// - Throws: `ActivityRenderError.decoding` when the data does not decode as the configuration's types.
-    public static func resolve(_ snapshot: ActivitySnapshot, with activity: ActivityDescriptor, options: IslandRenderOptions) throws
-        -> ResolvedActivity
-    {
-        let request = ActivityResolveRequest(
+    public static func resolve(
+        _ snapshot: ActivitySnapshot, with activity: ActivityDescriptor, options: IslandRenderOptions, forCarPlay: Bool = false
+    ) throws -> ResolvedActivity {
+        var request = ActivityResolveRequest(
             attributes: snapshot.record.attributes, content: snapshot.record.content,
             isStale: snapshot.isStale, activityID: snapshot.id,
             environment: environment(colorScheme: options.style.colorScheme, format: options.format))
+        request.environment.supportedActivityFamilies = Set([.medium] + activity.supplementalFamilies)
+        if forCarPlay {
+            request.resolvesSmallFamily = activity.supplementalFamilies.contains(.small)
+            request.environment.colorScheme = .dark
+        }
         do { return try activity.resolve(request) } catch { throw ActivityRenderError.decoding("\(error)") }
     }
 
@@ -481,9 +491,9 @@ public enum ActivityScript {
     /// - Throws: `ActivityScriptError` for a number outside the script, `ActivityAuthorizationError` when the center
     ///   refuses the request or an update (over 4 KB, too many activities).
     @discardableResult
-    public static func start(_ descriptor: WidgetDescriptor, in center: ActivityCenter, state number: Int = 1, startingAt start: Date)
-        throws -> String
-    {
+    public static func start(
+        _ descriptor: WidgetDescriptor, in center: ActivityCenter, state number: Int = 1, startingAt start: Date, pushType: PushType? = nil
+    ) throws -> String {
         let contents = try contents(of: descriptor, startingAt: start)
         guard (1...contents.count).contains(number) else {
             throw ActivityScriptError(
@@ -496,7 +506,7 @@ public enum ActivityScript {
         }
         let id = try center.requestActivity(
             attributesType: activity.attributesType, attributes: attributes,
-            content: contents[0], pushType: nil)
+            content: contents[0], pushType: pushType)
         for content in contents[1..<number] {
             try center.updateActivity(id: id, content: content, alertConfiguration: nil)
         }

@@ -100,8 +100,14 @@ public final class WidgetInstance {
 
     /// The options of one render in this family.
     public func options(for appearance: WidgetAppearance, at date: Date) -> WidgetRenderOptions {
-        WidgetRenderOptions(family: family, device: device, osVersion: osVersion, style: appearance.style, date: date, format: format)
+        var options = WidgetRenderOptions(
+            family: family, device: device, osVersion: osVersion, style: appearance.style, date: date, format: format)
+        options.dynamicTypeSize = dynamicTypeSize
+        return options
     }
+
+    /// The text size its bodies are rendered at (`\.dynamicTypeSize`); set before the first render.
+    public var dynamicTypeSize: DynamicTypeSize = .large
 
     /// The frame shown at `date` in `appearance`: the archived render of the entry whose date has arrived with
     /// its live regions repainted; the placeholder before the first entry or when no timeline was fetched.

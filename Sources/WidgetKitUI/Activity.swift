@@ -34,9 +34,6 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     /// Where the activity is in its life now; `.dismissed` when the host no longer knows it.
     public var activityState: ActivityState { HostContext.current.activities?.activityRecord(id: id)?.activityState ?? .dismissed }
 
-    /// Always nil: WidgetTerm has no push service.
-    public var pushToken: Data? { nil }
-
     /// The app's activities of this type that are not dismissed, oldest first.
     public static var activities: [Activity<Attributes>] {
         guard let host = HostContext.current.activities else { return [] }

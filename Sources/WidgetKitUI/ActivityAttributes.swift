@@ -78,8 +78,8 @@ public struct ActivityUIDismissalPolicy: Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// How an activity receives remote updates, as `ActivityKit.PushType`. WidgetTerm has no push service: a push
-/// type is accepted and `Activity.pushToken` stays nil.
+/// How an activity receives remote updates, as `ActivityKit.PushType`: `.token` gives it update tokens
+/// (`Activity.pushToken`, `pushTokenUpdates`), `.channel(ID)` subscribes it to a broadcast channel.
 public struct PushType: Hashable, Sendable, CustomStringConvertible, Codable {
     let name: String
     /// `token` or `channel(ID)`.

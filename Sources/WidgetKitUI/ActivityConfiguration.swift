@@ -67,6 +67,18 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
             ActivityResolveRecorder.$current.withValue(lockRecorder) { lockContext.resolve(content(context)) }
         }
 
+        // CarPlay's small family, when the host asks for it: the same content view, told its family.
+        var small: ViewNode?
+        if request.resolvesSmallFamily {
+            var smallEnvironment = lockEnvironment
+            smallEnvironment.activityFamily = .small
+            smallEnvironment.supportedActivityFamilies = [.medium, .small]
+            let smallContext = ResolveContext(environment: smallEnvironment, sink: sink)
+            small = HostContext.current.resolving(into: sink) {
+                ActivityResolveRecorder.$current.withValue(ActivityResolveRecorder()) { smallContext.resolve(content(context)) }
+            }
+        }
+
         // The Dynamic Island: always dark, white content on the black island.
         var islandEnvironment = request.environment
         islandEnvironment.colorScheme = .dark
@@ -85,10 +97,12 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
                 compactTrailing: island.compactTrailing(islandContext), minimal: island.minimal(islandContext),
                 keylineTint: island.keyline, widgetURL: island.url, contentMargins: island.margins)
         }
-        return ResolvedActivity(
+        var activity = ResolvedActivity(
             lockScreen: lockScreen, backgroundTint: lockRecorder.backgroundTint ?? nil,
             systemActionForegroundColor: lockRecorder.systemActionForegroundColor ?? nil,
             island: resolved, diagnostics: sink.diagnostics, bodyEvaluations: sink.bodyEvaluations)
+        activity.small = small
+        return activity
     }
 }
 

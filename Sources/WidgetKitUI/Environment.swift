@@ -38,6 +38,13 @@ public struct EnvironmentValues: Sendable {
     /// True when a Live Activity fills the screen in StandBy, as ActivityKit's `\.isActivityFullscreen`;
     /// false by default.
     public var isActivityFullscreen: Bool = false
+    /// The size family of the Live Activity presentation being drawn, as `\.activityFamily` (iOS 18):
+    /// `.medium` on the iPhone Lock Screen and in the Dynamic Island, `.small` in CarPlay when the activity
+    /// declares `.supplementalActivityFamilies([.small])`.
+    public var activityFamily: ActivityFamily = .medium
+    /// The families the Live Activity may be drawn in, as `\.supportedActivityFamilies` (iOS 18): `.medium`
+    /// and its supplemental families.
+    public var supportedActivityFamilies: Set<ActivityFamily> = [.medium]
     /// Pixels per point of the device's screen (3 on a 430 pt iPhone, 2 on an iPad), as `\.displayScale`;
     /// asset images take the file of this scale, or the nearest one present.
     public var displayScale: Double = 3

@@ -61,27 +61,6 @@ public protocol PreferenceKey {
     static func reduce(value: inout Value, nextValue: () -> Value)
 }
 
-/// The size class of a Live Activity's presentation, as `ActivityKit.ActivityFamily` (iOS 18).
-public enum ActivityFamily: Hashable, Sendable, CaseIterable {
-    /// The Apple Watch Smart Stack and CarPlay presentation.
-    case small
-    /// The iPhone Lock Screen and banner presentation.
-    case medium
-}
-
-extension EnvironmentValues {
-    /// The family of the Live Activity presentation being drawn, as `EnvironmentValues.activityFamily`:
-    /// always `.medium`, the iPhone's, which is every presentation WidgetTerm draws.
-    public var activityFamily: ActivityFamily { .medium }
-}
-
-extension ActivityConfiguration {
-    /// Offers the activity in more families, as `ActivityConfiguration.supplementalActivityFamilies(_:)`
-    /// (iOS 18). WidgetTerm draws the iPhone's presentations, so the `.small` family (Apple Watch, CarPlay)
-    /// is accepted and not drawn.
-    public func supplementalActivityFamilies(_ families: [ActivityFamily]) -> ActivityConfiguration<Attributes> { self }
-}
-
 extension UIColor {
     /// White, as `UIColor.white`.
     public static let white = UIColor(Color.white)

@@ -77,6 +77,9 @@ public struct ResolvedActivity: Equatable, Sendable, Codable {
     public var diagnostics: [ResolveDiagnostic]
     /// How many `body` properties were evaluated.
     public var bodyEvaluations: Int
+    /// The Lock Screen view resolved with `\.activityFamily == .small`, for CarPlay; nil unless the request asked
+    /// for it (`ActivityResolveRequest.resolvesSmallFamily`).
+    public var small: ViewNode?
 
     /// A resolved activity.
     public init(
@@ -104,6 +107,9 @@ public struct ActivityResolveRequest: Sendable {
     public var activityID: String
     /// The Lock Screen's environment (colour scheme, locale, time zone); the Dynamic Island uses it in dark.
     public var environment: EnvironmentValues
+    /// True to resolve the Lock Screen view a second time with `\.activityFamily == .small` into
+    /// `ResolvedActivity.small` (the host asks when the activity declares `.small` and CarPlay shows it).
+    public var resolvesSmallFamily = false
 
     /// A request with every field given.
     public init(
@@ -167,6 +173,8 @@ public struct ActivityDescriptor: @unchecked Sendable {
     public let resolve: (ActivityResolveRequest) throws -> ResolvedActivity
     /// The scripted preview content (`.widgetTermPreview(attributes:contentStates:)`), if any.
     public var preview: ActivityPreviewScript?
+    /// The families besides `.medium` it declares with `supplementalActivityFamilies(_:)`, in order.
+    public var supplementalFamilies: [ActivityFamily] = []
 
     package init(
         attributesType: String, resolve: @escaping (ActivityResolveRequest) throws -> ResolvedActivity,

@@ -223,7 +223,7 @@ public struct Text: PrimitiveView, Equatable {
                 let locale = context.environment.locale
                 run.content = .verbatim(textCase == .uppercase ? string.uppercased(with: locale) : string.lowercased(with: locale))
             }
-            var font = run.font ?? baseFont
+            var font = (run.font ?? baseFont).scaled(to: context.environment.dynamicTypeSize)
             if let weight = run.weight ?? fontWeight { font.weight = weight }
             if isBold && run.weight == nil { font.weight = .bold }
             let foreground: Paint = run.color.map { .color($0) } ?? context.environment.foregroundStyle

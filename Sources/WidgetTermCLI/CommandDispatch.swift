@@ -10,8 +10,8 @@ import WidgetKitUI
 enum CommandDispatch {
     /// Every command name, in the order help lists them.
     static let commands = [
-        "preview", "list", "render", "check", "gallery", "timeline", "smartstack", "control", "push", "standby", "open", "sources", "bench",
-        "help",
+        "preview", "list", "render", "check", "gallery", "timeline", "smartstack", "control", "push", "standby", "carplay", "open",
+        "sources", "bench", "help",
     ]
     /// Commands for tests and tools, not listed in help or suggestions (`_tap`: runs a widget's intent, for the
     /// App Group store's cross-process tests).

@@ -17,6 +17,7 @@ enum Help {
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
           smartstack KIND...  widgets in one Smart Stack, rotated by their entries' relevance over time, with reasons
           standby KIND KIND   two small widgets side by side as StandBy shows them (--night: the red night mode)
+          carplay KIND...     CarPlay: small widgets side by side, a Live Activity in its small family
           push FILE --to KIND apply an APNs payload to a Live Activity or widget as iOS would, and print the frame
           control [KIND]      a Control Center control (iOS 18+) at every size and place, and what a tap does
           open URL            route a URL as a tap would: the matched route and its parameters
@@ -49,9 +50,23 @@ enum Help {
 
         """
 
+    static let carPlay = """
+        usage: widgetterm carplay KIND|FILE... [--state N] [--at T] [--device D] [--format text|ansi]
+
+        CarPlay (iOS 26). Widgets (one to three, systemSmall) are drawn side by side on black in full colour with
+        their container backgrounds removed, as on CarPlay's widgets screen. A Live Activity is drawn as on the
+        dashboard: its ActivityFamily.small view when it declares .supplementalActivityFamilies([.small]) (a
+        191 x 81.5 pt card, 24 x 5 cells), else its compact leading and trailing views, with the warning
+        activity-without-small-family. --state N picks the activity's Nth scripted content state (default 1).
+        A widget that disfavors CarPlay (.disfavoredLocations([.carPlay], for: [.systemSmall])) is shown with the
+        warning disfavored-location.
+
+        """
+
     static let push = """
         usage: widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S]
-                               [--presentation P] [--activities-off] [--at T] [--device D] [--format text|ansi]
+                               [--activities N] [--activity ID | --channel ID] [--presentation P] [--activities-off]
+                               [--at T] [--device D] [--format text|ansi]
 
         Applies a push payload (the JSON APNs delivers) as iOS would and prints the frame it leads to.
         A Live Activity: "aps" with "event" (start, update or end), "timestamp", "content-state" (decoded into the
@@ -66,6 +81,12 @@ enum Help {
                           Island, else lockscreen)
           --activities-off  Live Activities switched off for the app (areActivitiesEnabled false): requests
                           are denied
+          --activities N  run N scripted activities (activity-1 ...; 1 to 5), requested with pushType .token
+          --activity ID   send an update or end push to that activity's token only (default activity-1)
+          --channel ID    request them with pushType .channel(ID) and broadcast the payload to every subscriber
+                          With --activities, --activity or --channel the output lists each activity, its update
+                          token (uploaded or not) or channel, and whether the push reached it. A start push prints
+                          the push-to-start token.
 
         Refused, as error diagnostics with exit status 1: a payload over 4096 bytes, no "aps", a content-state that
         does not decode (its key path named), a priority-10 push over the budget, an activity with Live Activities off.

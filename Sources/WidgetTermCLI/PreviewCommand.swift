@@ -17,7 +17,7 @@ import WidgetDocument
 /// SIGPIPE...: the signal is then re-raised, so the exit status says which); on SIGQUIT and crashes the terminal
 /// is restored before the Swift runtime's report, which goes to standard error.
 enum PreviewCommand {
-    static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout"])
+    static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout", "push-file"])
 
     static func run(
         _ arguments: [String], widgets bundle: [WidgetDescriptor], controls: [ControlDescriptor] = [],
@@ -95,6 +95,12 @@ enum PreviewCommand {
         var previewConfiguration = configuration
         previewConfiguration.appGroupDescription = AppGroupArgument.description(arguments: arguments, environment: environment)
         previewConfiguration.controls = controls
+        if let pushFile = parsed["push-file"] {
+            guard FileManager.default.isReadableFile(atPath: pushFile) else {
+                throw UsageError("--push-file \(pushFile): no such file, or it cannot be read (a JSON payload as APNs delivers it)")
+            }
+            previewConfiguration.pushFile = pushFile
+        }
 
         if let at = settings.at { HostClock.set(at) }
         HostClock.speed = speed
@@ -174,6 +180,8 @@ enum PreviewCommand {
           --app-group DIR    the App Group store directory (default under the user's cache directory)
           --assets DIR       a folder with the app's *.xcassets, *.xcstrings and *.lproj (repeatable)
           --intent-timeout S seconds an intent's perform() may take (default 5)
+          --push-file FILE   a Live Activity push payload (JSON as APNs delivers it) that P applies to the
+                             focused activity of the i screen; read again at each press
           --provider-timeout S  seconds a provider callback may take (default 5)
           --extension-processes  run the widget code in extension processes of this program, one per kind
           --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses

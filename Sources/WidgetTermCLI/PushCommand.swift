@@ -22,7 +22,10 @@ enum PushCommand {
         _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream, errors: TextStream
     ) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: RenderSettings.valuedFlags.union(["to", "priority", "times", "every", "presentation"]),
+            arguments,
+            valued: RenderSettings.valuedFlags.union([
+                "to", "priority", "times", "every", "presentation", "activity", "activities", "channel",
+            ]),
             boolean: ["help", "activities-off"])
         if parsed.switches.contains("help") {
             output.write(Help.push)
@@ -112,6 +115,7 @@ enum PushCommand {
         let clock = ScriptClock(start)
         let center = ActivityCenter(now: { clock.date })
         center.areActivitiesEnabled = !parsed.switches.contains("activities-off")
+        let routing = try PushRouting(parsed, event: event)
         let attributes: Data
         if event == "start" {
             let typeName = activity.attributesType.split(separator: ".").last.map(String.init) ?? activity.attributesType
@@ -158,15 +162,31 @@ enum PushCommand {
                 sound: (alert["sound"] as? String).map(AlertConfiguration.AlertSound.named) ?? .default)
         }
 
-        // The running activity, then each push in turn.
-        let id: String
+        // The running activities, then each push in turn.
+        let targets: [String]
         do {
             if event == "start" {
-                id = try center.requestActivity(
-                    attributesType: activity.attributesType, attributes: attributes, content: content!, pushType: nil)
+                let token = center.pushService.issuePushToStartToken(attributesType: activity.attributesType)
+                center.markRead(token, activityID: nil, attributesType: activity.attributesType)
+                output.write("push-to-start token \(token.hexadecimalString) (uploaded by the app)\n")
+                targets = [
+                    try center.requestActivity(
+                        attributesType: activity.attributesType, attributes: attributes, content: content!, pushType: routing.pushType)
+                ]
             } else {
-                id = try ActivityScript.start(descriptor, in: center, startingAt: start)
+                let ids = try (1...routing.activityCount).map { _ in
+                    try ActivityScript.start(descriptor, in: center, startingAt: start, pushType: routing.pushType)
+                }
+                // The scripted app uploads each activity's token, as an app observing pushTokenUpdates does.
+                for id in ids {
+                    for token in center.updateTokens(activityID: id) {
+                        center.markRead(token, activityID: id, attributesType: activity.attributesType)
+                    }
+                }
+                targets = try routing.targets(among: ids, service: center.pushService)
             }
+        } catch let error as UsageError {
+            throw error
         } catch ActivityAuthorizationError.denied {
             return refuse(
                 "push-refused",
@@ -195,27 +215,37 @@ enum PushCommand {
                 }
                 appliedPriority10.append(now)
             }
-            do {
-                switch event {
-                case "end":
-                    let dismissal = (aps["dismissal-date"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-                    try center.endActivity(id: id, content: content, dismissalPolicy: dismissal.map { .after($0) } ?? .default)
-                case "update":
-                    try center.updateActivity(id: id, content: content!, alertConfiguration: alert)
-                default:
-                    break
+            var applied: [String] = []
+            for id in targets {
+                do {
+                    switch event {
+                    case "end":
+                        let dismissal = (aps["dismissal-date"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
+                        try center.endActivity(id: id, content: content, dismissalPolicy: dismissal.map { .after($0) } ?? .default)
+                    case "update":
+                        try center.updateActivity(id: id, content: content!, alertConfiguration: alert)
+                    default:
+                        break
+                    }
+                    applied.append(id)
+                } catch {
+                    findings.append(
+                        Diagnostic(severity: .error, code: "push-refused", message: "\(label): \(id): \(error)", widget: descriptor.kind))
                 }
-            } catch {
-                findings.append(Diagnostic(severity: .error, code: "push-refused", message: "\(label): \(error)", widget: descriptor.kind))
-                continue
             }
+            guard let id = applied.first else { continue }
+            let to = targets.count > 1 || routing.isExplicit ? " to \(applied.joined(separator: ", "))" : ""
             if event == "end", let ended = center.snapshot(id: id) {
                 let until = ReloadEvent.clockTime(ended.dismissalDate, timeZone: settings.timeZone)
-                output.write("\(label): applied; the Lock Screen keeps it until \(until)\n")
+                output.write("\(label): applied\(to); the Lock Screen keeps it until \(until)\n")
             } else {
-                output.write("\(label): applied\n")
+                output.write("\(label): applied\(to)\n")
             }
         }
+        if routing.listsActivities {
+            output.write(PushRouting.listing(center: center, updated: Set(targets)))
+        }
+        let id = targets[0]
         // Only alerts of updates the center applied are shown.
         let alertPlacement = ActivityAlertPlacement.placement(on: settings.device)
         let shownAlert = center.alerts.last

@@ -149,6 +149,8 @@ public enum WidgetTermCommand {
             case "sources": return try SourcesCommand.run(rest, output: output, errors: errors)
             case "standby":
                 return try StandByCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+            case "carplay":
+                return try CarPlayCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "push":
                 return try PushCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "smartstack":

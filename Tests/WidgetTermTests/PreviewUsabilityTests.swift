@@ -236,7 +236,7 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
                 app.renderFrame()
                 pages += 1
             }
-            #expect(pages == 2, "38 rows at 18 a page")
+            #expect(pages == 2, "46 rows at 18 a page")
             #expect(terminal.text.contains("tap where the mouse lands (focuses that widget)"))
             #expect(terminal.text.contains("▲ more") && !terminal.text.contains("▼ more"))
             #expect(count > 18)

@@ -354,11 +354,12 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             // Two rows of hints; Esc, which does not fit at 120 columns, is in the help overlay.
             #expect(
                 lines[38].trimmingCharacters(in: .whitespaces)
-                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i activities  e edit  Space pause  n/p entry"
+                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i/C/S/R/P screens  e edit  c/d/a/o/l/z canvas"
             )
             #expect(
                 lines[39].trimmingCharacters(in: .whitespaces)
-                    == "+/- speed  c/d/a/o/l canvas  r reload  Tab/Shift-Tab target  Enter tap  Arrows cursor  click tap  PgUp/PgDn scroll")
+                    == "n/p entry  Space pause  +/- speed  r reload  Tab/Shift-Tab target  Enter/click tap  Arrows cursor  PgUp/PgDn scroll"
+            )
             #expect(terminal.text.contains("Order 41"))
             #expect(terminal.presentedFrames.count == 1)
             #expect(terminal.cellsWrittenInLastFrame == 120 * 40)

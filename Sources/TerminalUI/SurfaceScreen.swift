@@ -1,0 +1,211 @@
+import Foundation
+import CellLayout
+import CellRender
+import WidgetHost
+import WidgetKitUI
+
+// MARK: - StandBy and Smart Stack in the preview (`S`, `R`)
+
+/// A system surface the preview's stage shows instead of the widget cards: StandBy by day or at night (`S`
+/// cycles day, night, off), or the Home Screen Smart Stack (`R`), as `widgetterm standby` and `smartstack` draw
+/// them.
+public enum PreviewSurface: Equatable, Sendable {
+    /// StandBy: the focused widget's `systemSmall` and the next small widget, side by side on black; by day full
+    /// colour with container backgrounds removed, at night vibrant in the red tint.
+    case standBy(night: Bool)
+    /// The Smart Stack of every small widget: the one on top at the clock by relevance, why, and the next rotations.
+    case smartStack
+}
+
+extension PreviewApp {
+    /// Widgets StandBy and the Smart Stack can show: those with `systemSmall`, in bundle order.
+    var smallWidgets: [WidgetDescriptor] {
+        configuration.widgets.filter { !$0.isActivity && $0.supportedFamilies.contains(.systemSmall) }
+    }
+
+    /// `S`: StandBy by day, then at night, then back to the widgets.
+    func cycleStandBy() {
+        let now = HostClock.now
+        switch surface {
+        case .standBy(night: false): surface = .standBy(night: true)
+        case .standBy(night: true): surface = nil
+        default: surface = .standBy(night: false)
+        }
+        closeOtherScreens()
+        switch surface {
+        case .standBy(let night):
+            log.append(.info, night ? "StandBy at night: vibrant, red tint" : "StandBy: full colour, backgrounds removed", at: now)
+        default: log.append(.info, "StandBy closed", at: now)
+        }
+    }
+
+    /// `R`: the Smart Stack and back to the widgets.
+    func toggleSmartStack() {
+        surface = surface == .smartStack ? nil : .smartStack
+        closeOtherScreens()
+        log.append(
+            .info, surface == .smartStack ? "Smart Stack: rotated by relevance at the clock" : "Smart Stack closed", at: HostClock.now)
+    }
+
+    private func closeOtherScreens() {
+        if surface != nil {
+            islands.isShown = false
+            controlScreen.isShown = false
+        }
+        scrollOffset = 0
+    }
+
+    /// The StandBy frame of `widget`: its `systemSmall` at the clock, painted as StandBy paints it.
+    func standByFrame(_ widget: WidgetDescriptor, night: Bool, at now: Date) -> Frame {
+        let instance = instance(of: widget, family: .systemSmall)
+        let surface = Surfaces.defaults(for: .systemSmall).first { $0.place == .standBy && ($0.mode == .vibrant) == night }!
+        let theme = Theme.builtIn(named: surface.theme)!
+        let appearance = WidgetAppearance(mode: surface.mode, theme: theme)
+        var options = instance.options(for: appearance, at: now)
+        options.style.surface = RGB(0, 0, 0)
+        options.style.surfaceForBlending = RGB(0, 0, 0)
+        options.removesContainerBackground = surface.removesContainerBackground
+        do {
+            let selection = try instance.session.selectEntry(at: now, family: .systemSmall, device: configuration.device, context: context)
+            return instance.session.render(selection, options: options)
+        } catch {
+            return instance.frame(at: now, appearance: appearance).frame
+        }
+    }
+
+    /// The Smart Stack's members: each small widget's fetched timeline, with its entries' relevance.
+    func smartStackMembers() -> [SmartStackMember] {
+        smallWidgets.prefix(10).map { widget in
+            let entries = instance(of: widget, family: .systemSmall).scheduler.timeline?.entries ?? []
+            return SmartStackMember(kind: widget.kind, entries: entries.map { .init(date: $0.date, relevance: $0.base.relevance) })
+        }
+    }
+
+    /// The widget on top of the Smart Stack at `now` and why, then the rotations of the next six hours.
+    func smartStackState(at now: Date) -> (top: String?, reason: String, upcoming: [SmartStackRotation]) {
+        let members = smartStackMembers()
+        guard let first = members.first else { return (nil, "", []) }
+        let earliest = members.flatMap { $0.entries.map(\.date) }.min() ?? now
+        let start = min(earliest, now)
+        let rotations = SmartStack.rotations(members, from: start, until: now.addingTimeInterval(6 * 3600))
+        let current = rotations.last { $0.date <= now }
+        return (
+            current?.kind ?? first.kind, current?.reason ?? "the first widget of the stack, nothing more relevant yet",
+            rotations.filter { $0.date > now }
+        )
+    }
+
+    func drawSurface(_ canvas: inout Canvas, in stage: CellRect, at now: Date) {
+        let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: stage.height)
+        let widgets = smallWidgets
+        guard !widgets.isEmpty else {
+            canvas.write("No widget with systemSmall to show here.", column: inner.x, row: inner.y, style: Chrome.caption)
+            return
+        }
+        switch surface {
+        case .standBy(let night):
+            let focused = currentWidget.flatMap { widget in widgets.firstIndex { $0.kind == widget.kind } } ?? 0
+            let pair = [widgets[focused], widgets[(focused + 1) % widgets.count]]
+            canvas.write(
+                "StandBy\(night ? " at night (red, vibrant)" : " (full colour, backgrounds removed)"): "
+                    + pair.map(\.kind).joined(separator: " and ") + "  · S: \(night ? "close" : "night")",
+                column: inner.x, row: inner.y, maxWidth: inner.width, style: Chrome.title)
+            let frames = pair.map { standByFrame($0, night: night, at: now) }
+            let height = frames.map(\.size.height).max() ?? 0
+            let width = frames.map(\.size.width).reduce(0, +) + StandByLayout.gap + 4
+            canvas.fill(
+                CellRect(x: inner.x, y: inner.y + 2, width: min(width, inner.width), height: min(height + 2, max(0, inner.height - 2))),
+                background: RGB(0, 0, 0))
+            canvas.draw(frames[0].buffer, column: inner.x + 2, row: inner.y + 3, clip: inner)
+            canvas.draw(frames[1].buffer, column: inner.x + 2 + frames[0].size.width + StandByLayout.gap, row: inner.y + 3, clip: inner)
+        case .smartStack:
+            let state = smartStackState(at: now)
+            guard let topKind = state.top, let top = widgets.first(where: { $0.kind == topKind }) else { return }
+            canvas.write(
+                "Smart Stack of \(widgets.prefix(10).map(\.kind).joined(separator: ", "))", column: inner.x, row: inner.y,
+                maxWidth: inner.width, style: Chrome.title)
+            canvas.write(
+                "on top: \(topKind) — \(state.reason)", column: inner.x, row: inner.y + 1, maxWidth: inner.width, style: Chrome.caption)
+            let appearance = galleryAppearance
+            let frame = cardFrame(of: instance(of: top, family: .systemSmall), appearance: appearance, at: now).frame
+            canvas.fill(
+                CellRect(x: inner.x, y: inner.y + 2, width: min(frame.size.width + 2, inner.width), height: frame.size.height + 2),
+                background: appearance.backdrop)
+            canvas.draw(frame.buffer, column: inner.x + 1, row: inner.y + 3, clip: inner)
+            var row = inner.y + 3
+            let column = inner.x + frame.size.width + 4
+            canvas.write(
+                "next rotations (6 h):", column: column, row: inner.y + 2, maxWidth: max(0, inner.maxX - column), style: Chrome.caption)
+            for rotation in state.upcoming.prefix(max(0, frame.size.height)) where column < inner.maxX {
+                canvas.write(
+                    "\(logTimeFormatter.string(from: rotation.date).prefix(5))  \(rotation.kind)", column: column, row: row,
+                    maxWidth: inner.maxX - column, style: Chrome.caption)
+                row += 1
+            }
+            if state.upcoming.isEmpty {
+                canvas.write(
+                    "none: nothing else becomes more relevant", column: column, row: row, maxWidth: max(0, inner.maxX - column),
+                    style: Chrome.caption)
+            }
+        case nil:
+            break
+        }
+    }
+}
+
+/// StandBy's spacing on the preview stage.
+enum StandByLayout {
+    /// Columns between the two widgets (as `widgetterm standby`).
+    static let gap = 4
+}
+
+// MARK: - Dynamic Type (`z`, `Z`)
+
+extension PreviewApp {
+    /// The next (`step` 1) or previous Dynamic Type size, `xSmall` to `accessibility5` (stopping at the ends); the
+    /// widgets are placed again, their bodies see the size in `\.dynamicTypeSize` and text styles take its point sizes.
+    func cycleDynamicTypeSize(by step: Int) {
+        let next = DynamicTypeSize(rawValue: min(max(dynamicTypeSize.rawValue + step, 0), 11)) ?? .large
+        guard next != dynamicTypeSize else {
+            log.append(.info, "text size stays \(dynamicTypeSize.name): it is the \(step > 0 ? "largest" : "smallest")", at: HostClock.now)
+            return
+        }
+        dynamicTypeSize = next
+        replaceInstances(
+            "text size → \(next.name) (body \(Font.TextStyle.body.pointSize(at: next).formatted()) pt); cells stay one row per line")
+    }
+}
+
+// MARK: - The push key (`P`)
+
+extension PreviewApp {
+    /// `P`: reads the `--push-file` payload and applies it to the focused Live Activity, as APNs would deliver it
+    /// (`ActivityPushPayload`); the island screen opens to show the result, and refusals go to the log as
+    /// diagnostics with their code.
+    func applyPushFile() {
+        let now = HostClock.now
+        guard let file = configuration.pushFile else {
+            log.append(.info, "P applies a Live Activity push: start the preview with --push-file FILE.json", at: now)
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            log.append(.diagnostic, "push: \(file) cannot be read", at: now)
+            return
+        }
+        guard let running = islands.focusedRunning, let activity = running.descriptor.activity else {
+            log.append(.info, "push: no running Live Activity; press i, then s to start one", at: now)
+            return
+        }
+        do {
+            let payload = try ActivityPushPayload(data: data)
+            log.append(.info, try payload.apply(to: running.id, in: islands.center, activity: activity), at: now)
+        } catch let error as ActivityPushPayloadError {
+            log.append(.diagnostic, "push refused [\(error.code)]: \(error.message)", at: now)
+        } catch {
+            log.append(.diagnostic, "push refused: \(error)", at: now)
+        }
+        islands.isShown = true
+        controlScreen.isShown = false
+        surface = nil
+    }
+}

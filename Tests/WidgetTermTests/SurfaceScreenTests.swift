@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import CellRender
+import SampleWidgets
+@testable import TerminalUI
+import WidgetHost
+import WidgetKitUI
+
+/// The preview's StandBy (`S`) and Smart Stack (`R`) screens, on the in-memory terminal.
+@Suite struct SurfaceScreenTests {
+    static func makePreview() -> (PreviewApp, MemoryTerminal) {
+        let widgets = SampleWidgetBundle().widgetDescriptors.filter { !$0.isActivity }
+        let terminal = MemoryTerminal(width: 120, height: 40)
+        let configuration = PreviewConfiguration(
+            widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+            router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
+        return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
+    }
+
+    @Test("S: StandBy by day, then at night (red), then back to the widgets; the help overlay lists S and R")
+    func standBy() {
+        FixedClock.run {
+            let (app, terminal) = Self.makePreview()
+            app.renderFrame()
+            app.handle(.key(.character("S")))
+            app.renderFrame()
+            #expect(terminal.text.contains("StandBy (full colour, backgrounds removed): water and orders  · S: night"))
+            #expect(terminal.text.contains("💧 Water"))
+            app.handle(.key(.character("S")))
+            app.renderFrame()
+            #expect(terminal.text.contains("StandBy at night (red, vibrant): water and orders  · S: close"))
+            app.handle(.key(.character("w")))
+            app.renderFrame()
+            #expect(terminal.text.contains("StandBy at night (red, vibrant): orders and steps"))
+            app.handle(.key(.character("S")))
+            app.renderFrame()
+            #expect(app.log.texts.last == "StandBy closed")
+            #expect(!terminal.text.contains("StandBy at night (red, vibrant): orders and steps"))
+            #expect(terminal.text.contains("▸ systemMedium") || terminal.text.contains("▸ systemSmall"))
+            #expect(KeyBindings.action(for: .character("S")) == .cycleStandBy)
+            #expect(KeyBindings.action(for: .character("R")) == .toggleSmartStack)
+            #expect(KeyBindings.helpLines.contains { $0.0 == "S" && $0.1.hasPrefix("StandBy: ") })
+            #expect(KeyBindings.helpLines.contains { $0.0 == "R" && $0.1.hasPrefix("Smart Stack of the small widgets") })
+        }
+    }
+
+    @Test("R: the Smart Stack of the small widgets, the one on top at the clock and why; i closes it")
+    func smartStack() {
+        FixedClock.run {
+            let (app, terminal) = Self.makePreview()
+            app.renderFrame()
+            app.handle(.key(.character("R")))
+            app.renderFrame()
+            let text = terminal.text
+            #expect(text.contains("Smart Stack of water, orders, steps, countdown, weather, departures"))
+            let line = text.components(separatedBy: "\n").first { $0.contains("on top: ") } ?? ""
+            #expect(line.contains("on top: countdown — most relevant: score 100 = 100% of its highest 100"), "\(line)")
+            #expect(text.contains("next rotations (6 h):"))
+            app.handle(.key(.character("R")))
+            app.renderFrame()
+            #expect(!terminal.text.contains("next rotations (6 h):"))
+        }
+    }
+
+    @Test("Dynamic Type: the HIG's point sizes per size; text styles scale, explicit sizes do not")
+    func dynamicTypeTable() {
+        #expect(Font.TextStyle.body.pointSize(at: .large) == 17)
+        #expect(Font.TextStyle.body.pointSize(at: .accessibility3) == 40)
+        #expect(Font.TextStyle.largeTitle.pointSize(at: .xxxLarge) == 40)
+        #expect(Font.TextStyle.caption2.pointSize(at: .xSmall) == 11)
+        #expect(Font.TextStyle.footnote.pointSize(at: .accessibility5) == 44)
+        #expect(Font.body.scaled(to: .accessibility1).pointSize == 28)
+        #expect(Font.headline.scaled(to: .xLarge).resolvedWeight == .semibold)
+        #expect(Font.system(size: 20).scaled(to: .accessibility5).pointSize == 20)
+        #expect(Font.body.scaled(to: .large) == Font.body)
+    }
+
+    @Test("z and Z switch the text size while the preview runs: bodies see \\.dynamicTypeSize and text takes its point size")
+    func dynamicTypeKeys() {
+        FixedClock.run {
+            let widgets = [TextSizeWidget().body.descriptor]
+            let terminal = MemoryTerminal(width: 120, height: 40)
+            let configuration = PreviewConfiguration(
+                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            app.renderFrame()
+            #expect(terminal.text.contains("size large"))
+            for _ in 0..<4 { app.handle(.key(.character("z"))) }
+            app.renderFrame()
+            #expect(app.log.texts.contains("text size → accessibility1 (body 28 pt); cells stay one row per line"))
+            let instance = app.instance(of: widgets[0], family: .systemSmall)
+            let frame = instance.frame(at: HostClock.now, appearance: app.galleryAppearance).frame
+            #expect(frame.textRuns.contains { $0.text == "accessibility1" && $0.pointSize == 28 })
+            for _ in 0..<9 { app.handle(.key(.character("Z"))) }
+            app.renderFrame()
+            #expect(terminal.text.contains("size xSmall"))
+            #expect(app.log.texts.contains("text size stays xSmall: it is the smallest"))
+        }
+    }
+}
+
+/// The preview's push key (`P`, `--push-file`).
+@Suite struct PreviewPushKeyTests {
+    static func makePreview(pushFile: String?) -> (PreviewApp, MemoryTerminal) {
+        let widgets = SampleWidgetBundle().widgetDescriptors.filter { $0.kind == "delivery" }
+        let terminal = MemoryTerminal(width: 120, height: 40)
+        var configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+        configuration.pushFile = pushFile
+        return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
+    }
+
+    @Test("P applies the --push-file payload to the focused Live Activity; a payload that does not decode is refused by key path")
+    func pushKey() {
+        FixedClock.run {
+            let (app, _) = Self.makePreview(pushFile: PushTests.examples.appendingPathComponent("delivery-update.json").path)
+            app.renderFrame()
+            app.handle(.key(.character("P")))
+            app.renderFrame()
+            #expect(app.log.texts.last == "push: no running Live Activity; press i, then s to start one")
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("s")))
+            app.handle(.key(.character("P")))
+            app.renderFrame()
+            #expect(app.log.texts.contains("push: activity-1 updated with an alert"))
+            #expect(app.islands.isShown)
+            #expect(
+                app.islands.center.snapshot(id: "activity-1")?.record.content.state
+                    == Data(#"{"courier":"Ana","eta":795175500,"stage":2}"#.utf8))
+        }
+        FixedClock.run {
+            let (app, _) = Self.makePreview(pushFile: PushTests.examples.appendingPathComponent("delivery-bad-state.json").path)
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("s")))
+            app.handle(.key(.character("P")))
+            app.renderFrame()
+            #expect(
+                app.log.texts.contains { $0.hasPrefix("push refused [push-content-state-mismatch]: aps.content-state.stage: ") },
+                "\(app.log.texts)")
+        }
+        FixedClock.run {
+            let (app, _) = Self.makePreview(pushFile: nil)
+            app.handle(.key(.character("P")))
+            app.renderFrame()
+            #expect(app.log.texts.last == "P applies a Live Activity push: start the preview with --push-file FILE.json")
+        }
+    }
+
+    @Test("ActivityPushPayload refuses what APNs and ActivityKit refuse")
+    func payloadRefusals() {
+        func error(_ text: String) -> String? {
+            do {
+                _ = try ActivityPushPayload(data: Data(text.utf8))
+                return nil
+            } catch let error as ActivityPushPayloadError {
+                return error.code
+            } catch { return "\(error)" }
+        }
+        #expect(error(#"{"alert": "hi"}"#) == "push-missing-aps")
+        #expect(error(#"{"aps": {"event": "pause"}}"#) == "push-bad-event")
+        #expect(error(#"{"aps": {"event": "update"}}"#) == "push-missing-content-state")
+        #expect(error("[1]") == "push-not-json")
+        let big = "{\"aps\": {\"event\": \"update\", \"content-state\": {\"x\": \"" + String(repeating: "a", count: 4100) + "\"}}}"
+        #expect(error(big) == "push-payload-too-large")
+        #expect(error(#"{"aps": {"event": "end"}}"#) == nil)
+    }
+}
+
+private struct TextSizeEntry: TimelineEntry {
+    let date: Date
+}
+
+private struct TextSizeProvider: TimelineProvider {
+    func placeholder(in context: Context) -> TextSizeEntry { TextSizeEntry(date: Date()) }
+    func getSnapshot(in context: Context, completion: @escaping (TextSizeEntry) -> Void) { completion(TextSizeEntry(date: Date())) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<TextSizeEntry>) -> Void) {
+        completion(Timeline(entries: [TextSizeEntry(date: Date())], policy: .never))
+    }
+}
+
+private struct TextSizeView: View {
+    @Environment(\.dynamicTypeSize) var size
+
+    var body: some View {
+        Text("size \(size.name)").containerBackground(Color.white, for: .widget)
+    }
+}
+
+private struct TextSizeWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "text-size", provider: TextSizeProvider()) { _ in TextSizeView() }
+            .supportedFamilies([.systemSmall])
+    }
+}
