@@ -77,6 +77,7 @@ public enum KeyBindings {
             keys: [.character("e")], action: .editWidget, label: "e",
             help: "Edit Widget: the focused widget's parameters (↑↓ move, Enter change: a list, typed text or a toggle; Esc done)",
             hint: "edit"),
+        KeyBinding(
             keys: [.character("S")], action: .cycleStandBy, label: "S",
             help: "StandBy: this small widget and the next side by side on black; again: at night (red); again: close", hint: nil),
         KeyBinding(
