@@ -167,7 +167,7 @@ private struct RenamingLine: View {
         inner.city = "Oslo"
         let view = CityLine().environmentObject(inner).environmentObject(outer)
         #expect(StyleProbe.picture(view, width: 10, height: 1) == [" Oslo 19°"])
-        #expect(StyleProbe.picture(RenamingLine().environmentObject(outer), width: 4, height: 1) == ["Rome"])
+        #expect(StyleProbe.picture(RenamingLine().environmentObject(outer), width: 8, height: 1) == ["  Rome"])
         #expect(outer.city == "Rome")
         var objects = EnvironmentObjects()
         objects[WeatherModel.self] = outer

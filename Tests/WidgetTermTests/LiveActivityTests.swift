@@ -713,8 +713,8 @@ extension ActivityHostTests {
     @Test func listMarksActivities() {
         let result = run(["list"])
         #expect(result.status == 0)
-        #expect(result.output.contains("delivery    Live Activity: compact minimal expanded lockscreen\n"))
-        #expect(result.output.contains("workout     Live Activity: compact minimal expanded lockscreen\n"))
+        #expect(result.output.contains("delivery       Live Activity: compact minimal expanded lockscreen\n"))
+        #expect(result.output.contains("workout        Live Activity: compact minimal expanded lockscreen\n"))
     }
 
     @Test func renderCompact() {
