@@ -66,7 +66,14 @@ extension PreviewApp {
         options.style.surfaceForBlending = RGB(0, 0, 0)
         options.removesContainerBackground = surface.removesContainerBackground
         do {
-            let selection = try instance.session.selectEntry(at: now, family: .systemSmall, device: configuration.device, context: context)
+            // The timeline the card already fetched: fetching again each frame would spend the reload budget, and
+            // its entries, dated a moment after `now`, would put the placeholder on screen.
+            let selection =
+                if context == .timeline, let timeline = instance.scheduler.timeline {
+                    instance.session.select(in: timeline, at: now, family: .systemSmall, device: configuration.device)
+                } else {
+                    try instance.session.selectEntry(at: now, family: .systemSmall, device: configuration.device, context: context)
+                }
             return instance.session.render(selection, options: options)
         } catch {
             return instance.frame(at: now, appearance: appearance).frame

@@ -17,6 +17,24 @@ import WidgetKitUI
         return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
     }
 
+    @Test("StandBy draws the card's fetched timeline: frames ask the provider nothing more, so the entry shows, not the placeholder")
+    func standByUsesTheFetchedTimeline() {
+        FixedClock.run {
+            let widgets = [CountedTimelineWidget().body.descriptor, TextSizeWidget().body.descriptor]
+            let terminal = MemoryTerminal(width: 120, height: 40)
+            let configuration = PreviewConfiguration(
+                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            app.renderFrame()
+            let fetches = CountedTimelineProvider.fetches.value
+            #expect(fetches == 1)
+            app.handle(.key(.character("S")))
+            for _ in 0..<3 { app.renderFrame() }
+            #expect(CountedTimelineProvider.fetches.value == fetches)
+            #expect(terminal.text.contains("entry 1"))
+        }
+    }
+
     @Test("S: StandBy by day, then at night (red), then back to the widgets; the help overlay lists S and R")
     func standBy() {
         FixedClock.run {
@@ -191,4 +209,31 @@ private struct TextSizeWidget: Widget {
         StaticConfiguration(kind: "text-size", provider: TextSizeProvider()) { _ in TextSizeView() }
             .supportedFamilies([.systemSmall])
     }
+}
+
+/// A provider that counts its timeline fetches (StandBy must reuse the card's timeline).
+private struct CountedTimelineProvider: TimelineProvider {
+    static let fetches = FetchCounter()
+    func placeholder(in context: Context) -> TextSizeEntry { TextSizeEntry(date: Date()) }
+    func getSnapshot(in context: Context, completion: @escaping (TextSizeEntry) -> Void) { completion(TextSizeEntry(date: Date())) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<TextSizeEntry>) -> Void) {
+        Self.fetches.increment()
+        completion(Timeline(entries: [TextSizeEntry(date: Date())], policy: .never))
+    }
+}
+
+private struct CountedTimelineWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "counted", provider: CountedTimelineProvider()) { _ in
+            Text("entry \(CountedTimelineProvider.fetches.value)").containerBackground(Color.white, for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+    }
+}
+
+private final class FetchCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }
