@@ -65,15 +65,9 @@ public struct TextShaper: Sendable {
         for index in node.runs.indices {
             let run = node.runs[index]
             let content = run.content
-            let first = graphemes.count
-            let width = Self.append(format.string(for: content, at: date), run: index, to: &graphemes, lines: &lines)
-            let pointSize = run.font.pointSize, bold = run.isBold
-            advances.reserveCapacity(graphemes.count)
-            for grapheme in graphemes[first...] {
-                let advance = TextMetrics.ems(of: grapheme.character, bold: bold) * pointSize
-                advances.append(advance)
-                lines.add(points: advance, isLineBreak: grapheme.character == "\n")
-            }
+            let width = Self.append(
+                format.string(for: content, at: date), run: index, pointSize: run.font.pointSize, bold: run.isBold,
+                to: &graphemes, advances: &advances, lines: &lines)
             switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
@@ -98,21 +92,15 @@ public struct TextShaper: Sendable {
         var widest = 0, current = 0, count = 1
         var widestPoints = 0.0, currentPoints = 0.0
 
-        mutating func add(width: Int, isLineBreak: Bool) {
+        mutating func add(width: Int, points: Double, isLineBreak: Bool) {
             if isLineBreak {
                 widest = max(widest, current)
                 current = 0
+                widestPoints = max(widestPoints, currentPoints)
+                currentPoints = 0
                 count += 1
             } else {
                 current += width
-            }
-        }
-
-        mutating func add(points: Double, isLineBreak: Bool) {
-            if isLineBreak {
-                widestPoints = max(widestPoints, currentPoints)
-                currentPoints = 0
-            } else {
                 currentPoints += points
             }
         }
@@ -121,25 +109,36 @@ public struct TextShaper: Sendable {
     /// The 128 ASCII characters, indexed by code (cheaper than building a `Character` from each byte).
     private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
-    /// Appends the graphemes of `string` as run `run` and returns the columns they take.
-    private static func append(_ string: String, run: Int, to graphemes: inout [StyledGrapheme], lines: inout LineCounter) -> Int {
+    /// Appends the graphemes of `string` as run `run`, with their advances at `pointSize` points, and returns the
+    /// columns they take.
+    private static func append(
+        _ string: String, run: Int, pointSize: Double, bold: Bool, to graphemes: inout [StyledGrapheme],
+        advances: inout [Double], lines: inout LineCounter
+    ) -> Int {
         var width = 0
         // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then.
         if string.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             let asciiCharacters = Self.asciiCharacters
+            let asciiEms = TextMetrics.asciiEms
             graphemes.reserveCapacity(graphemes.count + string.utf8.count)
+            advances.reserveCapacity(advances.count + string.utf8.count)
             for byte in string.utf8 {
                 let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
+                let ems = asciiEms[Int(byte)]
+                let advance = (bold ? ems.bold : ems.regular) * pointSize
                 graphemes.append(StyledGrapheme(character: asciiCharacters[Int(byte)], run: run, width: columns))
-                lines.add(width: columns, isLineBreak: byte == 0x0A)
+                advances.append(advance)
+                lines.add(width: columns, points: advance, isLineBreak: byte == 0x0A)
                 width += columns
             }
             return width
         }
         for character in string {
             let columns = DisplayWidth.of(character)
+            let advance = TextMetrics.ems(of: character, bold: bold) * pointSize
             graphemes.append(StyledGrapheme(character: character, run: run, width: columns))
-            lines.add(width: columns, isLineBreak: character == "\n")
+            advances.append(advance)
+            lines.add(width: columns, points: advance, isLineBreak: character == "\n")
             width += columns
         }
         return width

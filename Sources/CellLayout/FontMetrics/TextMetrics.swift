@@ -38,7 +38,7 @@ public enum TextMetrics {
 
     /// The 128 ASCII characters' advances in ems, by code (control characters: none), so the common case skips
     /// the dictionary.
-    private static let asciiEms: [(regular: Double, bold: Double)] = (0..<128).map { code in
+    static let asciiEms: [(regular: Double, bold: Double)] = (0..<128).map { code in
         guard code >= 0x20, code != 0x7F else { return (0, 0) }
         return advances[Character(Unicode.Scalar(UInt8(code)))] ?? digitEms
     }
