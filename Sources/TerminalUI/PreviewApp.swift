@@ -114,6 +114,9 @@ public final class PreviewApp {
     let editSheet = EditWidgetSheet()
     /// StandBy or the Smart Stack on the stage (`S`, `R`; SurfaceScreen.swift); nil: the widget cards.
     var surface: PreviewSurface?
+    /// StandBy's archived renders, by widget kind and day or night: made once per fetched timeline, as the cards'
+    /// are (SurfaceScreen.swift).
+    var standByArchives: [String: (instance: ObjectIdentifier, generation: Int, archive: EntryArchive)] = [:]
     /// The text size widgets are rendered at (`z`/`Z`; CanvasControls.swift).
     var dynamicTypeSize: DynamicTypeSize = .large
     var intentRuns: [IntentRun] = []

@@ -65,15 +65,25 @@ extension PreviewApp {
         options.style.surface = RGB(0, 0, 0)
         options.style.surfaceForBlending = RGB(0, 0, 0)
         options.removesContainerBackground = surface.removesContainerBackground
+        // The timeline the card already fetched, archived once per fetch as the cards are: fetching again each frame
+        // would spend the reload budget (and its entries, dated a moment after `now`, would show the placeholder),
+        // and evaluating bodies each frame is what archiving avoids. Live regions are repainted for `now`.
+        if context == .timeline, let timeline = instance.scheduler.timeline {
+            let key = "\(widget.kind)|\(night)"
+            let archive: EntryArchive
+            if let cached = standByArchives[key], cached.instance == ObjectIdentifier(instance), cached.generation == instance.generation {
+                archive = cached.archive
+            } else {
+                archive = EntryArchive(
+                    session: instance.session, timeline: timeline, family: .systemSmall, device: configuration.device, options: options)
+                standByArchives[key] = (ObjectIdentifier(instance), instance.generation, archive)
+            }
+            if let frame = archive.frame(at: now)?.frame { return frame }
+            let placeholder = instance.session.select(in: timeline, at: now, family: .systemSmall, device: configuration.device)
+            return instance.session.render(placeholder, options: options)
+        }
         do {
-            // The timeline the card already fetched: fetching again each frame would spend the reload budget, and
-            // its entries, dated a moment after `now`, would put the placeholder on screen.
-            let selection =
-                if context == .timeline, let timeline = instance.scheduler.timeline {
-                    instance.session.select(in: timeline, at: now, family: .systemSmall, device: configuration.device)
-                } else {
-                    try instance.session.selectEntry(at: now, family: .systemSmall, device: configuration.device, context: context)
-                }
+            let selection = try instance.session.selectEntry(at: now, family: .systemSmall, device: configuration.device, context: context)
             return instance.session.render(selection, options: options)
         } catch {
             return instance.frame(at: now, appearance: appearance).frame

@@ -17,7 +17,7 @@ import WidgetKitUI
         return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
     }
 
-    @Test("StandBy draws the card's fetched timeline: frames ask the provider nothing more, so the entry shows, not the placeholder")
+    @Test("StandBy archives the card's fetched timeline: frames ask the provider nothing more and run no body, and the entry shows")
     func standByUsesTheFetchedTimeline() {
         FixedClock.run {
             let widgets = [CountedTimelineWidget().body.descriptor, TextSizeWidget().body.descriptor]
@@ -29,8 +29,11 @@ import WidgetKitUI
             let fetches = CountedTimelineProvider.fetches.value
             #expect(fetches == 1)
             app.handle(.key(.character("S")))
+            app.renderFrame()
+            let bodies = CountedTimelineProvider.bodies.value
             for _ in 0..<3 { app.renderFrame() }
             #expect(CountedTimelineProvider.fetches.value == fetches)
+            #expect(CountedTimelineProvider.bodies.value == bodies, "StandBy's frames repaint an archive; bodies ran once per fetch")
             #expect(terminal.text.contains("entry 1"))
         }
     }
@@ -214,6 +217,7 @@ private struct TextSizeWidget: Widget {
 /// A provider that counts its timeline fetches (StandBy must reuse the card's timeline).
 private struct CountedTimelineProvider: TimelineProvider {
     static let fetches = FetchCounter()
+    static let bodies = FetchCounter()
     func placeholder(in context: Context) -> TextSizeEntry { TextSizeEntry(date: Date()) }
     func getSnapshot(in context: Context, completion: @escaping (TextSizeEntry) -> Void) { completion(TextSizeEntry(date: Date())) }
     func getTimeline(in context: Context, completion: @escaping (Timeline<TextSizeEntry>) -> Void) {
@@ -225,6 +229,7 @@ private struct CountedTimelineProvider: TimelineProvider {
 private struct CountedTimelineWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "counted", provider: CountedTimelineProvider()) { _ in
+            let _ = CountedTimelineProvider.bodies.increment()
             Text("entry \(CountedTimelineProvider.fetches.value)").containerBackground(Color.white, for: .widget)
         }
         .supportedFamilies([.systemSmall])
