@@ -1,7 +1,7 @@
 // Signal handlers that give the terminal back before the process ends. See CTerminalSignals.h.
 //
 // Everything a handler calls is async-signal-safe (write, tcsetattr, open, dup2, close, sigaction,
-// sigprocmask, raise); the state it reads is set before the handlers are installed.
+// sigprocmask, raise, kill); the state it reads is set before the handlers are installed.
 #define _GNU_SOURCE
 #include "CTerminalSignals.h"
 
@@ -22,6 +22,10 @@ static size_t reset_length = 0;
 static volatile sig_atomic_t terminal_active = 0;
 static struct sigaction previous[SIGNAL_LIMIT];
 static unsigned char replaced[SIGNAL_LIMIT];
+
+#define CHILD_LIMIT 256
+/// Process ids of running children (extension processes) that a crash kills; 0 marks a free slot.
+static int children[CHILD_LIMIT];
 
 /// Signals the main loop reacts to without ending: the terminal changed size, or the process was continued.
 static const int notified[] = {SIGWINCH, SIGCONT};
@@ -76,8 +80,19 @@ static void die(int number) {
     raise(number);
 }
 
+/// Kills every watched child (SIGKILL, by process id), so their pipes close before the report is written.
+static void kill_children(void) {
+    for (int index = 0; index < CHILD_LIMIT; index++) {
+        int pid = __atomic_exchange_n(&children[index], 0, __ATOMIC_SEQ_CST);
+        if (pid > 0) kill(pid, SIGKILL);
+    }
+}
+
 static void crash(int number, siginfo_t *info, void *context) {
     struct sigaction before = previous[number];
+    int saved = errno;
+    kill_children();
+    errno = saved;
     if (restore_terminal()) {
         // The screen is the person's again. The report that follows goes where standard error goes, and
         // must not wait at the backtracer's interactive prompt ("Press space to interact, D to debug, or any
@@ -188,4 +203,29 @@ void widgetterm_signals_uninstall(void) {
         sigaction(number, &previous[number], NULL);
         replaced[number] = 0;
     }
+}
+
+int widgetterm_signals_watch_child(int pid) {
+    if (pid <= 0) return -1;
+    for (int index = 0; index < CHILD_LIMIT; index++) {
+        int expected = 0;
+        if (__atomic_compare_exchange_n(&children[index], &expected, pid, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return 0;
+    }
+    return -1;
+}
+
+void widgetterm_signals_forget_child(int pid) {
+    if (pid <= 0) return;
+    for (int index = 0; index < CHILD_LIMIT; index++) {
+        int expected = pid;
+        if (__atomic_compare_exchange_n(&children[index], &expected, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return;
+    }
+}
+
+int widgetterm_signals_is_watched_child(int pid) {
+    if (pid <= 0) return 0;
+    for (int index = 0; index < CHILD_LIMIT; index++) {
+        if (__atomic_load_n(&children[index], __ATOMIC_SEQ_CST) == pid) return 1;
+    }
+    return 0;
 }

@@ -1,3 +1,4 @@
+import CTerminalSignals
 import Foundation
 import WidgetKitUI
 
@@ -61,11 +62,11 @@ public final class ExtensionProcess: @unchecked Sendable {
     private var errorLines = ErrorTail()
     private var launches = 0
 
-    /// An extension that is started the first time a request is sent; SIGPIPE is ignored from here on, so a
-    /// write to a dead process fails instead of ending the preview.
+    /// An extension that is started the first time a request is sent. SIGPIPE keeps its disposition (the
+    /// preview ends on one sent to it): a write to a dead process fails with SIGPIPE blocked on the writing
+    /// thread only (`writeFrameToChild`).
     public init(launch: Launch) {
         self.launch = launch
-        signal(SIGPIPE, SIG_IGN) // writing to a dead child must fail, not end the preview
     }
 
     deinit { stopLocked() }
@@ -117,17 +118,14 @@ public final class ExtensionProcess: @unchecked Sendable {
         }
         launches += 1
         process = child
+        // A crash of the preview kills it from the signal handler (async-signal-safe, by process id).
+        widgetterm_signals_watch_child(child.processIdentifier)
         input = requests.fileHandleForWriting
         output = responses.fileHandleForReading
         let tail = errorLines
         let reader = errors.fileHandleForReading
         Thread.detachNewThread {
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                tail.append(chunk)
-            }
-            tail.close()
+            withExtendedLifetime(reader) { tail.read(from: reader.fileDescriptor) }
         }
         let answer = try exchangeLocked(.hello(version: ExtensionProtocol.version), within: Self.startTimeLimit, performer: nil)
         guard case .hello(let version, _) = answer, version == ExtensionProtocol.version else {
@@ -146,7 +144,7 @@ public final class ExtensionProcess: @unchecked Sendable {
             throw ExtensionFailure(reason: "cannot encode \(request): \(error)")
         }
         do {
-            try ExtensionProtocol.writeFrame(payload, to: input.fileDescriptor)
+            try Self.writeFrameToChild(payload, to: input.fileDescriptor)
         } catch {
             throw deathLocked(during: request)
         }
@@ -172,10 +170,34 @@ public final class ExtensionProcess: @unchecked Sendable {
             let answer = call.answer(on: activities)
             do {
                 let payload = try ViewTreeArchive.makeEncoder().encode(ExtensionCall(.activityHostAnswer(answer)))
-                try ExtensionProtocol.writeFrame(payload, to: input.fileDescriptor)
+                try Self.writeFrameToChild(payload, to: input.fileDescriptor)
             } catch {
                 throw deathLocked(during: request)
             }
+        }
+    }
+
+    /// Writes one frame to a child's requests pipe with SIGPIPE blocked on this thread only: a child that died
+    /// makes the write fail with EPIPE, and the SIGPIPE the write raised is taken off this thread's pending
+    /// set before the mask is restored, so it never reaches the preview's handler. The process-wide
+    /// disposition stays what it was: SIGPIPE sent to the preview still ends it as documented.
+    /// - Throws: `ExtensionProtocolError.closed` when the pipe has no reader.
+    static func writeFrameToChild(_ payload: Data, to descriptor: Int32) throws {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        do {
+            try ExtensionProtocol.writeFrame(payload, to: descriptor)
+        } catch {
+            var pending = sigset_t()
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                while sigtimedwait(&pipeSignal, nil, &now) < 0 && errno == EINTR {}
+            }
+            throw error
         }
     }
 
@@ -187,6 +209,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         while process.isRunning && Self.monotonicSeconds() < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        widgetterm_signals_forget_child(process.processIdentifier)
         errorLines.waitForEnd()
         let reason: String
         if process.terminationReason == .uncaughtSignal {
@@ -219,6 +242,7 @@ public final class ExtensionProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        if let process { widgetterm_signals_forget_child(process.processIdentifier) }
         clearLocked()
     }
 
@@ -238,7 +262,7 @@ public final class ExtensionProcess: @unchecked Sendable {
 }
 
 /// The last lines a child wrote to standard error, and whether the stream has ended.
-private final class ErrorTail: @unchecked Sendable {
+final class ErrorTail: @unchecked Sendable {
     private let lock = NSLock()
     private let ended = MonotonicSignal()
     private var pending = Data()
@@ -267,6 +291,20 @@ private final class ErrorTail: @unchecked Sendable {
             }
             if kept.count > Self.limit { kept.removeFirst(kept.count - Self.limit) }
         }
+    }
+
+    /// Reads `descriptor` (a child's standard error) until its end, with read(2) itself: an interrupted read
+    /// (EINTR: a signal handled on this thread, such as the crash reporter's while it suspends threads) is
+    /// retried. Foundation's `availableData` stops the process with a fatal error on any failed read.
+    func read(from descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            append(Data(buffer[0..<count]))
+        }
+        close()
     }
 
     func close() {

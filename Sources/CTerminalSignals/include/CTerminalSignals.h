@@ -20,7 +20,8 @@
 ///     runtime's backtracer) with standard input on a pipe holding one "q" (so the backtracer does not wait
 ///     at its interactive prompt) and standard output on standard error (so the report goes wherever
 ///     standard error goes: the terminal, or the file it was redirected to). The process then dies of the
-///     signal.
+///     signal. Before anything else, the crash handler kills the watched children (extension processes) with
+///     SIGKILL by process id, so none outlives the report and their pipes close while it is written.
 
 /// Saves the modes of the terminal on standard input, remembers `pipe_write` (non-blocking) and the bytes
 /// that give the screen back (at most 255), and installs the handlers. Returns 0, or -1 with errno set.
@@ -32,5 +33,15 @@ void widgetterm_signals_set_terminal_active(int active);
 /// Puts back every disposition `widgetterm_signals_install` replaced (the Swift runtime's crash handlers
 /// included) and forgets the terminal.
 void widgetterm_signals_uninstall(void);
+
+/// Adds a child process id that a crash signal kills (at most 256 at once). Returns 0, or -1 when the table
+/// is full or `pid` is not positive. Safe from any thread.
+int widgetterm_signals_watch_child(int pid);
+
+/// Forgets a child added with `widgetterm_signals_watch_child` (it ended and was reaped). Safe from any thread.
+void widgetterm_signals_forget_child(int pid);
+
+/// 1 when `pid` is watched now, else 0.
+int widgetterm_signals_is_watched_child(int pid);
 
 #endif
