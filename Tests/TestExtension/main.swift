@@ -63,6 +63,31 @@ struct CrashWidget: Widget {
     }
 }
 
+struct TickerProvider: TimelineProvider {
+    func placeholder(in context: Context) -> CountEntry { CountEntry(date: Date(), count: 0) }
+    func getSnapshot(in context: Context, completion: @escaping (CountEntry) -> Void) {
+        completion(CountEntry(date: Date(), count: 0))
+    }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<CountEntry>) -> Void) {
+        completion(Timeline(entries: [CountEntry(date: Date(), count: 0)], policy: .never))
+    }
+}
+
+/// A widget whose timer text moves every second: the preview keeps drawing it while another kind's
+/// process is dead.
+struct TickerWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "ticker", provider: TickerProvider()) { entry in
+            HStack {
+                Text("Ticking")
+                Text(entry.date, style: .timer)
+            }
+            .containerBackground(Color.green, for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+    }
+}
+
 struct HangProvider: TimelineProvider {
     func placeholder(in context: Context) -> CountEntry { CountEntry(date: Date(), count: 0) }
     func getSnapshot(in context: Context, completion: @escaping (CountEntry) -> Void) {}
@@ -82,6 +107,7 @@ struct TestBundle: WidgetBundle {
     var body: some Widget {
         CountWidget()
         CrashWidget()
+        TickerWidget()
         HangWidget()
     }
 }
