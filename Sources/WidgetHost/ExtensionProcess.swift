@@ -56,6 +56,8 @@ public final class ExtensionProcess: @unchecked Sendable {
     private let launch: Launch
     private let lock = NSLock()
     private var process: Process?
+    /// Signalled by Foundation when the running process has ended (its termination handler).
+    private var exited = MonotonicSignal()
     private var input: FileHandle?
     private var output: FileHandle?
     /// The running (or last) process's standard error; a new one per process.
@@ -111,6 +113,9 @@ public final class ExtensionProcess: @unchecked Sendable {
         child.standardOutput = responses
         child.standardError = errors
         errorLines = ErrorTail()
+        let ended = MonotonicSignal()
+        child.terminationHandler = { _ in ended.signal() }
+        exited = ended
         do {
             try child.run()
         } catch {
@@ -204,10 +209,9 @@ public final class ExtensionProcess: @unchecked Sendable {
     /// The failure for a process whose pipe closed: its exit status or signal and its last error lines.
     private func deathLocked(during request: ExtensionRequest) -> ExtensionFailure {
         guard let process else { return ExtensionFailure(reason: "no extension process") }
-        // A process that closed its answers pipe without ending (widget code closing descriptors) is given 2 s.
-        let deadline = Self.monotonicSeconds() + 2
-        while process.isRunning && Self.monotonicSeconds() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // A process that closed its answers pipe without ending (widget code closing descriptors) is given 2 s:
+        // a wait for its termination handler, not a poll.
+        if !exited.wait(seconds: 2) { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         widgetterm_signals_forget_child(process.processIdentifier)
         errorLines.waitForEnd()

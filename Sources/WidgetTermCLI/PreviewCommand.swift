@@ -183,8 +183,7 @@ enum PreviewCommand {
           --push-file FILE   a Live Activity push payload (JSON as APNs delivers it) that P applies to the
                              focused activity of the i screen; read again at each press
           --provider-timeout S  seconds a provider callback may take (default 5)
-          --in-process       run the widget code in the preview's own process (by default it runs in
-                             extension processes of this program, one per widget kind)
+          --extension-processes  run the widget code in extension processes of this program, one per kind
           --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses
                              a direct-colour terminfo entry such as xterm-direct)
           --timezone ZONE, --locale ID, --param NAME=VALUE   as for render

@@ -46,7 +46,7 @@ public enum WidgetTermCommand {
             }
             exit(ExtensionServer(widgets: bundle.widgetDescriptors + PreviewRegistry.descriptors()).run())
         }
-        // The preview plays the system, as on iOS (unless `--in-process`): this same program, started as extension
+        // `--extension-processes`: the preview plays the system, as on iOS: this same program, started as extension
         // processes (one per widget kind), runs the bundle's widget code, so a crash or a hang in it ends only that
         // process. Controls do not cross the protocol yet and run here.
         if let rest = ExtensionPreview.isolatedPreviewArguments(arguments, outputIsTerminal: StandardStream.output.isTerminal) {
@@ -55,7 +55,7 @@ public enum WidgetTermCommand {
                 ExtensionPreview.run(
                     executable: executable, arguments: rest, environment: environment, controls: bundle.controlDescriptors))
         }
-        arguments.removeAll { $0 == ExtensionPreview.extensionProcessesFlag || $0 == ExtensionPreview.inProcessFlag }
+        arguments.removeAll { $0 == ExtensionPreview.extensionProcessesFlag }
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
         // The command as CommandDispatch reads it, without the bundle's kinds (a kind is the preview either way).
