@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import CellRender
+import SampleWidgets
+import TerminalUI
+import TestSupport
 import WidgetHost
 import WidgetKitUI
 import WidgetTermCLI
@@ -130,5 +133,51 @@ import WidgetTermCLI
         #expect(session.log.contains("after tap: currentValue() → on \"Lit\""))
         let child = try #require(remote.process(forKind: "control:lamp").processID)
         #expect(child != getpid())
+    }
+}
+
+/// A save that adds a Live Activity to the extension (issue 12 item 4 with item 3): the rebuilt extension's
+/// descriptors reach the preview through `ExtensionReloadQueue`, and the island screen gets the new activity.
+@Suite struct ExtensionReloadActivityTests {
+    @Test func aRebuiltExtensionWithANewLiveActivityReachesTheIslandScreen() throws {
+        try FixedClock.run {
+            let samples = SampleWidgetBundle().widgetDescriptors
+            let terminal = MemoryTerminal(width: 120, height: 44)
+            let configuration = PreviewConfiguration(
+                widgets: samples.filter { !$0.isActivity }, initialKind: "station-board",
+                theme: try #require(Theme.builtIn(named: "light")), format: FixedClock.utcFormat)
+            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            let queue = ExtensionReloadQueue()
+            app.extensionReloads = queue
+            app.renderFrame()
+            #expect(app.configuration.activities.isEmpty)
+            let board = try #require(app.configuration.widgets.first { $0.kind == "station-board" }?.configuration)
+            try board.set("station", to: "belem")
+            app.handle(.key(.character("i")))
+            app.renderFrame()
+            #expect(terminal.text.contains("No Live Activity in this bundle."))
+
+            // The rebuilt program: the same widgets (new descriptors) and two Live Activities.
+            let rebuilt = SampleWidgetBundle().widgetDescriptors
+            queue.post(widgets: rebuilt)
+            app.renderFrame()
+            #expect(app.configuration.activities.map(\.kind) == ["delivery", "workout"])
+            #expect(!app.configuration.widgets.contains { $0.isActivity })
+            #expect(
+                app.log.entries.last { $0.text.hasPrefix("the rebuilt") }?.text
+                    == "the rebuilt extension's widgets changed: added delivery, workout")
+            // The chosen value stays with the new descriptor.
+            let fresh = try #require(app.configuration.widgets.first { $0.kind == "station-board" }?.configuration)
+            #expect(fresh !== board)
+            #expect(fresh.values == ["station": "belem"])
+            app.handle(.key(.character("s")))
+            app.renderFrame()
+            #expect(terminal.text.contains("Dynamic Island · compact"))
+            #expect(terminal.text.contains("Lock Screen · delivery · state 1/4 · active"))
+            // Back on the widgets, the selected one is still selected.
+            app.handle(.key(.character("i")))
+            app.renderFrame()
+            #expect(terminal.text.contains("Station board (station-board)"))
+        }
     }
 }
