@@ -122,19 +122,33 @@ extension PreviewApp {
         }
     }
 
-    /// Shows the rebuilt extension's widgets: the selected kind stays selected when it still exists (else the one
-    /// at its place), families and everything else the preview holds stay.
-    func replaceWidgets(_ widgets: [WidgetDescriptor], at now: Date) {
-        let old = configuration.widgets.map(\.kind)
+    /// Shows the rebuilt extension's widgets and Live Activities: the selected kind stays selected when it still
+    /// exists (else the one at its place), a configurable widget keeps the parameter values chosen for it, and
+    /// families and everything else the preview holds stay. A Live Activity added by the save joins the island
+    /// screen (`k` picks it); one removed leaves it.
+    func replaceWidgets(_ descriptors: [WidgetDescriptor], at now: Date) {
+        let widgets = descriptors.filter { !$0.isActivity }
+        let activities = descriptors.filter(\.isActivity)
+        let old = configuration.widgets.map(\.kind) + configuration.activities.map(\.kind)
         let selected = currentWidget?.kind
+        for widget in widgets {
+            guard let settings = widget.configuration,
+                let previous = configuration.widgets.first(where: { $0.kind == widget.kind })?.configuration
+            else { continue }
+            let names = Set(settings.parameters.map(\.name))
+            settings.restore(previous.values.filter { names.contains($0.key) })
+        }
         configuration.widgets = widgets
+        configuration.activities = activities
+        islands.replaceActivities(activities)
         let kinds = widgets.map(\.kind)
         widgetIndex = selected.flatMap { kinds.firstIndex(of: $0) } ?? min(widgetIndex, max(kinds.count - 1, 0))
         instances = [:]
         contextFrames.removeAll()
         clearTapSelection()
-        let added = kinds.filter { !old.contains($0) }
-        let removed = old.filter { !kinds.contains($0) }
+        let all = kinds + activities.map(\.kind)
+        let added = all.filter { !old.contains($0) }
+        let removed = old.filter { !all.contains($0) }
         for kind in removed {
             documentErrors[kind] = nil
             extensionFrames.forget(kind: kind)

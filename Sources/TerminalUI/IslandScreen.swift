@@ -125,6 +125,21 @@ final class IslandScreen {
         archive.removeAll()
     }
 
+    /// Puts a rebuilt extension's Live Activities in place of the bundle's: activities already running keep their
+    /// content and are drawn with the new kind's views; those whose kind is gone keep the views they had.
+    func replaceActivities(_ descriptors: [WidgetDescriptor]) {
+        let selected = activities.indices.contains(selectedKind) ? activities[selectedKind].kind : nil
+        activities = descriptors
+        for position in running.indices {
+            if let fresh = descriptors.first(where: { $0.kind == running[position].descriptor.kind }) {
+                running[position].descriptor = fresh
+            }
+        }
+        selectedKind =
+            selected.flatMap { kind in descriptors.firstIndex { $0.kind == kind } } ?? min(selectedKind, max(descriptors.count - 1, 0))
+        archive.removeAll()
+    }
+
     /// Forgets activities that were dismissed, keeping the focus on the same one where possible.
     func prune(at now: Date) {
         let visible = Set(center.snapshots(at: now).map(\.id))

@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 2
+    public static let version = 3
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -135,6 +135,22 @@ public enum ExtensionRequest: Codable, Sendable {
     case activity(kind: String, request: ArchivedActivityRequest)
     /// The preview's answer to an `activityHostCall` the extension made while answering the request before.
     case activityHostAnswer(ActivityHostAnswer)
+    /// `request` (a placeholder, snapshot or timeline of an `AppIntentConfiguration` widget) with the values its
+    /// parameters were given (`--param`, the Edit Widget sheet), by parameter name; unset ones take their defaults.
+    indirect case configured(values: [String: String], request: ExtensionRequest)
+    /// Whether `value` is a valid value of the parameter `name` of a configurable kind: answered with `parameterCheck`.
+    case parameterCheck(kind: String, name: String, value: String)
+    /// The choices of a parameter (enum cases, `suggestedEntities()`, a `DynamicOptionsProvider`'s results), asked
+    /// anew: answered with `parameterOptions`.
+    case parameterOptions(kind: String, name: String)
+    /// The value a parameter has with `values` set (its default, or an entity query's `defaultResult()`, when it has
+    /// none): answered with `parameterValue`.
+    case parameterValue(kind: String, name: String, values: [String: String])
+    /// The bundle's controls (`ControlWidget`): answered with `controls`.
+    case describeControls
+    /// A control's template from its value provider's `previewValue` (`current` false) or `currentValue()`
+    /// (`current` true): answered with `control`.
+    case controlTemplate(kind: String, current: Bool)
 }
 
 /// What an extension process answers.
@@ -158,6 +174,16 @@ public enum ExtensionResponse: Codable, Sendable {
     /// `Activity.update`); the preview runs it on its `ActivityCenter`, sends `activityHostAnswer` and goes
     /// on waiting for the answer to its request.
     case activityHostCall(ActivityHostCall)
+    /// Nil when the value is valid; else why not, as a single process says it (the valid values listed).
+    case parameterCheck(refusal: IntentParameterError?)
+    /// A parameter's choices; nil when it has none, or its query failed or took over 5 seconds.
+    case parameterOptions([IntentParameterOption]?)
+    /// A parameter's value; nil when it has none.
+    case parameterValue(IntentParameterOption?)
+    /// The bundle's controls, in its order.
+    case controls([ArchivedControlWidget])
+    /// A control's template, its intents archived by id.
+    case control(ArchivedControl)
 }
 
 /// A widget of the bundle as the preview needs to know it (its closures stay in the extension process).
@@ -178,6 +204,8 @@ public struct ArchivedWidget: Codable, Sendable, Equatable {
     public var isActivity: Bool
     /// For a Live Activity: its attributes type and scripted preview; nil for a widget.
     public var activity: ArchivedActivityConfiguration? = nil
+    /// For an `AppIntentConfiguration` widget: its intent's parameters, in declaration order; nil for any other.
+    public var parameters: [ArchivedParameter]? = nil
 }
 
 /// What the preview knows of a Live Activity's configuration; its views stay in the extension process.

@@ -13,7 +13,10 @@ import Glibc
 public final class ExtensionServer {
     private let widgets: [String: WidgetDescriptor]
     private let order: [WidgetDescriptor]
-    private let intents = IntentTable()
+    private let controls: [String: ControlDescriptor]
+    /// The bundle's controls, in its order.
+    let controlOrder: [ControlDescriptor]
+    let intents = IntentTable()
     private var entries: [Int: AnyTimelineEntry] = [:]
     private var nextEntryID = 1
     /// Entries kept at most; the oldest go first (the preview asks for recent entries only).
@@ -21,13 +24,23 @@ public final class ExtensionServer {
     /// The server never gives up on widget code itself (the parent ends the process at its deadline).
     private static let noLimit: TimeInterval = 365 * 86400
 
-    /// A server for these widgets (the first of a repeated kind wins, as in a bundle).
-    public init(widgets: [WidgetDescriptor]) {
+    /// A server for these widgets and controls (the first of a repeated kind wins, as in a bundle).
+    public init(widgets: [WidgetDescriptor], controls: [ControlDescriptor] = []) {
         order = widgets
         var byKind: [String: WidgetDescriptor] = [:]
         for widget in widgets where byKind[widget.kind] == nil { byKind[widget.kind] = widget }
         self.widgets = byKind
+        controlOrder = controls
+        var controlsByKind: [String: ControlDescriptor] = [:]
+        for control in controls where controlsByKind[control.kind] == nil { controlsByKind[control.kind] = control }
+        self.controls = controlsByKind
     }
+
+    /// The widget of `kind`, nil when the bundle has none.
+    func widget(ofKind kind: String) -> WidgetDescriptor? { widgets[kind] }
+
+    /// The control of `kind`, nil when the bundle has none.
+    func control(ofKind kind: String) -> ControlDescriptor? { controls[kind] }
 
     /// Serves requests from standard input until it closes, then returns 0; 3 when the conversation broke.
     /// Standard output is kept for responses and the process's own standard output goes to standard error.
@@ -82,7 +95,7 @@ public final class ExtensionServer {
         case .describe:
             return .widgets(
                 order.map { widget in
-                    ArchivedWidget(
+                    var archived = ArchivedWidget(
                         kind: widget.kind, displayName: widget.displayName, description: widget.description,
                         supportedFamilies: widget.supportedFamilies.map(\.rawValue),
                         contentMarginsDisabled: widget.contentMarginsDisabled, routes: widget.routes,
@@ -92,6 +105,8 @@ public final class ExtensionServer {
                                 attributesType: $0.attributesType, hasPreview: $0.preview != nil,
                                 previewPresentation: $0.preview?.presentation)
                         })
+                    archived.parameters = Self.parameters(of: widget)
+                    return archived
                 })
         case .placeholder(let kind, let context), .snapshot(let kind, let context), .timeline(let kind, let context):
             guard let widget = widgets[kind] else { return .failure("no widget of kind \(kind)") }
@@ -106,6 +121,9 @@ public final class ExtensionServer {
         case .perform(let id):
             guard let intent = intents.intent(withID: id) else { return .failure("no intent \(id) in this process") }
             let box = CompletionBox<String?>()
+            // The intent's App Group changes are saved here, under the store's lock, as one process saves them.
+            let transaction = UserDefaultsTransaction()
+            transaction.begin()
             HostContext.current.run(executingWidgetTasksOn: WidgetCodeExecutor.shared) {
                 HostContext.startWidgetTask {
                     do {
@@ -116,10 +134,11 @@ public final class ExtensionServer {
                     }
                 }
             }
-            switch box.wait(seconds: Self.noLimit) {
-            case .some(.some(let failure)): return .failure(failure)
-            default: return .performed
-            }
+            let failure = box.wait(seconds: Self.noLimit) ?? nil
+            let unsaved = transaction.commit().filter(\.isNotSaved)
+            if let failure { return .failure(failure) }
+            if !unsaved.isEmpty { return .failure(unsaved.map(\.description).joined(separator: "; ")) }
+            return .performed
         case .activityScript(let kind, let start):
             guard let activity = widgets[kind]?.activity else { return .failure("no Live Activity of kind \(kind)") }
             guard let script = activity.preview else {
@@ -142,6 +161,10 @@ public final class ExtensionServer {
             }
         case .activityHostAnswer:
             return .failure("an answer to an ActivityKit call arrived when none was made")
+        case .configured, .parameterCheck, .parameterOptions, .parameterValue:
+            return answerParameters(request) ?? .failure("unanswered \(request)")
+        case .describeControls, .controlTemplate:
+            return answerControls(request) ?? .failure("unanswered \(request)")
         }
     }
 

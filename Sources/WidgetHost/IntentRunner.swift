@@ -197,10 +197,12 @@ public struct IntentRunner: Sendable {
         }
         let executor = IntentExecutor(label: "widgetterm.intent.\(intent.typeName)")
         let host = host
-        let transaction = UserDefaultsTransaction()
+        // An archived intent runs in a widget extension process, which saves its App Group changes under the
+        // store's lock itself: holding the lock here would keep it waiting.
+        let transaction: UserDefaultsTransaction? = intent.intent is ArchivedIntent ? nil : UserDefaultsTransaction()
         Task(executorPreference: executor) {
             // Problems found before perform() concern earlier changes, not this intent's: reported, not its outcome.
-            let before = transaction.begin()
+            let before = transaction?.begin() ?? []
             var outcome: IntentOutcome
             do {
                 try await host.run { try await intent.perform() }
@@ -208,7 +210,7 @@ public struct IntentRunner: Sendable {
             } catch {
                 outcome = .threw(errorType: String(describing: type(of: error)), message: "\(error)")
             }
-            let saved = transaction.commit()
+            let saved = transaction?.commit() ?? []
             let problems = before + saved
             let unsaved = saved.filter(\.isNotSaved)
             if !unsaved.isEmpty, outcome == .succeeded {
@@ -218,7 +220,7 @@ public struct IntentRunner: Sendable {
         }
         let limit = timeLimit
         DispatchQueue.global().asyncAfter(deadline: started + limit) {
-            transaction.releaseLock()
+            transaction?.releaseLock()
             run.finish(.timedOut(limit: limit), duration: elapsed())
         }
         return run

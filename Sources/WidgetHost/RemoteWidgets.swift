@@ -45,6 +45,8 @@ public struct RemoteEntry: TimelineEntry, Sendable {
 public final class RemoteWidgets: @unchecked Sendable {
     /// The widgets the extension describes.
     public let widgets: [ArchivedWidget]
+    /// The controls the extension describes (`describeControls`).
+    public let controls: [ArchivedControlWidget]
     private let launch: ExtensionProcess.Launch
     private let lock = NSLock()
     private var processes: [String: ExtensionProcess] = [:]
@@ -64,6 +66,11 @@ public final class RemoteWidgets: @unchecked Sendable {
         let answer = try describer.send(.describe, within: max(providerTimeLimit, ExtensionProcess.startTimeLimit))
         guard case .widgets(let widgets) = answer else { throw ExtensionFailure(reason: "answered describe with \(answer)") }
         self.widgets = widgets
+        let controlAnswer = try describer.send(.describeControls, within: max(providerTimeLimit, ExtensionProcess.startTimeLimit))
+        guard case .controls(let controls) = controlAnswer else {
+            throw ExtensionFailure(reason: "answered describeControls with \(controlAnswer)")
+        }
+        self.controls = controls
     }
 
     /// The extension process of a kind (created, not started, on first use).
@@ -146,9 +153,15 @@ public final class RemoteWidgets: @unchecked Sendable {
         let performer = IntentPerformer { [intentTimeLimit] id in
             try await Self.perform(id, on: process, within: intentTimeLimit)
         }
+        // A configurable widget's values live here; each provider request carries them to the extension.
+        let settings = widget.parameters.map { parameterSettings(kind: kind, parameters: $0, process: process) }
+        func configured(_ request: ExtensionRequest) -> ExtensionRequest {
+            guard let settings else { return request }
+            return .configured(values: settings.values, request: request)
+        }
         func entry(_ request: ExtensionRequest) -> AnyTimelineEntry {
             do {
-                let answer = try process.send(request, within: limit)
+                let answer = try process.send(configured(request), within: limit)
                 guard case .entry(let entry, let diagnostics) = answer else { throw Self.unexpected(answer) }
                 diagnostics.forEach(HostContext.current.diagnostics.report)
                 return AnyTimelineEntry(RemoteEntry(entry, launch: process.launchCount))
@@ -156,7 +169,7 @@ public final class RemoteWidgets: @unchecked Sendable {
                 return AnyTimelineEntry(RemoteEntry(failure: Self.failure(error), date: HostClock.now))
             }
         }
-        return WidgetDescriptor.archived(
+        var descriptor = WidgetDescriptor.archived(
             kind: kind, displayName: widget.displayName, description: widget.description,
             supportedFamilies: widget.supportedFamilies.compactMap(WidgetFamily.init(rawValue:)),
             contentMarginsDisabled: widget.contentMarginsDisabled, routes: widget.routes,
@@ -164,7 +177,8 @@ public final class RemoteWidgets: @unchecked Sendable {
             snapshot: { context, completion in completion(entry(.snapshot(kind: kind, context: ArchivedProviderContext(context)))) },
             timeline: { context, completion in
                 do {
-                    let answer = try process.send(.timeline(kind: kind, context: ArchivedProviderContext(context)), within: limit)
+                    let request = configured(.timeline(kind: kind, context: ArchivedProviderContext(context)))
+                    let answer = try process.send(request, within: limit)
                     guard case .timeline(let entries, let policy, let diagnostics) = answer else { throw Self.unexpected(answer) }
                     diagnostics.forEach(HostContext.current.diagnostics.report)
                     let launch = process.launchCount
@@ -202,9 +216,11 @@ public final class RemoteWidgets: @unchecked Sendable {
                     return .empty
                 }
             })
+        descriptor.configuration = settings
+        return descriptor
     }
 
-    private static func perform(_ id: String, on process: ExtensionProcess, within seconds: TimeInterval) async throws {
+    static func perform(_ id: String, on process: ExtensionProcess, within seconds: TimeInterval) async throws {
         // The intent runs in the preview's host context (`IntentRunner`): its ActivityKit calls go to that center.
         let activities = HostContext.current.activities
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -12,22 +12,41 @@ public final class IntentParameterSettings: @unchecked Sendable {
     public let parameters: [IntentParameterInfo]
     /// The parameters of an intent made for describing, listing choices and checking values.
     private let probe: [String: any ConfigurableParameter]
+    /// Where checks, choices and current values come from when the intent lives in another process.
+    private let source: IntentParameterSource?
     private let lock = NSLock()
     private var _values: [String: String] = [:]
 
     init(parameters: [IntentParameterInfo]) {
         self.parameters = parameters
         probe = [:]
+        source = nil
+    }
+
+    /// The parameters of an intent that lives in another process (a widget extension's): `source` checks values,
+    /// lists choices and reads current values there.
+    public init(parameters: [IntentParameterInfo], source: IntentParameterSource) {
+        self.parameters = parameters
+        probe = [:]
+        self.source = source
     }
 
     init(intent: some AppIntent) {
         let found = IntentParameters.parameters(of: intent)
         parameters = IntentParameters.describe(found)
         probe = Dictionary(found.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        source = nil
     }
 
     /// The values set so far, by parameter name.
     public var values: [String: String] { lock.withLock { _values } }
+
+    /// Replaces every value at once without checking them (they were checked where they were set: the preview's
+    /// process hands a widget extension the values its Edit Widget sheet or `--param` chose). A value that no
+    /// longer names anything is ignored when the intent is built, and the parameter takes its default.
+    public func restore(_ values: [String: String]) {
+        lock.withLock { _values = values }
+    }
 
     /// Sets a parameter from text: an entity's identifier, an enum case's raw value, a number, `true`/`false`,
     /// or text. Entity and dynamic choices are checked against the widget's own query or provider (waiting at
@@ -47,6 +66,8 @@ public final class IntentParameterSettings: @unchecked Sendable {
                 }
                 throw IntentParameterError.invalidValue(name, value, type: info.typeName)
             }
+        } else if let source {
+            try source.check(name, value)
         } else if !info.accepts(value) {
             throw IntentParameterError.invalidValue(name, value, type: info.typeName)
         }
@@ -57,6 +78,7 @@ public final class IntentParameterSettings: @unchecked Sendable {
     /// a `DynamicOptionsProvider`'s `results()`. Nil for a parameter typed freely (text, numbers, Bool) or whose
     /// query failed or took over 5 seconds.
     public func options(for name: String) -> [IntentParameterOption]? {
+        if probe[name] == nil, let source { return source.options(name) }
         guard let parameter = probe[name], let type = parameter.valueType else { return nil }
         guard let list = parameter.dynamicOptions?.results ?? type.listed else { return nil }
         guard let values = IntentParameters.waitFor({ try? await list() }) ?? nil else { return nil }
@@ -68,6 +90,7 @@ public final class IntentParameterSettings: @unchecked Sendable {
     /// The value a parameter has now: the one set, else its default (an entity query's or provider's
     /// `defaultResult()` when the parameter has none of its own); nil when it has none.
     public func currentValue(of name: String) -> IntentParameterOption? {
+        if probe[name] == nil, let source { return source.currentValue(name, values) }
         guard let parameter = probe[name], let type = parameter.valueType else { return nil }
         let text = values[name]
         let value =
@@ -76,6 +99,28 @@ public final class IntentParameterSettings: @unchecked Sendable {
                 return await IntentParameters.initialValue(for: parameter)
             } ?? nil
         return value.flatMap { value in type.text(value).map { IntentParameterOption(value: $0, title: type.title(value)) } }
+    }
+}
+
+/// How the parameters of an intent in another process are checked, listed and read: each closure asks that
+/// process (a widget extension) and waits for its answer.
+public struct IntentParameterSource: Sendable {
+    /// Checks `value` for the parameter `name`; throws the `IntentParameterError` the owning process found.
+    public var check: @Sendable (_ name: String, _ value: String) throws -> Void
+    /// The choices of the parameter `name`, as `IntentParameterSettings.options(for:)`; nil when it has none.
+    public var options: @Sendable (_ name: String) -> [IntentParameterOption]?
+    /// The value the parameter `name` has with these values set, as `IntentParameterSettings.currentValue(of:)`.
+    public var currentValue: @Sendable (_ name: String, _ values: [String: String]) -> IntentParameterOption?
+
+    /// A source made of the three questions.
+    public init(
+        check: @escaping @Sendable (_ name: String, _ value: String) throws -> Void,
+        options: @escaping @Sendable (_ name: String) -> [IntentParameterOption]?,
+        currentValue: @escaping @Sendable (_ name: String, _ values: [String: String]) -> IntentParameterOption?
+    ) {
+        self.check = check
+        self.options = options
+        self.currentValue = currentValue
     }
 }
 
@@ -95,6 +140,26 @@ public struct IntentParameterInfo: Equatable, Sendable {
     public var hasChoices = false
     let acceptsValue: @Sendable (String) -> Bool
 
+    /// A parameter described by another process (a widget extension): its values are checked there, through
+    /// the settings' `IntentParameterSource`, so any text is accepted here.
+    public init(name: String, title: String, defaultValue: String, typeName: String, kind: IntentParameterKind, hasChoices: Bool) {
+        self.name = name
+        self.title = title
+        self.defaultValue = defaultValue
+        self.typeName = typeName
+        self.kind = kind
+        self.hasChoices = hasChoices
+        acceptsValue = { _ in true }
+    }
+
+    init(name: String, title: String, defaultValue: String, typeName: String, acceptsValue: @escaping @Sendable (String) -> Bool) {
+        self.name = name
+        self.title = title
+        self.defaultValue = defaultValue
+        self.typeName = typeName
+        self.acceptsValue = acceptsValue
+    }
+
     func accepts(_ value: String) -> Bool { acceptsValue(value) }
 
     /// Equal when name, title, default value, type name and kind match (the validation closure is not compared).
@@ -105,7 +170,7 @@ public struct IntentParameterInfo: Equatable, Sendable {
 }
 
 /// Why a `--param` could not be applied.
-public enum IntentParameterError: Error, Equatable, CustomStringConvertible {
+public enum IntentParameterError: Error, Equatable, Codable, CustomStringConvertible {
     case unknownParameter(String, valid: [String])
     case invalidValue(String, String, type: String)
     case malformed(String)

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - What each kind of @Parameter value is, for --param and the Edit Widget sheet
 
 /// The kind of a configuration intent's `@Parameter`, which decides how the Edit Widget sheet asks for it.
-public enum IntentParameterKind: String, Equatable, Sendable {
+public enum IntentParameterKind: String, Equatable, Sendable, Codable {
     /// `String`: typed text (a list when a `DynamicOptionsProvider` gives choices).
     case text
     /// `Int`: a typed whole number.
@@ -19,7 +19,7 @@ public enum IntentParameterKind: String, Equatable, Sendable {
 }
 
 /// One value a parameter can take, as a list in the Edit Widget sheet and in `--param` errors show it.
-public struct IntentParameterOption: Equatable, Sendable {
+public struct IntentParameterOption: Equatable, Sendable, Codable {
     /// The value as `--param name=VALUE` takes it: an entity's identifier, an enum's raw value, or the text.
     public let value: String
     /// The value's display title (`DisplayRepresentation.title`); the value itself when it has none.

@@ -68,6 +68,12 @@ public final class IntentTable: @unchecked Sendable {
         return id
     }
 
+    /// Keeps `intent` under an `id` of the caller's choosing (an intent made when it is performed: a control
+    /// toggle's action with its new value).
+    public func register(_ intent: any AppIntent, id: String) {
+        lock.withLock { intents[id] = intent }
+    }
+
     /// The intent registered under `id`, nil when there is none.
     public func intent(withID id: String) -> (any AppIntent)? { lock.withLock { intents[id] } }
 

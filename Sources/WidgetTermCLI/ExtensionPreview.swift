@@ -37,10 +37,12 @@ public enum ExtensionPreview {
     /// - Parameters:
     ///   - notices: lines shown in the event log when the preview starts (the files left out of the build, each
     ///     with its first error).
-    ///   - controls: the bundle's controls, which still run in this process (they do not cross the protocol yet).
+    ///
+    /// The bundle's controls run in the extension too (`RemoteWidgets.controlDescriptors`), as do the checks,
+    /// choices and current values of configurable widgets' parameters.
     public static func run(
         executable: String, arguments: [String], environment: [String: String], reload: Reload? = nil,
-        notices: [String] = [], controls: [ControlDescriptor] = []
+        notices: [String] = []
     ) -> Int32 {
         do {
             try RenderSettings.installAppGroupStore(environment: environment)
@@ -88,7 +90,7 @@ public enum ExtensionPreview {
                     queue.waitForRedraw(seconds: 30)
                     if let fresh = try? RemoteWidgets(
                         launch: launch, providerTimeLimit: remote.providerTimeLimit, intentTimeLimit: remote.intentTimeLimit),
-                        fresh.widgets.filter({ !$0.isActivity }).map(\.kind) != remotes.current.descriptorKinds
+                        fresh.descriptorKinds != remotes.current.descriptorKinds
                     {
                         remotes.replace(with: fresh)
                         queue.post(widgets: fresh.descriptors)
@@ -104,7 +106,8 @@ public enum ExtensionPreview {
             reloads = nil
         }
         return WidgetTermCommand.run(
-            arguments: ["preview"] + arguments, widgets: remote.descriptors, controls: controls, environment: environment,
+            arguments: ["preview"] + arguments, widgets: remote.descriptors, controls: remote.controlDescriptors,
+            environment: environment,
             output: StandardStream.output, errors: StandardStream.error)
     }
 
@@ -115,7 +118,7 @@ public enum ExtensionPreview {
     /// The arguments of the preview command (its name and `--extension-processes` left out) when `arguments` ask
     /// for the interactive preview of the bundle's own widgets on a terminal with `--extension-processes`, which
     /// `WidgetTermCommand.main(bundle:)` runs against extension processes of the same program; nil for any other
-    /// command, a widget document (it runs no widget code), a help request, `--assets`, `--param`, or an output
+    /// command, a widget document (it runs no widget code), a help request, `--assets`, or an output
     /// that is not a terminal (the preview refuses it in one process).
     static func isolatedPreviewArguments(_ arguments: [String], outputIsTerminal: Bool) -> [String]? {
         guard outputIsTerminal, arguments.contains(extensionProcessesFlag) else { return nil }
@@ -130,8 +133,8 @@ public enum ExtensionPreview {
             let argument = rest[index]
             if argument.hasPrefix("-") {
                 let name = String(argument.drop { $0 == "-" })
-                // Asset catalogs and intent parameters do not reach the extension server yet: one process.
-                let oneProcess = ["help", "h", "document", "assets", "param"]
+                // Asset catalogs do not reach the extension server yet: one process.
+                let oneProcess = ["help", "h", "document", "assets"]
                 if oneProcess.contains(name) || oneProcess.contains(where: { name.hasPrefix($0 + "=") }) { return nil }
                 if !name.contains("="), PreviewCommand.valuedFlags.contains(name) { index += 1 }
             } else if argument.hasSuffix(".json") || argument.contains("/") || FileManager.default.fileExists(atPath: argument) {
@@ -203,8 +206,9 @@ final class RemoteWidgetsList: @unchecked Sendable {
 }
 
 extension RemoteWidgets {
-    /// The kinds `descriptors` holds, in order.
-    var descriptorKinds: [String] { widgets.filter { !$0.isActivity }.map(\.kind) }
+    /// The kinds `descriptors` holds, widgets and Live Activities, in order: a save that adds or removes either
+    /// hands the preview new descriptors.
+    var descriptorKinds: [String] { widgets.map(\.kind) }
 }
 
 /// Watches folders' Swift sources (every `.swift` file under them) by polling their sizes and modification

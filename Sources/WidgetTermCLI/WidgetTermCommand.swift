@@ -44,16 +44,16 @@ public enum WidgetTermCommand {
                     "widgetterm extension: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
                 exit(2)
             }
-            exit(ExtensionServer(widgets: bundle.widgetDescriptors + PreviewRegistry.descriptors()).run())
+            exit(
+                ExtensionServer(widgets: bundle.widgetDescriptors + PreviewRegistry.descriptors(), controls: bundle.controlDescriptors)
+                    .run())
         }
         // `--extension-processes`: the preview plays the system, as on iOS: this same program, started as extension
         // processes (one per widget kind), runs the bundle's widget code, so a crash or a hang in it ends only that
-        // process. Controls do not cross the protocol yet and run here.
+        // process. Controls and configurable widgets' parameters run there too.
         if let rest = ExtensionPreview.isolatedPreviewArguments(arguments, outputIsTerminal: StandardStream.output.isTerminal) {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-            exit(
-                ExtensionPreview.run(
-                    executable: executable, arguments: rest, environment: environment, controls: bundle.controlDescriptors))
+            exit(ExtensionPreview.run(executable: executable, arguments: rest, environment: environment))
         }
         arguments.removeAll { $0 == ExtensionPreview.extensionProcessesFlag }
         // Widget code that runs in this process finds its App Group container in the same store its

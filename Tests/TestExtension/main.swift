@@ -3,8 +3,8 @@ import SampleWidgets
 import WidgetKitUI
 import WidgetTermCLI
 
-// A widget extension for the extension-process tests: one widget that works and counts its intent runs, and
-// providers that crash or never answer. With WIDGETTERM_TEST_SAMPLES=1 it serves the built-in samples instead.
+// A widget extension for the extension-process tests: one widget that works and counts its intent runs,
+// providers that crash or never answer, a configurable widget and a control. With WIDGETTERM_TEST_SAMPLES=1 it serves the built-in samples instead.
 
 struct CountEntry: TimelineEntry {
     let date: Date
@@ -103,12 +103,136 @@ struct HangWidget: Widget {
     }
 }
 
+// A configurable widget with a parameter of every kind, whose button writes the App Group store, and a toggle
+// control whose value lives in the same store: they run in the extension, and the preview only asks.
+
+/// Where the tally and the lamp keep their values (an App Group suite of the test's own store).
+enum TestStore {
+    static let suite = "group.widgetterm.test"
+    static var defaults: UserDefaults? { UserDefaults(suiteName: suite) }
+}
+
+enum Shade: String, AppEnum {
+    case blue, red
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { "Shade" }
+    static var caseDisplayRepresentations: [Shade: DisplayRepresentation] { [.blue: "Blue", .red: "Red"] }
+}
+
+struct RoomEntity: AppEntity {
+    static let all = [RoomEntity(id: "kitchen", name: "Kitchen"), RoomEntity(id: "hall", name: "Hall")]
+    /// Found by `entities(for:)` but not suggested.
+    static let attic = RoomEntity(id: "attic", name: "Attic")
+    let id: String
+    let name: String
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { "Room" }
+    static var defaultQuery: RoomQuery { RoomQuery() }
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)") }
+}
+
+struct RoomQuery: EntityQuery {
+    func entities(for identifiers: [String]) async throws -> [RoomEntity] {
+        (RoomEntity.all + [RoomEntity.attic]).filter { identifiers.contains($0.id) }
+    }
+    func suggestedEntities() async throws -> [RoomEntity] { RoomEntity.all }
+    func defaultResult() async -> RoomEntity? { RoomEntity.all[0] }
+}
+
+struct SizeOptions: DynamicOptionsProvider {
+    func results() async throws -> [String] { ["S", "M", "L"] }
+    func defaultResult() async -> String? { "M" }
+}
+
+struct TallyConfiguration: WidgetConfigurationIntent {
+    static var title: LocalizedStringResource { "Tally" }
+    @Parameter(title: "Label", default: "Cups") var label: String
+    @Parameter(title: "Step", default: 1) var step: Int
+    @Parameter(title: "Loud", default: false) var loud: Bool
+    @Parameter(title: "Shade", default: .blue) var shade: Shade
+    @Parameter(title: "Room") var room: RoomEntity
+    @Parameter(title: "Size", optionsProvider: SizeOptions()) var size: String
+    init() {}
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// Adds one to the tally in the App Group store.
+struct AddTallyIntent: AppIntent {
+    static var title: LocalizedStringResource { "Add" }
+    func perform() async throws -> some IntentResult {
+        let total = TestStore.defaults?.integer(forKey: "tally") ?? 0
+        TestStore.defaults?.set(total + 1, forKey: "tally")
+        return .result()
+    }
+}
+
+struct TallyEntry: TimelineEntry {
+    let date: Date
+    let line: String
+}
+
+struct TallyProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> TallyEntry { TallyEntry(date: Date(), line: "placeholder") }
+    func snapshot(for configuration: TallyConfiguration, in context: Context) async -> TallyEntry {
+        TallyEntry(date: Date(), line: Self.line(configuration))
+    }
+    func timeline(for configuration: TallyConfiguration, in context: Context) async -> Timeline<TallyEntry> {
+        Timeline(entries: [TallyEntry(date: Date(timeIntervalSince1970: 0), line: Self.line(configuration))], policy: .never)
+    }
+    static func line(_ configuration: TallyConfiguration) -> String {
+        let total = (TestStore.defaults?.integer(forKey: "tally") ?? 0) * configuration.step
+        return "\(configuration.label) \(total) \(configuration.loud ? "loud" : "quiet") \(configuration.shade.rawValue) "
+            + "\(configuration.room.name) \(configuration.size)"
+    }
+}
+
+struct TallyWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "tally", intent: TallyConfiguration.self, provider: TallyProvider()) { entry in
+            VStack {
+                Text(entry.line)
+                Button(intent: AddTallyIntent()) { Text("Add") }
+            }
+            .containerBackground(Color.blue, for: .widget)
+        }
+        .supportedFamilies([.systemMedium])
+    }
+}
+
+struct SetLampIntent: SetValueIntent {
+    static var title: LocalizedStringResource { "Lamp" }
+    @Parameter(title: "Lamp on") var value: Bool
+    init() {}
+    func perform() async throws -> some IntentResult {
+        TestStore.defaults?.set(value, forKey: "lamp")
+        return .result()
+    }
+}
+
+struct LampValue: ControlValueProvider {
+    var previewValue: Bool { true }
+    func currentValue() async throws -> Bool { TestStore.defaults?.bool(forKey: "lamp") ?? false }
+}
+
+struct LampControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "lamp", provider: LampValue()) { isOn in
+            ControlWidgetToggle(isOn: isOn, action: SetLampIntent()) {
+                Label("Lamp", systemImage: "lightbulb")
+            } valueLabel: { isOn in
+                Text(isOn ? "Lit" : "Dark")
+            }
+        }
+        .displayName("Lamp")
+    }
+}
+
 struct TestBundle: WidgetBundle {
     var body: some Widget {
         CountWidget()
         CrashWidget()
         TickerWidget()
         HangWidget()
+        TallyWidget()
+        LampControl()
     }
 }
 
