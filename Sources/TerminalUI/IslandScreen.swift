@@ -88,6 +88,14 @@ final class IslandScreen {
         }
     }
 
+    /// Takes activity `id`, started outside the screen's keys (a start push), into the list and focuses it; its script
+    /// is the content it started with (`u` then has nothing else to play).
+    func adopt(_ id: String, descriptor: WidgetDescriptor, content: EncodedActivityContent) {
+        running.append(Running(id: id, descriptor: descriptor, contents: [content], stateNumber: 1))
+        focused = running.count - 1
+        targetIndex = nil
+    }
+
     /// Pushes the focused activity's next scripted state (wrapping to the first).
     func pushNextState(log: (EventLog.Kind, String) -> Void) {
         guard var current = focusedRunning else { return log(.info, "no activity: press s to start one") }

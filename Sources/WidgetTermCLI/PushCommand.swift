@@ -85,13 +85,8 @@ enum PushCommand {
                     "push-widget-without-content-changed",
                     "a widget push needs \"aps\": {\"content-changed\": true} (apns-push-type widgets); without it WidgetKit ignores it.")
             }
-            output.write("widget push: reload of \(descriptor.kind) requested (it counts against the widget's daily reload budget)\n")
-            let family = try settings.family(for: descriptor)
-            let session = try settings.session(for: descriptor)
-            let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
-            let options = settings.options(family: family, date: start)
-            output.write(format.encode(session.render(selection, options: options), widget: descriptor.kind, family: family))
-            return 0
+            return try WidgetPushReplay.run(
+                descriptor, settings: settings, format: format, times: times, every: every, start: start, output: output)
         }
 
         // A Live Activity push.
