@@ -26,7 +26,7 @@ enum PushCommand {
             valued: RenderSettings.valuedFlags.union([
                 "to", "priority", "times", "every", "presentation", "activity", "activities", "channel",
             ]),
-            boolean: ["help", "activities-off"])
+            boolean: ["help", "activities-off", "locked"])
         if parsed.switches.contains("help") {
             output.write(Help.push)
             return 0
@@ -243,10 +243,13 @@ enum PushCommand {
         let id = targets[0]
         // Only alerts of updates the center applied are shown.
         let alertPlacement = ActivityAlertPlacement.placement(on: settings.device)
+        let isLocked = parsed.switches.contains("locked")
         let shownAlert = center.alerts.last
         if let alert = shownAlert {
-            output.write("alert: “\(alert.title)” \(alert.body) · sound \(alert.soundName) (shown in \(alertPlacement.rawValue))\n")
+            let place = isLocked ? "a banner on the Lock Screen, which lights up" : alertPlacement.rawValue
+            output.write("alert: “\(alert.title)” \(alert.body) · sound \(alert.soundName) (shown in \(place))\n")
         }
+        let alertPresentation: ActivityPresentation = isLocked ? .lockScreen : alertPlacement.presentation
 
         // The frame the last push leads to.
         let presentation =
@@ -257,7 +260,7 @@ enum PushCommand {
                     )
                 }
                 return presentation
-            } ?? (shownAlert != nil ? alertPlacement.presentation : .lockScreen)
+            } ?? (shownAlert != nil ? alertPresentation : .lockScreen)
         let snapshot = center.snapshot(id: id)!
         let style = ActivityRenderCommand.paintStyle(settings)
         let options = IslandRenderOptions(device: settings.device, style: style, date: clock.date, format: settings.format)
@@ -268,7 +271,12 @@ enum PushCommand {
             output.write(
                 "\(presentation.argument), \(snapshot.activityState)\(snapshot.isStale && snapshot.activityState != .stale ? ", stale" : ""):\n"
             )
-            output.write(format.encode(island.frame, widget: descriptor.kind, family: .systemSmall))
+            // The alert's presentation carries the sound's name above it for the alert's few seconds (DECISIONS.md).
+            var frame = island.frame
+            if let alert = shownAlert, presentation == alertPresentation {
+                frame = ActivityAlertDrawing.compose(island.frame, soundName: alert.soundName)
+            }
+            output.write(format.encode(frame, widget: descriptor.kind, family: .systemSmall))
         } catch let error as ActivityRenderError {
             output.write("\(presentation.argument): \(error.description)\n")
         }
