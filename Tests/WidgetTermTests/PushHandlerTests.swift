@@ -248,3 +248,30 @@ private struct PushedControl: ControlWidget {
             "\(many.output)")
     }
 }
+
+// MARK: - An alert in the preview
+
+@Suite struct PreviewAlertTests {
+    @Test("P with an alert: the island expands with the sound row for 5 seconds, the Lock Screen view is the banner; then compact")
+    func alertInThePreview() {
+        FixedClock.run {
+            let (app, terminal) = PreviewStartPushTests.makePreview(
+                pushFile: PushTests.examples.appendingPathComponent("delivery-update.json").path, kinds: ["delivery"])
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("s")))
+            app.renderFrame()
+            #expect(terminal.text.contains("Dynamic Island · compact"))
+            app.handle(.key(.character("P")))
+            app.renderFrame()
+            #expect(terminal.text.contains("Dynamic Island · expanded by an alert · ♪ chime.caf · alert"), "\(terminal.text)")
+            #expect(terminal.text.contains("♪ chime.caf · alert · locked: lit up, this view as a banner"))
+            HostClock.advance(by: 4)
+            app.renderFrame()
+            #expect(terminal.text.contains("Dynamic Island · expanded by an alert"))
+            HostClock.advance(by: 1)
+            app.renderFrame()
+            #expect(terminal.text.contains("Dynamic Island · compact"))
+            #expect(!terminal.text.contains("♪"))
+        }
+    }
+}
