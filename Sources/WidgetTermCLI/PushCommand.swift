@@ -86,7 +86,8 @@ enum PushCommand {
                     "a widget push needs \"aps\": {\"content-changed\": true} (apns-push-type widgets); without it WidgetKit ignores it.")
             }
             return try WidgetPushReplay.run(
-                descriptor, settings: settings, format: format, times: times, every: every, start: start, output: output)
+                descriptor, settings: settings, format: format, times: times, every: every, start: start, output: output,
+                errors: errors)
         }
 
         // A Live Activity push.

@@ -117,7 +117,7 @@ private struct PushProvider: TimelineProvider {
 }
 
 private func pushWidget(_ kind: String, handler: any WidgetPushHandler.Type) -> WidgetDescriptor {
-    StaticConfiguration(kind: kind, provider: PushProvider()) { _ in Text("Scores") }
+    StaticConfiguration(kind: kind, provider: PushProvider()) { _ in Text("Scores").containerBackground(.white, for: .widget) }
         .supportedFamilies([.systemMedium, .systemSmall])
         .pushHandler(handler)
         .descriptor
@@ -227,6 +227,33 @@ private struct PushedControl: ControlWidget {
         #expect(session.receivePush())
         #expect(session.current.valueText == "7 waiting")
         #expect(session.log.last == #"push: currentValue() → button "7 waiting""#)
+    }
+
+    @Test("push --to a widget with a push handler hands it the token first; a handler that does not read it is reported")
+    func pushCommandIssuesTheToken() throws {
+        let file = try PushTests.payload(["aps": ["content-changed": true]])
+        let widgets = [pushWidget("scores", handler: StoringWidgetHandler.self), pushWidget("news", handler: ForgetfulWidgetHandler.self)]
+        func run(_ kind: String) -> (status: Int32, output: String, errors: String) {
+            let output = StringStream(), errors = StringStream()
+            let status = FixedClock.run {
+                WidgetTermCommand.run(
+                    arguments: ["push", file, "--to", kind, "--at", "2026-03-14T09:41:00Z", "--timezone", "UTC", "--format", "text"],
+                    widgets: widgets, environment: [:], output: output, errors: errors)
+            }
+            return (status, output.text, errors.text)
+        }
+        let token = ActivityPushService.token(seed: "widgets#1").hexadecimalString
+        let scores = run("scores")
+        #expect(scores.status == 0, "\(scores.errors)")
+        #expect(
+            scores.output.hasPrefix(
+                "widget push token \(token) (given to StoringWidgetHandler.pushTokenDidChange(_:widgets:))\n"
+                    + "widget push 1 at 2026-03-14 09:41: reloaded scores, 38 reloads left in the day's budget\n"), "\(scores.output)")
+        #expect(scores.output.contains("Scores"))
+        #expect(scores.errors == "")
+        let news = run("news")
+        #expect(news.status == 0)
+        #expect(news.errors.hasPrefix("warning push-token-not-stored news: ForgetfulWidgetHandler.pushTokenDidChange"), "\(news.errors)")
     }
 
     @Test("a widget push is a budgeted reload: the second push within 5 minutes is deferred; with the budget spent, refused")
