@@ -88,6 +88,14 @@ final class IslandScreen {
         }
     }
 
+    /// Takes activity `id`, started outside the screen's keys (a start push), into the list and focuses it; its script
+    /// is the content it started with (`u` then has nothing else to play).
+    func adopt(_ id: String, descriptor: WidgetDescriptor, content: EncodedActivityContent) {
+        running.append(Running(id: id, descriptor: descriptor, contents: [content], stateNumber: 1))
+        focused = running.count - 1
+        targetIndex = nil
+    }
+
     /// Pushes the focused activity's next scripted state (wrapping to the first).
     func pushNextState(log: (EventLog.Kind, String) -> Void) {
         guard var current = focusedRunning else { return log(.info, "no activity: press s to start one") }
@@ -375,13 +383,22 @@ extension PreviewApp {
         }
         let styleKey = appearance.key
 
-        // The status bar with the island: compact for one activity, the minimal pair for two or more.
-        let presentation: ActivityPresentation = onIsland.count >= 2 ? .minimal : .compact
-        caption(
-            onIsland.isEmpty
-                ? "Dynamic Island · idle"
-                : "Dynamic Island · \(presentation.argument)"
-                    + (onIsland.count >= 2 ? " (\(onIsland.count) activities: attached and detached)" : ""), style: Chrome.title)
+        // The status bar with the island: compact for one activity, the minimal pair for two or more; expanded for the
+        // few seconds of an alert (the phone is unlocked here), as iOS presents it (ActivityAlertDrawing).
+        let liveAlert = islands.center.alerts.last.flatMap { ActivityAlertDrawing.isShowing($0, at: now) ? $0 : nil }
+        let alerting = liveAlert.flatMap { alert in onIsland.first { $0.id == alert.activityID } }
+        let presentation: ActivityPresentation = alerting != nil ? .expanded : onIsland.count >= 2 ? .minimal : .compact
+        if let liveAlert, alerting != nil {
+            caption(
+                "Dynamic Island · expanded by an alert · \(ActivityAlertDrawing.header(soundName: liveAlert.soundName))",
+                style: Chrome.title)
+        } else {
+            caption(
+                onIsland.isEmpty
+                    ? "Dynamic Island · idle"
+                    : "Dynamic Island · \(presentation.argument)"
+                        + (onIsland.count >= 2 ? " (\(onIsland.count) activities: attached and detached)" : ""), style: Chrome.title)
+        }
         let statusTop = row
         canvas.fill(
             CellRect(x: inner.x, y: row, width: min(geometry.screenColumns, inner.width), height: geometry.islandRows).intersection(inner),
@@ -397,9 +414,10 @@ extension PreviewApp {
         var covered = [
             CellRect(x: inner.x + geometry.cameraColumn - 1, y: row, width: geometry.cameraColumns + 2, height: geometry.islandRows)
         ]
-        if let first = onIsland.first, let kind = islands.descriptor(ofID: first.id)?.kind,
+        if let first = alerting ?? onIsland.first, let kind = islands.descriptor(ofID: first.id)?.kind,
             let island = islands.frame(
-                first, presentation, detached: onIsland.count >= 2 ? onIsland[1] : nil, options: options, styleKey: styleKey)
+                first, presentation, detached: alerting == nil && onIsland.count >= 2 ? onIsland[1] : nil, options: options,
+                styleKey: styleKey)
         {
             covered = island.activityRects.map { CellRect(x: inner.x + $0.x, y: row + $0.y, width: $0.width, height: $0.height) }
             place(island, presentation, kind: kind, backdrop: nil)
@@ -444,6 +462,11 @@ extension PreviewApp {
                 "Lock Screen · \(kind) · state \(current.stateNumber)/\(current.contents.count) · \(life) · "
                     + "leaves the Lock Screen \(snapshot.activityState == .active || snapshot.activityState == .stale ? "4 h after it ends" : "at " + clockFormatter.string(from: snapshot.dismissalDate))",
                 style: Chrome.title)
+            if let liveAlert, liveAlert.activityID == current.id {
+                caption(
+                    "\(ActivityAlertDrawing.header(soundName: liveAlert.soundName)) · locked: lit up, this view as a banner",
+                    style: Chrome.focusedCaption)
+            }
             place(
                 islands.frame(snapshot, .lockScreen, detached: nil, options: options, styleKey: styleKey), .lockScreen, kind: kind,
                 backdrop: appearance.backdrop)

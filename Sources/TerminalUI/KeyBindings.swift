@@ -85,7 +85,7 @@ public enum KeyBindings {
             help: "Smart Stack of the small widgets: the one on top at the clock by relevance, why, the next rotations", hint: nil),
         KeyBinding(
             keys: [.character("P")], action: .applyPush, label: "P",
-            help: "push: apply the --push-file payload (update or end) to the focused Live Activity, as APNs delivers it",
+            help: "push: apply the --push-file payload as APNs delivers it (update, end: the focused activity; start: a new one)",
             hint: nil),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
         KeyBinding(

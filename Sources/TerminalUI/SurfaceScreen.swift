@@ -196,9 +196,10 @@ extension PreviewApp {
 // MARK: - The push key (`P`)
 
 extension PreviewApp {
-    /// `P`: reads the `--push-file` payload and applies it to the focused Live Activity, as APNs would deliver it
-    /// (`ActivityPushPayload`); the island screen opens to show the result, and refusals go to the log as
-    /// diagnostics with their code.
+    /// `P`: reads the `--push-file` payload and applies it as APNs would deliver it (`ActivityPushPayload`): an update or
+    /// end to the focused Live Activity, a start push to a new activity of the selected kind (`k`), which the screen
+    /// then focuses. The island screen opens to show the result; refusals (a mismatched `attributes-type` among them)
+    /// go to the log as diagnostics with their code.
     func applyPushFile() {
         let now = HostClock.now
         guard let file = configuration.pushFile else {
@@ -209,13 +210,25 @@ extension PreviewApp {
             log.append(.diagnostic, "push: \(file) cannot be read", at: now)
             return
         }
-        guard let running = islands.focusedRunning, let activity = running.descriptor.activity else {
-            log.append(.info, "push: no running Live Activity; press i, then s to start one", at: now)
-            return
-        }
         do {
             let payload = try ActivityPushPayload(data: data)
-            log.append(.info, try payload.apply(to: running.id, in: islands.center, activity: activity), at: now)
+            if payload.event == "start" {
+                // A start push goes to the push-to-start token of the kind the screen has selected (`k`).
+                guard islands.activities.indices.contains(islands.selectedKind) else {
+                    log.append(.info, "push: no Live Activity in this bundle for a start push", at: now)
+                    return
+                }
+                let descriptor = islands.activities[islands.selectedKind]
+                let id = try payload.start(descriptor, in: islands.center, others: islands.activities)
+                islands.adopt(id, descriptor: descriptor, content: payload.content!)
+                log.append(.info, "push: \(descriptor.kind) started as \(id) by a start push", at: now)
+            } else {
+                guard let running = islands.focusedRunning, let activity = running.descriptor.activity else {
+                    log.append(.info, "push: no running Live Activity; press i, then s to start one", at: now)
+                    return
+                }
+                log.append(.info, try payload.apply(to: running.id, in: islands.center, activity: activity), at: now)
+            }
         } catch let error as ActivityPushPayloadError {
             log.append(.diagnostic, "push refused [\(error.code)]: \(error.message)", at: now)
         } catch {

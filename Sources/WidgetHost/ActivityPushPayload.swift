@@ -15,9 +15,9 @@ public struct ActivityPushPayloadError: Error, Equatable, CustomStringConvertibl
 }
 
 /// A Live Activity push (`apns-push-type: liveactivity`) read from the JSON APNs delivers, as the preview's `P` key
-/// applies it to the focused activity: `event` update or end, `content-state`, `stale-date`, `relevance-score`,
-/// `alert` and `dismissal-date` (seconds since 1970, as APNs sends them). `widgetterm push` checks the same rules and more
-/// (start pushes, the priority-10 budget).
+/// applies it: `event` update or end to the focused activity, start (`attributes-type`, `attributes`) to a new one;
+/// `content-state`, `stale-date`, `relevance-score`, `alert` and `dismissal-date` (seconds since 1970, as APNs sends
+/// them). `widgetterm push` checks the same rules and the priority-10 budget.
 public struct ActivityPushPayload: Sendable {
     /// `start`, `update` or `end`.
     public var event: String
@@ -27,13 +27,17 @@ public struct ActivityPushPayload: Sendable {
     public var alert: AlertConfiguration?
     /// When an ended activity leaves the Lock Screen; nil: the default 4 hours.
     public var dismissalDate: Date?
+    /// A start push's `attributes-type`: the attributes type's name without its module.
+    public var attributesType: String?
+    /// A start push's `attributes`, encoded with sorted keys.
+    public var attributes: Data?
 
     /// The bytes APNs accepts.
     public static let maximumBytes = 4096
 
     /// Reads a payload file's bytes.
     /// - Throws: `ActivityPushPayloadError` for a payload over 4 KB, not JSON, without `aps`, with another `event`,
-    ///   or an update without `content-state`.
+    ///   an update or start without `content-state`, or a start without `attributes-type` or `attributes`.
     public init(data: Data) throws {
         guard data.count <= Self.maximumBytes else {
             throw ActivityPushPayloadError(
@@ -65,6 +69,66 @@ public struct ActivityPushPayload: Sendable {
                 sound: (alert["sound"] as? String).map(AlertConfiguration.AlertSound.named) ?? .default)
         }
         dismissalDate = (aps["dismissal-date"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
+        if event == "start" {
+            guard let type = aps["attributes-type"] as? String, !type.isEmpty else {
+                throw ActivityPushPayloadError(
+                    code: "push-start-without-attributes",
+                    message: "a start push needs \"aps.attributes-type\": the ActivityAttributes type's name, without its module")
+            }
+            guard let object = aps["attributes"] as? [String: Any] else {
+                throw ActivityPushPayloadError(
+                    code: "push-start-without-attributes", message: "a start push needs \"aps.attributes\": the encoded \(type)")
+            }
+            attributesType = type
+            attributes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        }
+    }
+
+    /// The attributes type's name as a start push gives it: the part after the module.
+    public static func typeName(of activity: ActivityDescriptor) -> String {
+        activity.attributesType.split(separator: ".").last.map(String.init) ?? activity.attributesType
+    }
+
+    /// Starts a new activity of `descriptor` from a start push, as iOS does for a push sent to the attributes type's
+    /// push-to-start token: `attributes-type` must name its attributes type, and `attributes` and `content-state` must
+    /// decode into it with `JSONDecoder`.
+    /// - Returns: the new activity's id.
+    /// - Throws: `ActivityPushPayloadError`: `push-start-wrong-attributes-type` naming both types, `push-attributes-mismatch`
+    ///   or `push-content-state-mismatch` with the key path, `push-refused` for a request ActivityKit refuses.
+    public func start(_ descriptor: WidgetDescriptor, in center: ActivityCenter, others: [WidgetDescriptor] = []) throws -> String {
+        guard event == "start", let attributesType, let attributes, let content else {
+            throw ActivityPushPayloadError(code: "push-refused", message: "an \(event) push updates a running activity; it starts none")
+        }
+        guard let activity = descriptor.activity else {
+            throw ActivityPushPayloadError(code: "push-refused", message: "\(descriptor.kind) is a widget, not a Live Activity")
+        }
+        let expected = Self.typeName(of: activity)
+        guard attributesType == expected else {
+            let match = others.first { $0.activity.map(Self.typeName) == attributesType }
+            throw ActivityPushPayloadError(
+                code: "push-start-wrong-attributes-type",
+                message: "\"aps.attributes-type\" is \"\(attributesType)\"; \(descriptor.kind) is an ActivityConfiguration for "
+                    + "\(expected), so iOS starts nothing"
+                    + (match.map { " (\($0.kind) takes \(attributesType): press k to select it)" } ?? ""))
+        }
+        do {
+            _ = try activity.resolve(ActivityResolveRequest(attributes: attributes, content: content, isStale: false))
+        } catch let error as ActivityDecodingError {
+            let isAttributes = error.part == "attributes"
+            let place = (isAttributes ? "attributes" : "content-state") + (error.keyPath.isEmpty ? "" : ".\(error.keyPath)")
+            throw ActivityPushPayloadError(
+                code: isAttributes ? "push-attributes-mismatch" : "push-content-state-mismatch",
+                message: "aps.\(place): \(error.reason.isEmpty ? error.underlying : error.reason); it does not decode into "
+                    + "\(expected)\(isAttributes ? "" : ".ContentState") with JSONDecoder")
+        } catch {
+            throw ActivityPushPayloadError(code: "push-content-state-mismatch", message: "\(error)")
+        }
+        do {
+            return try center.requestActivity(
+                attributesType: activity.attributesType, attributes: attributes, content: content, pushType: .token)
+        } catch {
+            throw ActivityPushPayloadError(code: "push-refused", message: "\(descriptor.kind): \(error)")
+        }
     }
 
     /// Applies the push to running activity `id` of `center`, drawn by `activity`: the content state must decode into

@@ -71,6 +71,8 @@ public enum ReloadReason: Equatable, Sendable, CustomStringConvertible {
     case intentPerformed
     /// The person edited the widget's configuration (exempt).
     case configurationEdited
+    /// A WidgetKit push (`"content-changed": true`) arrived: counted, as an app's own request is.
+    case widgetPush
 
     /// Exempt reloads don't count against the budget (Apple's list in "Keeping a widget up to date").
     public var isExempt: Bool {
@@ -90,6 +92,7 @@ public enum ReloadReason: Equatable, Sendable, CustomStringConvertible {
         case .appInForeground: return "app in foreground (exempt)"
         case .intentPerformed: return "intent performed (exempt)"
         case .configurationEdited: return "configuration edited (exempt)"
+        case .widgetPush: return "widget push"
         }
     }
 }

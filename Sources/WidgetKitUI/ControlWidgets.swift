@@ -78,10 +78,24 @@ public struct ControlInfo: Sendable, Hashable {
 
 /// A control's push token, as `WidgetKit.ControlPushInfo`.
 public struct ControlPushInfo: Sendable, Hashable {
-    /// The APNs token (bytes).
-    public let token: Data
+    private let bytes: Data
+    private let reads: PushTokenReads?
+    /// The APNs token (bytes). Reading it is what WidgetTerm counts as sending it to the server.
+    public var token: Data {
+        reads?.record(bytes)
+        return bytes
+    }
     /// A push token from its APNs bytes.
-    public init(token: Data) { self.token = token }
+    public init(token: Data) { self.init(token: token, reads: nil) }
+    /// A token whose reads are recorded in `reads` (`WidgetPushTokenService`).
+    public init(token: Data, reads: PushTokenReads?) {
+        bytes = token
+        self.reads = reads
+    }
+    /// Infos are equal when their tokens are.
+    public static func == (lhs: ControlPushInfo, rhs: ControlPushInfo) -> Bool { lhs.bytes == rhs.bytes }
+    /// Hashes the token.
+    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }
 
 // MARK: - The resolved template

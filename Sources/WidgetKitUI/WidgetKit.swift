@@ -65,6 +65,8 @@ public struct WidgetDescriptor: @unchecked Sendable {
     public var activity: ActivityDescriptor?
     /// `disfavoredLocations(_:for:)`: the families the system should not offer in each location.
     public var disfavoredLocations: [WidgetLocation: [WidgetFamily]] = [:]
+    /// `pushHandler(_:)`: the type that receives the widget push token; nil when the widget is not updated by push.
+    public var pushHandler: (any WidgetPushHandler.Type)?
 }
 
 /// A widget whose content is fixed by the developer, as `WidgetKit.StaticConfiguration`.

@@ -66,14 +66,16 @@ enum Help {
     static let push = """
         usage: widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S]
                                [--activities N] [--activity ID | --channel ID] [--presentation P] [--activities-off]
-                               [--at T] [--device D] [--format text|ansi]
+                               [--locked] [--at T] [--device D] [--format text|ansi]
 
         Applies a push payload (the JSON APNs delivers) as iOS would and prints the frame it leads to.
         A Live Activity: "aps" with "event" (start, update or end), "timestamp", "content-state" (decoded into the
         activity's ContentState with JSONDecoder: dates in it are seconds since 2001), and optionally "stale-date",
         "relevance-score", "alert" {title, body, sound} and "dismissal-date" (seconds since 1970); a start push also
         has "attributes-type" and "attributes". Update and end pushes arrive at the activity's scripted first
-        state. A widget: "aps": {"content-changed": true}, a reload request within the widget's budget.
+        state. A widget: "aps": {"content-changed": true}, a reload request within the widget's budget: push N
+        arrives at --at + (N-1) x --every, an hour after the widget was placed, and is reloaded, deferred (5
+        minutes between reloads) or refused (the day's budget spent).
 
           --priority P    apns-priority, 5 or 10 (default 10); priority 10 allows 15 updates an hour
           --times N       send the payload N times (1 to 100), --every S seconds apart (default 60)
@@ -81,6 +83,9 @@ enum Help {
                           Island, else lockscreen)
           --activities-off  Live Activities switched off for the app (areActivitiesEnabled false): requests
                           are denied
+          --locked        the phone is locked: an alert lights the Lock Screen and shows the Lock Screen view as
+                          a banner (default: unlocked, the expanded island). The alert's presentation is drawn
+                          under a row naming its sound (♪ NAME · alert)
           --activities N  run N scripted activities (activity-1 ...; 1 to 5), requested with pushType .token
           --activity ID   send an update or end push to that activity's token only (default activity-1)
           --channel ID    request them with pushType .channel(ID) and broadcast the payload to every subscriber

@@ -181,7 +181,8 @@ enum PreviewCommand {
           --assets DIR       a folder with the app's *.xcassets, *.xcstrings and *.lproj (repeatable)
           --intent-timeout S seconds an intent's perform() may take (default 5)
           --push-file FILE   a Live Activity push payload (JSON as APNs delivers it) that P applies to the
-                             focused activity of the i screen; read again at each press
+                             focused activity of the i screen (a start push: a new one of the kind k
+                             selects); read again at each press
           --provider-timeout S  seconds a provider callback may take (default 5)
           --extension-processes  run the widget code in extension processes of this program, one per kind
           --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses

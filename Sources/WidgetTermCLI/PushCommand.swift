@@ -26,7 +26,7 @@ enum PushCommand {
             valued: RenderSettings.valuedFlags.union([
                 "to", "priority", "times", "every", "presentation", "activity", "activities", "channel",
             ]),
-            boolean: ["help", "activities-off"])
+            boolean: ["help", "activities-off", "locked"])
         if parsed.switches.contains("help") {
             output.write(Help.push)
             return 0
@@ -85,13 +85,9 @@ enum PushCommand {
                     "push-widget-without-content-changed",
                     "a widget push needs \"aps\": {\"content-changed\": true} (apns-push-type widgets); without it WidgetKit ignores it.")
             }
-            output.write("widget push: reload of \(descriptor.kind) requested (it counts against the widget's daily reload budget)\n")
-            let family = try settings.family(for: descriptor)
-            let session = try settings.session(for: descriptor)
-            let selection = try session.selectEntry(family: family, device: settings.device, context: settings.context)
-            let options = settings.options(family: family, date: start)
-            output.write(format.encode(session.render(selection, options: options), widget: descriptor.kind, family: family))
-            return 0
+            return try WidgetPushReplay.run(
+                descriptor, settings: settings, format: format, times: times, every: every, start: start, output: output,
+                errors: errors)
         }
 
         // A Live Activity push.
@@ -248,10 +244,13 @@ enum PushCommand {
         let id = targets[0]
         // Only alerts of updates the center applied are shown.
         let alertPlacement = ActivityAlertPlacement.placement(on: settings.device)
+        let isLocked = parsed.switches.contains("locked")
         let shownAlert = center.alerts.last
         if let alert = shownAlert {
-            output.write("alert: “\(alert.title)” \(alert.body) · sound \(alert.soundName) (shown in \(alertPlacement.rawValue))\n")
+            let place = isLocked ? "a banner on the Lock Screen, which lights up" : alertPlacement.rawValue
+            output.write("alert: “\(alert.title)” \(alert.body) · sound \(alert.soundName) (shown in \(place))\n")
         }
+        let alertPresentation: ActivityPresentation = isLocked ? .lockScreen : alertPlacement.presentation
 
         // The frame the last push leads to.
         let presentation =
@@ -262,7 +261,7 @@ enum PushCommand {
                     )
                 }
                 return presentation
-            } ?? (shownAlert != nil ? alertPlacement.presentation : .lockScreen)
+            } ?? (shownAlert != nil ? alertPresentation : .lockScreen)
         let snapshot = center.snapshot(id: id)!
         let style = ActivityRenderCommand.paintStyle(settings)
         let options = IslandRenderOptions(device: settings.device, style: style, date: clock.date, format: settings.format)
@@ -273,7 +272,12 @@ enum PushCommand {
             output.write(
                 "\(presentation.argument), \(snapshot.activityState)\(snapshot.isStale && snapshot.activityState != .stale ? ", stale" : ""):\n"
             )
-            output.write(format.encode(island.frame, widget: descriptor.kind, family: .systemSmall))
+            // The alert's presentation carries the sound's name above it for the alert's few seconds (DECISIONS.md).
+            var frame = island.frame
+            if let alert = shownAlert, presentation == alertPresentation {
+                frame = ActivityAlertDrawing.compose(island.frame, soundName: alert.soundName)
+            }
+            output.write(format.encode(frame, widget: descriptor.kind, family: .systemSmall))
         } catch let error as ActivityRenderError {
             output.write("\(presentation.argument): \(error.description)\n")
         }

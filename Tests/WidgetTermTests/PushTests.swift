@@ -143,14 +143,14 @@ import WidgetTermCLI
         #expect(spaced.status == 0, "16 pushes four minutes apart span more than an hour")
     }
 
-    @Test("a widget push needs content-changed and reloads the widget")
+    @Test("a widget push needs content-changed and reloads the widget, paid from its reload budget")
     func widgetPush() throws {
         let good = try Self.payload(["aps": ["content-changed": true]])
         let result = Self.run([
             "push", good, "--to", "water", "--format", "text", "--app-group", NSTemporaryDirectory() + "wt-push-\(UUID())",
         ])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.hasPrefix("widget push: reload of water requested (it counts against the widget's daily reload budget)\n"))
+        #expect(result.output.hasPrefix("widget push 1 at 2026-03-14 09:41: reloaded water, 38 reloads left in the day's budget\n"))
         #expect(result.output.contains("💧 Water"))
         let bad = try Self.payload(["aps": ["alert": "hi"]])
         let refused = Self.run(["push", bad, "--to", "water"])

@@ -1,0 +1,139 @@
+import Foundation
+import WidgetKitUI
+
+// MARK: - Push tokens for widgets and controls
+
+/// Plays iOS's side of WidgetKit push tokens: it issues the extension's widget push token to every
+/// `WidgetPushHandler` type registered with `.pushHandler(_:)` (`pushTokenDidChange(_:widgets:)`, iOS 26) and a token per
+/// push-enabled control kind to every `ControlPushHandler` type (`pushTokensDidChange(controls:)`, iOS 18). As on a
+/// device, each unique handler type is instantiated for each call, and controls get the information of every control
+/// that supports push even when only some tokens changed (Apple, "pushTokensDidChange(controls:)"). A token counts as
+/// stored (sent to the server) when the handler read its `token`; `diagnostics()` reports a handler that did not
+/// (`push-token-not-stored`). Tokens are 32 bytes derived from the kind and the token's number, so runs repeat.
+public final class WidgetPushTokenService: @unchecked Sendable {
+    /// One token handed to one handler type.
+    public struct Delivery: Equatable, Sendable {
+        /// The handler type's name.
+        public var handler: String
+        /// `widgets` for the extension's widget token, else the control kind.
+        public var kind: String
+        /// The token.
+        public var token: Data
+        /// The kinds the handler was told about (`widgets:` or `controls:`), in bundle order.
+        public var kinds: [String]
+    }
+
+    private let widgets: [WidgetDescriptor]
+    private let controls: [ControlDescriptor]
+    private let host: HostContext
+    /// The tokens handlers read.
+    public let reads = PushTokenReads()
+    private let lock = NSLock()
+    private var widgetTokens: [Data] = []
+    private var controlTokens: [String: [Data]] = [:]
+    private var _deliveries: [Delivery] = []
+
+    /// A service for a bundle's widgets and controls; handlers run in `host`.
+    public init(widgets: [WidgetDescriptor], controls: [ControlDescriptor] = [], host: HostContext = .current) {
+        self.widgets = widgets.filter { $0.pushHandler != nil }
+        self.controls = controls.filter { $0.pushHandler != nil }
+        self.host = host
+    }
+
+    /// Every token handed to a handler, oldest first.
+    public var deliveries: [Delivery] { lock.withLock { _deliveries } }
+
+    /// The widget tokens issued, oldest first; the last is the one a push must use.
+    public var issuedWidgetTokens: [Data] { lock.withLock { widgetTokens } }
+
+    /// The control tokens issued to control `kind`, oldest first.
+    public func issuedControlTokens(kind: String) -> [Data] { lock.withLock { controlTokens[kind] ?? [] } }
+
+    /// Issues the extension's next widget push token, as iOS does when widgets are first configured for push and when
+    /// the token changes, and calls `pushTokenDidChange(_:widgets:)` on a new instance of each unique handler type with
+    /// the widgets that use it (each kind in its first family).
+    /// - Returns: the token; nil when no widget has a push handler.
+    @discardableResult
+    public func issueWidgetToken() -> Data? {
+        guard !widgets.isEmpty else { return nil }
+        let token = lock.withLock { () -> Data in
+            let token = ActivityPushService.token(seed: "widgets#\(widgetTokens.count + 1)")
+            widgetTokens.append(token)
+            return token
+        }
+        for users in Self.grouped(widgets, by: { $0.pushHandler! }) {
+            let type = users[0].pushHandler!
+            let infos = users.map { WidgetInfo(kind: $0.kind, family: $0.supportedFamilies.first ?? .systemSmall) }
+            lock.withLock {
+                _deliveries.append(Delivery(handler: "\(type)", kind: "widgets", token: token, kinds: users.map(\.kind)))
+            }
+            host.run { type.init().pushTokenDidChange(WidgetPushInfo(token: token, reads: reads), widgets: infos) }
+        }
+        return token
+    }
+
+    /// Issues a new token for each push-enabled control (`kinds`, default all), and calls
+    /// `pushTokensDidChange(controls:)` on a new instance of each unique handler type with every push-enabled control.
+    /// - Returns: the new tokens by kind.
+    @discardableResult
+    public func issueControlTokens(kinds: [String]? = nil) -> [String: Data] {
+        var issued: [String: Data] = [:]
+        lock.withLock {
+            for control in controls where kinds?.contains(control.kind) ?? true {
+                let token = ActivityPushService.token(seed: "control \(control.kind)#\((controlTokens[control.kind]?.count ?? 0) + 1)")
+                controlTokens[control.kind, default: []].append(token)
+                issued[control.kind] = token
+            }
+        }
+        guard !issued.isEmpty else { return [:] }
+        let infos = controls.map { control in
+            ControlInfo(
+                kind: control.kind,
+                pushInfo: issuedControlTokens(kind: control.kind).last.map { ControlPushInfo(token: $0, reads: reads) })
+        }
+        for users in Self.grouped(controls, by: { Swift.type(of: $0.pushHandler!) }) {
+            let type = Swift.type(of: users[0].pushHandler!)
+            lock.withLock {
+                for control in users where issued[control.kind] != nil {
+                    _deliveries.append(
+                        Delivery(handler: "\(type)", kind: control.kind, token: issued[control.kind]!, kinds: controls.map(\.kind)))
+                }
+            }
+            host.run { type.init().pushTokensDidChange(controls: infos) }
+        }
+        return issued
+    }
+
+    /// `push-token-not-stored` (warning) for each handler type that was handed a token it never read: the server keeps
+    /// the old token, and pushes to it no longer reach the widget or control.
+    public func diagnostics() -> [Diagnostic] {
+        var seen: Set<String> = []
+        return deliveries.reversed().compactMap { delivery -> Diagnostic? in
+            let key = "\(delivery.handler)|\(delivery.kind)"
+            guard seen.insert(key).inserted, !reads.contains(delivery.token) else { return nil }
+            let isWidget = delivery.kind == "widgets"
+            let call = isWidget ? "pushTokenDidChange(_:widgets:)" : "pushTokensDidChange(controls:)"
+            let what = isWidget ? "pushInfo.token" : "the control's pushInfo?.token"
+            return Diagnostic(
+                severity: .warning, code: "push-token-not-stored",
+                message: "\(delivery.handler).\(call) was given a new token for \(isWidget ? "the widgets" : delivery.kind) and never "
+                    + "read \(what): a token is valid only until the next call, so pushes sent to the old one stop reaching "
+                    + "\(isWidget ? delivery.kinds.joined(separator: ", ") : delivery.kind). Send each new token to your server.",
+                widget: isWidget ? delivery.kinds.joined(separator: ",") : delivery.kind,
+                values: ["handler": delivery.handler, "token": delivery.token.hexadecimalString])
+        }
+        .reversed()
+    }
+
+    /// Items grouped by handler type, in the order each type first appears.
+    private static func grouped<Item>(_ items: [Item], by type: (Item) -> Any.Type) -> [[Item]] {
+        var order: [ObjectIdentifier] = []
+        var groups: [ObjectIdentifier: [Item]] = [:]
+        for item in items {
+            let key = ObjectIdentifier(type(item))
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(item)
+        }
+        return order.map { groups[$0]! }
+    }
+}

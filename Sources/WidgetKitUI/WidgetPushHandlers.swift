@@ -1,0 +1,77 @@
+import Foundation
+
+// MARK: - Widget push tokens (iOS 26)
+
+/// Receives the push token that reloads the extension's widgets, as `WidgetKit.WidgetPushHandler` (iOS 26+).
+/// Register the type with `WidgetConfiguration.pushHandler(_:)`; WidgetTerm's host (`WidgetPushTokenService`)
+/// makes a new instance and calls `pushTokenDidChange(_:widgets:)` each time it issues a token, as iOS does. The
+/// handler must send `pushInfo.token` to its server: the old token stops working (Apple, `WidgetPushInfo.token`:
+/// "valid until told otherwise through the pushTokenDidChange(_:widgets:) method").
+public protocol WidgetPushHandler {
+    /// The system makes a new handler for each call.
+    init()
+    /// Called with the extension's push token and the widgets that support push updates.
+    func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo])
+}
+
+/// The push token for widget reloads and relevance refreshes, as `WidgetKit.WidgetPushInfo`.
+public struct WidgetPushInfo: Sendable {
+    private let bytes: Data
+    private let reads: PushTokenReads?
+
+    /// A push token from its APNs bytes (32 bytes on a device).
+    public init(token: Data) { self.init(token: token, reads: nil) }
+
+    /// A token whose reads are recorded in `reads`: WidgetTerm counts a token the handler read as stored.
+    public init(token: Data, reads: PushTokenReads?) {
+        bytes = token
+        self.reads = reads
+    }
+
+    /// The APNs token. Reading it is what WidgetTerm counts as sending it to the server.
+    public var token: Data {
+        reads?.record(bytes)
+        return bytes
+    }
+}
+
+/// A widget the system shows, as `WidgetKit.WidgetInfo` (the members WidgetTerm fills: kind and family).
+public struct WidgetInfo: Sendable, Hashable {
+    /// The widget's kind string.
+    public let kind: String
+    /// The family it is shown in.
+    public let family: WidgetFamily
+
+    /// A widget of `kind` shown in `family`.
+    public init(kind: String, family: WidgetFamily) {
+        self.kind = kind
+        self.family = family
+    }
+}
+
+/// The tokens a push handler read (`WidgetPushInfo.token`, `ControlPushInfo.token`), shared between the host that
+/// issued them and the infos it handed out. Thread-safe.
+public final class PushTokenReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var read: Set<Data> = []
+
+    /// An empty record.
+    public init() {}
+
+    /// Notes that `token` was read.
+    public func record(_ token: Data) { _ = lock.withLock { read.insert(token) } }
+
+    /// True when `token` was read.
+    public func contains(_ token: Data) -> Bool { lock.withLock { read.contains(token) } }
+}
+
+extension WidgetConfiguration {
+    /// Opts the widget into WidgetKit push updates and names the type that receives its push token, as
+    /// `WidgetConfiguration.pushHandler(_:)` (iOS 26+). A push (`apns-push-type: widgets`,
+    /// `"content-changed": true`) then asks for a reload that the widget's reload budget pays for.
+    public func pushHandler(_ pushHandlerType: any WidgetPushHandler.Type) -> ModifiedWidgetConfiguration {
+        var descriptor = self.descriptor
+        descriptor.pushHandler = pushHandlerType
+        return ModifiedWidgetConfiguration(descriptor: descriptor)
+    }
+}
