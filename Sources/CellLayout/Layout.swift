@@ -14,9 +14,10 @@ public struct LayoutEnvironment: Sendable {
     public var format: SystemTextFormat
     /// Columns an SF Symbol's glyph takes (supplied by the renderer, which owns the glyph table).
     public var symbolWidth: @Sendable (String) -> Int
-    /// True (always, outside tests) to measure and break text in points before placing it on cells; false counts
-    /// glyph columns only, so the stack arithmetic of the layout unit tests reads in whole characters.
-    var measuresTextInPoints = true
+    /// True to measure and break text in points before placing it on cells (a widget's own text); false counts
+    /// glyph columns only: the layout unit tests' stack arithmetic, and WidgetTerm's rendition of a system
+    /// message, which must show every character rather than a line condensed behind `⋯`.
+    public var measuresTextInPoints = true
 
     /// Creates an environment; by default the standard metric, `en_US` in the current time zone, and one
     /// column for every SF Symbol.

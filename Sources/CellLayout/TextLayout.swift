@@ -19,11 +19,16 @@ public struct TextLine: Equatable, Sendable {
     public var graphemes: [StyledGrapheme]
     /// True when text was cut on this line (its graphemes contain the ellipsis).
     public var isTruncated: Bool
+    /// Graphemes of the line iOS shows that the terminal hides behind `TextShaper.condensedMark`, because the line
+    /// fits its width in points but its glyphs, one per cell, outnumber the cells (0: the line is drawn whole).
+    public var hiddenCount: Int
 
-    /// Creates a line from its graphemes; `isTruncated` says whether text was cut on it.
-    public init(graphemes: [StyledGrapheme], isTruncated: Bool) {
+    /// Creates a line from its graphemes; `isTruncated` says whether text was cut on it, `hiddenCount` how many
+    /// graphemes the terminal hides in it.
+    public init(graphemes: [StyledGrapheme], isTruncated: Bool, hiddenCount: Int = 0) {
         self.graphemes = graphemes
         self.isTruncated = isTruncated
+        self.hiddenCount = hiddenCount
     }
 
     /// Columns the line takes.
@@ -152,16 +157,15 @@ public struct TextShaper: Sendable {
         return cells < Double(Int.max / 2) ? Int(cells) : Int.max / 2
     }
 
-    /// What one line may hold: the columns offered, for the glyphs (one per cell) and, when `pointsPerColumn` is
-    /// set, for the line's width in points converted to cells.
+    /// What one line may hold: the columns offered, for the line's width in points converted to cells when
+    /// `pointsPerColumn` is set (iOS's line break), otherwise for its glyphs (one per cell).
     private struct LineRoom {
         var columns: Int
         var pointsPerColumn: Double?
 
         /// True when a line of `width` columns and `pointWidth` points fits.
         func fits(_ width: Int, _ pointWidth: Double) -> Bool {
-            guard width <= columns else { return false }
-            guard let pointsPerColumn, columns < Int.max / 2 else { return true }
+            guard let pointsPerColumn, columns < Int.max / 2 else { return width <= columns }
             return TextShaper.cells(forPoints: pointWidth, pointsPerColumn: pointsPerColumn) <= columns
         }
     }
@@ -169,15 +173,59 @@ public struct TextShaper: Sendable {
     /// Wraps at word boundaries to `width` columns (nil: no wrapping), keeping at most `maxLines` lines.
     ///
     /// With `pointsPerColumn` (the layout's cell metric), a line ends where the next word would make the line's
-    /// width in points, converted to cells, exceed `width` (iOS's line break, measured with the stand-in widths),
-    /// or where its glyphs would need more than `width` columns (the terminal draws one glyph per cell and drops
-    /// none). Without it, only the columns count.
+    /// width in points, converted to cells, exceed `width`: iOS's line break, measured with the stand-in widths,
+    /// so the line count (and the height) is iOS's. A line that fits in points but whose glyphs, one per cell,
+    /// need more than `width` columns is condensed (`condensed(_:columns:)`): its middle is hidden behind `⋯`.
+    /// Without `pointsPerColumn`, the glyphs' columns decide the breaks and nothing is condensed.
     /// Spaces before a soft wrap are dropped; spaces after a hard line break are kept. A word wider than a
     /// line starts its own line and breaks between graphemes. When text remains after the last kept line,
     /// that line is filled grapheme by grapheme and cut with `…`; a single line honours `truncationMode`
     /// (`.head`: `…o World`, `.middle`: `Hel…orld`).
     public func lines(
         width: Int?, pointsPerColumn: Double? = nil, maxLines: Int?, truncationMode: Text.TruncationMode = .tail
+    ) -> [TextLine] {
+        let broken = brokenLines(width: width, pointsPerColumn: pointsPerColumn, maxLines: maxLines, truncationMode: truncationMode)
+        guard pointsPerColumn != nil, let width, width > 0, broken.contains(where: { $0.width > width }) else { return broken }
+        return broken.map { $0.width > width ? Self.condensed($0, columns: width) : $0 }
+    }
+
+    /// What marks the graphemes hidden in a condensed line (U+22EF MIDLINE HORIZONTAL ELLIPSIS): not iOS's `…`,
+    /// so a line iOS shows whole does not read as one iOS cut.
+    public static let condensedMark: Character = "\u{22EF}"
+
+    /// `line` in `columns` cells: its head (up to half the columns) and its tail, with `condensedMark` between
+    /// them in place of the middle graphemes; spaces beside the mark are hidden first (they say least). The
+    /// line's `hiddenCount` is the number of graphemes hidden (docs/DECISIONS.md "A caption that fits on iOS
+    /// stays on its lines").
+    public static func condensed(_ line: TextLine, columns: Int) -> TextLine {
+        guard line.width > columns, columns > 0 else { return line }
+        let all = line.graphemes
+        let room = columns - 1
+        var headEnd = 0, headWidth = 0
+        while headEnd < all.count, headWidth + all[headEnd].width <= (room + 1) / 2 {
+            headWidth += all[headEnd].width
+            headEnd += 1
+        }
+        while headEnd > 0, all[headEnd - 1].character == " " {
+            headEnd -= 1
+            headWidth -= all[headEnd].width
+        }
+        var tailStart = all.count, tailWidth = 0
+        while tailStart > headEnd, headWidth + tailWidth + all[tailStart - 1].width <= room {
+            tailWidth += all[tailStart - 1].width
+            tailStart -= 1
+        }
+        while tailStart < all.count, all[tailStart].character == " " { tailStart += 1 }
+        let run = headEnd > 0 ? all[headEnd - 1].run : all[min(tailStart, all.count - 1)].run
+        let mark = StyledGrapheme(character: condensedMark, run: run, width: 1)
+        return TextLine(
+            graphemes: Array(all[..<headEnd]) + [mark] + Array(all[tailStart...]), isTruncated: line.isTruncated,
+            hiddenCount: line.hiddenCount + tailStart - headEnd)
+    }
+
+    /// The lines broken where the room runs out (in points when `pointsPerColumn` is set), before condensing.
+    private func brokenLines(
+        width: Int?, pointsPerColumn: Double?, maxLines: Int?, truncationMode: Text.TruncationMode
     ) -> [TextLine] {
         guard !graphemes.isEmpty else { return [] }
         let room = LineRoom(columns: width ?? Int.max, pointsPerColumn: pointsPerColumn)

@@ -18,6 +18,11 @@ extension Painter {
 
     mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
         if text.isLive { recordLiveRegion(.text(text), in: rect) }
+        if recordsLiveRegions, lines.contains(where: { $0.hiddenCount > 0 }),
+            let note = CondensedText.diagnostic(for: text, lines: lines, columns: rect.width, date: date, format: format)
+        {
+            diagnostics.append(note)
+        }
         // Each run's attributes and, unless it is a gradient, its colour: worked out once, not per grapheme, in
         // buffers on the stack (no allocation per text; a `map` closure over `self` would also copy the painter).
         let runCount = text.runs.count

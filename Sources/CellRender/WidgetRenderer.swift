@@ -194,9 +194,11 @@ public enum WidgetRenderer {
         let tree =
             isSystem
             ? ViewNode.modified(node, .background(.shape(ShapeNode(kind: .rectangle, fill: .color(background))), alignment: .center)) : node
-        let environment = LayoutEnvironment(
+        var environment = LayoutEnvironment(
             metric: options.metric, date: options.date, format: options.format,
             symbolWidth: SymbolTable.displayWidth(forSystemName:))
+        // Every character of the system's message is shown, wrapped by its glyphs: nothing hidden behind `⋯`.
+        environment.measuresTextInPoints = false
         painter.paint(CellLayout.layout(tree, in: rect.size, environment: environment))
         if isSystem { painter.roundCorners(of: rect, kind: .containerRelative) }
     }

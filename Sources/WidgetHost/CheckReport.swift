@@ -53,11 +53,22 @@ public struct CheckReport: Sendable {
     /// `--summary`: one line per widget, `water: 2 warnings, 9 notes` or `steps: clean`.
     public var summary: String {
         widgets.map { widget in
-            let notes = count(.note, widget: widget)
-            let verdict =
-                isClean(widget) ? "clean" + (notes > 0 ? " (\(Self.plural(notes, "note")) on what iOS does)" : "") : counts(widget: widget)
+            let verdict = isClean(widget) ? "clean" + noteSummary(widget) : counts(widget: widget)
             return TerminalText.escaped("\(widget): \(verdict)") + "\n"
         }.joined()
+    }
+
+    /// ` (3 notes on what iOS does)`, ` (1 note on what the terminal cannot draw)`, both, or nothing: what a clean
+    /// widget's notes are about.
+    func noteSummary(_ widget: String) -> String {
+        let notes = findings.filter { $0.widget == widget && $0.severity == .note }
+        let preview = notes.filter { $0.origin == .preview }.count
+        let system = notes.count - preview
+        let parts = [
+            system > 0 ? "\(Self.plural(system, "note")) on what iOS does" : nil,
+            preview > 0 ? "\(Self.plural(preview, "note")) on what the terminal cannot draw" : nil,
+        ].compactMap { $0 }
+        return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
     }
 
     /// The whole report: for each widget its verdict, then what to fix grouped by kind (each distinct message
@@ -69,7 +80,7 @@ public struct CheckReport: Sendable {
             let toFix = mine.filter { $0.severity != .note }
             let notes = mine.filter { $0.severity == .note }
             if toFix.isEmpty {
-                lines.append("\(widget): clean" + (notes.isEmpty ? "" : " (\(Self.plural(notes.count, "note")) on what iOS does)"))
+                lines.append("\(widget): clean" + noteSummary(widget))
             } else {
                 lines.append("\(widget): \(counts(widget: widget))")
                 lines.append("  to fix:")
@@ -86,18 +97,28 @@ public struct CheckReport: Sendable {
                     }
                 }
             }
-            if !notes.isEmpty { lines.append("  what iOS does (notes, nothing to fix):") }
-            for (code, group) in Self.groups(notes) {
-                var surfaces: [String] = []
-                for finding in group {
-                    let place = Self.surface(of: finding)
-                    if !surfaces.contains(place) { surfaces.append(place) }
-                }
-                lines.append("    \(code): \(Self.plural(group.count, "note")) on \(surfaces.joined(separator: ", "))")
-                lines.append("      e.g. \(group[0].message)")
-            }
+            let systemNotes = notes.filter { $0.origin != .preview }, previewNotes = notes.filter { $0.origin == .preview }
+            if !systemNotes.isEmpty { lines.append("  what iOS does (notes, nothing to fix):") }
+            lines += Self.noteLines(systemNotes)
+            if !previewNotes.isEmpty { lines.append("  what the terminal cannot draw as iOS does (notes, nothing to fix):") }
+            lines += Self.noteLines(previewNotes)
         }
         return lines.map { TerminalText.escaped($0) + "\n" }.joined()
+    }
+
+    /// Notes grouped by code: each code's count and surfaces, with its first message as an example.
+    static func noteLines(_ notes: [Diagnostic]) -> [String] {
+        var lines: [String] = []
+        for (code, group) in groups(notes) {
+            var surfaces: [String] = []
+            for finding in group {
+                let place = surface(of: finding)
+                if !surfaces.contains(place) { surfaces.append(place) }
+            }
+            lines.append("    \(code): \(plural(group.count, "note")) on \(surfaces.joined(separator: ", "))")
+            lines.append("      e.g. \(group[0].message)")
+        }
+        return lines
     }
 
     /// Findings by code, in the order each code was first found, most severe group first.

@@ -17,9 +17,10 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
         private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
     }
 
-    /// Who can act on a finding: the widget's `developer`, or nobody because it is what the `system` does.
+    /// Who can act on a finding: the widget's `developer`; nobody because it is what the `system` does; or nobody
+    /// because it is the `preview`'s own limit (cells cannot draw what iOS draws, e.g. `text-condensed`).
     public enum Origin: String, Sendable, Encodable {
-        case developer, system
+        case developer, system, preview
     }
 
     /// A cell position in the rendered frame (0-based).
@@ -90,13 +91,18 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
     /// widget (the adopt-containerBackground text; the placeholder of a provider that never answered).
     public static let errorCodes: Set<String> = ["missing-container-background", "provider-timed-out", "empty-timeline"]
 
+    /// Render diagnostics about the preview's own limits, not the widget: notes of origin `preview`.
+    public static let previewCodes: Set<String> = [CondensedText.code]
+
     /// A diagnostic from a render (resolve, layout or paint).
     public init(
         _ resolved: ResolveDiagnostic, widget: String, family: WidgetFamily?, mode: WidgetRenderingMode? = nil, theme: String? = nil
     ) {
+        let isPreview = Self.previewCodes.contains(resolved.code)
         self.init(
-            severity: resolved.isFatalToRender || Self.errorCodes.contains(resolved.code) ? .error : .warning,
+            severity: resolved.isFatalToRender || Self.errorCodes.contains(resolved.code) ? .error : isPreview ? .note : .warning,
             code: resolved.code, message: resolved.message, widget: widget, family: family, mode: mode, theme: theme)
+        if isPreview { origin = .preview }
     }
 
     /// One line: `severity code widget/family/mode/theme @row:column: message {values}`, control characters

@@ -94,7 +94,7 @@ public enum Surfaces {
     }
 
     /// The screen a built-in theme stands for; other themes count as the Home Screen (Lock Screen for accessories).
-    static func place(ofTheme theme: String, family: WidgetFamily) -> Surface.Place {
+    public static func place(ofTheme theme: String, family: WidgetFamily) -> Surface.Place {
         switch theme {
         case "lockscreen": return .lockScreen
         case "standby-night": return .standBy

@@ -236,7 +236,9 @@ enum Help {
         usage: widgetterm render KIND [options]
 
         Prints KIND for the entry current at --at (before its first entry: the placeholder, with a note on
-        standard error). Diagnostics go to standard error.
+        standard error). Diagnostics go to standard error: what `check` finds on the surface drawn (the
+        render's own, taps, contrast and hue in the mode and theme drawn), but not notes on what iOS itself
+        does (--format json keeps them); exit status 1 when one is an error.
           --entry N         the Nth entry of the timeline fetched at --at, in date order (1-based), shown at its
                             own date: how a #Preview's timeline is stepped through (File.swift#Name kinds)
           --format png      the SVG picture as PNG (needs rsvg-convert, Debian librsvg2-bin); needs --output

@@ -68,21 +68,22 @@ enum RenderCommand {
             return 0
         }
         let frame = settings.atFetch { session.render(selection, options: options) }
-        // What check finds for this surface: the render's diagnostics and the taps on the --os version (several
-        // widgetURLs, links and controls the family ignores, rows linked by position), with the same severities.
+        // What check finds for this surface: the render's diagnostics, the taps on the --os version (several
+        // widgetURLs, links and controls the family ignores, rows linked by position) and the legibility checks
+        // (contrast, hue only, flattened images), with the same severities.
         let taps = HitTester(frame: frame, widget: kind, family: family, osVersion: settings.osVersion)
         let findings =
             frame.diagnostics.map { Diagnostic($0, widget: kind, family: family) }
             + CheckCommand.tapChecks(frame, kind: kind, family: family, settings: settings)
+            + RenderSurfaceChecks.findings(
+                frame: frame, session: session, selection: selection, family: family, options: options, settings: settings)
         let ignored = Dictionary(
             taps.ignoredTargets.map { ($0.target.regionIndex, $0.reason) }, uniquingKeysWith: { first, _ in first })
         let document = outputFormat.encode(
             frame, widget: kind, family: family, style: options.style, theme: settings.theme(for: family),
             findings: findings, ignoredTaps: ignored)
         try PictureOutput.write(document, isPNG: isPNG, parsed: parsed, environment: environment, output: output, errors: errors)
-        for finding in findings where outputFormat.kind != .json {
-            errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(TerminalText.escaped(finding.message))\n")
-        }
+        if outputFormat.kind != .json { errors.write(RenderSurfaceChecks.report(findings)) }
         return findings.contains { $0.severity == .error } ? 1 : 0
     }
 

@@ -250,7 +250,9 @@ struct HostBuildEndToEndTests {
         for line in leftOut { #expect(list.errors.contains(line), "\(list.errors)") }
         // Without --kind, render takes the first widget.
         let cups = try runner.widgetterm(["render", app.path, "--format", "text"] + extensionFlags, home: work)
-        #expect(cups.status == 0 && cups.output.contains("3 of 8 cups"), "\(cups.output)\(cups.errors)")
+        // Exit 1: render reports what check finds on its surface, the blue count at 2.03:1 on the card.
+        #expect(cups.status == 1 && cups.output.contains("3 of 8 cups"), "\(cups.output)\(cups.errors)")
+        #expect(cups.errors.contains("widgetterm: error: [low-contrast] \"3 of 8 cups\" has contrast 2.03:1"), "\(cups.errors)")
 
         #expect(listing(app) == before)
 

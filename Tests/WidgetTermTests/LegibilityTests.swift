@@ -316,7 +316,13 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
                 arguments: ["render", "tinted-fills", "--mode", "accented", "--theme", "clear", "--format", "svg"],
                 widgets: LegibilityFixtures.all, environment: [:], output: output, errors: errors)
         }
-        #expect(status == 0)
+        // What check finds on accented/clear (white text on fills that take the same tint, 1.00:1) render reports
+        // too, and exits 1 as check does (issue 14 item 13).
+        #expect(status == 1)
+        #expect(
+            errors.text.split(separator: "\n").map { $0.prefix(45) } == [
+                "widgetterm: error: [low-contrast] \"Run\" has c", "widgetterm: error: [low-contrast] \"Swim\" has ",
+            ])
         #expect(
             output.text.hasPrefix(
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"508\" height=\"248\""))

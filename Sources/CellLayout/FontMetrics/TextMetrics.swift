@@ -9,6 +9,9 @@ import Foundation
 /// A character the table lacks counts as the width of `0` (a digit, about an average character); a wide
 /// (two-column) character counts as one em.
 public enum TextMetrics {
+    /// The font whose advance widths stand in for SF Pro's (named in findings about text width).
+    public static let familyName = "DejaVu Sans Condensed"
+
     /// The advance width of `text` in points at `pointSize`, bold or regular, with no kerning.
     public static func width(of text: String, pointSize: Double, bold: Bool = false) -> Double {
         var ems = 0.0
