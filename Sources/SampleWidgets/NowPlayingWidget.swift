@@ -35,6 +35,15 @@ struct NowPlayingView: View {
     /// into a light layer, so it is left out there.
     var dimming: Color { renderingMode == .fullColor ? Color.black.opacity(0.3) : Color.clear }
 
+    /// The transport buttons' glass: regular in full colour. In accented mode (the tinted and clear Home Screens)
+    /// every fill takes the group's colour, so the lighter regular glass would leave the symbols below 4.5:1 there;
+    /// the buttons use clear glass instead.
+    var transportGlass: Glass { renderingMode == .fullColor ? .regular : .clear }
+
+    /// The play button's glass: tinted pink in full colour; untinted in accented mode, where the tint would become
+    /// the group's colour at 45 % behind a symbol of that colour.
+    var playGlass: Glass { renderingMode == .fullColor ? Glass.regular.tint(.pink).interactive() : Glass.clear.interactive() }
+
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
             Text(entry.title).font(.headline).lineLimit(1)
@@ -47,12 +56,11 @@ struct NowPlayingView: View {
             Spacer(minLength: 0)
             GlassEffectContainer(spacing: 8) {
                 HStack(spacing: 8) {
-                    Image(systemName: "backward.fill").padding(.horizontal, 6).glassEffect()
-                    Image(systemName: "pause.fill").padding(.horizontal, 6).glassEffect(.regular.tint(.pink).interactive())
-                    Image(systemName: "forward.fill").padding(.horizontal, 6).glassEffect()
+                    Image(systemName: "backward.fill").padding(.horizontal, 6).glassEffect(transportGlass)
+                    Image(systemName: "pause.fill").padding(.horizontal, 6).glassEffect(playGlass)
+                    Image(systemName: "forward.fill").padding(.horizontal, 6).glassEffect(transportGlass)
                 }
             }
-            .widgetAccentable()
         }
         .foregroundStyle(.white)
     }

@@ -7,12 +7,19 @@ extension ModifierCompiler {
     /// The glass variants a document names: `Glass.regular`, `.clear`, `.identity`.
     static let glassVariants: KeyValuePairs<String, Glass> = ["regular": .regular, "clear": .clear, "identity": .identity]
 
+    /// A glass tint: a colour, or `null` for none (`Glass.tint(nil)`), possibly chosen by family or mode.
+    static func tintColor(_ located: Located) throws -> Expr<Color?> {
+        if let selected = try Decode.selector(located, tintColor) { return selected }
+        if located.value == .null { return .constant(nil) }
+        return try Decode.color(located).map { Optional($0) }
+    }
+
     /// `glassEffect`: `"glassEffect"` (regular glass in a capsule), `{"glassEffect": "clear", "in": SHAPE}`, with
-    /// `"tint": COLOUR` and `"interactive": true`, as `.glassEffect(.regular.tint(.pink).interactive(), in: shape)`.
+    /// `"tint": COLOUR` (`null`: none) and `"interactive": true`, as `.glassEffect(.regular.tint(.pink).interactive(), in: shape)`.
     func glassEffect(_ arguments: inout Arguments) throws -> ModifierRecipe {
         let variant = try arguments.primary.map { try Decode.choice($0, Self.glassVariants, what: "a glass (regular, clear, identity)") }
         arguments.primary = nil
-        let tint = try arguments.take("tint").map(Decode.color)
+        let tint = try arguments.take("tint").map(Self.tintColor)
         let interactive = try arguments.take("interactive").map(Decode.bool)
         let shape = try arguments.take("in").map(ViewCompiler.shapeValue)
         return { built, evaluation in

@@ -7,6 +7,7 @@ import SampleWidgets
 import WidgetHost
 import WidgetKitUI
 @testable import WidgetDocument
+@testable import WidgetTermCLI
 
 /// Liquid Glass as a whole surface (issue 13, item 7): the sample `now-playing`, its document twin, goldens on
 /// the full-colour, tinted and clear Home Screens, and the diagnostics of glass's pitfalls.
@@ -63,6 +64,20 @@ import WidgetKitUI
         // The artist's clear glass sits on the dimming layer: darker than the title's regular glass.
         let artist = try #require(try LiquidGlassTests.backgroundBeside("The Lisbon", in: frame))
         #expect(ColorScience.relativeLuminance(artist) < ColorScience.relativeLuminance(title))
+    }
+
+    @Test("widgetterm check finds nothing to fix in now-playing or its twin on any surface (contrast included)")
+    func checkIsClean() {
+        for target in ["now-playing", DocumentFixtures.examples.appendingPathComponent("twins/now-playing.json").path] {
+            let output = StringStream(), errors = StringStream()
+            let status = FixedClock.run {
+                WidgetTermCommand.run(
+                    arguments: ["check", target], widgets: SampleWidgetBundle().widgetDescriptors, environment: [:], output: output,
+                    errors: errors)
+            }
+            #expect(status == 0, "\(target)")
+            #expect(errors.text.hasSuffix("0 errors, 0 warnings, 0 notes on 10 surfaces; 1 of 1 widget clean\n"), "\(errors.text)")
+        }
     }
 
     // MARK: Diagnostics
