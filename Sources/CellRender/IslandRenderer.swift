@@ -179,7 +179,10 @@ public enum IslandRenderer {
                 TimerFrameCheck.resizeDiagnostics(in: $0, at: options.date, presentation: presentation.argument)
             }
         }
-        result.frame.diagnostics = activity.diagnostics + (detached?.diagnostics ?? []) + result.frame.diagnostics + timers
+        // Live Activities have no --os of their own in the options: the process's simulated iOS decides.
+        let resolved = LiquidGlassChecks.applyingOSVersion(
+            OSAvailability.iOSMajorVersion, to: activity.diagnostics + (detached?.diagnostics ?? []))
+        result.frame.diagnostics = resolved + result.frame.diagnostics + timers
         return result
     }
 

@@ -97,7 +97,7 @@ public enum WidgetRenderer {
         systemStyle.renderingMode = .fullColor
         systemStyle.prefersNarrowSymbols = false
         let whole = CellRect(x: 0, y: 0, width: size.width, height: size.height)
-        var diagnostics = diagnostics
+        var diagnostics = LiquidGlassChecks.applyingOSVersion(options.osVersion, to: diagnostics)
         var content = content
         diagnostics += TimerFrameCheck.diagnostics(in: content, at: options.date)
         if options.family == .accessoryInline {
@@ -149,6 +149,7 @@ public enum WidgetRenderer {
         placed = translate(placed, x: contentRect.x, y: contentRect.y)
         painter.paint(placed)
         if paintedContainer { painter.roundCorners(of: whole, kind: .containerRelative) }
+        diagnostics += ClearGlassContrastCheck.diagnostics(in: placed, frame: painter.frame, surface: options.style.surfaceForBlending)
         let overflow = ContentOverflow.of(placed, within: whole)
         if overflow.isClipped {
             painter.markClippedEdges(of: whole, overflow)

@@ -2,13 +2,14 @@ import Foundation
 import WidgetKitUI
 
 /// The widgets `widgetterm` shows when given nothing else: widgets a real app would ship, together
-/// covering every family, plus `station-board`, configurable with a parameter of every kind, plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose, and two Live Activities
+/// covering every family, plus `station-board`, configurable with a parameter of every kind, `now-playing` on
+/// Liquid Glass (iOS 26), plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose, and two Live Activities
 /// (`delivery`, `workout`), and two Control Center controls (`focus`, a toggle; `add-water`, a button).
 public struct SampleWidgetBundle: WidgetBundle {
     /// Creates the bundle; it holds no state.
     public init() {}
 
-    /// As WidgetKit's `WidgetBundle.body`: the nine widgets, then the two Live Activities, then the two controls.
+    /// As WidgetKit's `WidgetBundle.body`: the ten widgets, then the two Live Activities, then the two controls.
     public var body: some Widget {
         WaterWidget()
         OrdersWidget()
@@ -19,6 +20,7 @@ public struct SampleWidgetBundle: WidgetBundle {
         DeparturesWidget()
         MemoriesWidget()
         StationBoardWidget()
+        NowPlayingWidget()
         DeliveryActivity()
         WorkoutActivity()
         FocusControl()

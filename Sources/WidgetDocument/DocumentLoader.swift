@@ -16,11 +16,11 @@ struct DocumentLoader {
 
     static let widgetKeys = [
         "$schema", "version", "kind", "displayName", "description", "families", "contentMarginsDisabled",
-        "containerBackgroundRemovable", "routes", "store", "intents", "timeline", "placeholder", "snapshot", "view",
+        "containerBackgroundRemovable", "routes", "store", "intents", "parameters", "timeline", "placeholder", "snapshot", "view",
     ]
     static let activityKeys = ["$schema", "version", "kind", "displayName", "description", "routes", "store", "intents", "activity"]
     /// Names the views read that data may not use.
-    static let reservedNames: Set<String> = ["env", "entry", "store"]
+    static let reservedNames: Set<String> = ["env", "entry", "store", "configuration"]
 
     func load(_ root: Located) throws -> CompiledDocument {
         guard let members = root.members else {
@@ -91,16 +91,33 @@ struct DocumentLoader {
             throw DocumentError(at: root, expected: "a \"view\": the widget's view tree, such as {\"Text\": \"{{title}}\"}")
         }
         let view = try compiler.view(viewNode)
+        let parameters = try top.take("parameters").map(Self.parameters)
+        let timelineNode = top.take("timeline")
         var timeline =
-            try top.take("timeline").map(Self.timeline)
+            try timelineNode.map(Self.timeline)
             ?? TimelineSpec(
                 entries: [EntrySpec(date: "now", data: .object([:]))], policy: .never,
                 placeholder: EntrySpec(date: "now", data: .object([:])))
-        if let placeholder = top.take("placeholder") { timeline.placeholder = try Self.entry(placeholder, needsDate: false) }
-        if let snapshot = top.take("snapshot") { timeline.snapshot = try Self.entry(snapshot, needsDate: false) }
+        let placeholderNode = top.take("placeholder")
+        let snapshotNode = top.take("snapshot")
+        if let placeholderNode { timeline.placeholder = try Self.entry(placeholderNode, needsDate: false) }
+        if let snapshotNode { timeline.snapshot = try Self.entry(snapshotNode, needsDate: false) }
+        if parameters != nil {
+            // Entry data may read the configuration, as a provider copies its intent's values into its entries.
+            let entryNodes = timelineNode?["entries"]?.items ?? []
+            for (index, node) in entryNodes.enumerated() {
+                timeline.entries[index].configured = try node["data"].flatMap(Self.configuredData)
+            }
+            if let placeholderNode {
+                timeline.placeholder.configured = try placeholderNode["data"].flatMap(Self.configuredData)
+            } else if let first = timeline.entries.first {
+                timeline.placeholder.configured = first.configured
+            }
+            timeline.snapshot?.configured = try snapshotNode?["data"].flatMap(Self.configuredData)
+        }
         try top.finish()
 
-        let provider = DocumentProvider(timeline: timeline, store: store)
+        let provider = DocumentProvider(timeline: timeline, store: store, parameters: parameters)
         let file = self.file
         var configuration = StaticConfiguration(kind: kind, provider: provider) { entry in
             DocumentNodeView(
@@ -115,16 +132,20 @@ struct DocumentLoader {
         .widgetTermRoutes(routes)
         if marginsDisabled { configuration = configuration.contentMarginsDisabled() }
         if let backgroundRemovable { configuration = configuration.containerBackgroundRemovable(backgroundRemovable) }
-        let descriptor = configuration.descriptor
+        var descriptor = configuration.descriptor
+        // A document with parameters is an AppIntentConfiguration: `--param` and the Edit Widget sheet set them.
+        descriptor.configuration = parameters?.settings
 
         let validate = {
             // Resolve every entry (and the placeholder and snapshot) in every family once: a placeholder that names a
             // field an entry lacks is an error now, with its position, rather than an error state later.
             let now = Date()
+            let configuration = parameters?.currentValue()
+            try Self.checkConfiguredData(timeline, configuration: configuration)
             let made =
                 provider.makeTimeline(at: now).entries
-                + [timeline.placeholder.entry(anchor: now, store: store, at: now)]
-                + (timeline.snapshot.map { [$0.entry(anchor: now, store: store, at: now)] } ?? [])
+                + [timeline.placeholder.entry(anchor: now, store: store, at: now, configuration: configuration)]
+                + (timeline.snapshot.map { [$0.entry(anchor: now, store: store, at: now, configuration: configuration)] } ?? [])
             for family in families {
                 for entry in made {
                     var environment = EnvironmentValues()
@@ -137,6 +158,17 @@ struct DocumentLoader {
             }
         }
         return CompiledDocument(descriptor: descriptor, validate: validate)
+    }
+
+    /// Evaluates the entry data that reads the configuration once, so a placeholder naming a parameter that does
+    /// not exist is an error when the document loads, with its position.
+    static func checkConfiguredData(_ timeline: TimelineSpec, configuration: DocumentValue?) throws {
+        guard let configuration else { return }
+        let evaluation = DocumentEvaluation(
+            values: ["configuration": configuration], anchor: Date(), environment: EnvironmentValues(), file: "")
+        for spec in timeline.entries + [timeline.placeholder] + (timeline.snapshot.map { [$0] } ?? []) {
+            _ = try spec.configured?.evaluate(evaluation)
+        }
     }
 
     static let emptyEvaluation = DocumentEvaluation(

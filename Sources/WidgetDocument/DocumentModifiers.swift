@@ -34,7 +34,7 @@ struct ModifierCompiler {
         "contentTransition": [], "transition": [], "animation": ["value"], "accessibilityLabel": [], "accessibilityHidden": [],
         "accessibilityElement": ["children"], "accessibilityValue": [], "symbolRenderingMode": [], "symbolVariant": [],
         "imageScale": [], "buttonStyle": [], "labelsHidden": [], "disabled": [], "id": [], "shadow": ["color", "radius", "x", "y"],
-        "scaleEffect": [], "blur": ["radius"],
+        "scaleEffect": [], "blur": ["radius"], "glassEffect": ["in", "tint", "interactive"],
         "activityBackgroundTint": [], "activitySystemActionForegroundColor": [], "dynamicIsland": ["verticalPlacement"],
     ]
 
@@ -279,6 +279,7 @@ struct ModifierCompiler {
 
         // MARK: Drawing
         case "background": return try background(&arguments, at: located)
+        case "glassEffect": return try glassEffect(&arguments)
         case "overlay":
             let alignment =
                 try arguments.take("alignment").map { try Decode.choice($0, Decode.alignments, what: "an alignment") } ?? .constant(.center)

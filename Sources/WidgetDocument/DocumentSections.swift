@@ -58,7 +58,7 @@ extension DocumentLoader {
             for field in fields where reservedNames.contains(field.key) {
                 throw DocumentError(
                     file: "", position: field.keyPosition, path: field.value.path,
-                    expected: "a data field name other than env, entry and store (the views read those from the host)",
+                    expected: "a data field name other than env, entry, store and configuration (the views read those from the host)",
                     found: "\"\(field.key)\"")
             }
             data = DocumentValue(dataNode.node)

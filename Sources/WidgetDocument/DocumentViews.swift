@@ -116,7 +116,7 @@ struct ViewCompiler {
     static let viewNames: [String] = [
         "Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Spacer", "Divider", "EmptyView",
         "Color", "LinearGradient", "Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "ContainerRelativeShape",
-        "Link", "Button", "Toggle", "Gauge", "ProgressView", "GeometryReader", "ViewThatFits",
+        "Link", "Button", "Toggle", "Gauge", "ProgressView", "GeometryReader", "ViewThatFits", "GlassEffectContainer",
     ]
     /// Control flow written as an object: `{"if": ...}`, `{"switch": ...}`.
     static let controlFlowKeys = ["if", "switch"]
@@ -137,7 +137,7 @@ struct ViewCompiler {
         "Gauge": ["value", "in", "label", "currentValueLabel", "minimumValueLabel", "maximumValueLabel"],
         "ProgressView": ["value", "total", "label", "timerInterval", "countsDown"],
         "GeometryReader": ["content", "as"],
-        "ViewThatFits": ["content", "in"],
+        "ViewThatFits": ["content", "in"], "GlassEffectContainer": ["content", "spacing"],
     ]
 
     /// True when `located` is an object that names a view or control flow (rather than a style or labels).
@@ -264,6 +264,7 @@ struct ViewCompiler {
         case "ProgressView": recipe = try progressView(&arguments, at: located)
         case "GeometryReader": recipe = try geometryReader(&arguments, at: located)
         case "ViewThatFits": recipe = try viewThatFits(&arguments, at: located)
+        case "GlassEffectContainer": recipe = try glassEffectContainer(&arguments, at: located)
         default: throw DocumentError(at: located, expected: "a view name", found: "\"\(name)\"")
         }
         if let primary = arguments.primary, !Self.acceptsPrimary(name) {
@@ -276,7 +277,7 @@ struct ViewCompiler {
     private static func acceptsPrimary(_ name: String) -> Bool {
         [
             "Text", "Image", "Label", "VStack", "HStack", "ZStack", "Group", "ForEach", "Link", "Button", "Toggle", "ProgressView",
-            "GeometryReader", "ViewThatFits",
+            "GeometryReader", "ViewThatFits", "GlassEffectContainer",
         ].contains(name)
     }
 

@@ -88,12 +88,17 @@ public struct DocumentEntry: TimelineEntry, @unchecked Sendable {
 struct DocumentProvider: TimelineProvider {
     let timeline: TimelineSpec
     let store: StoreSpec?
+    /// The `parameters` section, when the widget is configurable: entries see the values set now.
+    var parameters: ParametersSpec?
 
-    func placeholder(in context: Context) -> DocumentEntry { timeline.placeholder.entry(anchor: Date(), store: store, at: Date()) }
+    func placeholder(in context: Context) -> DocumentEntry {
+        timeline.placeholder.entry(anchor: Date(), store: store, at: Date(), configuration: parameters?.currentValue())
+    }
 
     func getSnapshot(in context: Context, completion: @escaping (DocumentEntry) -> Void) {
         let now = Date()
-        completion((timeline.snapshot ?? timeline.entries[0]).entry(anchor: now, store: store, at: now))
+        completion(
+            (timeline.snapshot ?? timeline.entries[0]).entry(anchor: now, store: store, at: now, configuration: parameters?.currentValue()))
     }
 
     func getTimeline(in context: Context, completion: @escaping (Timeline<DocumentEntry>) -> Void) {
@@ -101,7 +106,8 @@ struct DocumentProvider: TimelineProvider {
     }
 
     func makeTimeline(at now: Date) -> Timeline<DocumentEntry> {
-        let entries = timeline.entries.map { $0.entry(anchor: now, store: store, at: nil) }
+        let configuration = parameters?.currentValue()
+        let entries = timeline.entries.map { $0.entry(anchor: now, store: store, at: nil, configuration: configuration) }
         let policy: TimelineReloadPolicy
         switch timeline.policy {
         case .atEnd: policy = .atEnd
@@ -129,13 +135,25 @@ struct EntrySpec {
     var date: String
     var data: DocumentValue
     var relevance: TimelineEntryRelevance?
+    /// The data compiled, when it reads the configuration (`"{{configuration.count}}"`); nil when it does not.
+    var configured: Expr<DocumentValue>?
 
-    func entry(anchor: Date, store: StoreSpec?, at fixedDate: Date?) -> DocumentEntry {
+    /// The entry at `anchor`; `configuration` is the `configuration` object of a configurable document (its
+    /// values fill the data's placeholders and the views read it).
+    func entry(anchor: Date, store: StoreSpec?, at fixedDate: Date?, configuration: DocumentValue? = nil) -> DocumentEntry {
         let date = fixedDate ?? DocumentDates.date(self.date, anchor: anchor) ?? anchor
         var values: [String: DocumentValue] = [:]
+        var data = self.data
+        if let configured, let configuration {
+            // Checked when the document loaded with the defaults; every value set later has the same shape.
+            let evaluation = DocumentEvaluation(
+                values: ["configuration": configuration], anchor: anchor, environment: EnvironmentValues(), file: "")
+            data = (try? configured.evaluate(evaluation)) ?? data
+        }
         if case .object(let members) = data.resolvingRelativeDates(from: anchor) { values = members }
         values["entry"] = .object(["date": .string(DocumentDates.string(date))])
         if let store { values["store"] = store.read() }
+        if let configuration { values["configuration"] = configuration }
         return DocumentEntry(date: date, relevance: relevance, values: values, anchor: anchor)
     }
 }

@@ -63,6 +63,7 @@ struct ParameterValueType: @unchecked Sendable {
     /// The description of `type`, looking through one `Optional`; nil for a type no sheet can set.
     static func of(_ type: Any.Type) -> ParameterValueType? {
         if let optional = type as? any OptionalParameterValue.Type { return of(optional.wrappedType) }
+        if let declared = type as? any DeclaredChoiceValue.Type { return declared.valueType }
         if let entity = type as? any AppEntity.Type { return entityType(entity) }
         if let enumeration = type as? any AppEnum.Type { return enumType(enumeration) }
         if let lossless = type as? any LosslessStringConvertible.Type { return losslessType(lossless) }

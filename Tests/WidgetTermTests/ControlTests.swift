@@ -159,7 +159,7 @@ private struct NoSymbolIntent: AppIntent {
     func sampleBundle() {
         let bundle = SampleWidgetBundle()
         #expect(bundle.controlDescriptors.map(\.kind) == ["focus", "add-water"])
-        #expect(bundle.widgetDescriptors.count == 11)
+        #expect(bundle.widgetDescriptors.count == 12)
         #expect(!bundle.widgetDescriptors.map(\.kind).contains("focus"))
     }
 

@@ -11,7 +11,7 @@ struct EndToEndTests {
         let session = try TmuxSession()
         try session.launch([])
         try session.wait(forAll: [
-            "water │ systemSmall │ fullColor │ theme light", " WidgetTerm  Gallery  Mode matrix   Water (water)  1/9",
+            "water │ systemSmall │ fullColor │ theme light", " WidgetTerm  Gallery  Mode matrix   Water (water)  1/10",
             "▸ systemSmall",
         ])
         let colours = try session.capture(escapes: true)
