@@ -12,18 +12,22 @@ public final class IntentParameterSettings: @unchecked Sendable {
     public let parameters: [IntentParameterInfo]
     /// The parameters of an intent made for describing, listing choices and checking values.
     private let probe: [String: any ConfigurableParameter]
+    /// Fixed lists of values, by parameter name (an `.intentdefinition` enum's cases).
+    private let choices: [String: [IntentParameterOption]]
     private let lock = NSLock()
     private var _values: [String: String] = [:]
 
-    init(parameters: [IntentParameterInfo]) {
+    init(parameters: [IntentParameterInfo], choices: [String: [IntentParameterOption]] = [:]) {
         self.parameters = parameters
         probe = [:]
+        self.choices = choices
     }
 
     init(intent: some AppIntent) {
         let found = IntentParameters.parameters(of: intent)
         parameters = IntentParameters.describe(found)
         probe = Dictionary(found.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        choices = [:]
     }
 
     /// The values set so far, by parameter name.
@@ -47,6 +51,8 @@ public final class IntentParameterSettings: @unchecked Sendable {
                 }
                 throw IntentParameterError.invalidValue(name, value, type: info.typeName)
             }
+        } else if let fixed = choices[name], !fixed.contains(where: { $0.value == value }) {
+            throw IntentParameterError.notAChoice(name, value, valid: fixed.map(\.value))
         } else if !info.accepts(value) {
             throw IntentParameterError.invalidValue(name, value, type: info.typeName)
         }
@@ -57,6 +63,7 @@ public final class IntentParameterSettings: @unchecked Sendable {
     /// a `DynamicOptionsProvider`'s `results()`. Nil for a parameter typed freely (text, numbers, Bool) or whose
     /// query failed or took over 5 seconds.
     public func options(for name: String) -> [IntentParameterOption]? {
+        if let fixed = choices[name] { return fixed }
         guard let parameter = probe[name], let type = parameter.valueType else { return nil }
         guard let list = parameter.dynamicOptions?.results ?? type.listed else { return nil }
         guard let values = IntentParameters.waitFor({ try? await list() }) ?? nil else { return nil }
@@ -68,6 +75,10 @@ public final class IntentParameterSettings: @unchecked Sendable {
     /// The value a parameter has now: the one set, else its default (an entity query's or provider's
     /// `defaultResult()` when the parameter has none of its own); nil when it has none.
     public func currentValue(of name: String) -> IntentParameterOption? {
+        if probe[name] == nil, let info = parameters.first(where: { $0.name == name }) {
+            let text = values[name] ?? info.defaultValue
+            return text.isEmpty ? nil : IntentParameterOption(value: text, title: text)
+        }
         guard let parameter = probe[name], let type = parameter.valueType else { return nil }
         let text = values[name]
         let value =
