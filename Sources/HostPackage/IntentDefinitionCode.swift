@@ -61,7 +61,7 @@ enum IntentDefinitionCode {
             var cases: [(name: String, index: Int)] = []
             for (valuePosition, value) in try reader.list(item, "INEnumValues", at: path).enumerated() {
                 let valuePath = "\(path).INEnumValues[\(valuePosition)]"
-                let caseName = try reader.identifier(value, "INEnumValueName", at: valuePath)
+                let caseName = swiftCaseName(try reader.identifier(value, "INEnumValueName", at: valuePath))
                 let index = (value["INEnumValueIndex"] as? Int) ?? valuePosition
                 if caseName != "unknown" { cases.append((caseName, index)) }
             }
@@ -202,7 +202,7 @@ enum IntentDefinitionCode {
                     "    // \(parameter.name) (\(parameter.kind.type)) is not generated: WidgetTerm does not mirror that system type.")
                 continue
             }
-            let text = parameter.defaultText
+            let text = parameter.kind.enumType == nil ? parameter.defaultText : swiftCaseName(parameter.defaultText)
             var initial = ""
             if let enumType = parameter.kind.enumType, !parameter.kind.multiple {
                 let known = enumCases[enumType]?.contains { $0.name == text } ?? false
@@ -350,6 +350,17 @@ enum IntentDefinitionCode {
             }
             return name
         }
+    }
+
+    /// The Swift name of an enum value: Xcode generates Objective-C enums, whose cases Swift imports with the
+    /// leading capitals lowered (`Red` → `red`, `URLValue` → `urlValue`, `PhantomOfOpera1` → `phantomOfOpera1`).
+    static func swiftCaseName(_ name: String) -> String {
+        let characters = Array(name)
+        let capitals = characters.prefix { $0.isUppercase }.count
+        guard capitals > 0 else { return name }
+        let nextIsLowercase = capitals < characters.count && characters[capitals].isLowercase
+        let lowered = capitals > 1 && nextIsLowercase ? capitals - 1 : capitals
+        return String(characters[..<lowered]).lowercased() + String(characters[lowered...])
     }
 
     /// Letters, digits and underscores, not starting with a digit.

@@ -167,7 +167,8 @@ public struct UIColor: Sendable {
     public static let systemGray5 = UIColor(Color(storage: .system(.systemGray5)))
     /// UIKit's `UIColor.systemGray6`: (242, 242, 247) light, (28, 28, 30) dark.
     public static let systemGray6 = UIColor(Color(storage: .system(.systemGray6)))
-    init(_ color: Color) { self.color = color }
+    /// The UIKit colour of a SwiftUI colour, as `UIColor(_:)` (iOS 14).
+    public init(_ color: Color) { self.color = color }
 }
 
 /// A gradient made from one colour (`Color.gradient`).

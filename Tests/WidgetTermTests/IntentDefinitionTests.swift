@@ -136,3 +136,13 @@ struct IntentDefinitionEndToEndTests {
         #expect(notANumber.errors.contains("parameter rows takes a Int, not many"), "\(notANumber.errors)")
     }
 }
+
+@Suite struct IntentDefinitionNamingTests {
+    @Test func enumValuesTakeTheNamesSwiftImportsObjectiveCEnumsWith() {
+        #expect(IntentDefinitionCode.swiftCaseName("Red") == "red")
+        #expect(IntentDefinitionCode.swiftCaseName("PhantomOfOpera1") == "phantomOfOpera1")
+        #expect(IntentDefinitionCode.swiftCaseName("URLValue") == "urlValue")
+        #expect(IntentDefinitionCode.swiftCaseName("URL1") == "url1")
+        #expect(IntentDefinitionCode.swiftCaseName("compact") == "compact")
+    }
+}
