@@ -45,7 +45,7 @@ let package = Package(
             name: "WidgetTermCLI",
             dependencies: ["WidgetHost", "WidgetDocument", "SpellingSuggestions", "TerminalUI", "AssetCatalog", "WidgetProjects"]
         ),
-        .target(name: "SwiftUI", dependencies: ["WidgetKitUI"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetKitUI", "UIKit"]),
         .target(name: "WidgetKit", dependencies: ["WidgetKitUI", "WidgetTermCLI"]),
         .target(name: "AppIntents", dependencies: ["WidgetKitUI"]),
         .target(name: "ActivityKit", dependencies: ["WidgetKitUI"]),

@@ -5,18 +5,54 @@ import WidgetKitUI
 extension PlacedNode {
     /// Mirrors this placed subtree horizontally within `rect`, as SwiftUI lays out a right-to-left subtree: the
     /// first child of a row ends up at the trailing (right) edge, a leading alignment or padding on the right.
-    /// Glyphs are not reversed (text keeps its own order, as it does in SwiftUI), and images are not flipped.
+    /// Glyphs are not reversed (text keeps its own order, as it does in SwiftUI), and images are not flipped;
+    /// multi-line text aligned to its leading edge aligns right, linear gauges fill from the right, and the
+    /// directional SF Symbols point the other way, as on iOS.
     /// A nested subtree with a layout direction of its own was laid out in that direction already, so it moves
     /// to its mirrored place whole.
     mutating func mirror(within rect: CellRect) {
         let mirroredX = rect.x + rect.maxX - frame.maxX
         let shift = mirroredX - frame.x
         frame.x = mirroredX
-        if case .modifier(.layoutDirection) = content {
+        switch content {
+        case .modifier(.layoutDirection):
             for index in children.indices { children[index].translate(by: shift) }
             return
+        case .text(var text, let lines) where text.alignment != .center:
+            // Lines of text start at their leading edge: the right one.
+            text.alignment = text.alignment == .leading ? .trailing : .leading
+            content = .text(text, lines: lines)
+        case .gauge(var gauge):
+            gauge.layoutDirection = .rightToLeft
+            content = .gauge(gauge)
+        case .image(var image):
+            if case .systemSymbol(let name) = image.source, let flipped = Self.rightToLeftSymbol(name) {
+                image.source = .systemSymbol(flipped)
+                content = .image(image)
+            }
+        default:
+            break
         }
         for index in children.indices { children[index].mirror(within: rect) }
+    }
+
+    /// The symbol iOS draws for `name` in a right-to-left layout: the directional symbols, those with `forward` or
+    /// `backward` as a later part of their name (`chevron.forward`, `arrow.uturn.backward`, `arrow.up.forward`),
+    /// point the other way. Symbols with an explicit side (`chevron.right`) and the media symbols whose name
+    /// starts with `forward` or `backward` (playback keeps its direction) are kept: nil.
+    static func rightToLeftSymbol(_ name: String) -> String? {
+        var parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var changed = false
+        for index in parts.indices.dropFirst() {
+            if parts[index] == "forward" {
+                parts[index] = "backward"
+                changed = true
+            } else if parts[index] == "backward" {
+                parts[index] = "forward"
+                changed = true
+            }
+        }
+        return changed ? parts.joined(separator: ".") : nil
     }
 
     /// Moves this placed subtree `columns` to the right (left when negative).

@@ -19,18 +19,41 @@ extension Painter {
         case .accessoryLinear:
             let row = rect.y + (gauge.label == .empty ? 0 : 1)
             for column in rect.x..<rect.maxX { put("─", column, row, foreground: track) }
-            let marker = rect.x + Int((Double(max(rect.width - 1, 0)) * fraction).rounded())
+            let offset = Int((Double(max(rect.width - 1, 0)) * fraction).rounded())
+            let marker = gauge.layoutDirection == .rightToLeft ? rect.maxX - 1 - offset : rect.x + offset
             put("●", marker, row, foreground: tint)
         case .accessoryLinearCapacity, .linearCapacity, .progressLinear:
             let row = rect.y + (gauge.label == .empty ? 0 : 1)
-            paintBar(row: row, from: rect.x, width: rect.width, fraction: fraction, tint: tint, track: track)
+            paintBar(
+                row: row, from: rect.x, width: rect.width, fraction: fraction, tint: tint, track: track,
+                fromTrailing: gauge.layoutDirection == .rightToLeft)
         }
     }
 
-    /// A bar with eighth-cell precision: full cells in the tint, one partial cell, the rest track.
-    public mutating func paintBar(row: Int, from column: Int, width: Int, fraction: Double, tint: RGBA, track: RGBA) {
+    /// A bar with eighth-cell precision: full cells in the tint, one partial cell, the rest track. With
+    /// `fromTrailing` (a right-to-left layout) the tint starts at the right edge; the partial cell is then the
+    /// tint behind a left block of track, as block elements only grow from the left.
+    public mutating func paintBar(
+        row: Int, from column: Int, width: Int, fraction: Double, tint: RGBA, track: RGBA, fromTrailing: Bool = false
+    ) {
         let eighthsFilled = Int((Double(width * 8) * min(max(fraction, 0), 1)).rounded(.down))
         let full = eighthsFilled / 8, partial = eighthsFilled % 8
+        if fromTrailing {
+            let tintColor = PaintColor(tint)
+            for x in 0..<width {
+                let cellColumn = column + width - 1 - x
+                if x < full {
+                    fill(cellColumn, row, tintColor)
+                } else {
+                    fill(cellColumn, row, PaintColor(track))
+                    if x == full && partial > 0 {
+                        fill(cellColumn, row, tintColor)
+                        put(Self.eighths[8 - partial - 1], cellColumn, row, foreground: track)
+                    }
+                }
+            }
+            return
+        }
         let tint = PaintColor(tint), track = PaintColor(track)
         for x in 0..<width {
             let cellColumn = column + x

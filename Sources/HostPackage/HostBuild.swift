@@ -122,6 +122,10 @@ public enum HostBuild {
                 inputs.add(file.contents)
             }
         }
+        for definition in sources.intentDefinitions {
+            inputs.add(definition.source.path)
+            inputs.add(definition.contents)
+        }
         func built(_ leftOut: [LeftOutFile], didBuild: Bool, library: ExtensionLibrary?) -> BuiltHost {
             var result = BuiltHost(
                 binary: host.binary, moduleName: host.moduleName, packageDirectory: hostDirectory,

@@ -125,6 +125,7 @@ struct HostPackage {
             }
         }
         try replaceIfChanged(directory + "/Package.swift", with: Data(manifest.utf8))
+        let intentFiles = try intentDefinitionFiles()
         let leftOutPaths = Set(leavingOut.map(\.file.path))
         let removedWidgets = Set(leavingOut.flatMap(\.widgets))
         let entryPoint = sources.sourceSet.entryPoint?.file.standardizedFileURL.path
@@ -133,7 +134,10 @@ struct HostPackage {
         for module in sources.modules {
             let folder = directory + "/Sources/" + module.name
             var wanted = Set(module.files.map(\.relativePath))
-            if module.name == moduleName { wanted.insert(Self.previewDeclarationsFile) }
+            if module.name == moduleName {
+                wanted.insert(Self.previewDeclarationsFile)
+                wanted.formUnion(intentFiles.keys)
+            }
             if let walker = manager.enumerator(atPath: folder) {
                 var stale: [String] = []
                 while let relative = walker.nextObject() as? String {
@@ -152,7 +156,26 @@ struct HostPackage {
             }
         }
         try replaceIfChanged(sourceDirectory + "/" + Self.previewDeclarationsFile, with: Data(PreviewMacroPlugin.declarations.utf8))
+        for (name, text) in intentFiles { try replaceIfChanged(sourceDirectory + "/" + name, with: Data(text.utf8)) }
         try? manager.removeItem(atPath: staging)
+    }
+
+    /// The Swift files generated from the extension's `.intentdefinition` files, by file name in the widget module
+    /// (`_WidgetTermIntents_<name>.swift`). Types the developer's own files declare (a hand-written
+    /// `ConfigurationIntent`) are not generated again.
+    func intentDefinitionFiles() throws -> [String: String] {
+        guard !sources.intentDefinitions.isEmpty else { return [:] }
+        var declared = Set<String>()
+        for file in sources.main.files {
+            declared.formUnion(IntentDefinitionCode.declaredTypes(in: String(decoding: file.contents, as: UTF8.self)))
+        }
+        var files: [String: String] = [:]
+        for definition in sources.intentDefinitions {
+            let name =
+                "_WidgetTermIntents_" + HostSources.moduleName(for: definition.source.deletingPathExtension().lastPathComponent) + ".swift"
+            files[name] = try IntentDefinitionCode.swiftSource(from: definition.contents, file: definition.source, skipping: declared)
+        }
+        return files
     }
 
     private func replaceIfChanged(_ path: String, with data: Data) throws {

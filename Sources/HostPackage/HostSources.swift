@@ -36,6 +36,10 @@ struct HostSources {
     let sourceSet: WidgetSourceSet
     /// The `--include` folders, absolute.
     let includes: [URL]
+    /// The extension's SiriKit intent definitions (`.intentdefinition` files of its sources, and those inside
+    /// its `.lproj` folders, one per file name, `Base.lproj` first) with their contents: Xcode generates Swift
+    /// classes from them (`IntentDefinitionCode`).
+    let intentDefinitions: [(source: URL, contents: Data)]
 
     var modules: [Module] { libraries + [main] }
 
@@ -53,6 +57,22 @@ struct HostSources {
     init(_ set: WidgetSourceSet, includes: [URL]) throws {
         sourceSet = set
         self.includes = includes
+        var definitionNames = Set<String>()
+        var definitions: [(source: URL, contents: Data)] = []
+        let localized = set.resources.filter { $0.pathExtension == "lproj" }.sorted { first, _ in first.lastPathComponent == "Base.lproj" }
+        let candidates =
+            set.otherSources.filter { $0.pathExtension == "intentdefinition" }
+            + localized.flatMap { folder in
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().filter {
+                    $0.hasSuffix(".intentdefinition")
+                }
+                .map { folder.appendingPathComponent($0) }
+            }
+        for url in candidates where definitionNames.insert(url.lastPathComponent).inserted {
+            guard let contents = FileManager.default.contents(atPath: url.path) else { throw HostPackageError("cannot read \(url.path)") }
+            definitions.append((url.standardizedFileURL, contents))
+        }
+        intentDefinitions = definitions
         var count = 0
         func read(_ url: URL, as relativePath: String) throws -> File {
             count += 1

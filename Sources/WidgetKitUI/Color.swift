@@ -167,7 +167,8 @@ public struct UIColor: Sendable {
     public static let systemGray5 = UIColor(Color(storage: .system(.systemGray5)))
     /// UIKit's `UIColor.systemGray6`: (242, 242, 247) light, (28, 28, 30) dark.
     public static let systemGray6 = UIColor(Color(storage: .system(.systemGray6)))
-    init(_ color: Color) { self.color = color }
+    /// The UIKit colour of a SwiftUI colour, as `UIColor(_:)` (iOS 14).
+    public init(_ color: Color) { self.color = color }
 }
 
 /// A gradient made from one colour (`Color.gradient`).
@@ -253,9 +254,47 @@ public struct UnitPoint: Hashable, Sendable, Codable {
 
 /// Something that can paint a shape or text: a colour, a hierarchical level, a gradient.
 /// Mirrors `SwiftUI.ShapeStyle`.
+///
+/// A style of the developer's own implements `resolve(in:)` (iOS 17), returning another style for the
+/// environment where it is used (its colour scheme, rendering mode...); WidgetTerm's built-in styles implement
+/// `resolvePaint(inheriting:)` instead.
 public protocol ShapeStyle: Sendable {
+    /// The style `resolve(in:)` returns: a custom style's own choice, or the built-in style itself.
+    associatedtype Resolved: ShapeStyle = Self
     /// The paint this style resolves to, given the foreground style it inherits.
     func resolvePaint(inheriting foreground: Paint) -> Paint
+    /// The style to draw in `environment`, as `ShapeStyle.resolve(in:)`.
+    func resolve(in environment: EnvironmentValues) -> Resolved
+}
+
+extension ShapeStyle where Resolved == Self {
+    /// A built-in style resolves to itself.
+    public func resolve(in environment: EnvironmentValues) -> Self { self }
+}
+
+extension ShapeStyle {
+    /// A custom style's paint: what the style its `resolve(in:)` returns for the current environment paints.
+    /// A style that implements neither requirement paints the inherited foreground.
+    public func resolvePaint(inheriting foreground: Paint) -> Paint {
+        guard Resolved.self != Self.self else { return foreground }
+        return resolve(in: EnvironmentValues.current).resolvePaint(inheriting: foreground)
+    }
+
+    /// True when the style reads the environment (a custom `resolve(in:)`, also inside `AnyShapeStyle`).
+    @usableFromInline
+    var resolvesInEnvironment: Bool {
+        if Resolved.self != Self.self { return true }
+        if let erased = self as? AnyShapeStyle { return erased.base.resolvesInEnvironment }
+        return false
+    }
+
+    /// The paint in `environment`: a custom style's `resolve(in:)` is given that environment (the one where the
+    /// modifier stands), not only the enclosing body's.
+    @inlinable
+    func resolvePaint(inheriting foreground: Paint, in environment: EnvironmentValues) -> Paint {
+        guard resolvesInEnvironment else { return resolvePaint(inheriting: foreground) }
+        return EnvironmentValues.withCurrent(environment) { resolvePaint(inheriting: foreground) }
+    }
 }
 
 extension Color: ShapeStyle {
@@ -367,7 +406,7 @@ public struct TintShapeStyle: ShapeStyle {
 
 /// A type-erased style, as `SwiftUI.AnyShapeStyle`.
 public struct AnyShapeStyle: ShapeStyle {
-    let base: any ShapeStyle
+    @usableFromInline let base: any ShapeStyle
     /// Wraps `style`, as `AnyShapeStyle(_:)`.
     public init<S: ShapeStyle>(_ style: S) { base = style }
     /// What the wrapped style resolves to.

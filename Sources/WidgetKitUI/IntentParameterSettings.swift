@@ -14,13 +14,16 @@ public final class IntentParameterSettings: @unchecked Sendable {
     private let probe: [String: any ConfigurableParameter]
     /// Where checks, choices and current values come from when the intent lives in another process.
     private let source: IntentParameterSource?
+    /// Fixed lists of values, by parameter name (an `.intentdefinition` enum's cases).
+    private let choices: [String: [IntentParameterOption]]
     private let lock = NSLock()
     private var _values: [String: String] = [:]
 
-    init(parameters: [IntentParameterInfo]) {
+    init(parameters: [IntentParameterInfo], choices: [String: [IntentParameterOption]] = [:]) {
         self.parameters = parameters
         probe = [:]
         source = nil
+        self.choices = choices
     }
 
     /// The parameters of an intent that lives in another process (a widget extension's): `source` checks values,
@@ -29,6 +32,7 @@ public final class IntentParameterSettings: @unchecked Sendable {
         self.parameters = parameters
         probe = [:]
         self.source = source
+        choices = [:]
     }
 
     init(intent: some AppIntent) {
@@ -36,6 +40,7 @@ public final class IntentParameterSettings: @unchecked Sendable {
         parameters = IntentParameters.describe(found)
         probe = Dictionary(found.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
         source = nil
+        choices = [:]
     }
 
     /// The values set so far, by parameter name.
@@ -68,6 +73,8 @@ public final class IntentParameterSettings: @unchecked Sendable {
             }
         } else if let source {
             try source.check(name, value)
+        } else if let fixed = choices[name], !fixed.contains(where: { $0.value == value }) {
+            throw IntentParameterError.notAChoice(name, value, valid: fixed.map(\.value))
         } else if !info.accepts(value) {
             throw IntentParameterError.invalidValue(name, value, type: info.typeName)
         }
@@ -79,6 +86,7 @@ public final class IntentParameterSettings: @unchecked Sendable {
     /// query failed or took over 5 seconds.
     public func options(for name: String) -> [IntentParameterOption]? {
         if probe[name] == nil, let source { return source.options(name) }
+        if let fixed = choices[name] { return fixed }
         guard let parameter = probe[name], let type = parameter.valueType else { return nil }
         guard let list = parameter.dynamicOptions?.results ?? type.listed else { return nil }
         guard let values = IntentParameters.waitFor({ try? await list() }) ?? nil else { return nil }
@@ -91,6 +99,10 @@ public final class IntentParameterSettings: @unchecked Sendable {
     /// `defaultResult()` when the parameter has none of its own); nil when it has none.
     public func currentValue(of name: String) -> IntentParameterOption? {
         if probe[name] == nil, let source { return source.currentValue(name, values) }
+        if probe[name] == nil, let info = parameters.first(where: { $0.name == name }) {
+            let text = values[name] ?? info.defaultValue
+            return text.isEmpty ? nil : IntentParameterOption(value: text, title: text)
+        }
         guard let parameter = probe[name], let type = parameter.valueType else { return nil }
         let text = values[name]
         let value =

@@ -153,7 +153,7 @@ extension View {
     /// Sets the foreground style of the views below, as `View.foregroundStyle(_:)`.
     @inlinable
     public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.foregroundStyle = style.resolvePaint(inheriting: $0.foregroundStyle) }
+        environmentModified { $0.foregroundStyle = style.resolvePaint(inheriting: $0.foregroundStyle, in: $0) }
     }
     /// Primary and secondary styles, as `View.foregroundStyle(_:_:)`; the secondary is not used in cells.
     @inlinable
@@ -344,7 +344,7 @@ extension View {
                 .shape(
                     ShapeNode(
                         kind: .rectangle,
-                        fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle))),
+                        fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle, in: $0.environment))),
                 alignment: .center)
         }
     }
@@ -357,7 +357,7 @@ extension View {
                 .shape(
                     ShapeNode(
                         kind: kind,
-                        fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle))),
+                        fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle, in: $0.environment))),
                 alignment: .center)
         }
     }
@@ -400,7 +400,7 @@ extension View {
                 .shape(
                     ShapeNode(
                         kind: .rectangle, fill: nil,
-                        stroke: content.resolvePaint(inheriting: $0.environment.foregroundStyle),
+                        stroke: content.resolvePaint(inheriting: $0.environment.foregroundStyle, in: $0.environment),
                         lineWidth: width)),
                 alignment: .center)
         }
@@ -711,7 +711,8 @@ struct StyleFill: PrimitiveView {
     let style: AnyShapeStyle
     @usableFromInline init(style: AnyShapeStyle) { self.style = style }
     @usableFromInline func resolve(in context: ResolveContext) -> ViewNode {
-        .shape(ShapeNode(kind: .rectangle, fill: style.resolvePaint(inheriting: context.environment.foregroundStyle)))
+        .shape(
+            ShapeNode(kind: .rectangle, fill: style.resolvePaint(inheriting: context.environment.foregroundStyle, in: context.environment)))
     }
 }
 

@@ -92,8 +92,8 @@ public struct ShapeView: PrimitiveView {
         let inherited = context.environment.foregroundStyle
         return .shape(
             ShapeNode(
-                kind: kind, fill: fill?.resolvePaint(inheriting: inherited),
-                stroke: stroke?.resolvePaint(inheriting: inherited), lineWidth: lineWidth))
+                kind: kind, fill: fill?.resolvePaint(inheriting: inherited, in: context.environment),
+                stroke: stroke?.resolvePaint(inheriting: inherited, in: context.environment), lineWidth: lineWidth))
     }
 }
 

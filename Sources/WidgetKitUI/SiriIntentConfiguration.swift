@@ -52,8 +52,9 @@ public protocol IntentTimelineProvider {
 /// (iOS 14+; Apple deprecated it in favour of `AppIntentConfiguration` in iOS 17, and it still runs there).
 ///
 /// Each provider call is given a new `Intent()`, so the provider sees the subclass's defaults, as a widget just
-/// added on iOS sees the defaults of its intent definition. `--param` cannot set SiriKit parameters (Swift on
-/// Linux has no key-value coding to set a property by name); use `AppIntentConfiguration` for that.
+/// added on iOS sees the defaults of its intent definition. When the class was generated from an
+/// `.intentdefinition` file (`IntentDefinitionParameters`), `--param name=value` and the Edit Widget sheet set
+/// its parameters; a hand-written subclass cannot be set by name (Swift on Linux has no key-value coding).
 public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfiguration {
     /// What the host needs to list and render the widget.
     public var descriptor: WidgetDescriptor
@@ -64,15 +65,28 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
         kind: String, intent: Intent.Type, provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
+        // An intent generated from an `.intentdefinition` file can be set by parameter name: `--param` and the
+        // Edit Widget sheet configure it. A hand-written `INIntent` subclass keeps its own defaults.
+        let definition = Intent.self as? any IntentDefinitionParameters.Type
+        let settings = definition.map { IntentParameterSettings(definition: $0.intentDefinitionParameters) }
+        let makeIntent = { () -> Intent in
+            let intent = Intent()
+            if let settings, let settable = intent as? any IntentDefinitionParameters {
+                for (name, text) in settings.values.sorted(by: { $0.key < $1.key }) {
+                    _ = settable.setIntentDefinitionParameter(name, from: text)
+                }
+            }
+            return intent
+        }
         descriptor = WidgetDescriptor(
             kind: kind, displayName: kind, description: "", supportedFamilies: WidgetFamily.defaultFamilies,
             contentMarginsDisabled: false, routes: [],
             placeholder: { AnyTimelineEntry(provider.placeholder(in: $0)) },
             snapshot: { context, completion in
-                provider.getSnapshot(for: Intent(), in: context) { completion(AnyTimelineEntry($0)) }
+                provider.getSnapshot(for: makeIntent(), in: context) { completion(AnyTimelineEntry($0)) }
             },
             timeline: { context, completion in
-                provider.getTimeline(for: Intent(), in: context) { timeline in
+                provider.getTimeline(for: makeIntent(), in: context) { timeline in
                     completion(AnyTimeline(entries: timeline.entries.map(AnyTimelineEntry.init), policy: timeline.policy))
                 }
             },
@@ -80,5 +94,6 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
                 guard let typed = entry.base as? Provider.Entry else { return .empty }
                 return context.resolve(content(typed))
             })
+        descriptor.configuration = settings
     }
 }

@@ -287,6 +287,9 @@ public struct GaugeNode: Equatable, Sendable, Codable {
     public var minimumValueLabel: ViewNode
     /// The view at the range's high end (`maximumValueLabel:`); `.empty` when none.
     public var maximumValueLabel: ViewNode
+    /// `.rightToLeft` when the gauge stands in a right-to-left layout, so a linear bar fills from the right
+    /// (set when layout mirrors the subtree); nil for left to right.
+    public var layoutDirection: LayoutDirection?
 
     /// A gauge node of `kind` filled to `fraction` (0...1), drawn in `tint` over `track`; labels empty unless given.
     public init(
