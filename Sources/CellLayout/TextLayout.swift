@@ -53,8 +53,9 @@ public struct TextShaper: Sendable {
     public let naturalWidth: Int
     /// The widest line in points when nothing wraps.
     public let naturalPointWidth: Double
-    /// The point size of each run, by run index (what an ellipsis or a space standing for a line break takes).
-    private let runPointSizes: [Double]
+    /// The text's runs, for the point size of each (what an ellipsis or a space standing for a line break takes);
+    /// kept as the node's array, not copied into one of point sizes: most texts never read it.
+    private let runs: [TextRun]
     /// Lines when nothing wraps (explicit line breaks only).
     public let naturalLineCount: Int
     /// The width a live (`.relative`, `.offset`) text reserves so its later values fit without truncation:
@@ -81,7 +82,7 @@ public struct TextShaper: Sendable {
         }
         self.graphemes = graphemes
         self.advances = advances
-        runPointSizes = node.runs.map(\.font.pointSize)
+        runs = node.runs
         naturalWidth = max(lines.widest, lines.current)
         naturalPointWidth = max(lines.widestPoints, lines.currentPoints)
         naturalLineCount = graphemes.isEmpty ? 0 : lines.count
@@ -120,14 +121,18 @@ public struct TextShaper: Sendable {
         _ string: String, run: Int, pointSize: Double, bold: Bool, to graphemes: inout [StyledGrapheme],
         advances: inout [Double], lines: inout LineCounter
     ) -> Int {
-        var width = 0
-        // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then.
-        if string.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+        // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then. The bytes
+        // are read as one buffer (a small string's are copied to the stack): `utf8.allSatisfy` and a walk of
+        // `string.utf8` cost several times more per byte.
+        var string = string
+        let asciiWidth = string.withUTF8 { bytes -> Int? in
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
             let asciiCharacters = Self.asciiCharacters
             let asciiEms = TextMetrics.asciiEms
-            graphemes.reserveCapacity(graphemes.count + string.utf8.count)
-            advances.reserveCapacity(advances.count + string.utf8.count)
-            for byte in string.utf8 {
+            graphemes.reserveCapacity(graphemes.count + bytes.count)
+            advances.reserveCapacity(advances.count + bytes.count)
+            var width = 0
+            for byte in bytes {
                 let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
                 let ems = asciiEms[Int(byte)]
                 let advance = (bold ? ems.bold : ems.regular) * pointSize
@@ -138,6 +143,8 @@ public struct TextShaper: Sendable {
             }
             return width
         }
+        if let asciiWidth { return asciiWidth }
+        var width = 0
         for character in string {
             let columns = DisplayWidth.of(character)
             let advance = TextMetrics.ems(of: character, bold: bold) * pointSize
@@ -338,7 +345,7 @@ public struct TextShaper: Sendable {
     /// The points an ellipsis takes in the run of grapheme `index` (regular weight).
     private func ellipsisPoints(near index: Int) -> Double {
         guard !graphemes.isEmpty else { return 0 }
-        return TextMetrics.ems(of: "…", bold: false) * runPointSizes[graphemes[min(max(index, 0), graphemes.count - 1)].run]
+        return TextMetrics.ems(of: "…", bold: false) * runs[graphemes[min(max(index, 0), graphemes.count - 1)].run].font.pointSize
     }
 
     /// A last line cut with a tail ellipsis: graphemes from `start` while they fit beside `…`.
@@ -370,7 +377,7 @@ public struct TextShaper: Sendable {
         }
         let flatAdvances = flat.indices.map { index in
             graphemes[index].character == "\n"
-                ? TextMetrics.ems(of: " ", bold: false) * runPointSizes[graphemes[index].run] : advances[index]
+                ? TextMetrics.ems(of: " ", bold: false) * runs[graphemes[index].run].font.pointSize : advances[index]
         }
         let ellipsis = ellipsisPoints(near: 0)
         // The head takes at most half the room (in columns and in points), the tail what the head leaves.

@@ -98,13 +98,30 @@ public enum FrameEncoder {
             var writer = ByteWriter(memory)
             buffer.cells.withUnsafeBufferPointer { cells in
                 var index = 0
+                let base = UnsafeRawPointer(cells.baseAddress.unsafelyUnwrapped)
+                let stride = MemoryLayout<Cell>.stride
                 for _ in 0..<buffer.height {
                     let rowEnd = index + buffer.width
                     // The style last written on this row, as one comparable key.
                     var written = CellStyleKey.none
+                    // The bytes of the cell before on this row (none yet), its glyph and whether it continues a
+                    // wide one: a cell with the same bytes (a run of blanks or of border lines) packs to the style
+                    // just written, so only its glyph is written.
+                    var previous = CellBytes.none
+                    var previousGlyph = Glyph.space
+                    var previousIsContinuation = false
                     while index < rowEnd {
-                        let cell = cells[index]
-                        index += 1
+                        let pointer = base + index &* stride
+                        index &+= 1
+                        let bytes = CellBytes(pointer)
+                        if CellBytes.isUsable && bytes == previous {
+                            if !previousIsContinuation { previousGlyph.write(to: &writer) }
+                            continue
+                        }
+                        let cell = pointer.load(as: Cell.self)
+                        previous = bytes
+                        previousGlyph = cell.glyph
+                        previousIsContinuation = cell.isContinuation
                         if cell.isContinuation { continue }
                         var key = CellStyleKey(cell)
                         // A blank cell takes any foreground, so it never breaks a run.
@@ -120,6 +137,40 @@ public enum FrameEncoder {
             }
             initializedCount = writer.count
         }
+    }
+}
+
+/// A cell's bytes as four words, padding left out (the last word overlaps the third when the cell is under 32
+/// bytes), compared in four instructions. Cells are plain data, so equal bytes are equal cells; equal cells whose
+/// bytes differ (a nil colour's unused channels) only compare unequal, which the encoder treats as "pack its style".
+struct CellBytes: Equatable {
+    var first: UInt64, second: UInt64, third: UInt64, last: UInt64
+
+    /// Matches no cell: a cell's bytes are never all ones (its byte count or flags would be out of range).
+    static let none = CellBytes(first: .max, second: .max, third: .max, last: .max)
+
+    init(first: UInt64, second: UInt64, third: UInt64, last: UInt64) {
+        self.first = first
+        self.second = second
+        self.third = third
+        self.last = last
+    }
+
+    /// True when a cell's bytes fit four words this way (24...32 bytes); otherwise cells are never compared by bytes.
+    static var isUsable: Bool { MemoryLayout<Cell>.size >= 24 && MemoryLayout<Cell>.size <= 32 }
+
+    /// The bytes of the cell at `pointer` (`none` when not `isUsable`).
+    @inline(__always)
+    init(_ pointer: UnsafeRawPointer) {
+        let size = MemoryLayout<Cell>.size
+        guard Self.isUsable else {
+            self = .none
+            return
+        }
+        first = pointer.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        second = pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        third = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        last = pointer.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
     }
 }
 

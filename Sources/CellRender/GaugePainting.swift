@@ -55,15 +55,10 @@ extension Painter {
             return
         }
         let tint = PaintColor(tint), track = PaintColor(track)
-        for x in 0..<width {
-            let cellColumn = column + x
-            if x < full {
-                fill(cellColumn, row, tint)
-            } else {
-                fill(cellColumn, row, track)
-                if x == full && partial > 0 { put(Self.eighths[partial - 1], cellColumn, row, foreground: tint) }
-            }
-        }
+        // Two runs of one colour each, filled a row segment at a time (as cell by cell), then the partial cell's glyph.
+        fill(row: row, columns: column..<column + full, tint)
+        fill(row: row, columns: column + full..<column + max(width, full), track)
+        if full < width && partial > 0 { put(Self.eighths[partial - 1], column + full, row, foreground: tint) }
     }
 
     /// A round ring inside the rectangle, drawn with braille dots (2×4 per cell, so the outline is round rather

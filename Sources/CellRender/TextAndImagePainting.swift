@@ -54,6 +54,10 @@ extension Painter {
                 fill(row: row, columns: column..<max(column, min(column + line.width, rect.maxX)), bar)
                 continue
             }
+            // A line of one-column graphemes in uniform colours lying wholly inside the clip and the buffer writes its
+            // cells directly: its wide neighbours are repaired once for the whole span, not per grapheme.
+            let isInsideSpan = isNarrowSpan(line, column: column, row: row, maxColumn: rect.maxX, uniformColors: uniformColors)
+            if isInsideSpan { repairWideNeighbours(column, row, width: line.graphemes.count) }
             var runStart = column
             var runText: [UInt8] = []
             var currentRun = line.graphemes.first?.run ?? 0
@@ -75,7 +79,9 @@ extension Painter {
                 let glyph = Glyph(grapheme.character)
                 // A zero-width grapheme (a control or format character on its own) takes no cell: put, it would stay
                 // in the cell after the line's last glyph, where the terminal would act on it.
-                if grapheme.width > 0 {
+                if isInsideSpan {
+                    putInside(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run])
+                } else if grapheme.width > 0 {
                     put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
                 }
                 if let byte = glyph.singleByte { runText.append(byte) } else { glyph.appendUTF8(to: &runText) }
@@ -85,6 +91,32 @@ extension Painter {
                 recordText(runText, of: text, run: currentRun, row: row, column: runStart, width: column - runStart)
             }
         }
+    }
+
+    /// True when every grapheme of `line` takes one column and has a uniform colour, and the line's cells from
+    /// `column` on `row` lie inside the clip, the buffer and `maxColumn`.
+    private func isNarrowSpan(
+        _ line: TextLine, column: Int, row: Int, maxColumn: Int, uniformColors: UnsafeBufferPointer<PaintColor?>
+    ) -> Bool {
+        let end = column + line.graphemes.count
+        guard !line.graphemes.isEmpty, end <= maxColumn, clip.contains(column: column, row: row),
+            clip.contains(column: end - 1, row: row), buffer.contains(column: column, row: row),
+            buffer.contains(column: end - 1, row: row)
+        else { return false }
+        for grapheme in line.graphemes where grapheme.width != 1 || uniformColors[grapheme.run] == nil { return false }
+        return true
+    }
+
+    /// `put` of a one-column glyph at a cell known to be inside the clip and the buffer, whose wide neighbours
+    /// were already repaired.
+    @inline(__always)
+    private mutating func putInside(_ glyph: Glyph, _ column: Int, _ row: Int, foreground: PaintColor, attributes: CellAttributes) {
+        var cell = buffer[column, row]
+        cell.glyph = glyph
+        cell.foreground = foreground.composited(over: cell.background ?? style.surfaceForBlending)
+        cell.attributes = attributes
+        cell.isContinuation = false
+        buffer[column, row] = cell
     }
 
     /// True for a character that draws something: not whitespace (ASCII answered without a Unicode

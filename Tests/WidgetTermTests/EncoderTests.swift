@@ -52,6 +52,24 @@ struct ANSIEncoderTests {
         #expect(FrameEncoder.ansiBytes(buffer, depth: .trueColor) == Array(expected.utf8))
     }
 
+    @Test("a cell equal to the one before it writes its glyph only; the next different style still writes its SGR")
+    func equalNeighboursWriteGlyphsOnly() {
+        let red = RGB(255, 0, 0), green = RGB(0, 255, 0)
+        var buffer = CellBuffer(width: 6, height: 2)
+        buffer[0, 0] = Cell(glyph: "a", foreground: red)
+        // Two equal blanks with another foreground: both stay in the red run.
+        buffer[1, 0] = Cell(foreground: green)
+        buffer[2, 0] = Cell(foreground: green)
+        buffer[3, 0] = Cell(glyph: "g", foreground: green)
+        buffer[4, 0] = Cell(glyph: "─", foreground: green)
+        buffer[5, 0] = Cell(glyph: "─", foreground: green)
+        // A row that starts with the cell the row above ends with writes its SGR again.
+        for column in 0..<6 { buffer[column, 1] = Cell(glyph: "─", foreground: green) }
+        let expected =
+            "\u{1B}[0;38;2;255;0;0ma  \u{1B}[0;38;2;0;255;0mg──\u{1B}[0m\n" + "\u{1B}[0;38;2;0;255;0m──────\u{1B}[0m\n"
+        #expect(FrameEncoder.ansiBytes(buffer, depth: .trueColor) == Array(expected.utf8))
+    }
+
     @Test("graphemes of 1 to 8, 9 to 15 and over 15 UTF-8 bytes are written whole, in order")
     func graphemesOfEveryLength() {
         // é 2 bytes, ❤️ 6, 1️⃣ 7, 🇵🇹 8, 👍🏽 8, 🏳️‍🌈 14, 👩‍👩‍👧 18 (kept outside the cell), x 1.
