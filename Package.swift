@@ -19,7 +19,9 @@ let package = Package(
     targets: [
         .target(name: "CSimulatedClock"),
         .target(name: "CPreviewRecords"),
-        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords"]),
+        // A timed wait measured on the monotonic clock, for the widget side and the host alike.
+        .target(name: "MonotonicWait"),
+        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords", "MonotonicWait"]),
         .target(name: "SpellingSuggestions"),
         // Builds the #Preview plugin (source in Sources/PreviewMacros, not a target) with swiftc; see DECISIONS.md.
         .target(name: "PreviewMacroPlugin"),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "CAppGroupEnvironment"),
         .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .target(name: "AssetCatalog", dependencies: ["WidgetKitUI", "CImageDecoding"]),
-        .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment"]),
+        .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "MonotonicWait"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
         .systemLibrary(name: "CNCurses"),
         .target(name: "CTerminalSignals"),
