@@ -66,12 +66,14 @@ let package = Package(
         // Shared by the test targets: the fixed clock, goldens, the in-memory preview and the tmux harness
         // that drives the real binary.
         .target(
-            name: "TestSupport", dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "TerminalUI"],
+            name: "TestSupport", dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "TerminalUI", "WidgetDocument"],
             path: "Tests/TestSupport"),
         // Each module's own unit tests (docs/ARCHITECTURE.md "How the tests are organised").
         .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout", "CellRender", "WidgetKitUI", "TestSupport"]),
         .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellLayout", "WidgetKitUI", "TestSupport"]),
         .testTarget(name: "WidgetKitUITests", dependencies: ["WidgetKitUI", "TestSupport"]),
+        .testTarget(
+            name: "WidgetDocumentTests", dependencies: ["WidgetDocument", "WidgetKitUI", "SpellingSuggestions", "TestSupport"]),
         .testTarget(
             name: "WidgetHostTests",
             dependencies: ["WidgetHost", "CellRender", "CellLayout", "WidgetKitUI", "SampleWidgets", "TestSupport"]),
