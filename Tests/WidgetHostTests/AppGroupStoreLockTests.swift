@@ -15,6 +15,18 @@ import Glibc
         return directory
     }
 
+    /// Starts a thread that waits at most 30 s for the lock and releases it; the signal says it took it.
+    static func waitForTheLock(in store: URL) -> MonotonicSignal {
+        let acquired = MonotonicSignal()
+        Thread {
+            if let lock = try? AppGroupStoreLock.acquire(in: store, within: 30) {
+                acquired.signal()
+                lock.unlock()
+            }
+        }.start()
+        return acquired
+    }
+
     @Test("a timed wait returns nil while another hold keeps the lock, and the lock once it is released")
     func timedWaitInOneProcess() throws {
         let store = try Self.store()
@@ -23,14 +35,7 @@ import Glibc
         #expect(try AppGroupStoreLock.acquire(in: store, blocking: false) == nil)
         #expect(try AppGroupStoreLock.acquire(in: store, within: 0.2) == nil, "held for the whole wait")
 
-        let acquired = MonotonicSignal()
-        let waiter = Thread {
-            if let lock = try? AppGroupStoreLock.acquire(in: store, within: 30) {
-                acquired.signal()
-                lock.unlock()
-            }
-        }
-        waiter.start()
+        let acquired = Self.waitForTheLock(in: store)
         holder.unlock()
         #expect(acquired.wait(seconds: 30), "the release wakes the waiter")
     }
@@ -52,14 +57,7 @@ import Glibc
         #expect(watch.line() == "held")
         #expect(try AppGroupStoreLock.acquire(in: store, blocking: false) == nil, "the other process holds it")
 
-        let acquired = MonotonicSignal()
-        let waiter = Thread {
-            if let lock = try? AppGroupStoreLock.acquire(in: store, within: 30) {
-                acquired.signal()
-                lock.unlock()
-            }
-        }
-        waiter.start()
+        let acquired = Self.waitForTheLock(in: store)
         kill(pid, SIGKILL)
         #expect(reaper.wait(seconds: 10))
         #expect(acquired.wait(seconds: 30), "the holder's death wakes the waiter")

@@ -45,28 +45,26 @@ import WidgetKitUI
             let configuration = PreviewConfiguration(
                 widgets: [ContextCountedWidget().body.descriptor], theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
             let app = PreviewApp(configuration: configuration, terminal: terminal)
+            /// Opens StandBy in the current context: its first frame asks the provider once, later frames nothing.
+            func standByAsksOnce(_ calls: FetchCounter, sourceLocation: SourceLocation = #_sourceLocation) {
+                app.renderFrame()
+                let cardCalls = calls.value
+                app.handle(.key(.character("S")))
+                app.renderFrame()
+                #expect(calls.value == cardCalls + 1, "StandBy's first frame asks once", sourceLocation: sourceLocation)
+                for _ in 0..<3 { app.renderFrame() }
+                #expect(calls.value == cardCalls + 1, "later frames draw what was archived", sourceLocation: sourceLocation)
+            }
             app.renderFrame()
             app.handle(.key(.character("c")))
             #expect(app.context == .placeholder)
-            app.renderFrame()
-            let cardPlaceholders = ContextCountedProvider.placeholders.value
-            app.handle(.key(.character("S")))
-            app.renderFrame()
-            #expect(ContextCountedProvider.placeholders.value == cardPlaceholders + 1, "StandBy's first frame asks once")
-            for _ in 0..<3 { app.renderFrame() }
-            #expect(ContextCountedProvider.placeholders.value == cardPlaceholders + 1, "later frames draw what was archived")
+            standByAsksOnce(ContextCountedProvider.placeholders)
 
             app.handle(.key(.character("S")))
             app.handle(.key(.character("S")))
             app.handle(.key(.character("c")))
             #expect(app.context == .snapshot)
-            app.renderFrame()
-            let cardSnapshots = ContextCountedProvider.snapshots.value
-            app.handle(.key(.character("S")))
-            app.renderFrame()
-            #expect(ContextCountedProvider.snapshots.value == cardSnapshots + 1, "StandBy's first frame asks once")
-            for _ in 0..<3 { app.renderFrame() }
-            #expect(ContextCountedProvider.snapshots.value == cardSnapshots + 1, "later frames draw what was archived")
+            standByAsksOnce(ContextCountedProvider.snapshots)
             #expect(terminal.text.contains("snapshot entry"))
         }
     }
