@@ -157,7 +157,7 @@ public final class TmuxSession {
 
     deinit { close() }
 
-    /// Stops the tmux server (and the program in it) and removes the directory; safe to call twice. Records
+    /// Stops the tmux server (and the program in it) and removes its socket and the directory; safe to call twice. Records
     /// an issue when the server is still running afterwards.
     public func close() {
         guard !isClosed else { return }
@@ -165,6 +165,8 @@ public final class TmuxSession {
         _ = try? tmux(["kill-server"])
         let remaining = (try? tmux(["list-sessions"])) ?? ""
         if remaining.contains("\(name):") { Issue.record("the tmux server \(socket) is still running after kill-server") }
+        // tmux leaves its socket file behind when the server exits.
+        unlink("\(Self.socketDirectory)/\(socket)")
         if readEnd >= 0 { Glibc.close(readEnd) }
         if writeEnd >= 0 { Glibc.close(writeEnd) }
         try? FileManager.default.removeItem(at: directory)

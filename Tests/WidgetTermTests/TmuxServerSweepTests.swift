@@ -9,7 +9,7 @@ import Glibc
 /// servers of runs that were killed before they closed theirs.
 @Suite("The tmux harness: servers named after their test process, and swept when it has ended", .tmuxInstalled)
 struct TmuxServerSweepTests {
-    @Test("a session's server is named after this process (pid and start time), which is running")
+    @Test("a session's server is named after this process (pid and start time), which is running; close removes its socket")
     func serverIsNamedAfterTheTestProcess() throws {
         let session = try TmuxSession()
         defer { session.close() }
@@ -17,6 +17,9 @@ struct TmuxServerSweepTests {
         #expect(session.socket.hasPrefix("widgetterm-e2e-\(getpid())-\(started)-"))
         #expect(TmuxSession.isOwnerRunning(socket: session.socket))
         #expect(!TmuxSession.isOwnerRunning(socket: "widgetterm-e2e-\(getpid())-\(started + 1)-0A1B2C3D"), "a reused pid")
+        #expect(FileManager.default.fileExists(atPath: "\(TmuxSession.socketDirectory)/\(session.socket)"))
+        session.close()
+        #expect(!FileManager.default.fileExists(atPath: "\(TmuxSession.socketDirectory)/\(session.socket)"), "close removes the socket")
     }
 
     @Test("the server of a test process that has ended is killed and its socket and scratch directory removed; a running one's stays")
