@@ -19,7 +19,9 @@ let package = Package(
     targets: [
         .target(name: "CSimulatedClock"),
         .target(name: "CPreviewRecords"),
-        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords"]),
+        // A timed wait measured on the monotonic clock, for the widget side and the host alike.
+        .target(name: "MonotonicWait"),
+        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords", "MonotonicWait"]),
         .target(name: "SpellingSuggestions"),
         // Builds the #Preview plugin (source in Sources/PreviewMacros, not a target) with swiftc; see DECISIONS.md.
         .target(name: "PreviewMacroPlugin"),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "CAppGroupEnvironment"),
         .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .target(name: "AssetCatalog", dependencies: ["WidgetKitUI", "CImageDecoding"]),
-        .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "CTerminalSignals"]),
+        .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "CTerminalSignals", "MonotonicWait"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
         .systemLibrary(name: "CNCurses"),
         .target(name: "CTerminalSignals"),
@@ -64,12 +66,14 @@ let package = Package(
         // Shared by the test targets: the fixed clock, goldens, the in-memory preview and the tmux harness
         // that drives the real binary.
         .target(
-            name: "TestSupport", dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "TerminalUI"],
+            name: "TestSupport", dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "TerminalUI", "WidgetDocument"],
             path: "Tests/TestSupport"),
         // Each module's own unit tests (docs/ARCHITECTURE.md "How the tests are organised").
         .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout", "CellRender", "WidgetKitUI", "TestSupport"]),
         .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellLayout", "WidgetKitUI", "TestSupport"]),
         .testTarget(name: "WidgetKitUITests", dependencies: ["WidgetKitUI", "TestSupport"]),
+        .testTarget(
+            name: "WidgetDocumentTests", dependencies: ["WidgetDocument", "WidgetKitUI", "SpellingSuggestions", "TestSupport"]),
         .testTarget(
             name: "WidgetHostTests",
             dependencies: ["WidgetHost", "CellRender", "CellLayout", "WidgetKitUI", "SampleWidgets", "TestSupport"]),

@@ -81,14 +81,7 @@ struct ExtensionLibraryBuild {
     static func structure(of sources: HostSources, base: String) -> String {
         var hash = StableHash()
         hash.add(base)
-        for module in sources.modules {
-            hash.add(module.name)
-            hash.add(module.dependencies.joined(separator: ","))
-            for file in module.files {
-                hash.add(file.source.path)
-                hash.add(file.relativePath)
-            }
-        }
+        hash.add(sources.modules, withContents: false)
         return hash.hex
     }
 

@@ -113,15 +113,7 @@ public enum HostBuild {
         inputs.add(PackageRoot.fingerprint(root))
         inputs.add(previewPlugin.path)
         let base = inputs.hex
-        for module in sources.modules {
-            inputs.add(module.name)
-            inputs.add(module.dependencies.joined(separator: ","))
-            for file in module.files {
-                inputs.add(file.source.path)
-                inputs.add(file.relativePath)
-                inputs.add(file.contents)
-            }
-        }
+        inputs.add(sources.modules, withContents: true)
         for definition in sources.intentDefinitions {
             inputs.add(definition.source.path)
             inputs.add(definition.contents)

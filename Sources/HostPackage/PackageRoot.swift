@@ -72,6 +72,21 @@ struct StableHash {
     mutating func add(_ text: String) { add(Array(text.utf8)) }
     mutating func add(_ data: Data) { add(Array(data)) }
 
+    /// Adds each module's name and dependencies and each of its files' source path and path in the module, in
+    /// order; `withContents` adds each file's bytes after its paths. Without them: the host package's layout
+    /// (`ExtensionLibrary.structure`); with them: what a build reads (`HostBuild`).
+    mutating func add(_ modules: [HostSources.Module], withContents: Bool) {
+        for module in modules {
+            add(module.name)
+            add(module.dependencies.joined(separator: ","))
+            for file in module.files {
+                add(file.source.path)
+                add(file.relativePath)
+                if withContents { add(file.contents) }
+            }
+        }
+    }
+
     var hex: String { String(value, radix: 16).leftPadded(to: 16) }
     static func of(_ text: String) -> String {
         var hash = StableHash()

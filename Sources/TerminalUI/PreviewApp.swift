@@ -123,8 +123,8 @@ public final class PreviewApp {
     /// What the cards show (`c`): the timeline entry at the clock, or the provider's snapshot or placeholder
     /// (CanvasControls.swift).
     public internal(set) var context: ProviderContext = .timeline
-    /// Snapshot and placeholder frames by context, widget, family and appearance (cleared when the device, iOS
-    /// version or locale changes, or on a reload).
+    /// Snapshot and placeholder frames by context, widget, family and appearance, and StandBy's by day or night
+    /// (cleared when the device, iOS version or locale changes, or on a reload).
     var contextFrames: [String: Frame] = [:]
     lazy var clockFormatter: DateFormatter = makeFormatter("yyyy-MM-dd HH:mm:ss")
     lazy var logTimeFormatter: DateFormatter = makeFormatter("HH:mm:ss")

@@ -82,12 +82,19 @@ extension PreviewApp {
             let placeholder = instance.session.select(in: timeline, at: now, family: .systemSmall, device: configuration.device)
             return instance.session.render(placeholder, options: options)
         }
+        // The placeholder and snapshot contexts: what the provider gives, rendered once per context as the cards'
+        // are (`cardFrame`), kept until the context, the configuration or the widget changes (`contextFrames`).
+        let key = "\(context.rawValue)|standBy|\(night)|\(widget.kind)"
+        if let frame = contextFrames[key] { return frame }
+        let frame: Frame
         do {
             let selection = try instance.session.selectEntry(at: now, family: .systemSmall, device: configuration.device, context: context)
-            return instance.session.render(selection, options: options)
+            frame = instance.session.render(selection, options: options)
         } catch {
-            return instance.frame(at: now, appearance: appearance).frame
+            frame = instance.frame(at: now, appearance: appearance).frame
         }
+        contextFrames[key] = frame
+        return frame
     }
 
     /// The Smart Stack's members: each small widget's fetched timeline, with its entries' relevance.

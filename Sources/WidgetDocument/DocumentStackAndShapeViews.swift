@@ -99,13 +99,8 @@ extension ViewCompiler {
 
     /// `GeometryReader`: `{"GeometryReader": VIEW, "as": "geometry"}`; the content reads `{{geometry.size.width}}`.
     func geometryReader(_ arguments: inout Arguments, at located: Located) throws -> ViewRecipe {
-        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) {
-            try arguments.expandPrimaryObject()
-        }
-        guard let contentNode = arguments.primary ?? arguments.take("content") else {
-            throw DocumentError(at: located, expected: "the content view: {\"GeometryReader\": VIEW, \"as\": \"geometry\"}")
-        }
-        arguments.primary = nil
+        let contentNode = try takeContent(
+            "content", from: &arguments, at: located, expected: "the content view: {\"GeometryReader\": VIEW, \"as\": \"geometry\"}")
         let name = try arguments.take("as").map { try Self.variableName($0) } ?? "geometry"
         let children = try content(contentNode)
         return ViewRecipe { evaluation in

@@ -142,15 +142,9 @@ extension ViewCompiler {
     /// `Label`: `{"Label": "Water", "systemImage": "drop.fill"}`, `{"Label": "Title", "image": "asset"}`, or
     /// `{"Label": {"title": VIEW, "icon": VIEW}}`.
     func label(_ arguments: inout Arguments, at located: Located) throws -> ViewRecipe {
-        if let primary = arguments.primary, case .object = primary.value, !Self.isViewObject(primary) {
-            try arguments.expandPrimaryObject()
-        }
-        let title = arguments.primary ?? arguments.take("title")
-        arguments.primary = nil
-        guard let title else {
-            throw DocumentError(
-                at: located, expected: "a title: {\"Label\": \"Title\", \"systemImage\": ...} or {\"title\": VIEW, \"icon\": VIEW}")
-        }
+        let title = try takeContent(
+            "title", from: &arguments, at: located,
+            expected: "a title: {\"Label\": \"Title\", \"systemImage\": ...} or {\"title\": VIEW, \"icon\": VIEW}")
         let systemImage = try arguments.take("systemImage").map { try Decode.string($0) }
         let assetImage = try arguments.take("image").map { try Decode.string($0) }
         let icon = try arguments.take("icon").map { try view($0) }

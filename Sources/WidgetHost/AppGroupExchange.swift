@@ -48,31 +48,83 @@ final class AppGroupStoreLock: @unchecked Sendable {
     /// - Returns: The hold, or nil when `blocking` is false and another hold has it.
     /// - Throws: `AppGroupStoreError.fileSystem` when the lock file cannot be opened or locked.
     static func acquire(in directory: URL, blocking: Bool = true) throws -> AppGroupStoreLock? {
-        let path = directory.appendingPathComponent(".widgetterm/lock").path
+        let path = lockPath(in: directory)
+        let descriptor = try openLockFile(path)
+        var isHeld = false
+        defer { if !isHeld { close(descriptor) } }
+        guard try lock(descriptor, path: path, blocking: blocking) else { return nil }
+        isHeld = true
+        return AppGroupStoreLock(descriptor: descriptor)
+    }
+
+    /// Waits for the lock for at most `seconds` of real time (the monotonic clock); nil when it stayed taken.
+    ///
+    /// It waits on the release itself rather than trying again on a timer. A hold is released when its
+    /// descriptor is closed, and the kernel reports every close of the lock file through inotify
+    /// (`IN_CLOSE_WRITE`, `IN_CLOSE_NOWRITE` for a holder that opened it read-only, such as `flock(1)`), also
+    /// when it closes the files of a holder that died. Each close wakes one more attempt. The watch is in place
+    /// before each attempt, so a release between a failed attempt and the wait still wakes it.
+    ///
+    /// - Throws: `AppGroupStoreError.fileSystem` when the lock file cannot be opened, watched or locked.
+    static func acquire(in directory: URL, within seconds: Double) throws -> AppGroupStoreLock? {
+        let path = lockPath(in: directory)
+        let descriptor = try openLockFile(path)
+        var isHeld = false
+        defer { if !isHeld { close(descriptor) } }
+        let releases = inotify_init1(Int32(IN_CLOEXEC))
+        guard releases >= 0 else {
+            throw AppGroupStoreError.fileSystem(
+                path: path, operation: "watch the store lock (inotify_init1)", reason: String(cString: strerror(errno)))
+        }
+        defer { close(releases) }
+        guard inotify_add_watch(releases, path, UInt32(IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)) >= 0 else {
+            throw AppGroupStoreError.fileSystem(
+                path: path, operation: "watch the store lock (inotify_add_watch)", reason: String(cString: strerror(errno)))
+        }
+        let deadline = monotonicSeconds() + seconds
+        while true {
+            if try lock(descriptor, path: path, blocking: false) {
+                isHeld = true
+                return AppGroupStoreLock(descriptor: descriptor)
+            }
+            let remaining = deadline - monotonicSeconds()
+            guard remaining > 0 else { return nil }
+            var waiter = pollfd(fd: releases, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min((remaining * 1000).rounded(.up), Double(Int32.max)))
+            if poll(&waiter, 1, milliseconds) > 0 {
+                // The events only say "try again"; read them so the next poll waits for new ones.
+                var events = [UInt8](repeating: 0, count: 4096)
+                _ = events.withUnsafeMutableBytes { read(releases, $0.baseAddress, $0.count) }
+            }
+        }
+    }
+
+    private static func lockPath(in directory: URL) -> String { directory.appendingPathComponent(".widgetterm/lock").path }
+
+    /// The lock file, opened for reading and writing (created if missing).
+    private static func openLockFile(_ path: String) throws -> Int32 {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw AppGroupStoreError.fileSystem(path: path, operation: "open the store lock", reason: String(cString: strerror(errno)))
         }
+        return descriptor
+    }
+
+    /// Takes the `flock` on `descriptor`: true when held, false when `blocking` is false and another hold has it.
+    private static func lock(_ descriptor: Int32, path: String, blocking: Bool) throws -> Bool {
         while flock(descriptor, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
             if errno == EINTR { continue }
             let error = errno
-            close(descriptor)
-            if error == EWOULDBLOCK { return nil }
+            if error == EWOULDBLOCK { return false }
             throw AppGroupStoreError.fileSystem(path: path, operation: "lock", reason: String(cString: strerror(error)))
         }
-        return AppGroupStoreLock(descriptor: descriptor)
+        return true
     }
 
-    /// Tries for the lock for at most `seconds` (every 10 ms); nil when it stayed taken.
-    ///
-    /// - Throws: `AppGroupStoreError.fileSystem` when the lock file cannot be opened or locked.
-    static func acquire(in directory: URL, within seconds: Double) throws -> AppGroupStoreLock? {
-        let deadline = DispatchTime.now() + seconds
-        while true {
-            if let lock = try acquire(in: directory, blocking: false) { return lock }
-            if DispatchTime.now() >= deadline { return nil }
-            usleep(10_000)
-        }
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Releases the lock; later calls do nothing.

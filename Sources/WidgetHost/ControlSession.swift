@@ -102,7 +102,7 @@ public final class ControlSession {
     /// - Returns: true when a reload was asked for.
     @discardableResult
     public func reloadIfAsked() -> Bool {
-        guard ControlCenter.shared.takeReloadRequest(ofKind: descriptor.kind) else { return false }
+        guard host.controlReloads.take(kind: descriptor.kind) else { return false }
         refresh(reason: "ControlCenter reload")
         return true
     }

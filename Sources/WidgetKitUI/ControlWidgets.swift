@@ -427,26 +427,48 @@ extension WidgetBundle {
 // MARK: - ControlCenter
 
 /// Lets app code ask for control reloads, as `WidgetKit.ControlCenter` (iOS 18+). WidgetTerm records the
-/// requests; the host asks `currentValue()` again for each kind it takes with `takeReloadRequests()`.
-public final class ControlCenter: @unchecked Sendable {
-    /// The one control center, as `ControlCenter.shared`; app code and the host share it.
+/// requests in the host context bound to the call (`HostContext.controlReloads`); the host asks
+/// `currentValue()` again for each kind it takes from there.
+public final class ControlCenter: Sendable {
+    /// The one control center, as `ControlCenter.shared`; its requests go to the calling host's context.
     public static let shared = ControlCenter()
 
+    /// Asks the system to reload the controls of `kind`.
+    public func reloadControls(ofKind kind: String) { HostContext.current.controlReloads.request(kind: kind) }
+
+    /// Asks the system to reload every control.
+    public func reloadAllControls() { HostContext.current.controlReloads.requestAll() }
+
+    /// WidgetTerm's host side: whether a reload of `kind` was asked for in the current host context since the
+    /// last call; clears that request (a `reloadAllControls()` stays until `takeReloadAll()`).
+    public func takeReloadRequest(ofKind kind: String) -> Bool { HostContext.current.controlReloads.take(kind: kind) }
+
+    /// WidgetTerm's host side: whether `reloadAllControls()` was called in the current host context since the
+    /// last call; clears it.
+    public func takeReloadAll() -> Bool { HostContext.current.controlReloads.takeAll() }
+}
+
+/// The control reloads app code asked one host for (`ControlCenter.shared.reloadControls(ofKind:)`,
+/// `reloadAllControls()`), until the host takes them.
+public final class ControlReloadRequests: @unchecked Sendable {
     private let lock = NSLock()
     private var requested: [String] = []
     private var allRequested = false
 
-    /// Asks the system to reload the controls of `kind`.
-    public func reloadControls(ofKind kind: String) {
+    /// No requests.
+    public init() {}
+
+    /// Records a reload of the controls of `kind`.
+    public func request(kind: String) {
         lock.withLock { if !requested.contains(kind) { requested.append(kind) } }
     }
 
-    /// Asks the system to reload every control.
-    public func reloadAllControls() { lock.withLock { allRequested = true } }
+    /// Records a reload of every control.
+    public func requestAll() { lock.withLock { allRequested = true } }
 
-    /// WidgetTerm's host side: whether a reload of `kind` was asked for since the last call; clears that
-    /// request (a `reloadAllControls()` stays until `takeReloadAll()`).
-    public func takeReloadRequest(ofKind kind: String) -> Bool {
+    /// Whether a reload of `kind` was asked for since the last call; clears that request (a reload of every
+    /// control stays until `takeAll()`).
+    public func take(kind: String) -> Bool {
         lock.withLock {
             if allRequested { return true }
             guard let index = requested.firstIndex(of: kind) else { return false }
@@ -455,8 +477,8 @@ public final class ControlCenter: @unchecked Sendable {
         }
     }
 
-    /// WidgetTerm's host side: whether `reloadAllControls()` was called since the last call; clears it.
-    public func takeReloadAll() -> Bool {
+    /// Whether a reload of every control was asked for since the last call; clears it.
+    public func takeAll() -> Bool {
         lock.withLock {
             defer { allRequested = false }
             return allRequested

@@ -41,6 +41,17 @@ public struct StyleConfigurationContent: PrimitiveView {
     public func resolve(in context: ResolveContext) -> ViewNode { content.resolve(in: context) }
 }
 
+extension View {
+    /// Sets `makeBody`, a style's `makeBody(configuration:)`, as the custom style at `slot` for the views below:
+    /// what `gaugeStyle(_:)`, `progressViewStyle(_:)`, `labelStyle(_:)` and `buttonStyle(_:)` share.
+    fileprivate consuming func customStyle<Configuration, Body: View>(
+        _ slot: WritableKeyPath<CustomStyles, ((Configuration) -> AnyView)?>, _ makeBody: @escaping (Configuration) -> Body
+    ) -> EnvironmentModifiedView<Self> {
+        nonisolated(unsafe) let makeBody = makeBody
+        return environmentModified { $0.customStyles[keyPath: slot] = { AnyView(makeBody($0)) } }
+    }
+}
+
 // MARK: Gauge
 
 /// A custom look for gauges, as `SwiftUI.GaugeStyle`: `makeBody(configuration:)` returns the view drawn in place of
@@ -78,8 +89,7 @@ public struct GaugeStyleConfiguration {
 extension View {
     /// Draws the gauges below with `style`'s `makeBody(configuration:)`, as `View.gaugeStyle(_:)` with a custom style.
     public consuming func gaugeStyle<S: GaugeStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
-        nonisolated(unsafe) let style = style
-        return environmentModified { $0.customStyles.gauge = { AnyView(style.makeBody(configuration: $0)) } }
+        customStyle(\.gauge, style.makeBody(configuration:))
     }
 }
 
@@ -114,8 +124,7 @@ extension View {
     /// Draws the progress views below with `style`'s `makeBody(configuration:)`, as `View.progressViewStyle(_:)`
     /// with a custom style.
     public consuming func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
-        nonisolated(unsafe) let style = style
-        return environmentModified { $0.customStyles.progressView = { AnyView(style.makeBody(configuration: $0)) } }
+        customStyle(\.progressView, style.makeBody(configuration:))
     }
 }
 
@@ -196,8 +205,7 @@ extension LabelStyle where Self == IconOnlyLabelStyle {
 extension View {
     /// Draws the labels below with `style`, as `View.labelStyle(_:)`.
     public consuming func labelStyle<S: LabelStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
-        nonisolated(unsafe) let style = style
-        return environmentModified { $0.customStyles.label = { AnyView(style.makeBody(configuration: $0)) } }
+        customStyle(\.label, style.makeBody(configuration:))
     }
 }
 
@@ -228,8 +236,7 @@ extension View {
     /// Draws the buttons below with `style`'s `makeBody(configuration:)`, as `View.buttonStyle(_:)` with a
     /// `ButtonStyle`.
     public consuming func buttonStyle<S: ButtonStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
-        nonisolated(unsafe) let style = style
-        return environmentModified { $0.customStyles.button = { AnyView(style.makeBody(configuration: $0)) } }
+        customStyle(\.button, style.makeBody(configuration:))
     }
 }
 

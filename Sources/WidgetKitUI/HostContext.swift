@@ -31,6 +31,9 @@ public final class HostContext: @unchecked Sendable {
     /// the host drains them after each provider call.
     public let diagnostics = DiagnosticChannel()
 
+    /// The control reloads app code asked for (`ControlCenter.shared`), until the host's control sessions take them.
+    public let controlReloads = ControlReloadRequests()
+
     /// A context with the given services; each may be set later.
     ///
     /// - Parameters:

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import MonotonicWait
 
 // MARK: - The parameters of a configurable widget, as --param and the Edit Widget sheet set them
 
@@ -219,47 +217,21 @@ private final class UncheckedWork<T>: @unchecked Sendable {
 }
 
 /// Waits for async work from synchronous code, holding its result. The wait's limit is measured on
-/// CLOCK_MONOTONIC: the realtime clock is simulated (CSimulatedClock), and `DispatchSemaphore.wait(timeout:)`
-/// turns its limit into a realtime deadline on Linux (see WidgetHost's `MonotonicSignal`).
+/// CLOCK_MONOTONIC (`MonotonicSignal`): the realtime clock is simulated (CSimulatedClock).
 private final class AwaitedResult<T>: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
-    private var isDone = false
+    private let done = MonotonicSignal()
+    private let lock = NSLock()
     private var stored: T?
 
-    init() {
-        pthread_mutex_init(&mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(&condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_cond_destroy(&condition)
-        pthread_mutex_destroy(&mutex)
-    }
-
     func finish(_ value: T) {
-        pthread_mutex_lock(&mutex)
-        stored = value
-        isDone = true
-        pthread_cond_broadcast(&condition)
-        pthread_mutex_unlock(&mutex)
+        lock.withLock { stored = value }
+        done.signal()
     }
 
     /// The value once finished, or nil after `seconds` of real time.
     func wait(seconds: Int) -> T? {
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        deadline.tv_sec += seconds
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        while !isDone {
-            if pthread_cond_timedwait(&condition, &mutex, &deadline) == ETIMEDOUT { break }
-        }
-        return isDone ? stored : nil
+        guard done.wait(seconds: TimeInterval(seconds)) else { return nil }
+        return lock.withLock { stored }
     }
 }
 

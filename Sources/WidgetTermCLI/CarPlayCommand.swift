@@ -66,42 +66,10 @@ enum CarPlayCommand {
         CellBuffer, [Diagnostic]
     ) {
         let theme = Theme.builtIn(named: "dark")!
-        var style = theme.paintStyle(mode: .fullColor, colorScheme: .dark)
-        style.surface = RGB(0, 0, 0)
-        style.surfaceForBlending = RGB(0, 0, 0)
-        var frames: [Frame] = []
-        var findings: [Diagnostic] = []
-        for descriptor in descriptors {
-            guard descriptor.supportedFamilies.contains(.systemSmall) else {
-                throw UsageError("\(descriptor.kind) has no systemSmall: CarPlay shows small widgets only")
-            }
-            if descriptor.disfavoredLocations[.carPlay]?.contains(.systemSmall) == true {
-                findings.append(
-                    Diagnostic(
-                        severity: .warning, code: "disfavored-location",
-                        message: "\(descriptor.kind) disfavors CarPlay for systemSmall (disfavoredLocations): iOS does not offer it "
-                            + "there; shown anyway because you asked.",
-                        widget: descriptor.kind, family: .systemSmall))
-            }
-            let session = try settings.session(for: descriptor)
-            let selection = try session.selectEntry(family: .systemSmall, device: settings.device, context: settings.context)
-            var options = WidgetRenderOptions(
-                family: .systemSmall, device: settings.device, osVersion: settings.osVersion, style: style, date: date,
-                format: settings.format)
-            options.removesContainerBackground = true
-            let frame = session.render(selection, options: options)
-            findings += frame.diagnostics.map { Diagnostic($0, widget: descriptor.kind, family: .systemSmall, mode: .fullColor) }
-            frames.append(frame)
-        }
-        let height = frames.map(\.size.height).max() ?? 0
-        let width = frames.map(\.size.width).reduce(0, +) + gap * (frames.count - 1)
-        var screen = CellBuffer(width: width, height: height, fill: Cell(glyph: " ", background: RGB(0, 0, 0)))
-        var column = 0
-        for frame in frames {
-            screen.draw(frame.buffer, atColumn: column, row: 0)
-            column += frame.size.width + gap
-        }
-        return (screen, findings)
+        return try SmallWidgetsOnBlack.screen(
+            descriptors, name: \.kind, descriptor: { $0 }, location: .carPlay,
+            style: SmallWidgetsOnBlack.onBlack(theme.paintStyle(mode: .fullColor, colorScheme: .dark)), mode: .fullColor,
+            removesContainerBackground: true, settings: settings, date: date, gap: gap)
     }
 
     /// The dashboard's Live Activity card: the activity's scripted state `state`, started at `date`.

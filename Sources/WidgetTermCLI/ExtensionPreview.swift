@@ -31,8 +31,9 @@ public enum ExtensionPreview {
         }
     }
 
-    /// The reloads of the running preview, for `PreviewCommand` (set only while `run` runs).
-    nonisolated(unsafe) static var reloads: ExtensionReloadQueue?
+    /// The reloads of the running preview, for `PreviewCommand`: bound (a task-local value, not process-wide
+    /// state) only while `run` runs the preview.
+    @TaskLocal static var reloads: ExtensionReloadQueue?
 
     /// - Parameters:
     ///   - notices: lines shown in the event log when the preview starts (the files left out of the build, each
@@ -65,9 +66,10 @@ public enum ExtensionPreview {
         let remotes = RemoteWidgetsList(remote)
         defer { remotes.stopAll() }
         var watcher: SourceWatcher?
+        var reloadQueue: ExtensionReloadQueue?
         if let reload {
             let queue = ExtensionReloadQueue()
-            reloads = queue
+            reloadQueue = queue
             if !notices.isEmpty { queue.post(.leftOut(summaries: notices)) }
             watcher = SourceWatcher(folders: reload.folders) {
                 let started = DispatchTime.now().uptimeNanoseconds
@@ -101,14 +103,13 @@ public enum ExtensionPreview {
             }
             watcher?.start()
         }
-        defer {
-            watcher?.stop()
-            reloads = nil
+        defer { watcher?.stop() }
+        return $reloads.withValue(reloadQueue) {
+            WidgetTermCommand.run(
+                arguments: ["preview"] + arguments, widgets: remote.descriptors, controls: remote.controlDescriptors,
+                environment: environment,
+                output: StandardStream.output, errors: StandardStream.error)
         }
-        return WidgetTermCommand.run(
-            arguments: ["preview"] + arguments, widgets: remote.descriptors, controls: remote.controlDescriptors,
-            environment: environment,
-            output: StandardStream.output, errors: StandardStream.error)
     }
 
     /// The flag that runs `preview`'s widget code in extension processes of the same program

@@ -32,42 +32,12 @@ enum StandByCommand {
         let surface = Surfaces.defaults(for: .systemSmall).first { $0.place == .standBy && ($0.mode == .vibrant) == isNight }!
         let theme = Theme.builtIn(named: surface.theme)!
         // StandBy's screen is black, day and night (HIG, "StandBy"), whatever the theme's wallpaper.
-        var style = theme.paintStyle(mode: surface.mode, colorScheme: nil)
-        style.surface = RGB(0, 0, 0)
-        style.surfaceForBlending = RGB(0, 0, 0)
+        let style = SmallWidgetsOnBlack.onBlack(theme.paintStyle(mode: surface.mode, colorScheme: nil))
         if let at = settings.at { HostClock.set(at) }
-        let now = HostClock.now
-        var frames: [Frame] = []
-        var findings: [Diagnostic] = []
-        for kind in parsed.positionals {
-            let descriptor = try widget(named: kind, in: widgets)
-            guard descriptor.supportedFamilies.contains(.systemSmall) else {
-                throw UsageError("\(kind) has no systemSmall: StandBy shows small widgets only")
-            }
-            if descriptor.disfavoredLocations[.standBy]?.contains(.systemSmall) == true {
-                findings.append(
-                    Diagnostic(
-                        severity: .warning, code: "disfavored-location",
-                        message: "\(descriptor.kind) disfavors StandBy for systemSmall (disfavoredLocations): iOS does not offer it "
-                            + "there; shown anyway because you asked.",
-                        widget: descriptor.kind, family: .systemSmall))
-            }
-            let session = try settings.session(for: descriptor)
-            let selection = try session.selectEntry(family: .systemSmall, device: settings.device, context: settings.context)
-            var options = WidgetRenderOptions(
-                family: .systemSmall, device: settings.device, osVersion: settings.osVersion,
-                style: style, date: now, format: settings.format)
-            options.removesContainerBackground = surface.removesContainerBackground
-            let frame = session.render(selection, options: options)
-            findings += frame.diagnostics.map { Diagnostic($0, widget: descriptor.kind, family: .systemSmall, mode: surface.mode) }
-            frames.append(frame)
-        }
-        let height = frames.map(\.size.height).max() ?? 0
-        let width = frames.map(\.size.width).reduce(0, +) + gap
-        let background = style.surface
-        var screen = CellBuffer(width: width, height: height, fill: Cell(glyph: " ", background: background))
-        screen.draw(frames[0].buffer, atColumn: 0, row: 0)
-        screen.draw(frames[1].buffer, atColumn: frames[0].size.width + gap, row: 0)
+        let (screen, findings) = try SmallWidgetsOnBlack.screen(
+            parsed.positionals, name: { $0 }, descriptor: { try widget(named: $0, in: widgets) }, location: .standBy,
+            style: style, mode: surface.mode, removesContainerBackground: surface.removesContainerBackground,
+            settings: settings, date: HostClock.now, gap: gap)
         output.write(
             "StandBy\(isNight ? " at night (red, vibrant)" : " (full colour, backgrounds removed)"): \(parsed.positionals.joined(separator: " and "))\n"
         )

@@ -61,6 +61,64 @@ public final class TmuxSession {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    // MARK: Servers named after their owner, and swept when it has ended
+
+    /// What every server's socket name starts with. The rest is `PID-START-RANDOM`: the test process that owns
+    /// the server, its start time (so a reused pid is not taken for the owner) and a random part.
+    public static let socketPrefix = "widgetterm-e2e-"
+
+    /// This process's part of its servers' names: its pid and start time.
+    public static let owner = "\(getpid())-\(startTime(of: getpid()) ?? 0)"
+
+    /// When process `pid` started, in clock ticks after boot (field 22 of `/proc/PID/stat`); nil when there is no
+    /// such process.
+    public static func startTime(of pid: pid_t) -> UInt64? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's closing parenthesis: field 3 (the state) onwards, so field 22 is the 20th.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? UInt64(fields[19]) : nil
+    }
+
+    /// The folder tmux keeps its sockets in: `$TMUX_TMPDIR/tmux-UID`, `/tmp/tmux-UID` without it.
+    public static var socketDirectory: String {
+        let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return "\(base)/tmux-\(getuid())"
+    }
+
+    /// Whether the test process named in `socket` (a name with `socketPrefix`) is still running: its pid exists
+    /// and started when the name says. A name of the older form `PID-RANDOM` is judged by its pid alone.
+    public static func isOwnerRunning(socket: String) -> Bool {
+        let parts = socket.dropFirst(socketPrefix.count).split(separator: "-")
+        guard socket.hasPrefix(socketPrefix), let pid = parts.first.flatMap({ pid_t($0) }) else { return true }
+        guard let started = startTime(of: pid) else { return false }
+        if parts.count >= 3, let named = UInt64(parts[1]) { return named == started }
+        return true
+    }
+
+    /// Stops the servers whose test process has ended (a run killed before its sessions closed): each server
+    /// is killed, with the programs in it, and its socket and scratch directory are removed. Servers of
+    /// running test processes, this one's and other runs' alike, are left alone.
+    /// - Returns: The socket names swept, sorted.
+    @discardableResult
+    public static func sweepAbandonedServers() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: socketDirectory)) ?? []
+        var swept: [String] = []
+        for name in names.sorted() where name.hasPrefix(socketPrefix) && !isOwnerRunning(socket: name) {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+            try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            _ = try? TmuxCommand.run(socket: name, scratch: scratch, ["kill-server"])
+            unlink("\(socketDirectory)/\(name)")
+            try? FileManager.default.removeItem(at: scratch)
+            swept.append(name)
+        }
+        return swept
+    }
+
+    /// Sweeps once per test process, before its first server starts.
+    private static let sweptOnce: Void = { _ = sweepAbandonedServers() }()
+
     /// The tmux server's socket name (`tmux -L`).
     public let socket: String
     /// The session (and its one pane) that the commands address.
@@ -78,7 +136,8 @@ public final class TmuxSession {
     /// Throws when tmux is missing or the session cannot be set up.
     public init(width: Int = 120, height: Int = 40) throws {
         if let reason = Self.unavailableReason { try #require(Bool(false), Comment(rawValue: reason)) }
-        socket = "widgetterm-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        _ = Self.sweptOnce
+        socket = "\(Self.socketPrefix)\(Self.owner)-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         changes = directory.appendingPathComponent("pane-output.fifo")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -98,7 +157,7 @@ public final class TmuxSession {
 
     deinit { close() }
 
-    /// Stops the tmux server (and the program in it) and removes the directory; safe to call twice. Records
+    /// Stops the tmux server (and the program in it) and removes its socket and the directory; safe to call twice. Records
     /// an issue when the server is still running afterwards.
     public func close() {
         guard !isClosed else { return }
@@ -106,6 +165,8 @@ public final class TmuxSession {
         _ = try? tmux(["kill-server"])
         let remaining = (try? tmux(["list-sessions"])) ?? ""
         if remaining.contains("\(name):") { Issue.record("the tmux server \(socket) is still running after kill-server") }
+        // tmux leaves its socket file behind when the server exits.
+        unlink("\(Self.socketDirectory)/\(socket)")
         if readEnd >= 0 { Glibc.close(readEnd) }
         if writeEnd >= 0 { Glibc.close(writeEnd) }
         try? FileManager.default.removeItem(at: directory)

@@ -38,6 +38,37 @@ import WidgetKitUI
         }
     }
 
+    @Test("StandBy in the placeholder and snapshot contexts (c) asks the provider once per context, as the cards do")
+    func standByArchivesContextFrames() {
+        FixedClock.run {
+            let terminal = MemoryTerminal(width: 120, height: 40)
+            let configuration = PreviewConfiguration(
+                widgets: [ContextCountedWidget().body.descriptor], theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            /// Opens StandBy in the current context: its first frame asks the provider once, later frames nothing.
+            func standByAsksOnce(_ calls: FetchCounter, sourceLocation: SourceLocation = #_sourceLocation) {
+                app.renderFrame()
+                let cardCalls = calls.value
+                app.handle(.key(.character("S")))
+                app.renderFrame()
+                #expect(calls.value == cardCalls + 1, "StandBy's first frame asks once", sourceLocation: sourceLocation)
+                for _ in 0..<3 { app.renderFrame() }
+                #expect(calls.value == cardCalls + 1, "later frames draw what was archived", sourceLocation: sourceLocation)
+            }
+            app.renderFrame()
+            app.handle(.key(.character("c")))
+            #expect(app.context == .placeholder)
+            standByAsksOnce(ContextCountedProvider.placeholders)
+
+            app.handle(.key(.character("S")))
+            app.handle(.key(.character("S")))
+            app.handle(.key(.character("c")))
+            #expect(app.context == .snapshot)
+            standByAsksOnce(ContextCountedProvider.snapshots)
+            #expect(terminal.text.contains("snapshot entry"))
+        }
+    }
+
     @Test("S: StandBy by day, then at night (red), then back to the widgets; the help overlay lists S and R")
     func standBy() {
         FixedClock.run {
@@ -231,6 +262,37 @@ private struct CountedTimelineWidget: Widget {
         StaticConfiguration(kind: "counted", provider: CountedTimelineProvider()) { _ in
             let _ = CountedTimelineProvider.bodies.increment()
             Text("entry \(CountedTimelineProvider.fetches.value)").containerBackground(Color.white, for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+    }
+}
+
+/// A provider that counts its placeholder and snapshot calls (StandBy must archive them per context).
+private struct ContextCountedProvider: TimelineProvider {
+    static let placeholders = FetchCounter()
+    static let snapshots = FetchCounter()
+    func placeholder(in context: Context) -> LabelledEntry {
+        Self.placeholders.increment()
+        return LabelledEntry(date: Date(), label: "placeholder entry")
+    }
+    func getSnapshot(in context: Context, completion: @escaping (LabelledEntry) -> Void) {
+        Self.snapshots.increment()
+        completion(LabelledEntry(date: Date(), label: "snapshot entry"))
+    }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<LabelledEntry>) -> Void) {
+        completion(Timeline(entries: [LabelledEntry(date: Date(), label: "timeline entry")], policy: .never))
+    }
+}
+
+private struct LabelledEntry: TimelineEntry {
+    let date: Date
+    let label: String
+}
+
+private struct ContextCountedWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "context-counted", provider: ContextCountedProvider()) { entry in
+            Text(entry.label).containerBackground(Color.white, for: .widget)
         }
         .supportedFamilies([.systemSmall])
     }

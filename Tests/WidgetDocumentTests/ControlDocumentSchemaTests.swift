@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WidgetDocument
 
 /// The keywords of JSON Schema 2020-12 that docs/control-document.schema.json uses, checked against a document:
@@ -85,8 +86,7 @@ struct SchemaSubsetValidator {
 
 @Suite("The control document JSON Schema")
 struct ControlDocumentSchemaTests {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let package = PackagePaths.root
 
     static func parse(_ relativePath: String) throws -> JSONNode {
         let text = try String(contentsOf: package.appendingPathComponent(relativePath), encoding: .utf8)
