@@ -117,7 +117,7 @@ struct StationBoardView: View {
             }
             ForEach(entry.minutes, id: \.self) { minutes in
                 HStack(spacing: 4) {
-                    Text(entry.line).font(.caption.bold()).foregroundStyle(.yellow)
+                    Text(entry.line).font(.caption.bold())
                     Text("\(minutes) min").font(.caption)
                     Spacer(minLength: 0)
                     if let platform = entry.platform { Text("P\(platform)").font(.caption2).foregroundStyle(.secondary) }

@@ -42,10 +42,19 @@ enum RenderSurfaceChecks {
     /// (`text-condensed`, which explains what the picture shows), one per line, `widgetterm: SEVERITY: [CODE]
     /// MESSAGE`. Notes on the system's own behaviour (Apple's `.secondary` label at 3.44:1, StandBy at night) are
     /// left out, as `check --summary` leaves them out of a clean widget: nothing there is to fix, and a clean
-    /// widget's render stays silent. `--format json` and `check` keep them.
+    /// widget's render stays silent. `--format json` and `check` keep them. A finding made on several views with
+    /// the same words (the same text drawn in three rows) is one line ending `(×3)`, in first-seen order.
     static func report(_ findings: [Diagnostic]) -> String {
-        findings.filter { !($0.severity == .note && $0.origin == .system) }.map {
-            "widgetterm: \($0.severity.rawValue): [\($0.code)] \(TerminalText.escaped($0.message))\n"
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for finding in findings where !(finding.severity == .note && finding.origin == .system) {
+            let line = "widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(TerminalText.escaped(finding.message))"
+            if counts[line] == nil { order.append(line) }
+            counts[line, default: 0] += 1
+        }
+        return order.map { line in
+            let count = counts[line] ?? 1
+            return count > 1 ? "\(line) (×\(count))\n" : "\(line)\n"
         }.joined()
     }
 }

@@ -53,6 +53,19 @@ struct RenderSurfaceFindingTests {
                 == "widgetterm: warning: [hue-only] c\nwidgetterm: note: [text-condensed] d\nwidgetterm: error: [low-contrast] e\n")
     }
 
+    @Test("the same finding on several views is one line with its count, in first-seen order")
+    func repeatedFindingsCounted() {
+        let findings = [
+            Diagnostic(severity: .error, code: "low-contrast", message: "\"28E\" 1.51:1", widget: "w"),
+            Diagnostic(severity: .warning, code: "hue-only", message: "c", widget: "w"),
+            Diagnostic(severity: .error, code: "low-contrast", message: "\"28E\" 1.51:1", widget: "w"),
+            Diagnostic(severity: .error, code: "low-contrast", message: "\"28E\" 1.51:1", widget: "w"),
+        ]
+        #expect(
+            RenderSurfaceChecks.report(findings)
+                == "widgetterm: error: [low-contrast] \"28E\" 1.51:1 (×3)\nwidgetterm: warning: [hue-only] c\n")
+    }
+
     @Test("a widget whose only findings are Apple's own .secondary label renders with nothing on standard error; JSON keeps the notes")
     func cleanWidgetRendersSilently() throws {
         let text = CheckFixtures.run(["render", "secondary", "--format", "text"])
