@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CellRender
+import TerminalUI
 import TestSupport
 import WidgetHost
 import WidgetKitUI
@@ -65,5 +66,29 @@ import WidgetKitUI
         #expect(!control.reloadIfAsked())
         #expect(control.log.filter { $0.hasPrefix("ControlCenter reload:") }.count == 2)
         #expect(control.diagnostics.isEmpty)
+    }
+
+    @Test func thePreviewReloadsWhatAnIntentInTheExtensionAsksForAsAnAppRequest() throws {
+        let remote = try ExtensionProcessTests.remote()
+        defer { remote.stopAll() }
+        let switchboard = try #require(remote.descriptors.first { $0.kind == "switchboard" })
+        try FixedClock.run {
+            let preview = InMemoryPreview([switchboard])
+            let app = preview.app
+            app.renderFrame()
+            // The second button: `ReloadEverythingIntent` calls `WidgetCenter.shared.reloadAllTimelines()` there.
+            app.handle(.key(.tab))
+            app.handle(.key(.tab))
+            app.handle(.key(.enter))
+            preview.waitUntilIdle()
+            let reloads = app.log.texts.filter { $0.hasPrefix("switchboard/systemSmall reload") }
+            #expect(reloads.count == 3, "\(app.log.texts)")
+            #expect(reloads.first == "switchboard/systemSmall reload: initial · budget left 39")
+            #expect(reloads.dropFirst().first == "switchboard/systemSmall reload: intent performed (exempt) · budget left 39")
+            // The app's request counts against the budget, so it waits for the 5-minute minimum, as in one process.
+            let requested = try #require(reloads.last)
+            #expect(requested.hasPrefix("switchboard/systemSmall reload deferred: app requested · to "), "\(requested)")
+            #expect(app.log.texts.contains { $0.hasPrefix("intent ReloadEverythingIntent succeeded in") })
+        }
     }
 }
