@@ -83,14 +83,15 @@ public final class ExtensionProcess: @unchecked Sendable {
     /// - Throws: `ExtensionFailure` when the process cannot start, dies, or misses the deadline (it is then
     ///   killed, and the next request starts a new one).
     /// ActivityKit calls the widget code makes meanwhile (an intent's `Activity.update`) are run on `activities`:
-    /// the preview's `ActivityCenter`; with none, they fail in the extension.
+    /// the preview's `ActivityCenter`; with none, they fail in the extension. The `WidgetCenter` and
+    /// `ControlCenter` reloads it asks for are made on `host` (`CenterReloads.apply(to:)`) before this returns.
     public func send(
         _ request: ExtensionRequest, within seconds: TimeInterval, performer: IntentPerformer? = nil,
-        activities: (any ActivityHostInterface)? = nil
+        activities: (any ActivityHostInterface)? = nil, host: HostContext = .current
     ) throws -> ExtensionResponse {
         try lock.withLock {
             if process == nil { try startLocked() }
-            return try exchangeLocked(request, within: seconds, performer: performer, activities: activities)
+            return try exchangeLocked(request, within: seconds, performer: performer, activities: activities, host: host)
         }
     }
 
@@ -141,7 +142,7 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     private func exchangeLocked(
         _ request: ExtensionRequest, within seconds: TimeInterval, performer: IntentPerformer?,
-        activities: (any ActivityHostInterface)? = nil
+        activities: (any ActivityHostInterface)? = nil, host: HostContext = .current
     ) throws -> ExtensionResponse {
         guard let input, let output else { throw ExtensionFailure(reason: "no extension process") }
         let payload: Data
@@ -170,6 +171,10 @@ public final class ExtensionProcess: @unchecked Sendable {
             } catch {
                 stopLocked()
                 throw ExtensionFailure(reason: "sent an unreadable answer (\(error))")
+            }
+            if case .centerReloads(let reloads) = response {
+                reloads.apply(to: host)
+                continue
             }
             guard case .activityHostCall(let call) = response else { return response }
             let answer = call.answer(on: activities)

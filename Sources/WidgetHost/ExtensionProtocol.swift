@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 3
+    public static let version = 4
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -184,6 +184,10 @@ public enum ExtensionResponse: Codable, Sendable {
     case controls([ArchivedControlWidget])
     /// A control's template, its intents archived by id.
     case control(ArchivedControl)
+    /// Not an answer: the `WidgetCenter` and `ControlCenter` reloads widget code asked for while the request was
+    /// answered, sent just before the answer (only when there are some); the preview makes them in the host
+    /// context the request was sent from and goes on waiting for the answer.
+    case centerReloads(CenterReloads)
 }
 
 /// A widget of the bundle as the preview needs to know it (its closures stay in the extension process).

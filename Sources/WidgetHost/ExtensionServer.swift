@@ -54,6 +54,10 @@ public final class ExtensionServer {
         // Live Activities live in the preview (it plays iOS): widget code's ActivityKit calls go there.
         let relay = ActivityHostRelay(requests: STDIN_FILENO, responses: responses)
         HostContext.process.activities = relay
+        // So are WidgetCenter and ControlCenter reloads: kept here while a request is answered, then sent.
+        let center = ExtensionWidgetCenter()
+        HostContext.process.widgetCenter = center
+        let controlKinds = controlOrder.map(\.kind)
         do {
             while let frame = try ExtensionProtocol.readFrame(from: STDIN_FILENO) {
                 let response: ExtensionResponse
@@ -63,6 +67,11 @@ public final class ExtensionServer {
                     response = relay.serving { answer(call.request) }
                 } catch {
                     response = .failure("unreadable request: \(error)")
+                }
+                // Reloads asked for outside a request (a task left running) go with the next answer.
+                let reloads = center.take(controls: HostContext.process.controlReloads, controlKinds: controlKinds)
+                if !reloads.isEmpty {
+                    try ExtensionProtocol.writeFrame(try encoder.encode(ExtensionResponse.centerReloads(reloads)), to: responses)
                 }
                 try ExtensionProtocol.writeFrame(try encoder.encode(response), to: responses)
             }

@@ -222,11 +222,13 @@ public final class RemoteWidgets: @unchecked Sendable {
 
     static func perform(_ id: String, on process: ExtensionProcess, within seconds: TimeInterval) async throws {
         // The intent runs in the preview's host context (`IntentRunner`): its ActivityKit calls go to that center.
-        let activities = HostContext.current.activities
+        // Its WidgetCenter and ControlCenter reloads go to that context too (the thread below has no binding).
+        let host = HostContext.current
+        let activities = host.activities
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread.detachNewThread {
                 do {
-                    let answer = try process.send(.perform(intentID: id), within: seconds, activities: activities)
+                    let answer = try process.send(.perform(intentID: id), within: seconds, activities: activities, host: host)
                     switch answer {
                     case .performed: continuation.resume()
                     case .failure(let message): continuation.resume(throwing: ExtensionFailure(reason: message))

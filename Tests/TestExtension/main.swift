@@ -4,7 +4,7 @@ import WidgetKitUI
 import WidgetTermCLI
 
 // A widget extension for the extension-process tests: one widget that works and counts its intent runs,
-// providers that crash or never answer, a configurable widget and a control. With WIDGETTERM_TEST_SAMPLES=1 it serves the built-in samples instead.
+// providers that crash or never answer, a configurable widget, a widget whose intents ask for reloads, and a control. With WIDGETTERM_TEST_SAMPLES=1 it serves the built-in samples instead.
 
 struct CountEntry: TimelineEntry {
     let date: Date
@@ -225,6 +225,42 @@ struct LampControl: ControlWidget {
     }
 }
 
+// A widget whose intents ask the system for reloads from the extension: they must reach the preview.
+
+/// Lights the lamp in the store, then asks for the lamp's and the tally's reloads.
+struct LightLampIntent: AppIntent {
+    static var title: LocalizedStringResource { "Light" }
+    func perform() async throws -> some IntentResult {
+        TestStore.defaults?.set(true, forKey: "lamp")
+        ControlCenter.shared.reloadControls(ofKind: "lamp")
+        WidgetCenter.shared.reloadTimelines(ofKind: "tally")
+        return .result()
+    }
+}
+
+/// Asks for every timeline and every control to be reloaded.
+struct ReloadEverythingIntent: AppIntent {
+    static var title: LocalizedStringResource { "Reload everything" }
+    func perform() async throws -> some IntentResult {
+        WidgetCenter.shared.reloadAllTimelines()
+        ControlCenter.shared.reloadAllControls()
+        return .result()
+    }
+}
+
+struct SwitchboardWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "switchboard", provider: TickerProvider()) { _ in
+            VStack {
+                Button(intent: LightLampIntent()) { Text("Light") }
+                Button(intent: ReloadEverythingIntent()) { Text("Everything") }
+            }
+            .containerBackground(Color.gray, for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+    }
+}
+
 struct TestBundle: WidgetBundle {
     var body: some Widget {
         CountWidget()
@@ -232,6 +268,7 @@ struct TestBundle: WidgetBundle {
         TickerWidget()
         HangWidget()
         TallyWidget()
+        SwitchboardWidget()
         LampControl()
     }
 }
