@@ -112,17 +112,21 @@ public enum ExtensionPreview {
         }
     }
 
-    /// The flag that runs `preview`'s widget code in extension processes of the same program
-    /// (`WidgetTermCommand.main(bundle:)`); without it the preview and the widget code share one process.
+    /// The flag that ran `preview`'s widget code in extension processes of the same program before that was the
+    /// default; still accepted, and changes nothing.
     public static let extensionProcessesFlag = "--extension-processes"
 
-    /// The arguments of the preview command (its name and `--extension-processes` left out) when `arguments` ask
-    /// for the interactive preview of the bundle's own widgets on a terminal with `--extension-processes`, which
-    /// `WidgetTermCommand.main(bundle:)` runs against extension processes of the same program; nil for any other
-    /// command, a widget document (it runs no widget code), a help request, `--assets`, or an output
-    /// that is not a terminal (the preview refuses it in one process).
+    /// The flag that runs `preview`'s widget code in the preview's own process (`WidgetTermCommand.main(bundle:)`):
+    /// the escape hatch from extension processes, as `bench frame` always runs.
+    public static let inProcessFlag = "--in-process"
+
+    /// The arguments of the preview command (its name, `--extension-processes` and `--in-process` left out)
+    /// when `arguments` ask for the interactive preview of the bundle's own widgets on a terminal, which
+    /// `WidgetTermCommand.main(bundle:)` runs against extension processes of the same program by default; nil
+    /// with `--in-process`, for any other command, a widget document (it runs no widget code), a help request,
+    /// `--assets`, or an output that is not a terminal (the preview refuses it in one process).
     static func isolatedPreviewArguments(_ arguments: [String], outputIsTerminal: Bool) -> [String]? {
-        guard outputIsTerminal, arguments.contains(extensionProcessesFlag) else { return nil }
+        guard outputIsTerminal, !arguments.contains(inProcessFlag) else { return nil }
         let arguments = arguments.filter { $0 != extensionProcessesFlag }
         guard
             let resolved = try? CommandDispatch.resolve(arguments, kinds: { [] }, pathExists: { _ in true }),

@@ -184,7 +184,9 @@ enum PreviewCommand {
                              focused activity of the i screen (a start push: a new one of the kind k
                              selects); read again at each press
           --provider-timeout S  seconds a provider callback may take (default 5)
-          --extension-processes  run the widget code in extension processes of this program, one per kind
+          --in-process       run the widget code in the preview's own process (by default it runs in
+                             extension processes of this program, one per widget kind; --extension-processes,
+                             once needed for that, is still accepted)
           --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses
                              a direct-colour terminfo entry such as xterm-direct)
           --timezone ZONE, --locale ID, --param NAME=VALUE   as for render

@@ -48,14 +48,14 @@ public enum WidgetTermCommand {
                 ExtensionServer(widgets: bundle.widgetDescriptors + PreviewRegistry.descriptors(), controls: bundle.controlDescriptors)
                     .run())
         }
-        // `--extension-processes`: the preview plays the system, as on iOS: this same program, started as extension
+        // The preview plays the system, as on iOS (unless `--in-process`): this same program, started as extension
         // processes (one per widget kind), runs the bundle's widget code, so a crash or a hang in it ends only that
         // process. Controls and configurable widgets' parameters run there too.
         if let rest = ExtensionPreview.isolatedPreviewArguments(arguments, outputIsTerminal: StandardStream.output.isTerminal) {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             exit(ExtensionPreview.run(executable: executable, arguments: rest, environment: environment))
         }
-        arguments.removeAll { $0 == ExtensionPreview.extensionProcessesFlag }
+        arguments.removeAll { $0 == ExtensionPreview.extensionProcessesFlag || $0 == ExtensionPreview.inProcessFlag }
         // Widget code that runs in this process finds its App Group container in the same store its
         // UserDefaults suites were routed to before `main` (`list`, `help` and `bench` run no widget code).
         // The command as CommandDispatch reads it, without the bundle's kinds (a kind is the preview either way).

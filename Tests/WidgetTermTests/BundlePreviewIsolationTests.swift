@@ -4,16 +4,16 @@ import TestSupport
 
 /// `WidgetTermCommand.main(bundle:)` previews through extension processes of its own program (issue 12 item 3):
 /// the test extension (Tests/TestExtension, a `main(bundle:)` package) is previewed in tmux; its crashing
-/// provider ends only an extension process (with `--extension-processes`), whose reason and frame the preview
-/// shows while it keeps its process id and the other widgets keep ticking; without the flag the widget code
-/// runs in the preview's process.
+/// provider ends only an extension process (the default), whose reason and frame the preview shows while it
+/// keeps its process id and the other widgets keep ticking; with `--in-process` the widget code runs in the
+/// preview's process.
 @Suite(.serialized, .tmuxInstalled)
 struct BundlePreviewIsolationTests {
     @Test func aFatalErrorInAProviderLeavesThePreviewAlive() throws {
         let executable = try #require(ExtensionProcessTests.binary, "build widgetterm-test-extension first (swift build)")
         let tmux = try TmuxSession()
         try tmux.launch(
-            ["preview", "crash", "--extension-processes", "--timezone", "UTC"],
+            ["preview", "crash", "--timezone", "UTC"],
             environment: ["TERM": "xterm-256color", "WIDGETTERM_TEST_SAMPLES": "0"],
             executable: executable)
         // The placeholder with the diagnostic: the reason and the widget code's frame.
@@ -41,11 +41,11 @@ struct BundlePreviewIsolationTests {
         return pane[range].split(separator: " ").last.map(String.init)
     }
 
-    @Test func withoutTheFlagTheWidgetCodeRunsInThePreview() throws {
+    @Test func withInProcessTheWidgetCodeRunsInThePreview() throws {
         let executable = try #require(ExtensionProcessTests.binary, "build widgetterm-test-extension first (swift build)")
         let tmux = try TmuxSession()
         try tmux.launch(
-            ["preview", "count", "--timezone", "UTC"], environment: ["TERM": "xterm-256color"],
+            ["preview", "count", "--in-process", "--timezone", "UTC"], environment: ["TERM": "xterm-256color"],
             executable: executable)
         try tmux.wait(for: "Bumped 0", seconds: 120)
         let preview = try #require(try tmux.childPID())

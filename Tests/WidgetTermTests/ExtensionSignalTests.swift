@@ -187,7 +187,7 @@ struct ExtensionPreviewSignalTests {
     @Test("SIGPIPE and SIGTERM end the preview with the signal's status", arguments: [(SIGPIPE, 141), (SIGTERM, 143)])
     func terminatingSignals(signal: Int32, status: Int) throws {
         let session = try TmuxSession()
-        try session.launch(["preview", "orders", "--extension-processes"], reportsExit: false)
+        try session.launch(["preview", "orders"], reportsExit: false)
         // The widget's content comes from its extension process, which runs from then on.
         try session.wait(forAll: ["orders │ systemMedium", "4 active"], seconds: 60)
         let pid = try #require(try session.childPID())
@@ -204,7 +204,7 @@ struct ExtensionPreviewSignalTests {
     func crashSignals(signal: Int32, status: Int) throws {
         let session = try TmuxSession()
         let report = session.directory.appendingPathComponent("report.txt")
-        try session.launch(["preview", "orders", "--extension-processes", "2>'\(report.path)'"], reportsExit: false)
+        try session.launch(["preview", "orders", "2>'\(report.path)'"], reportsExit: false)
         // The widget's content comes from its extension process, which runs from then on.
         try session.wait(forAll: ["orders │ systemMedium", "4 active"], seconds: 60)
         let pid = try #require(try session.childPID())
