@@ -38,7 +38,9 @@ let package = Package(
         .target(name: "CAppGroupEnvironment"),
         .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .target(name: "AssetCatalog", dependencies: ["WidgetKitUI", "CImageDecoding"]),
-        .target(name: "WidgetHost", dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "CTerminalSignals", "MonotonicWait"]),
+        .target(
+            name: "WidgetHost",
+            dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "CTerminalSignals", "MonotonicWait"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
         .systemLibrary(name: "CNCurses"),
         .target(name: "CTerminalSignals"),
