@@ -112,7 +112,7 @@ public final class FolderEventWatcher: @unchecked Sendable {
         close(stopPipe.write)
     }
 
-    /// The folders watched now, sorted.
+    /// The folders watched now, sorted. Read it from the thread that calls `waitForEvents(seconds:)`.
     public var watchedFolders: [String] { folders.values.sorted() }
 
     /// True once `stop()` was called.
