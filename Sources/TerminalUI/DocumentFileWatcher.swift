@@ -9,15 +9,17 @@ import Glibc
 
 /// Watches widget document files and recompiles each one after it is saved, for the preview's hot reload.
 ///
-/// It watches each file's directory with inotify (editors often save by writing a new file and renaming it over
-/// the old one, which a watch on the file itself would lose). A save is taken only once the file has been quiet
-/// for the debounce interval and two reads a moment apart return the same bytes, so a file written in several
-/// steps is never compiled half-written. A file that then fails to compile is reported as a failure (the caller
-/// keeps showing the last good render); the next good save is reported as a replacement.
+/// It waits on inotify events in each file's folder (`FolderEventWatcher`; editors often save by writing a new
+/// file and renaming it over the old one, which a watch on the file itself would lose). A save is complete when the
+/// file is closed after writing or renamed into place; a file that was created and is still open for writing is
+/// never read, so a file written in several steps is never compiled half-written. The file is read once the last
+/// such event is `debounce` seconds old (the wait for that is a timed wait on the events, not a sleep), so a burst
+/// of events is one recompile. A file that then fails to compile is reported as a failure (the caller keeps
+/// showing the last good render); the next good save is reported as a replacement.
 ///
 /// Changes are queued for the caller's thread (`takeChanges()`); `start(wake:)`'s function is called when one is
-/// queued, so an event loop sleeping in `poll` wakes at once. Latency from the last write to the change being
-/// queued is the debounce interval plus the settle interval plus the compile time (about 0.2 s by default).
+/// queued, so an event loop sleeping in `poll` wakes at once. Latency from the save to the change being queued is
+/// the debounce interval plus the compile time (about 0.15 s by default).
 public final class DocumentFileWatcher: @unchecked Sendable {
     /// A recompiled document, or why it could not be.
     public struct Change: @unchecked Sendable {
@@ -41,15 +43,13 @@ public final class DocumentFileWatcher: @unchecked Sendable {
     }
 
     private let files: [String]
+    /// Each file's path as the folder watcher names it: its folder's absolute path, "/", its name.
+    private let watchedPaths: [String]
     private let debounce: TimeInterval
-    private let settle: TimeInterval
     private let limits: DocumentLimits
-    private let descriptor: Int32
-    /// Watch descriptor → the directory it watches.
-    private var directories: [Int32: String] = [:]
+    private let events: FolderEventWatcher
     private let lock = NSLock()
     private var queued: [Change] = []
-    private var stopped = false
     private var thread: Thread?
     /// The last bytes compiled per file: an event that leaves a file unchanged (a touch) does not recompile it.
     private var lastBytes: [Int: [UInt8]] = [:]
@@ -60,30 +60,18 @@ public final class DocumentFileWatcher: @unchecked Sendable {
 
     /// - Parameters:
     ///   - files: the document paths, in the order the caller shows them.
-    ///   - debounce: seconds a file must be quiet before it is read (default 0.12).
-    ///   - settle: seconds between the two reads that must agree (default 0.05).
+    ///   - debounce: seconds since a file's last event before it is read (default 0.12).
     ///   - limits: the limits documents are compiled with.
     /// - Throws: `WatchError` when inotify cannot be set up (too many watches, a directory that cannot be read).
-    public init(files: [String], debounce: TimeInterval = 0.12, settle: TimeInterval = 0.05, limits: DocumentLimits = .standard) throws {
+    public init(files: [String], debounce: TimeInterval = 0.12, limits: DocumentLimits = .standard) throws {
         self.files = files
         self.debounce = debounce
-        self.settle = settle
         self.limits = limits
-        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else {
-            throw WatchError(description: "cannot watch documents: inotify_init1 failed (\(String(cString: strerror(errno))))")
-        }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_ATTRIB)
-        for (index, file) in files.enumerated() {
-            let directory = Self.directory(of: file)
-            guard !directories.values.contains(directory) else { continue }
-            let watch = inotify_add_watch(descriptor, directory, mask)
-            guard watch >= 0 else {
-                close(descriptor)
-                throw WatchError(
-                    description: "cannot watch \(directory) for changes to \(files[index]): \(String(cString: strerror(errno)))")
-            }
-            directories[watch] = directory
+        watchedPaths = files.map { Self.directory(of: $0) + "/" + URL(fileURLWithPath: $0).lastPathComponent }
+        do {
+            events = try FolderEventWatcher(folders: files.map { Self.directory(of: $0) }, recursive: false)
+        } catch {
+            throw WatchError(description: "\(error)")
         }
         for (index, file) in files.enumerated() {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
@@ -92,10 +80,7 @@ public final class DocumentFileWatcher: @unchecked Sendable {
         }
     }
 
-    deinit {
-        stop()
-        close(descriptor)
-    }
+    deinit { stop() }
 
     /// Starts watching on a thread of its own; `wake` is called (from that thread) whenever a change is queued.
     public func start(wake: @escaping @Sendable () -> Void) {
@@ -105,8 +90,8 @@ public final class DocumentFileWatcher: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops watching (the thread ends within a poll interval).
-    public func stop() { lock.withLock { stopped = true } }
+    /// Stops watching (the thread, waiting on events, wakes and ends at once).
+    public func stop() { events.stop() }
 
     /// The changes queued since the last call, oldest first.
     public func takeChanges() -> [Change] {
@@ -115,8 +100,6 @@ public final class DocumentFileWatcher: @unchecked Sendable {
             return queued
         }
     }
-
-    private var isStopped: Bool { lock.withLock { stopped } }
 
     static func directory(of file: String) -> String {
         let url = URL(fileURLWithPath: file)
@@ -128,106 +111,84 @@ public final class DocumentFileWatcher: @unchecked Sendable {
     private func run(wake: @Sendable () -> Void) {
         /// File index → when its last event arrived (monotonic seconds).
         var pending: [Int: Double] = [:]
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while !isStopped {
+        /// Files created and not yet closed after writing: not read until they are.
+        var writing: Set<Int> = []
+        while !events.isStopped {
+            var limit: Double?
+            if let soonest = pending.filter({ !writing.contains($0.key) }).values.min() {
+                limit = max(0, soonest + debounce - Self.monotonicNow())
+            }
+            let batch = events.waitForEvents(seconds: limit)
             let now = Self.monotonicNow()
-            var timeout: Int32 = 250
-            if let soonest = pending.values.min() {
-                timeout = Int32(max(0, min(250, ((soonest + debounce) - now) * 1000)).rounded(.up))
-            }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, timeout)
-            if ready > 0 {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    for index in changedFiles(in: buffer, count: count) { pending[index] = Self.monotonicNow() }
+            for event in batch {
+                if event.kind == .overflow {
+                    // Events were lost: look at every file again.
+                    writing.removeAll()
+                    for index in files.indices { pending[index] = now }
+                    continue
+                }
+                for index in files.indices where watchedPaths[index] == event.path {
+                    pending[index] = now
+                    if event.kind == .created && !Self.isComplete(event.path) {
+                        writing.insert(index)
+                    } else {
+                        writing.remove(index)
+                    }
                 }
             }
-            let current = Self.monotonicNow()
-            for (index, last) in pending where current - last >= debounce {
+            for (index, last) in pending where !writing.contains(index) && now - last >= debounce {
                 pending[index] = nil
-                let bytes: [UInt8]
-                switch contents(of: files[index]) {
-                case .missing:
-                    // Gone for the whole debounce interval (an editor's delete-and-rename is quicker): say so once.
-                    // The directory is still watched; the file's return is a change, even with the same bytes.
-                    guard lastBytes[index] != nil || !removedReported.contains(index) else { continue }
-                    lastBytes[index] = nil
-                    removedReported.insert(index)
-                    let error = DocumentError(
-                        file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                        expected: "the document file", found: "it was removed", kind: .file)
-                    var change = Change(index: index, file: files[index], previousKind: lastKinds[index], result: .failure(error))
-                    change.isRemoved = true
-                    lock.withLock { queued.append(change) }
-                    wake()
-                    continue
-                case .changing:
-                    // Still being written: look again after the debounce.
-                    pending[index] = Self.monotonicNow()
-                    continue
-                case .stable(let stable):
-                    bytes = stable
-                }
-                removedReported.remove(index)
-                guard bytes != lastBytes[index] else { continue }
-                lastBytes[index] = bytes
-                let previousKind = lastKinds[index]
-                let result: Result<WidgetDescriptor, DocumentError>
-                do {
-                    let descriptor = try WidgetDocument(bytes: bytes, file: files[index], limits: limits).descriptor
-                    lastKinds[index] = descriptor.kind
-                    result = .success(descriptor)
-                } catch let error as DocumentError {
-                    result = .failure(error)
-                } catch {
-                    result = .failure(
-                        DocumentError(
-                            file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                            expected: "a widget document", found: "\(error)", kind: .file))
-                }
-                let change = Change(index: index, file: files[index], previousKind: previousKind, result: result)
-                lock.withLock { queued.append(change) }
-                wake()
+                compile(index, wake: wake)
             }
         }
     }
 
-    /// The indices of watched files named by the inotify events in `buffer`.
-    private func changedFiles(in buffer: [UInt8], count: Int) -> Set<Int> {
-        var changed: Set<Int> = []
-        var offset = 0
-        let headerSize = MemoryLayout<inotify_event>.size
-        while offset + headerSize <= count {
-            let (watch, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
-                let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                return (event.wd, Int(event.len))
-            }
-            let nameStart = offset + headerSize
-            let nameBytes = buffer[nameStart..<min(nameStart + length, count)].prefix { $0 != 0 }
-            let name = String(decoding: nameBytes, as: UTF8.self)
-            if let directory = directories[watch] {
-                for (index, file) in files.enumerated()
-                where Self.directory(of: file) == directory && URL(fileURLWithPath: file).lastPathComponent == name {
-                    changed.insert(index)
-                }
-            }
-            offset = nameStart + length
+    /// Reads file `index` and queues what it compiles to (or that it is gone), unless its bytes are the last ones.
+    private func compile(_ index: Int, wake: @Sendable () -> Void) {
+        guard let data = FileManager.default.contents(atPath: files[index]) else {
+            // Gone for the whole debounce interval (an editor's delete-and-rename is quicker): say so once.
+            // The directory is still watched; the file's return is a change, even with the same bytes.
+            guard lastBytes[index] != nil || !removedReported.contains(index) else { return }
+            lastBytes[index] = nil
+            removedReported.insert(index)
+            let error = DocumentError(
+                file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
+                expected: "the document file", found: "it was removed", kind: .file)
+            var change = Change(index: index, file: files[index], previousKind: lastKinds[index], result: .failure(error))
+            change.isRemoved = true
+            lock.withLock { queued.append(change) }
+            wake()
+            return
         }
-        return changed
+        let bytes = Array(data)
+        removedReported.remove(index)
+        guard bytes != lastBytes[index] else { return }
+        lastBytes[index] = bytes
+        let previousKind = lastKinds[index]
+        let result: Result<WidgetDescriptor, DocumentError>
+        do {
+            let descriptor = try WidgetDocument(bytes: bytes, file: files[index], limits: limits).descriptor
+            lastKinds[index] = descriptor.kind
+            result = .success(descriptor)
+        } catch let error as DocumentError {
+            result = .failure(error)
+        } catch {
+            result = .failure(
+                DocumentError(
+                    file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
+                    expected: "a widget document", found: "\(error)", kind: .file))
+        }
+        let change = Change(index: index, file: files[index], previousKind: previousKind, result: result)
+        lock.withLock { queued.append(change) }
+        wake()
     }
 
-    private enum Contents {
-        case missing, changing
-        case stable([UInt8])
-    }
-
-    /// The file's bytes when two reads `settle` seconds apart agree.
-    private func contents(of file: String) -> Contents {
-        guard let first = FileManager.default.contents(atPath: file) else { return .missing }
-        usleep(UInt32(settle * 1_000_000))
-        guard let second = FileManager.default.contents(atPath: file) else { return .missing }
-        return first == second ? .stable(Array(second)) : .changing
+    /// True when an entry just created at `path` is whole already: a symbolic link or a second hard link, which
+    /// no one writes through. A file created by `open` is whole only once closed after writing.
+    private static func isComplete(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return true }
+        return status.st_mode & S_IFMT == S_IFLNK || status.st_nlink > 1
     }
 
     private static func monotonicNow() -> Double {

@@ -71,35 +71,41 @@ public enum ExtensionPreview {
             let queue = ExtensionReloadQueue()
             reloadQueue = queue
             if !notices.isEmpty { queue.post(.leftOut(summaries: notices)) }
-            watcher = SourceWatcher(folders: reload.folders) {
-                let started = DispatchTime.now().uptimeNanoseconds
-                let outcome = rebuild(reload.command, environment: environment.merging(reload.environment) { _, new in new })
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-                if let log = environment["WIDGETTERM_RELOAD_LOG"], let handle = FileHandle(forWritingAtPath: log) {
-                    // scripts/measure-reload.sh reads the build's share of save-to-new-pixels from here.
-                    handle.seekToEndOfFile()
-                    var result = "failed"
-                    if case .success(let last) = outcome { result = "ok" + (last.map { " " + $0 } ?? "") }
-                    handle.write(Data((String(format: "build %.3f ", seconds) + result + "\n").utf8))
-                    try? handle.close()
-                }
-                switch outcome {
-                case .success:
-                    remotes.stopAll()
-                    queue.post(.rebuilt(buildSeconds: seconds))
-                    // A save may add or remove a widget kind: ask the new program, once the preview has drawn its
-                    // new frame, and hand it new widgets only when the kinds differ.
-                    queue.waitForRedraw(seconds: 30)
-                    if let fresh = try? RemoteWidgets(
-                        launch: launch, providerTimeLimit: remote.providerTimeLimit, intentTimeLimit: remote.intentTimeLimit),
-                        fresh.descriptorKinds != remotes.current.descriptorKinds
-                    {
-                        remotes.replace(with: fresh)
-                        queue.post(widgets: fresh.descriptors)
+            do {
+                watcher = try SourceWatcher(folders: reload.folders) {
+                    let started = DispatchTime.now().uptimeNanoseconds
+                    let outcome = rebuild(reload.command, environment: environment.merging(reload.environment) { _, new in new })
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                    if let log = environment["WIDGETTERM_RELOAD_LOG"], let handle = FileHandle(forWritingAtPath: log) {
+                        // scripts/measure-reload.sh reads the build's share of save-to-new-pixels from here.
+                        handle.seekToEndOfFile()
+                        var result = "failed"
+                        if case .success(let last) = outcome { result = "ok" + (last.map { " " + $0 } ?? "") }
+                        handle.write(Data((String(format: "build %.3f ", seconds) + result + "\n").utf8))
+                        try? handle.close()
                     }
-                case .failure(let errors):
-                    queue.post(.failed(errors: errors.lines))
+                    switch outcome {
+                    case .success:
+                        remotes.stopAll()
+                        queue.post(.rebuilt(buildSeconds: seconds))
+                        // A save may add or remove a widget kind: ask the new program, once the preview has drawn its
+                        // new frame, and hand it new widgets only when the kinds differ.
+                        queue.waitForRedraw(seconds: 30)
+                        if let fresh = try? RemoteWidgets(
+                            launch: launch, providerTimeLimit: remote.providerTimeLimit, intentTimeLimit: remote.intentTimeLimit),
+                            fresh.descriptorKinds != remotes.current.descriptorKinds
+                        {
+                            remotes.replace(with: fresh)
+                            queue.post(widgets: fresh.descriptors)
+                        }
+                    case .failure(let errors):
+                        queue.post(.failed(errors: errors.lines))
+                    }
                 }
+            } catch {
+                ControlEscapingStream(StandardStream.error).write(
+                    "widgetterm: \(MessageText.oneLine("\(error)")); saving will not reload\n")
+                return 2
             }
             watcher?.start()
         }
@@ -216,57 +222,59 @@ extension RemoteWidgets {
     var descriptorKinds: [String] { widgets.map(\.kind) }
 }
 
-/// Watches folders' Swift sources (every `.swift` file under them) by polling their sizes and modification
-/// times ten times a second; after a change, once the files have been quiet for 0.1 s, calls `changed` on
-/// its own thread (changes made while it runs are seen afterwards).
+/// Watches folders' Swift sources (every `.swift` file under them, in folders added while watching too) by
+/// waiting on their inotify events (`FolderEventWatcher`); after a change, once the events have been quiet for
+/// `quiet` seconds (a timed wait on the events, not a sleep), calls `changed` on its own thread. Events during
+/// that call stay queued and are seen afterwards, so a save made while a build runs rebuilds after it.
 final class SourceWatcher: @unchecked Sendable {
-    private let folders: [String]
+    private let events: FolderEventWatcher
+    private let quiet: Double
     private let changed: @Sendable () -> Void
-    private let lock = NSLock()
-    private var stopped = false
 
-    init(folders: [String], changed: @escaping @Sendable () -> Void) {
-        self.folders = folders
+    /// Folders that do not exist are left out (none of their files can be an input yet).
+    /// - Throws: `FolderEventWatcher.WatchError` when a folder cannot be watched.
+    init(folders: [String], quiet: Double = 0.1, changed: @escaping @Sendable () -> Void) throws {
+        let existing = folders.filter { folder in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        events = try FolderEventWatcher(folders: existing, recursive: true)
+        self.quiet = quiet
         self.changed = changed
     }
 
     func start() {
         Thread.detachNewThread { [self] in
-            var last = snapshot()
-            while !lock.withLock({ stopped }) {
-                usleep(100_000)
-                let now = snapshot()
-                guard now != last else { continue }
-                var settled = now
-                repeat {
-                    last = settled
-                    usleep(100_000)
-                    settled = snapshot()
-                } while settled != last
-                if lock.withLock({ stopped }) { break }
-                // `last` is what this build reads: a save made while it runs differs from it and rebuilds after.
+            while !events.isStopped {
+                guard events.waitForEvents(seconds: nil).contains(where: Self.touchesSources) else { continue }
+                // Wait until `quiet` seconds pass with no event on a source (other events do not extend it).
+                var deadline = DispatchTime.now().uptimeNanoseconds + UInt64(quiet * 1e9)
+                while !events.isStopped {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    guard now < deadline else { break }
+                    if events.waitForEvents(seconds: Double(deadline - now) / 1e9).contains(where: Self.touchesSources) {
+                        deadline = DispatchTime.now().uptimeNanoseconds + UInt64(quiet * 1e9)
+                    }
+                }
+                if events.isStopped { break }
                 changed()
             }
         }
     }
 
-    func stop() { lock.withLock { stopped = true } }
+    /// Stops watching; the thread, waiting on events, wakes and ends (after the `changed` call it may be in).
+    func stop() { events.stop() }
 
-    /// Path → (size, modification time) of every Swift file under the folders.
-    func snapshot() -> [String: [Double]] {
-        var result: [String: [Double]] = [:]
-        for folder in folders {
-            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
-            while let relative = walker.nextObject() as? String {
-                guard relative.hasSuffix(".swift") else { continue }
-                let path = folder + "/" + relative
-                var status = stat()
-                guard stat(path, &status) == 0 else { continue }
-                result[path] = [
-                    Double(status.st_size), Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9,
-                ]
-            }
+    /// True when `event` may change what a build reads: a `.swift` file closed after writing, renamed in or out,
+    /// deleted or found in a new folder, a folder renamed away (with whatever sources it held), or lost events.
+    /// A created file counts once it is closed after writing (its own event), so a half-written file is not built;
+    /// a folder created or renamed in counts through the `.swift` files found in it.
+    static func touchesSources(_ event: FolderEventWatcher.Event) -> Bool {
+        switch event.kind {
+        case .overflow: return true
+        case .created: return false
+        case .movedOut: return event.isDirectory || event.path.hasSuffix(".swift")
+        case .closedAfterWriting, .movedIn, .deleted, .appeared: return !event.isDirectory && event.path.hasSuffix(".swift")
         }
-        return result
     }
 }

@@ -492,7 +492,7 @@ struct DocumentReloadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("live.json")
         try Data(DocumentFixtures.widget(#"{"Text": "one"}"#).utf8).write(to: file)
-        let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.4, settle: 0.05)
+        let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.4)
         let woken = WakeSignal()
         watcher.start(wake: { woken.signal() })
         defer { watcher.stop() }

@@ -91,7 +91,7 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
         let file = directory.appendingPathComponent("gone.json")
         let text = DocumentFixtures.widget(#"{"Text": "here"}"#)
         try Data(text.utf8).write(to: file)
-        let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.2, settle: 0.02)
+        let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.2)
         let woken = WakeSignal()
         watcher.start(wake: { woken.signal() })
         defer { watcher.stop() }
