@@ -248,17 +248,12 @@ public struct Painter {
         guard clip.contains(column: column, row: row), buffer.contains(column: column, row: row) else { return }
         if width == 2 && !(clip.contains(column: column + 1, row: row) && buffer.contains(column: column + 1, row: row)) { return }
         repairWideNeighbours(column, row, width: width)
-        var cell = buffer[column, row]
-        cell.glyph = glyph
-        cell.foreground = foreground.composited(over: cell.background ?? style.surfaceForBlending)
-        cell.attributes = attributes
-        cell.isContinuation = false
-        buffer[column, row] = cell
+        putInside(glyph, column, row, foreground: foreground, attributes: attributes)
         if width == 2 {
             var next = buffer[column + 1, row]
             next.glyph = .space
             next.isContinuation = true
-            next.background = cell.background
+            next.background = buffer[column, row].background
             buffer[column + 1, row] = next
         }
     }

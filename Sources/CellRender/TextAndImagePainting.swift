@@ -107,10 +107,10 @@ extension Painter {
         return true
     }
 
-    /// `put` of a one-column glyph at a cell known to be inside the clip and the buffer, whose wide neighbours
-    /// were already repaired.
+    /// The cell write of `put`: a glyph at a cell known to be inside the clip and the buffer, whose wide
+    /// neighbours were already repaired (the text fast path calls it directly).
     @inline(__always)
-    private mutating func putInside(_ glyph: Glyph, _ column: Int, _ row: Int, foreground: PaintColor, attributes: CellAttributes) {
+    mutating func putInside(_ glyph: Glyph, _ column: Int, _ row: Int, foreground: PaintColor, attributes: CellAttributes) {
         var cell = buffer[column, row]
         cell.glyph = glyph
         cell.foreground = foreground.composited(over: cell.background ?? style.surfaceForBlending)

@@ -11,24 +11,6 @@ import TestSupport
 // and progress bars fill from the right, and the directional SF Symbols point the other way.
 
 private enum MirrorProbe {
-    static let format = SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-
-    static func frame<V: View>(_ view: V, width: Int, height: Int) -> Frame {
-        let environment = LayoutEnvironment(date: Date(timeIntervalSince1970: 1_700_000_000), format: format)
-        let node = ViewResolver.resolve(view, environment: EnvironmentValues()).0
-        let placed = CellLayout.layout(node, in: CellSize(width: width, height: height), environment: environment)
-        var painter = Painter(
-            size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light), date: environment.date,
-            format: format)
-        painter.paint(placed)
-        return painter.frame
-    }
-
-    static func rows<V: View>(_ view: V, width: Int, height: Int) -> [String] {
-        let frame = frame(view, width: width, height: height)
-        return (0..<height).map { frame.buffer.text(ofRow: $0) }
-    }
-
     /// One character per cell of `row`: `#` where the background is `tint`, `.` elsewhere, and the glyph when it
     /// is a partial block.
     static func bar(_ frame: Frame, row: Int, tint: RGB) -> String {
@@ -45,40 +27,46 @@ private enum MirrorProbe {
 @Suite struct RightToLeftGapsTests {
     @Test func multiLineLeadingTextAlignsRight() {
         let wrapped = Text("Sintra Cascais").frame(width: 80, alignment: .leading)
-        #expect(MirrorProbe.rows(wrapped, width: 10, height: 2) == ["Sintra    ", "Cascais   "])
+        #expect(RightToLeftProbe.picture(wrapped, width: 10, height: 2) == ["Sintra    ", "Cascais   "])
         #expect(
-            MirrorProbe.rows(wrapped.environment(\.layoutDirection, .rightToLeft), width: 10, height: 2) == ["    Sintra", "   Cascais"])
+            RightToLeftProbe.picture(wrapped.environment(\.layoutDirection, .rightToLeft), width: 10, height: 2) == [
+                "    Sintra", "   Cascais",
+            ])
         // Trailing text goes to its left edge; the text itself still sits at the frame's leading (right) edge.
         let trailing = Text("Sintra Cascais").multilineTextAlignment(.trailing).frame(width: 80, alignment: .leading)
-        #expect(MirrorProbe.rows(trailing, width: 10, height: 2) == [" Sintra   ", "Cascais   "])
+        #expect(RightToLeftProbe.picture(trailing, width: 10, height: 2) == [" Sintra   ", "Cascais   "])
         #expect(
-            MirrorProbe.rows(trailing.environment(\.layoutDirection, .rightToLeft), width: 10, height: 2) == ["   Sintra ", "   Cascais"])
+            RightToLeftProbe.picture(trailing.environment(\.layoutDirection, .rightToLeft), width: 10, height: 2) == [
+                "   Sintra ", "   Cascais",
+            ])
         // Centred lines stay centred (one free column: the shorter line keeps it on its right either way).
         let centred = Text("Sintra Cascais").multilineTextAlignment(.center).frame(width: 80, alignment: .leading)
-        #expect(MirrorProbe.rows(centred, width: 10, height: 2) == ["Sintra    ", "Cascais   "])
+        #expect(RightToLeftProbe.picture(centred, width: 10, height: 2) == ["Sintra    ", "Cascais   "])
         #expect(
-            MirrorProbe.rows(centred.environment(\.layoutDirection, .rightToLeft), width: 10, height: 2) == ["   Sintra ", "   Cascais"])
+            RightToLeftProbe.picture(centred.environment(\.layoutDirection, .rightToLeft), width: 10, height: 2) == [
+                "   Sintra ", "   Cascais",
+            ])
     }
 
     @Test func progressViewsAndLinearGaugesFillFromTheRight() throws {
         let red = RGB(255, 0, 0)
         let progress = ProgressView(value: 0.5).tint(Color(red: 1, green: 0, blue: 0)).frame(width: 80)
-        let leftToRight = MirrorProbe.frame(progress, width: 10, height: 1)
+        let leftToRight = RightToLeftProbe.frame(progress, width: 10, height: 1)
         #expect(MirrorProbe.bar(leftToRight, row: 0, tint: red) == "#####.....")
-        let rightToLeft = MirrorProbe.frame(progress.environment(\.layoutDirection, .rightToLeft), width: 10, height: 1)
+        let rightToLeft = RightToLeftProbe.frame(progress.environment(\.layoutDirection, .rightToLeft), width: 10, height: 1)
         #expect(MirrorProbe.bar(rightToLeft, row: 0, tint: red) == ".....#####")
 
         // 0.55 of 10 cells is 5 cells and 4 eighths: the partial cell is the tint behind a left half block of track.
         let partial = ProgressView(value: 0.55).tint(Color(red: 1, green: 0, blue: 0)).frame(width: 80)
-        #expect(MirrorProbe.bar(MirrorProbe.frame(partial, width: 10, height: 1), row: 0, tint: red) == "#####▌....")
-        let mirrored = MirrorProbe.frame(partial.environment(\.layoutDirection, .rightToLeft), width: 10, height: 1)
+        #expect(MirrorProbe.bar(RightToLeftProbe.frame(partial, width: 10, height: 1), row: 0, tint: red) == "#####▌....")
+        let mirrored = RightToLeftProbe.frame(partial.environment(\.layoutDirection, .rightToLeft), width: 10, height: 1)
         #expect(MirrorProbe.bar(mirrored, row: 0, tint: red) == "....▌#####")
         #expect(mirrored.buffer[4, 0].background == red)
 
         // An accessoryLinear gauge's marker sits at the value counted from the right.
         let gauge = Gauge(value: 0.25) { EmptyView() }.gaugeStyle(.accessoryLinear).frame(width: 72)
-        #expect(MirrorProbe.rows(gauge, width: 9, height: 1) == ["──●──────"])
-        #expect(MirrorProbe.rows(gauge.environment(\.layoutDirection, .rightToLeft), width: 9, height: 1) == ["──────●──"])
+        #expect(RightToLeftProbe.picture(gauge, width: 9, height: 1) == ["──●──────"])
+        #expect(RightToLeftProbe.picture(gauge.environment(\.layoutDirection, .rightToLeft), width: 9, height: 1) == ["──────●──"])
     }
 
     @Test func directionalSymbolsPointTheOtherWay() {
@@ -88,10 +76,10 @@ private enum MirrorProbe {
             Image(systemName: "arrow.forward")
             Image(systemName: "forward.end")
         }
-        #expect(MirrorProbe.rows(row, width: 8, height: 1) == ["  ››⇢⇥  "])
+        #expect(RightToLeftProbe.picture(row, width: 8, height: 1) == ["  ››⇢⇥  "])
         // Mirrored: the row runs from the right; chevron.forward and arrow.forward point left; chevron.right and
         // the media symbol forward.end keep their direction.
-        #expect(MirrorProbe.rows(row.environment(\.layoutDirection, .rightToLeft), width: 8, height: 1) == ["  ⇥⇠›‹  "])
+        #expect(RightToLeftProbe.picture(row.environment(\.layoutDirection, .rightToLeft), width: 8, height: 1) == ["  ⇥⇠›‹  "])
         #expect(PlacedNode.rightToLeftSymbol("chevron.forward") == "chevron.backward")
         #expect(PlacedNode.rightToLeftSymbol("arrow.uturn.backward") == "arrow.uturn.forward")
         #expect(PlacedNode.rightToLeftSymbol("arrow.up.forward.circle.fill") == "arrow.up.backward.circle.fill")

@@ -10,10 +10,12 @@ import Testing
 // Issue 11: right-to-left layout. `.environment(\.layoutDirection, .rightToLeft)` and a right-to-left
 // `--locale` mirror the layout: rows run from the right, leading is the right edge; text keeps its own order.
 
-private enum DirectionProbe {
+/// Resolves, lays out and paints a view in a fixed light environment (en_US, UTC, 2023-11-14): the right-to-left
+/// suites' probe.
+enum RightToLeftProbe {
     static let format = SystemTextFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
 
-    static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
+    static func frame<V: View>(_ view: V, width: Int, height: Int) -> Frame {
         let environment = LayoutEnvironment(date: Date(timeIntervalSince1970: 1_700_000_000), format: format)
         let node = ViewResolver.resolve(view, environment: EnvironmentValues()).0
         let placed = CellLayout.layout(node, in: CellSize(width: width, height: height), environment: environment)
@@ -21,7 +23,13 @@ private enum DirectionProbe {
             size: CellSize(width: width, height: height), style: PaintStyle(colorScheme: .light), date: environment.date,
             format: format)
         painter.paint(placed)
-        return (0..<height).map { painter.frame.buffer.text(ofRow: $0) }
+        return painter.frame
+    }
+
+    /// Each row's text.
+    static func picture<V: View>(_ view: V, width: Int, height: Int) -> [String] {
+        let frame = frame(view, width: width, height: height)
+        return (0..<height).map { frame.buffer.text(ofRow: $0) }
     }
 }
 
@@ -41,9 +49,9 @@ private struct Headline: View {
 
 @Suite struct RightToLeftLayoutTests {
     @Test func aRightToLeftEnvironmentMirrorsRowsAlignmentsAndPadding() {
-        #expect(DirectionProbe.picture(Headline(), width: 10, height: 2) == ["  1 22    ", "  abc     "])
+        #expect(RightToLeftProbe.picture(Headline(), width: 10, height: 2) == ["  1 22    ", "  abc     "])
         let mirrored = Headline().environment(\.layoutDirection, .rightToLeft)
-        #expect(DirectionProbe.picture(mirrored, width: 10, height: 2) == ["    22 1  ", "     abc  "])
+        #expect(RightToLeftProbe.picture(mirrored, width: 10, height: 2) == ["    22 1  ", "     abc  "])
     }
 
     @Test func aLeftToRightSubtreeInsideARightToLeftOneKeepsItsOwnOrder() {
@@ -56,7 +64,7 @@ private struct Headline: View {
             .environment(\.layoutDirection, .leftToRight)
         }
         .environment(\.layoutDirection, .rightToLeft)
-        #expect(DirectionProbe.picture(view, width: 4, height: 1) == ["xy a"])
+        #expect(RightToLeftProbe.picture(view, width: 4, height: 1) == ["xy a"])
     }
 
     @Test func rightToLeftLanguagesChooseARightToLeftLayout() {
