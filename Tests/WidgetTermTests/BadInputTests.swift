@@ -143,7 +143,12 @@ import Glibc
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // The watchdog holds the process weakly: a cancelled work item stays queued until its deadline, and a
+        // strong capture would keep each finished run's pipes open for 30 s. Hundreds of runs then hold over
+        // 1,300 descriptors, and Foundation's Process.run() (which reads /proc/self/fd) crashes past that.
+        let watchdog = DispatchWorkItem { [weak process] in
+            if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -324,7 +324,10 @@ struct PreviewMacroPluginTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Held weakly, so that a finished run's pipes close now rather than at the watchdog's deadline.
+        let watchdog = DispatchWorkItem { [weak process] in
+            if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
         let errorText = ErrorText()
         let group = DispatchGroup()
