@@ -242,4 +242,23 @@ private func printed(by process: ChildProcess) throws -> String {
         #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o600)
         #expect(ChildProcess.spawn(["/nonexistent/tool"], environment: [:], outputPath: nil).error == ENOENT)
     }
+
+    @Test("no source or test starts a program with Foundation's Process (the #Preview plugin builder aside)")
+    func nothingUsesFoundationsProcess() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let pattern = try NSRegularExpression(
+            pattern: #"(?<![A-Za-z])(Process\(\)|Process\.launchedProcess|\[Process\]|: Process[?]?[ ,)=])"#)
+        var found: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let base = root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+            for file in files
+            where file.hasSuffix(".swift") && !file.hasPrefix("PreviewMacroPlugin/") && !file.hasSuffix("ChildProcessTests.swift") {
+                let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+                let matches = pattern.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
+                if matches > 0 { found.append("\(folder)/\(file)") }
+            }
+        }
+        #expect(found == [], "start programs with ChildProcess (or ProgramRun in tests), not Foundation's Process")
+    }
 }
