@@ -235,14 +235,25 @@ extension ChildProcess {
         func duplicate(_ descriptor: Int32, for target: Int32) throws -> Int32 {
             let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
             guard copy >= 0 else {
+                let code = errno
                 throw ChildProcessError(
-                    path: executable, code: errno,
+                    path: executable, code: code,
                     message:
-                        "cannot run \(executable): descriptor \(descriptor) for its \(Self.streamName(target)) cannot be used (\(Self.errorText(errno)))"
+                        "cannot run \(executable): descriptor \(descriptor) for its \(Self.streamName(target)) cannot be used (\(Self.errorText(code)))"
                 )
             }
             temporary.append(copy)
             return copy
+        }
+        func nullDevice() throws -> Int32 {
+            let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+            guard null >= 0 else {
+                let code = errno
+                throw ChildProcessError(
+                    path: executable, code: code, message: "cannot run \(executable): /dev/null cannot be opened (\(Self.errorText(code)))")
+            }
+            temporary.append(null)
+            return null
         }
         var sources: [Int32?] = [nil, nil, nil]
         for (target, stream) in streams.prefix(3).enumerated() {
@@ -251,17 +262,13 @@ extension ChildProcess {
             case .inherit:
                 sources[Int(target)] = nil
             case .nullDevice:
-                let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-                guard null >= 0 else {
-                    throw ChildProcessError(
-                        path: executable, code: errno,
-                        message: "cannot run \(executable): /dev/null cannot be opened (\(Self.errorText(errno)))")
-                }
-                temporary.append(null)
-                sources[Int(target)] = null
+                sources[Int(target)] = try nullDevice()
             case .pipe(let pipe):
                 let end = target == 0 ? pipe.fileHandleForReading : pipe.fileHandleForWriting
                 sources[Int(target)] = try duplicate(end.fileDescriptor, for: target)
+            case .fileHandle(let handle) where handle === FileHandle.nullDevice:
+                // Foundation's null device handle has no descriptor of its own.
+                sources[Int(target)] = try nullDevice()
             case .fileHandle(let handle):
                 sources[Int(target)] = try duplicate(handle.fileDescriptor, for: target)
             case .file(let path):

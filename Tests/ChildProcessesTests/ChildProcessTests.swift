@@ -121,7 +121,7 @@ private func printed(by process: ChildProcess) throws -> String {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
     }
 
-    @Test("the working directory and the environment are exactly the ones given")
+    @Test("the working directory and the environment are exactly the ones given; FileHandle.nullDevice is /dev/null")
     func directoryAndEnvironment() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -135,6 +135,12 @@ private func printed(by process: ChildProcess) throws -> String {
         let env = ChildProcess(executable: "/usr/bin/env")
         env.environment = ["WIDGETTERM_CHILD": "a b=c"]
         #expect(try printed(by: env) == "WIDGETTERM_CHILD=a b=c\n")
+
+        // Foundation's null device handle, as callers of Process passed it, is /dev/null.
+        let reader = ChildProcess(executable: "/bin/cat")
+        reader.standardInput = .fileHandle(FileHandle.nullDevice)
+        #expect(try printed(by: reader) == "")
+        #expect(reader.terminationStatus == 0)
     }
 
     @Test("standard input and output on pipes; standard error merged into standard output")
