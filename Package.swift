@@ -21,6 +21,9 @@ let package = Package(
         .target(name: "CPreviewRecords"),
         // A timed wait measured on the monotonic clock, for the widget side and the host alike.
         .target(name: "MonotonicWait"),
+        // Our own process launcher (posix_spawn), used instead of Foundation's Process.run(); see DECISIONS.md.
+        .target(name: "CChildProcesses"),
+        .target(name: "ChildProcesses", dependencies: ["CChildProcesses", "MonotonicWait"]),
         .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords", "MonotonicWait"]),
         .target(name: "SpellingSuggestions"),
         // Builds the #Preview plugin (source in Sources/PreviewMacros, not a target) with swiftc; see DECISIONS.md.
@@ -40,7 +43,7 @@ let package = Package(
         .target(name: "AssetCatalog", dependencies: ["WidgetKitUI", "CImageDecoding"]),
         .target(
             name: "WidgetHost",
-            dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "CTerminalSignals", "MonotonicWait"]),
+            dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "CTerminalSignals", "MonotonicWait", "ChildProcesses"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
         .systemLibrary(name: "CNCurses"),
         .target(name: "CTerminalSignals"),
@@ -59,7 +62,7 @@ let package = Package(
         .target(name: "Charts", dependencies: ["WidgetKitUI"]),
         .target(name: "Combine", dependencies: ["WidgetKitUI"]),
         .target(name: "Intents", dependencies: ["WidgetKitUI"]),
-        .target(name: "HostPackage", dependencies: ["PreviewMacroPlugin", "WidgetProjects"]),
+        .target(name: "HostPackage", dependencies: ["PreviewMacroPlugin", "WidgetProjects", "ChildProcesses"]),
         .executableTarget(name: "widgetterm", dependencies: ["WidgetTermCLI", "SampleWidgets", "HostPackage"]),
         // A widget extension the extension-process tests start (a widget that works, providers that crash or hang).
         .executableTarget(
@@ -71,6 +74,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["WidgetKitUI", "CellLayout", "CellRender", "WidgetHost", "TerminalUI", "WidgetDocument"],
             path: "Tests/TestSupport"),
         // Each module's own unit tests (docs/ARCHITECTURE.md "How the tests are organised").
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout", "CellRender", "WidgetKitUI", "TestSupport"]),
         .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellLayout", "WidgetKitUI", "TestSupport"]),
         .testTarget(name: "WidgetKitUITests", dependencies: ["WidgetKitUI", "TestSupport"]),

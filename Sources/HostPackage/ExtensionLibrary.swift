@@ -280,7 +280,7 @@ struct ExtensionLibraryBuild {
             return objectPath
         }
         try Data(source.utf8).write(to: URL(fileURLWithPath: sourcePath), options: .atomic)
-        _ = try ChildProcess.output(clang, ["-c", "-O1", "-fPIC", sourcePath, "-o", objectPath + ".tmp"])
+        _ = try ProgramRunner.output(clang, ["-c", "-O1", "-fPIC", sourcePath, "-o", objectPath + ".tmp"])
         try Self.replace(objectPath, with: objectPath + ".tmp")
         return objectPath
     }
@@ -324,7 +324,7 @@ struct ExtensionLibraryBuild {
             }
         }
         arguments += ["-o", stubPath + ".tmp", "-Xlinker", "--export-dynamic"]
-        _ = try ChildProcess.output(toolchain.swiftc, arguments)
+        _ = try ProgramRunner.output(toolchain.swiftc, arguments)
         try Self.replace(stubPath, with: stubPath + ".tmp")
         try Data(hash.hex.utf8).write(to: URL(fileURLWithPath: stampFile), options: .atomic)
     }
@@ -333,7 +333,7 @@ struct ExtensionLibraryBuild {
     /// extension keeps the file it mapped.
     private func linkLibrary(objects: [String]) throws {
         let records = try compileC(Self.recordsSource, named: "preview-records")
-        _ = try ChildProcess.output(
+        _ = try ProgramRunner.output(
             toolchain.swiftc, ["-emit-library", "-o", libraryPath + ".tmp"] + objects + [records])
         try Self.replace(libraryPath, with: libraryPath + ".tmp")
     }
@@ -396,7 +396,7 @@ struct ExtensionLibraryBuild {
             }
             var diagnostics: [String] = []
             var errors: [String] = []
-            let succeeded = try ChildProcess.streamingLines(toolchain.swiftc, arguments) { line in
+            let succeeded = try ProgramRunner.streamingLines(toolchain.swiftc, arguments) { line in
                 let mapped = HostPackage.mapped(line, hostSources: hostPrefix, userPaths: userPaths)
                 diagnostics.append(mapped)
                 if mapped.contains(": error: ") { errors.append(mapped) }

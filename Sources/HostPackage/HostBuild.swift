@@ -34,7 +34,7 @@ public struct BuiltHost: Sendable {
     ///
     /// - Throws: `HostPackageError` when the program fails.
     public func kinds() throws -> [String] {
-        Self.kinds(listing: try ChildProcess.output(binary, ["list"]))
+        Self.kinds(listing: try ProgramRunner.output(binary, ["list"]))
     }
 
     /// The kinds in `list`'s output: each line is the kind, then its families. A kind may hold spaces ("Busy

@@ -116,7 +116,7 @@ struct HostPackage {
             }
         }
         // The rewriter's own findings (an `#if` condition it cannot evaluate) name the developer's files.
-        _ = try ChildProcess.streamingLines(rewriter, arguments) { line in
+        _ = try ProgramRunner.streamingLines(rewriter, arguments) { line in
             FileHandle.standardError.write(Data(("widgetterm: " + line + "\n").utf8))
         }
         for module in sources.modules {
@@ -294,7 +294,7 @@ struct HostPackage {
         var compiledFiles = 0
         let hostPrefix = directory + "/Sources/"
         let userPaths = self.userPaths
-        let succeeded = try ChildProcess.streamingLines(
+        let succeeded = try ProgramRunner.streamingLines(
             toolchain.swift, ["build", "--package-path", directory, "--scratch-path", scratchDirectory, "--product", moduleName]
         ) { line in
             let mapped = Self.mapped(line, hostSources: hostPrefix, userPaths: userPaths)

@@ -30,7 +30,7 @@ enum RewriterTool {
         arguments += Toolchain.rewriterLibraries.map { "-l" + $0 }
         arguments += ["-Xlinker", "-rpath", "-Xlinker", host, "-o", partial]
         arguments += sources
-        _ = try ChildProcess.output(toolchain.swiftc, arguments)
+        _ = try ProgramRunner.output(toolchain.swiftc, arguments)
         _ = rename(partial, binary)
         return binary
     }

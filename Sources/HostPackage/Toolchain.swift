@@ -60,8 +60,8 @@ struct Toolchain {
             {
                 return facts
             }
-            let versionText = try ChildProcess.output(swiftc, ["--version"]).trimmingCharacters(in: .whitespacesAndNewlines)
-            let info = try ChildProcess.output(swiftc, ["-print-target-info"])
+            let versionText = try ProgramRunner.output(swiftc, ["--version"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let info = try ProgramRunner.output(swiftc, ["-print-target-info"])
             guard let object = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
                 let paths = object["paths"] as? [String: Any],
                 let resources = paths["runtimeResourcePath"] as? String

@@ -55,9 +55,7 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     private let launch: Launch
     private let lock = NSLock()
-    private var process: Process?
-    /// Signalled by Foundation when the running process has ended (its termination handler).
-    private var exited = MonotonicSignal()
+    private var process: ChildProcess?
     private var input: FileHandle?
     private var output: FileHandle?
     /// The running (or last) process's standard error; a new one per process.
@@ -99,9 +97,7 @@ public final class ExtensionProcess: @unchecked Sendable {
     public func stop() { lock.withLock { stopLocked() } }
 
     private func startLocked() throws {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: launch.executable)
-        child.arguments = launch.arguments
+        let child = ChildProcess(executable: launch.executable, arguments: launch.arguments)
         var environment = launch.environment
         environment[ExtensionProtocol.serverEnvironmentVariable] = "1"
         // The crash backtracer symbolicates for seconds before the process ends; the fatal error line is enough.
@@ -110,17 +106,14 @@ public final class ExtensionProcess: @unchecked Sendable {
         let requests = Pipe()
         let responses = Pipe()
         let errors = Pipe()
-        child.standardInput = requests
-        child.standardOutput = responses
-        child.standardError = errors
+        child.standardInput = .pipe(requests)
+        child.standardOutput = .pipe(responses)
+        child.standardError = .pipe(errors)
         errorLines = ErrorTail()
-        let ended = MonotonicSignal()
-        child.terminationHandler = { _ in ended.signal() }
-        exited = ended
         do {
             try child.run()
         } catch {
-            throw ExtensionFailure(reason: "cannot start \(launch.executable): \(error.localizedDescription)")
+            throw ExtensionFailure(reason: "cannot start the extension: \(error)")
         }
         launches += 1
         process = child
@@ -215,8 +208,8 @@ public final class ExtensionProcess: @unchecked Sendable {
     private func deathLocked(during request: ExtensionRequest) -> ExtensionFailure {
         guard let process else { return ExtensionFailure(reason: "no extension process") }
         // A process that closed its answers pipe without ending (widget code closing descriptors) is given 2 s:
-        // a wait for its termination handler, not a poll.
-        if !exited.wait(seconds: 2) { kill(process.processIdentifier, SIGKILL) }
+        // a wait for its reaping, not a poll.
+        if !process.wait(seconds: 2) { process.signal(SIGKILL) }
         process.waitUntilExit()
         widgetterm_signals_forget_child(process.processIdentifier)
         errorLines.waitForEnd()
@@ -248,7 +241,7 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     private func stopLocked() {
         if let process, process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             process.waitUntilExit()
         }
         if let process { widgetterm_signals_forget_child(process.processIdentifier) }

@@ -175,18 +175,16 @@ public enum ExtensionPreview {
     /// Runs the rebuild command; on success, its last line on standard error (what it did), on failure the
     /// compiler's errors (`file:line:column: error: ...`), else the command's last lines.
     static func rebuild(_ command: [String], environment: [String: String]) -> Result<String?, BuildErrors> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
+        let process = ChildProcess(executable: command[0], arguments: Array(command.dropFirst()))
         process.environment = environment
         let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = .nullDevice
+        process.standardError = .pipe(errors)
+        process.standardInput = .nullDevice
         do {
             try process.run()
         } catch {
-            return .failure(BuildErrors(lines: ["cannot rebuild: \(error.localizedDescription)"]))
+            return .failure(BuildErrors(lines: ["cannot rebuild: \(error)"]))
         }
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,5 +1,6 @@
 import Foundation
 import CellRender
+import WidgetHost
 
 // MARK: - PNG through librsvg
 
@@ -36,17 +37,15 @@ enum PNGConverter {
             }
         }
         try Data(svg.utf8).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--format", "png", "--output", output.path, input.path]
+        let process = ChildProcess(executable: executable, arguments: ["--format", "png", "--output", output.path, input.path])
         let messages = Pipe()
-        process.standardError = messages
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        process.standardError = .pipe(messages)
+        process.standardOutput = .nullDevice
+        process.standardInput = .nullDevice
         do {
             try process.run()
         } catch {
-            throw UsageError("cannot run \(executable): \(error.localizedDescription)")
+            throw UsageError("\(error)")
         }
         let message = messages.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -104,20 +103,20 @@ enum EmojiImages {
     /// The base64 PNG of `glyph` in Noto Color Emoji, nil when `pango-view` fails.
     static func draw(_ glyph: String, pangoView: String, scratch: URL, number: Int) -> String? {
         let file = scratch.appendingPathComponent("emoji\(number).png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: pangoView)
-        process.arguments = [
-            "--font=Noto Color Emoji \(pointSize)", "--text=\(glyph)", "--background=transparent", "--margin=0", "-q",
-            "--output=\(file.path)",
-        ]
+        let process = ChildProcess(
+            executable: pangoView,
+            arguments: [
+                "--font=Noto Color Emoji \(pointSize)", "--text=\(glyph)", "--background=transparent", "--margin=0", "-q",
+                "--output=\(file.path)",
+            ])
         // GLib reads `--text` in the locale's character set: a locale that is not installed (LANG=tr_TR.UTF-8
         // without its locale data) falls back to ASCII and refuses the emoji. C.UTF-8 is always there.
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C.UTF-8"
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardInput = .nullDevice
+        process.standardOutput = .nullDevice
+        process.standardError = .nullDevice
         guard (try? process.run()) != nil else { return nil }
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0, let data = try? Data(contentsOf: file) else { return nil }

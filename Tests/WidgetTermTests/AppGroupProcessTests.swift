@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import WidgetHost
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,20 +33,16 @@ import Glibc
     }
 
     /// `widgetterm _tap water --app-group STORE` with more arguments; standard output and error are pipes.
-    static func tap(_ store: URL, _ arguments: [String] = [], launcher: [String] = []) throws -> (Process, Pipe, Pipe) {
+    static func tap(_ store: URL, _ arguments: [String] = [], launcher: [String] = []) throws -> (ChildProcess, Pipe, Pipe) {
         let binary = try #require(TmuxSession.binary, "no widgetterm binary: build it first (swift build)")
-        let process = Process()
         let command = [binary, "_tap", "water", "--app-group", store.path] + arguments
-        if launcher.isEmpty {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = Array(command.dropFirst())
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", launcher.joined(separator: "; ") + "; exec \"$@\"", "sh"] + command
-        }
+        let process =
+            launcher.isEmpty
+            ? ChildProcess(executable: binary, arguments: Array(command.dropFirst()))
+            : ChildProcess(executable: "/bin/sh", arguments: ["-c", launcher.joined(separator: "; ") + "; exec \"$@\"", "sh"] + command)
         let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        process.standardOutput = .pipe(output)
+        process.standardError = .pipe(errors)
         try process.run()
         return (process, output, errors)
     }
@@ -59,7 +56,7 @@ import Glibc
         var total = 1410
         try Self.seed(store, total: total)
         var random = SplitMix64(seed: 15_001)
-        var writers: [Process] = []
+        var writers: [ChildProcess] = []
         for trial in 0..<300 {
             let (process, output, errors) = try Self.tap(store, ["--times", "1000"])
             // A random point: after 0 to 2 saved taps (read from the writer's output), then 0 to 12 ms more (the
@@ -72,7 +69,7 @@ import Glibc
                 printed += String(decoding: chunk, as: UTF8.self)
             }
             usleep(UInt32(random.next() % 12_000))
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             // End of output: the writer's descriptors are closed, so it writes nothing more.
             printed += Self.text(output)
             let problems = Self.text(errors)
@@ -171,16 +168,9 @@ import Glibc
         let file = store.appendingPathComponent("\(Self.suite).plist")
         try Data().write(to: file)
         let binary = try #require(TmuxSession.binary, "no widgetterm binary: build it first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["render", "water", "--app-group", store.path, "--color", "never"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = Self.text(output), message = Self.text(errors)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try ProgramRun(binary, ["render", "water", "--app-group", store.path, "--color", "never"])
+        let printed = run.output, message = run.errors
+        #expect(run.status == 0)
         #expect(printed.contains("1250 ml"))
         let lines = message.split(separator: "\n")
         #expect(lines.count == 1)

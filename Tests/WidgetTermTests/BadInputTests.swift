@@ -130,30 +130,12 @@ import Glibc
     /// Runs the binary with `arguments` in `files.root`, standard input and output on /dev/null, a private
     /// HOME and App Group store; a run that takes more than 30 s is killed (and so reported as a signal).
     static func run(_ binary: String, _ arguments: [String], files: Fixtures) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = files.root
-        process.environment = [
+        let environment = [
             "HOME": files.root.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
             "TZ": "UTC", "TERM": "dumb", "WIDGETTERM_APP_GROUP": files.root.appendingPathComponent("app-group").path,
         ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        // The watchdog holds the process weakly: a cancelled work item stays queued until its deadline, and a
-        // strong capture would keep each finished run's pipes open for 30 s. Hundreds of runs then hold over
-        // 1,300 descriptors, and Foundation's Process.run() (which reads /proc/self/fd) crashes past that.
-        let watchdog = DispatchWorkItem { [weak process] in
-            if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        watchdog.cancel()
-        return Outcome(status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal, errors: text)
+        let run = try ProgramRun(binary, arguments, environment: environment, in: files.root, timeLimit: 30)
+        return Outcome(status: run.status, wasSignalled: run.wasSignalled, errors: run.errors)
     }
 
     @Test("every bad input exits 2 with one line on standard error, never a signal")
@@ -200,17 +182,8 @@ import Glibc
         defer { files.remove() }
         let home = files.root.appendingPathComponent("home")
         func run(_ arguments: [String]) throws -> Outcome {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
-            process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-            process.standardOutput = FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return Outcome(status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal, errors: text)
+            let run = try ProgramRun(binary, arguments, environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+            return Outcome(status: run.status, wasSignalled: run.wasSignalled, errors: run.errors)
         }
         let cache = home.appendingPathComponent(".cache").path
 

@@ -341,17 +341,8 @@ import FoundationXML
     /// Runs the built binary with `arguments`; nil when it is not built.
     static func runBinary(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String, errors: String)? {
         guard let binary = TmuxSession.binary else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let run = try ProgramRun(binary, arguments, environment: environment)
+        return (run.status, run.output, run.errors)
     }
 
     @Test(

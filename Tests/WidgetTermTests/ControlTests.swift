@@ -219,19 +219,11 @@ private struct NoSymbolIntent: AppIntent {
         let binary = try #require(TmuxSession.binary, "no widgetterm binary: build it first (swift build)")
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("wt-control-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: store) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["control", "focus", "--tap", "2", "--placement", "medium", "--format", "text", "--app-group", store.path]
-        process.environment = ["LANG": "C.UTF-8", "TZ": "UTC", "HOME": store.path, "PATH": "/usr/bin:/bin"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(errorText)")
-        let lines = text.components(separatedBy: "\n").filter { !$0.hasPrefix("intent ") }
+        let run = try ProgramRun(
+            binary, ["control", "focus", "--tap", "2", "--placement", "medium", "--format", "text", "--app-group", store.path],
+            environment: ["LANG": "C.UTF-8", "TZ": "UTC", "HOME": store.path, "PATH": "/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.components(separatedBy: "\n").filter { !$0.hasPrefix("intent ") }
         let off = ["▗                 ▖", " 🌙 Focus", "    Off", "▝                 ▘"]
         let on = ["▗                 ▖", " 🌙 Focus", "    On", "▝                 ▘"]
         let medium = "Control Center, medium (2×1)"

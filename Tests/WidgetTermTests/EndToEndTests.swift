@@ -186,18 +186,9 @@ struct EndToEndTests {
 
     @Test func notATerminalSaysSoAndExitsTwo() throws {
         let binary = try #require(TmuxSession.binary, "no widgetterm binary: build it first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
-            "preview", "--app-group", FileManager.default.temporaryDirectory.appendingPathComponent("wt-e2e-\(getpid())").path,
-        ]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(message.hasPrefix("widgetterm: preview is interactive and needs a terminal, but standard output is not one."))
+        let run = try ProgramRun(
+            binary, ["preview", "--app-group", FileManager.default.temporaryDirectory.appendingPathComponent("wt-e2e-\(getpid())").path])
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("widgetterm: preview is interactive and needs a terminal, but standard output is not one."))
     }
 }

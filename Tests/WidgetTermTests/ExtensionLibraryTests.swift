@@ -86,24 +86,10 @@ struct ExtensionLibraryEndToEndTests {
     }
 
     func run(_ program: String, _ arguments: [String], extra: [String: String], in folder: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
         var environment = ["HOME": folder.path, "XDG_CACHE_HOME": SourceFolderFixture.cache, "LANG": "C.UTF-8", "TZ": "UTC"]
         environment["PATH"] = SourceFolderFixture.environment["PATH"]
-        process.environment = environment.merging(extra) { _, new in new }
-        let output = folder.appendingPathComponent("out-\(UUID().uuidString)")
-        let errors = folder.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        let run = try ProgramRun(program, arguments, environment: environment.merging(extra) { _, new in new }, outputFolder: folder)
+        return Run(status: run.status, output: run.output, errors: run.errors)
     }
 
     @Test func aTextChangeRebuildsTheLibraryAloneAndLeftOutFilesStayOut() throws {

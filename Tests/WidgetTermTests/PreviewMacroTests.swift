@@ -309,37 +309,12 @@ struct PreviewMacroPluginTests {
 
     /// Runs `tool` in `directory` with a private HOME, UTC and no terminal; kills it after 120 s.
     static func run(_ tool: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = directory.path
         environment["WIDGETTERM_APP_GROUP"] = directory.appendingPathComponent("app-group").path
         environment["TZ"] = "UTC"
         environment["TERM"] = "dumb"
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Held weakly, so that a finished run's pipes close now rather than at the watchdog's deadline.
-        let watchdog = DispatchWorkItem { [weak process] in
-            if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-        let errorText = ErrorText()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorText.data = errors.fileHandleForReading.readDataToEndOfFile() }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        watchdog.cancel()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorText.data, as: UTF8.self))
-    }
-
-    private final class ErrorText: @unchecked Sendable {
-        var data = Data()
+        let run = try ProgramRun(tool, arguments, environment: environment, in: directory, timeLimit: 120)
+        return (run.status, run.output, run.errors)
     }
 }

@@ -22,25 +22,10 @@ enum SourceFolderFixture {
     /// `home` (a first build writes thousands of lines), and waits for it.
     static func widgetterm(_ arguments: [String], home: URL) throws -> Run {
         let binary = try #require(TmuxSession.binary)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
         var environment = ["HOME": home.path, "XDG_CACHE_HOME": cache, "LANG": "C.UTF-8", "TZ": "UTC"]
         environment["PATH"] = Self.environment["PATH"]
-        process.environment = environment
-        let output = home.appendingPathComponent("out-\(UUID().uuidString)")
-        let errors = home.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        let run = try ProgramRun(binary, arguments, environment: environment, outputFolder: home)
+        return Run(status: run.status, output: run.output, errors: run.errors)
     }
 
     /// Why these tests cannot run here, or nil when they can.
@@ -85,7 +70,7 @@ enum SourceFolderFixture {
         let input = directory.appendingPathComponent("Input.swift")
         let output = directory.appendingPathComponent("Output.swift")
         try Data(source.utf8).write(to: input)
-        _ = try ChildProcess.output(binary, ["--compiler-version", "6.3.1", input.path, output.path])
+        _ = try ProgramRunner.output(binary, ["--compiler-version", "6.3.1", input.path, output.path])
         return String(decoding: try Data(contentsOf: output), as: UTF8.self)
     }
 

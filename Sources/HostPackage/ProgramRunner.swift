@@ -1,24 +1,23 @@
+import ChildProcesses
 import Foundation
 
 // MARK: - Running tools
 
-/// Runs the toolchain's programs and the built host.
-enum ChildProcess {
+/// Runs the toolchain's programs and the built host (started by `ChildProcess`, our own launcher).
+enum ProgramRunner {
     /// Runs a program to the end and returns its standard output; a failure quotes its standard error.
     static func output(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
+        let process = ChildProcess(executable: program, arguments: arguments)
         if let environment { process.environment = environment }
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = .pipe(output)
+        process.standardError = .pipe(errors)
+        process.standardInput = .nullDevice
         do {
             try process.run()
         } catch {
-            throw HostPackageError("cannot run \(program): \(error.localizedDescription)")
+            throw HostPackageError("\(error)")
         }
         // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
         let errorText = CollectedData()
@@ -38,17 +37,15 @@ enum ChildProcess {
     /// Runs a program with standard output and error merged into one pipe, handing each line to `line` as it
     /// arrives; returns whether it exited with status 0.
     static func streamingLines(_ program: String, _ arguments: [String], line: (String) -> Void) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
+        let process = ChildProcess(executable: program, arguments: arguments)
         let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = .pipe(pipe)
+        process.standardError = .standardOutput
+        process.standardInput = .nullDevice
         do {
             try process.run()
         } catch {
-            throw HostPackageError("cannot run \(program): \(error.localizedDescription)")
+            throw HostPackageError("\(error)")
         }
         var pending = Data()
         while true {
