@@ -42,4 +42,7 @@ public final class UIDevice: @unchecked Sendable {
     public var systemVersion: String { "\(OSAvailability.iOSMajorVersion).0" }
     /// `.phone`.
     public let userInterfaceIdiom = UIUserInterfaceIdiom.phone
+
+    /// A device object, as `UIDevice()` (NSObject's `init()`); it answers as `UIDevice.current` does.
+    public init() {}
 }
