@@ -40,16 +40,20 @@ extension PlacedNode {
     /// `backward` as a later part of their name (`chevron.forward`, `arrow.uturn.backward`, `arrow.up.forward`),
     /// point the other way. Symbols with an explicit side (`chevron.right`) and the media symbols whose name
     /// starts with `forward` or `backward` (playback keeps its direction) are kept: nil.
+    ///
+    /// Names with `leading` or `trailing` as a later part (`text.justify.leading`, `arrow.trailing`) are relative to
+    /// the reading direction too: they turn into their counterpart. (A half-filled `star.leadinghalf.filled` keeps
+    /// its name: iOS draws its own right-to-left variant, and its cell glyph is symmetric.)
     static func rightToLeftSymbol(_ name: String) -> String? {
         var parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var changed = false
+        let swaps = [("forward", "backward"), ("leading", "trailing")]
         for index in parts.indices.dropFirst() {
-            if parts[index] == "forward" {
-                parts[index] = "backward"
-                changed = true
-            } else if parts[index] == "backward" {
-                parts[index] = "forward"
-                changed = true
+            for (one, other) in swaps {
+                if parts[index] == one || parts[index] == other {
+                    parts[index] = parts[index] == one ? other : one
+                    changed = true
+                }
             }
         }
         return changed ? parts.joined(separator: ".") : nil

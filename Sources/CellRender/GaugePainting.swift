@@ -15,7 +15,9 @@ extension Painter {
         let tint = colorOf(gauge.tint, position: fraction), track = trackColor(gauge.track)
         switch gauge.kind {
         case .accessoryCircular, .accessoryCircularCapacity, .progressCircular:
-            paintRing(rect, fraction: fraction, open: gauge.kind == .accessoryCircular, tint: tint, track: track)
+            paintRing(
+                rect, fraction: fraction, open: gauge.kind == .accessoryCircular, tint: tint, track: track,
+                counterClockwise: gauge.layoutDirection == .rightToLeft)
         case .accessoryLinear:
             let row = rect.y + (gauge.label == .empty ? 0 : 1)
             for column in rect.x..<rect.maxX { put("─", column, row, foreground: track) }
@@ -64,14 +66,16 @@ extension Painter {
     /// A round ring inside the rectangle, drawn with braille dots (2×4 per cell, so the outline is round rather
     /// than a box), filled clockwise from the top (capacity) or, for the open accessoryCircular style, along a
     /// 270° arc with a gap at the bottom and a marker at the value. Each cell takes the tint when most of its
-    /// dots lie at or before the value, else the track colour (a cell has one foreground colour).
-    mutating func paintRing(_ rect: CellRect, fraction: Double, open: Bool, tint: RGBA, track: RGBA) {
+    /// dots lie at or before the value, else the track colour (a cell has one foreground colour). With
+    /// `counterClockwise` (a right-to-left layout) the ring is the mirror image: it fills anticlockwise from the
+    /// top, or along the open arc from its right end.
+    mutating func paintRing(_ rect: CellRect, fraction: Double, open: Bool, tint: RGBA, track: RGBA, counterClockwise: Bool = false) {
         guard rect.width >= 2, rect.height >= 2 else {
             put("◔", rect.x, rect.y, foreground: tint)
             return
         }
         var marker: (column: Int, row: Int, distance: Double)?
-        forEachRingCell(rect, arc: open ? 270 : 360) { column, row, bits, positions in
+        forEachRingCell(rect, arc: open ? 270 : 360, counterClockwise: counterClockwise) { column, row, bits, positions in
             let filled = positions.filter { $0 <= fraction }.count
             let color = filled * 2 >= positions.count ? tint : track
             put(Glyph(Character(UnicodeScalar(0x2800 + bits)!)), column, row, foreground: color)
@@ -86,7 +90,8 @@ extension Painter {
     /// dot's position along the ring (0 at the top, growing clockwise to 1 at the end of `arc` degrees; an arc
     /// under 360° is centred on the top, leaving its gap at the bottom). The ring is the largest circle, in
     /// points (a cell is 8×17 pt, a braille dot 4×4.25 pt), that fits the rectangle, about 1.5 dots thick.
-    func forEachRingCell(_ rect: CellRect, arc: Double, _ body: (Int, Int, UInt32, [Double]) -> Void) {
+    /// `counterClockwise` measures positions the other way round (the ring's mirror image).
+    func forEachRingCell(_ rect: CellRect, arc: Double, counterClockwise: Bool = false, _ body: (Int, Int, UInt32, [Double]) -> Void) {
         let columnPoints = 8.0, rowPoints = 17.0
         let dotWidth = columnPoints / 2, dotHeight = rowPoints / 4
         let centerX = (Double(rect.x) + Double(rect.width) / 2) * columnPoints
@@ -104,7 +109,7 @@ extension Painter {
                         let x = Double(column) * columnPoints + (Double(dotColumn) + 0.5) * dotWidth - centerX
                         let y = Double(row) * rowPoints + (Double(dotRow) + 0.5) * dotHeight - centerY
                         guard abs((x * x + y * y).squareRoot() - radius) <= thickness / 2 else { continue }
-                        let angle = atan2(x, -y) * 180 / .pi // 0 at the top, clockwise positive
+                        let angle = atan2(counterClockwise ? -x : x, -y) * 180 / .pi // 0 at the top, clockwise positive
                         let position: Double
                         if arc < 360 {
                             guard abs(angle) <= arc / 2 else { continue }

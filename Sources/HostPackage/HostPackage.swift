@@ -125,8 +125,8 @@ struct HostPackage {
             }
         }
         try replaceIfChanged(directory + "/Package.swift", with: Data(manifest.utf8))
-        let intentFiles = try intentDefinitionFiles()
         let leftOutPaths = Set(leavingOut.map(\.file.path))
+        let intentFiles = try intentDefinitionFiles(leavingOut: leftOutPaths)
         let removedWidgets = Set(leavingOut.flatMap(\.widgets))
         let entryPoint = sources.sourceSet.entryPoint?.file.standardizedFileURL.path
         // Other extensions' modules stay, unlisted in the manifest, so switching back to them recompiles nothing
@@ -162,18 +162,24 @@ struct HostPackage {
 
     /// The Swift files generated from the extension's `.intentdefinition` files, by file name in the widget module
     /// (`_WidgetTermIntents_<name>.swift`). Types the developer's own files declare (a hand-written
-    /// `ConfigurationIntent`) are not generated again.
-    func intentDefinitionFiles() throws -> [String: String] {
+    /// `ConfigurationIntent`) are not generated again. The generated intents ask the handler class the sources
+    /// declare (an `INExtension` subclass, else an adopter of the handling protocol), unless its file is left out
+    /// (`leavingOut`, paths).
+    func intentDefinitionFiles(leavingOut: Set<String> = []) throws -> [String: String] {
         guard !sources.intentDefinitions.isEmpty else { return [:] }
         var declared = Set<String>()
+        var handlers = IntentDefinitionCode.HandlerClasses()
         for file in sources.main.files {
-            declared.formUnion(IntentDefinitionCode.declaredTypes(in: String(decoding: file.contents, as: UTF8.self)))
+            let text = String(decoding: file.contents, as: UTF8.self)
+            declared.formUnion(IntentDefinitionCode.declaredTypes(in: text))
+            if !leavingOut.contains(file.source.path) { handlers.add(from: text) }
         }
         var files: [String: String] = [:]
         for definition in sources.intentDefinitions {
             let name =
                 "_WidgetTermIntents_" + HostSources.moduleName(for: definition.source.deletingPathExtension().lastPathComponent) + ".swift"
-            files[name] = try IntentDefinitionCode.swiftSource(from: definition.contents, file: definition.source, skipping: declared)
+            files[name] = try IntentDefinitionCode.swiftSource(
+                from: definition.contents, file: definition.source, skipping: declared, handlers: handlers)
         }
         return files
     }

@@ -27,7 +27,9 @@ enum IntentDefinitionCode {
     ///
     /// - Throws: `HostPackageError` naming the file and the key path when the file is not a property list or a
     ///   name in it is not a Swift identifier.
-    static func swiftSource(from data: Data, file: URL, skipping declared: Set<String> = []) throws -> String {
+    static func swiftSource(
+        from data: Data, file: URL, skipping declared: Set<String> = [], handlers: HandlerClasses = HandlerClasses()
+    ) throws -> String {
         let root: [String: Any]
         do {
             guard let plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] else {
@@ -71,6 +73,14 @@ enum IntentDefinitionCode {
             out.append("    case unknown = 0")
             for item in cases { out.append("    case \(item.name) = \(item.index)") }
             out += ["}", ""]
+            guard !declared.contains(name + "ResolutionResult") else { continue }
+            let value = lowerFirst(name)
+            out += [
+                "public class \(name)ResolutionResult: INEnumResolutionResult {",
+                "    public class func success(with resolved\(name): \(name)) -> Self { result(.success, [resolved\(name)]) }",
+                "    public class func confirmationRequired(with \(value)ToConfirm: \(name)) -> Self { result(.confirmationRequired, [\(value)ToConfirm]) }",
+                "}", "",
+            ]
         }
 
         for (position, item) in types.enumerated() {
@@ -93,6 +103,16 @@ enum IntentDefinitionCode {
                 out.append("    public var \(propertyName): \(swiftType)\(kind.isEnum ? " = .unknown" : "")")
             }
             out += ["}", ""]
+            guard !declared.contains(name + "ResolutionResult") else { continue }
+            let value = lowerFirst(name)
+            out += [
+                "public class \(name)ResolutionResult: INObjectResolutionResult {",
+                "    public class func success(with resolved\(name): \(name)) -> Self { result(.success, [resolved\(name)]) }",
+                "    public class func disambiguation(with \(value)sToDisambiguate: [\(name)]) -> Self { result(.disambiguation, \(value)sToDisambiguate) }",
+                "    public class func confirmationRequired(with \(value)ToConfirm: \(name)?) -> Self {",
+                "        result(.confirmationRequired, \(value)ToConfirm.map { [$0] } ?? [])", "    }",
+                "}", "",
+            ]
         }
 
         for (position, item) in intents.enumerated() {
@@ -114,11 +134,17 @@ enum IntentDefinitionCode {
                             multiple: parameter["INIntentParameterSupportsMultipleValues"] as? Bool ?? false),
                         defaultValue: metadata["INIntentParameterMetadataDefaultValue"],
                         dynamicOptions: parameter["INIntentParameterSupportsDynamicEnumeration"] as? Bool ?? false,
-                        searchable: parameter["INIntentParameterSupportsSearch"] as? Bool ?? false))
+                        searchable: parameter["INIntentParameterSupportsSearch"] as? Bool ?? false,
+                        supportsResolution: parameter["INIntentParameterSupportsResolution"] as? Bool ?? false,
+                        unsupportedReasons: try reader.list(parameter, "INIntentParameterUnsupportedReasons", at: parameterPath).compactMap
+                        {
+                            ($0["INIntentParameterUnsupportedReasonCode"] as? String).flatMap { isIdentifier($0) ? $0 : nil }
+                        }))
             }
             if !declared.contains(name) {
-                out += intentClass(name, parameters, enumCases: enumCases)
-                out += handlingProtocol(name, parameters, declared: declared)
+                out += intentClass(name, parameters, enumCases: enumCases, handler: handlers.handler(for: name))
+                out += resolutionResults(base, parameters, declared: declared)
+                out += handlingProtocol(name, base: base, parameters, declared: declared)
             }
             let response = item["INIntentResponse"] as? [String: Any] ?? [:]
             if !declared.contains(name + "Response") {
@@ -140,18 +166,81 @@ enum IntentDefinitionCode {
         /// The Swift type Xcode declares it with; nil for a system type not mirrored here.
         var swiftType: String? {
             if let enumType { return multiple ? "[NSNumber]?" : enumType }
+            guard let single = singleType else { return nil }
+            return multiple ? "[\(single)]?" : single + "?"
+        }
+
+        /// The type of one value, without the optional; nil for a system type not mirrored here.
+        var singleType: String? {
+            if let enumType { return enumType }
             let single: String
             switch type {
             case "String": single = "String"
             case "Integer", "Decimal", "Boolean", "Duration": single = "NSNumber"
             case "DateComponents": single = "DateComponents"
             case "URL": single = "URL"
+            case "Person": single = "INPerson"
+            case "Placemark": single = "CLPlacemark"
+            case "CurrencyAmount": single = "INCurrencyAmount"
+            case "PaymentMethod": single = "INPaymentMethod"
+            case "File": single = "INFile"
+            case "Distance": single = "Measurement<UnitLength>"
+            case "Mass": single = "Measurement<UnitMass>"
+            case "Volume": single = "Measurement<UnitVolume>"
+            case "Temperature": single = "Measurement<UnitTemperature>"
+            case "Speed": single = "Measurement<UnitSpeed>"
+            case "Energy": single = "Measurement<UnitEnergy>"
             case "Object":
                 guard let objectType else { return nil }
                 single = objectType
             default: return nil
             }
-            return multiple ? "[\(single)]?" : single + "?"
+            return single
+        }
+
+        /// The class a `resolve…` method of it returns (one element's, for several values), as SiriKit names it.
+        var resolutionResult: String? {
+            if let enumType { return enumType + "ResolutionResult" }
+            switch type {
+            case "String": return "INStringResolutionResult"
+            case "Integer": return "INIntegerResolutionResult"
+            case "Decimal": return "INDoubleResolutionResult"
+            case "Boolean": return "INBooleanResolutionResult"
+            case "Duration": return "INTimeIntervalResolutionResult"
+            case "DateComponents": return "INDateComponentsResolutionResult"
+            case "URL": return "INURLResolutionResult"
+            case "Person": return "INPersonResolutionResult"
+            case "Placemark": return "INPlacemarkResolutionResult"
+            case "CurrencyAmount": return "INCurrencyAmountResolutionResult"
+            case "PaymentMethod": return "INPaymentMethodResolutionResult"
+            case "File": return "INFileResolutionResult"
+            case "Distance": return "INLengthResolutionResult"
+            case "Mass": return "INMassResolutionResult"
+            case "Volume": return "INVolumeResolutionResult"
+            case "Temperature": return "INTemperatureResolutionResult"
+            case "Speed": return "INSpeedResolutionResult"
+            case "Energy": return "INEnergyResolutionResult"
+            case "Object": return objectType.map { $0 + "ResolutionResult" }
+            default: return nil
+            }
+        }
+
+        /// The element class of the handler's option collection (`INObjectCollection<…>`); nil for a value type
+        /// that SiriKit hands over as an Objective-C object WidgetTerm does not mirror (measurements, dates, URLs).
+        var optionElement: String? {
+            guard enumType == nil else { return nil }
+            switch type {
+            case "String": return "NSString"
+            case "Integer", "Decimal", "Boolean", "Duration": return "NSNumber"
+            case "Object", "Person", "Placemark", "CurrencyAmount", "PaymentMethod", "File": return singleType
+            default: return nil
+            }
+        }
+
+        /// Swift code turning `item`, one element of the option collection, into the parameter's value.
+        func value(of item: String) -> String {
+            let one = type == "String" ? "\(item).description" : item
+            return multiple ? "[\(one)]" : one
         }
 
         /// How `--param` sets it; nil when it cannot be set from text.
@@ -179,6 +268,11 @@ enum IntentDefinitionCode {
         let defaultValue: Any?
         let dynamicOptions: Bool
         let searchable: Bool
+        let supportsResolution: Bool
+        let unsupportedReasons: [String]
+
+        /// The parameter's name with its first letter capitalised, as in `resolveStation`.
+        var capitalized: String { name.prefix(1).uppercased() + name.dropFirst() }
 
         /// The default as `--param` text: a number, `true`/`false`, an enum case's name, or text.
         var defaultText: String {
@@ -192,7 +286,9 @@ enum IntentDefinitionCode {
         }
     }
 
-    static func intentClass(_ name: String, _ parameters: [Parameter], enumCases: [String: [(name: String, index: Int)]]) -> [String] {
+    static func intentClass(
+        _ name: String, _ parameters: [Parameter], enumCases: [String: [(name: String, index: Int)]], handler: String? = nil
+    ) -> [String] {
         var out = ["public class \(name): INIntent, IntentDefinitionParameters {"]
         var described: [String] = []
         var setters: [String] = []
@@ -217,10 +313,11 @@ enum IntentDefinitionCode {
                 }
             }
             out.append("    public var \(parameter.name): \(swiftType)\(initial)")
-            guard let settable = parameter.kind.settable(enumCases: enumCases) else { continue }
+            let dynamic = parameter.dynamicOptions && parameter.kind.optionElement != nil && !parameter.kind.multiple
+            guard let settable = parameter.kind.settable(enumCases: enumCases) ?? (dynamic ? ".object" : nil) else { continue }
             described.append(
                 "            IntentDefinitionParameter(name: \(HostPackage.literal(parameter.name)), title: \(HostPackage.literal(parameter.title)), "
-                    + "type: \(settable), defaultValue: \(HostPackage.literal(text))),")
+                    + "type: \(settable), defaultValue: \(HostPackage.literal(text))\(dynamic ? ", hasDynamicOptions: true" : "")),")
             let property = parameter.name
             var setter = "        case \(HostPackage.literal(property)):\n"
             switch (parameter.kind.enumType, parameter.kind.type) {
@@ -239,9 +336,12 @@ enum IntentDefinitionCode {
             case (nil, "Boolean"):
                 setter += "            guard text == \"true\" || text == \"false\" else { return false }\n"
                 setter += "            \(property) = NSNumber(value: text == \"true\")\n            return true"
-            default:
+            case (nil, "Object"):
                 setter +=
                     "            \(property) = \(parameter.kind.objectType ?? "INObject")(identifier: text, display: text)\n            return true"
+            default:
+                // A system type (a person, a place...) is chosen among the handler's options only.
+                setter += "            return false"
             }
             setters.append(setter)
         }
@@ -256,41 +356,153 @@ enum IntentDefinitionCode {
             out += setters
             out += ["        default: return false", "        }"]
         }
-        out += ["    }", "}", ""]
+        out += ["    }", ""]
+        out += handlerMethods(name, parameters, handler: handler)
+        out += ["}", ""]
         return out
     }
 
-    static func handlingProtocol(_ name: String, _ parameters: [Parameter], declared: Set<String>) -> [String] {
+    /// The members of the intent class that ask the Intents extension's handler: options, choosing an option,
+    /// defaults and reading a value back (`IntentDefinitionParameters`), and `widgetTermHandler()`, which makes the
+    /// handler as iOS does (the extension's principal class, an `INExtension` subclass, is asked for it; else a
+    /// class of the sources adopting the handling protocol is made).
+    static func handlerMethods(_ name: String, _ parameters: [Parameter], handler: String?) -> [String] {
+        let dynamic = parameters.filter { $0.dynamicOptions && !$0.kind.multiple && $0.kind.optionElement != nil }
+        var out = ["    /// The Intents extension's handler of this intent, as iOS asks for it; nil when the sources declare none."]
+        out.append("    func widgetTermHandler() -> (any \(name)Handling)? {")
+        out.append("        \(handler ?? "nil")")
+        out += ["    }", ""]
+        guard !dynamic.isEmpty else { return out }
+        func collection(_ parameter: Parameter) -> String {
+            let call = "provide\(parameter.capitalized)OptionsCollection(for: self\(parameter.searchable ? ", searchTerm: nil" : ""))"
+            return "try? await handler.\(call)"
+        }
+        out.append("    public func intentDefinitionOptions(for name: String) async -> [IntentParameterOption]? {")
+        out.append("        guard let handler = widgetTermHandler() else { return nil }")
+        out.append("        switch name {")
+        for parameter in dynamic {
+            out.append("        case \(HostPackage.literal(parameter.name)):")
+            out.append("            return (\(collection(parameter)))?.allItems.map(IntentDefinitionOptions.option)")
+        }
+        out += ["        default: return nil", "        }", "    }", ""]
+        out.append("    public func selectIntentDefinitionOption(_ name: String, _ value: String) async -> Bool {")
+        out.append("        guard let handler = widgetTermHandler() else { return false }")
+        out.append("        switch name {")
+        for parameter in dynamic {
+            out.append("        case \(HostPackage.literal(parameter.name)):")
+            out.append("            guard let items = (\(collection(parameter)))?.allItems,")
+            out.append("                let item = items.first(where: { IntentDefinitionOptions.option($0).value == value })")
+            out.append("            else { return false }")
+            out.append("            \(parameter.name) = \(parameter.kind.value(of: "item"))")
+            out.append("            return true")
+        }
+        out += ["        default: return false", "        }", "    }", ""]
+        out.append("    public func applyIntentDefinitionDefaults(skipping names: Set<String>) {")
+        out.append("        guard let handler = widgetTermHandler() else { return }")
+        for parameter in dynamic {
+            out.append(
+                "        if !names.contains(\(HostPackage.literal(parameter.name))), let value = handler.default\(parameter.capitalized)(for: self) {"
+            )
+            out.append("            \(parameter.name) = value")
+            out.append("        }")
+        }
+        out += ["    }", ""]
+        out.append("    public func intentDefinitionValue(of name: String) -> IntentParameterOption? {")
+        out.append("        switch name {")
+        for parameter in dynamic {
+            out.append("        case \(HostPackage.literal(parameter.name)): return \(parameter.name).map(IntentDefinitionOptions.option)")
+        }
+        out += ["        default: return nil", "        }", "    }"]
+        return out
+    }
+
+    /// A `<Intent><Parameter>ResolutionResult` class, and its `UnsupportedReason` enum, for each parameter whose
+    /// definition names reasons a value is refused (`INIntentParameterUnsupportedReasons`), as Xcode generates them.
+    static func resolutionResults(_ base: String, _ parameters: [Parameter], declared: Set<String>) -> [String] {
+        var out: [String] = []
+        for parameter in parameters where parameter.supportsResolution && !parameter.unsupportedReasons.isEmpty {
+            guard let superclass = parameter.kind.resolutionResult else { continue }
+            let reason = base + parameter.capitalized + "UnsupportedReason"
+            let result = base + parameter.capitalized + "ResolutionResult"
+            guard !declared.contains(result) else { continue }
+            out.append("public enum \(reason): Int, Sendable {")
+            for (index, code) in parameter.unsupportedReasons.enumerated() { out.append("    case \(swiftCaseName(code)) = \(index + 1)") }
+            out += ["}", ""]
+            out.append("public class \(result): \(superclass) {")
+            out.append(
+                "    public class func unsupported(forReason reason: \(reason)) -> Self { __unsupported(withReason: reason.rawValue) }")
+            out += ["}", ""]
+        }
+        return out
+    }
+
+    static func handlingProtocol(_ name: String, base: String, _ parameters: [Parameter], declared: Set<String>) -> [String] {
         var requirements: [String] = []
         var defaults: [String] = []
+        for parameter in parameters where parameter.supportsResolution {
+            guard parameter.kind.swiftType != nil, let single = parameter.kind.resolutionResult else { continue }
+            let title = parameter.capitalized
+            let own = parameter.unsupportedReasons.isEmpty ? single : base + title + "ResolutionResult"
+            let result = parameter.kind.multiple ? "[\(own)]" : own
+            let plain = "func resolve\(title)(for intent: \(name), with completion: @escaping (\(result)) -> Void)"
+            let async = "func resolve\(title)(for intent: \(name)) async -> \(result)"
+            requirements += ["    " + plain, "    " + async]
+            // Xcode's are optional: a handler without one leaves the value as it is.
+            defaults.append("    public \(plain) { completion(\(parameter.kind.multiple ? "[]" : "\(own).notRequired()")) }")
+            defaults.append("    public \(async) {")
+            defaults.append(
+                "        await withCheckedContinuation { continuation in resolve\(title)(for: intent) { continuation.resume(returning: $0) } }"
+            )
+            defaults.append("    }")
+        }
         for parameter in parameters where parameter.dynamicOptions {
             guard let swiftType = parameter.kind.swiftType else { continue }
-            let title = parameter.name.prefix(1).uppercased() + parameter.name.dropFirst()
+            let title = parameter.capitalized
             let element: String
             switch parameter.kind.type {
             case "String": element = "NSString"
             case "Object": element = parameter.kind.objectType ?? "INObject"
-            default: element = "NSNumber"
+            default: element = parameter.kind.optionElement ?? "NSNumber"
             }
             let collection = "INObjectCollection<\(element)>"
             let plain =
                 "func provide\(title)OptionsCollection(for intent: \(name), with completion: @escaping (\(collection)?, Error?) -> Void)"
             let search =
                 "func provide\(title)OptionsCollection(for intent: \(name), searchTerm: String?, with completion: @escaping (\(collection)?, Error?) -> Void)"
-            let async = "func provide\(title)OptionsCollection(for intent: \(name)) async throws -> \(collection)"
+            let async =
+                "func provide\(title)OptionsCollection(for intent: \(name)\(parameter.searchable ? ", searchTerm: String?" : "")) async throws -> \(collection)"
             let value = parameter.kind.multiple ? swiftType : String(swiftType.dropLast(swiftType.hasSuffix("?") ? 1 : 0)) + "?"
             let defaultValue = "func default\(title)(for intent: \(name)) -> \(value)"
             for signature in (parameter.searchable ? [search] : [plain]) + [async, defaultValue] { requirements.append("    " + signature) }
+            // The completion form gives no options unless the handler implements it; the async form asks the
+            // completion form unless the handler implements it, so either is found.
             defaults.append("    public \(parameter.searchable ? search : plain) { completion(nil, nil) }")
-            defaults.append("    public \(async) { \(collection)(items: []) }")
+            defaults.append("    public \(async) {")
+            defaults.append("        try await withCheckedThrowingContinuation { continuation in")
+            defaults.append(
+                "            provide\(title)OptionsCollection(for: intent\(parameter.searchable ? ", searchTerm: searchTerm" : "")) { collection, error in"
+            )
+            defaults.append("                if let collection { continuation.resume(returning: collection) } else {")
+            defaults.append("                    continuation.resume(throwing: error ?? IntentHandlerGaveNoOptions())")
+            defaults += ["                }", "            }", "        }", "    }"]
             defaults.append("    public \(defaultValue) { nil }")
         }
         let response = name + "Response"
         let handle = "func handle(intent: \(name), completion: @escaping (\(response)) -> Void)"
         let confirm = "func confirm(intent: \(name), completion: @escaping (\(response)) -> Void)"
-        requirements += ["    " + handle, "    " + confirm]
+        let handleAsync = "func handle(intent: \(name)) async -> \(response)"
+        let confirmAsync = "func confirm(intent: \(name)) async -> \(response)"
+        requirements += ["    " + handle, "    " + handleAsync, "    " + confirm, "    " + confirmAsync]
         defaults.append("    public \(handle) { completion(\(response)(code: .success, userActivity: nil)) }")
+        defaults.append("    public \(handleAsync) {")
+        defaults.append(
+            "        await withCheckedContinuation { continuation in handle(intent: intent) { continuation.resume(returning: $0) } }")
+        defaults.append("    }")
         defaults.append("    public \(confirm) { completion(\(response)(code: .ready, userActivity: nil)) }")
+        defaults.append("    public \(confirmAsync) {")
+        defaults.append(
+            "        await withCheckedContinuation { continuation in confirm(intent: intent) { continuation.resume(returning: $0) } }")
+        defaults.append("    }")
         guard !declared.contains(name + "Handling") else { return [] }
         return ["public protocol \(name)Handling: AnyObject {"] + requirements + ["}", "", "extension \(name)Handling {"] + defaults + [
             "}", "",
@@ -328,6 +540,45 @@ enum IntentDefinitionCode {
             "        self.init()", "        self.code = code", "        self.userActivity = userActivity", "    }", "}", "",
         ]
         return out
+    }
+
+    /// `name` with its first letter lowered, as a Swift value name (`BoardStyle` → `boardStyle`).
+    static func lowerFirst(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
+
+    /// The classes of the developer's sources that can handle intents: subclasses of `INExtension` (an Intents
+    /// extension's principal class) and classes adopting an `…IntentHandling` protocol in their declaration.
+    struct HandlerClasses: Equatable {
+        /// `INExtension` subclasses, in the order found.
+        var extensions: [String] = []
+        /// The classes adopting each handling protocol, by protocol name.
+        var adopters: [String: [String]] = [:]
+
+        /// The expression that makes the handler of `intent` (a generated class name), or nil when none is found.
+        func handler(for intent: String) -> String? {
+            let handling = intent + "Handling"
+            if let principal = extensions.first {
+                return "\(principal)().handler(for: self) as? any \(handling)"
+            }
+            return adopters[handling]?.first.map { "\($0)()" }
+        }
+
+        /// Adds the classes declared in `text`.
+        mutating func add(from text: String) {
+            guard
+                let pattern = try? NSRegularExpression(
+                    pattern: #"\bclass\s+([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z0-9_.,\s]+?)\s*(?:where\b[^{]*)?\{"#)
+            else { return }
+            let range = NSRange(text.startIndex..., in: text)
+            for match in pattern.matches(in: text, range: range) {
+                guard let nameRange = Range(match.range(at: 1), in: text), let listRange = Range(match.range(at: 2), in: text) else {
+                    continue
+                }
+                let name = String(text[nameRange])
+                let inherited = text[listRange].split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                if inherited.first == "INExtension" || inherited.first == "Intents.INExtension" { extensions.append(name) }
+                for item in inherited where item.hasSuffix("IntentHandling") { adopters[item, default: []].append(name) }
+            }
+        }
     }
 
     /// Reads values out of the plist, with errors naming the file and the key path.

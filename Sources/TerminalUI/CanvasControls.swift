@@ -20,6 +20,7 @@ extension PreviewApp {
         let devices = DeviceProfile.all
         let index = devices.firstIndex(of: configuration.device) ?? 0
         configuration.device = devices[((index + step) % devices.count + devices.count) % devices.count]
+        SimulatedScreen.use(size: configuration.device.screen, scale: configuration.device.displayScale)
         replaceInstances("device → \(configuration.device.name) (\(configuration.device.displayName))")
     }
 

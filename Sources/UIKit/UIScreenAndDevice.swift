@@ -5,16 +5,16 @@ import WidgetKitUI
 
 /// The device's screen, as `UIKit.UIScreen`: widget code reads `UIScreen.main.bounds` to size its views.
 ///
-/// WidgetTerm's extension process draws for the default device, the 430 × 932 pt iPhone at 3 pixels per point
-/// (`--device` changes the widget's size, not this value: docs/DECISIONS.md).
+/// It answers for the device `--device` chooses (`SimulatedScreen`): 430 × 932 pt at 3 pixels per point on the
+/// default iPhone, 375 × 667 pt at 2 on `iphone-se`, 1024 × 1366 pt at 2 on `ipad-1024`.
 public final class UIScreen: @unchecked Sendable {
     /// The screen, as `UIScreen.main` (deprecated in iOS 16, still used by widget code).
     public static let main = UIScreen()
 
     /// The screen's rectangle in points, portrait.
-    public let bounds = CGRect(x: 0, y: 0, width: 430, height: 932)
+    public var bounds: CGRect { CGRect(origin: .zero, size: SimulatedScreen.size) }
     /// Pixels per point.
-    public let scale: CGFloat = 3
+    public var scale: CGFloat { CGFloat(SimulatedScreen.scale) }
     /// The screen's rectangle in pixels.
     public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale) }
 }
@@ -42,4 +42,7 @@ public final class UIDevice: @unchecked Sendable {
     public var systemVersion: String { "\(OSAvailability.iOSMajorVersion).0" }
     /// `.phone`.
     public let userInterfaceIdiom = UIUserInterfaceIdiom.phone
+
+    /// A device object, as `UIDevice()` (NSObject's `init()`); it answers as `UIDevice.current` does.
+    public init() {}
 }

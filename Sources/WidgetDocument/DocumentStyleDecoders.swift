@@ -161,8 +161,14 @@ extension Decode {
             opacity: Double(components[3]) / 255)
     }
 
-    /// A shape style: a colour, `"primary"`...`"quaternary"` (hierarchical levels), `"background"`, `"tint"`,
-    /// `{"linearGradient": {...}}` or `{"gradient": COLOR}` (`Color.gradient`).
+    /// The materials by their Swift names (`.ultraThinMaterial` ... `.ultraThickMaterial`, `.bar`).
+    static let materials: [String: Material] = [
+        "ultraThinMaterial": .ultraThinMaterial, "thinMaterial": .thinMaterial, "regularMaterial": .regularMaterial,
+        "thickMaterial": .thickMaterial, "ultraThickMaterial": .ultraThickMaterial, "bar": .bar,
+    ]
+
+    /// A shape style: a colour, `"primary"`...`"quaternary"` (hierarchical levels), `"background"`, `"tint"`, a
+    /// material (`"ultraThinMaterial"`...), `{"linearGradient": {...}}` or `{"gradient": COLOR}` (`Color.gradient`).
     static func style(_ located: Located) throws -> Expr<DocumentStyle> {
         if let selected = try selector(located, style) { return selected }
         let hierarchical: [String: Int] = ["primary": 0, "secondary": 1, "tertiary": 2, "quaternary": 3]
@@ -173,15 +179,18 @@ extension Decode {
                 if let level = hierarchical[name] { return .hierarchical(level) }
                 if name == "background" { return .background }
                 if name == "tint" { return .tint }
+                if let material = materials[name] { return .material(material) }
                 do {
                     return .color(try namedColor(name, at: located, found: found))
                 } catch var error as DocumentError {
-                    error.expected = "a style: a colour name, #RRGGBB, primary, secondary, tertiary, quaternary, background or tint"
+                    error.expected =
+                        "a style: a colour name, #RRGGBB, primary, secondary, tertiary, quaternary, background, tint or a material"
                     error.suggestion =
                         name.hasPrefix("#")
                         ? nil
                         : NearestName.suggestion(
-                            for: name, among: namedColors.keys.sorted() + ["tertiary", "quaternary", "background", "tint"])
+                            for: name,
+                            among: namedColors.keys.sorted() + ["tertiary", "quaternary", "background", "tint"] + materials.keys.sorted())
                     throw error
                 }
             }
@@ -270,6 +279,8 @@ enum DocumentStyle {
     case tint
     case linearGradient(LinearGradient)
     case colorGradient(Color)
+    /// `.ultraThinMaterial` ... `.ultraThickMaterial`, `.bar`.
+    case material(Material)
 
     /// The `Color` this style names where the API takes a `Color` (`Color.primary`, `Color.secondary`), or nil.
     var color: Color? {
@@ -290,6 +301,7 @@ enum DocumentStyle {
         case .tint: return AnyShapeStyle(TintShapeStyle())
         case .linearGradient(let gradient): return AnyShapeStyle(gradient)
         case .colorGradient(let color): return AnyShapeStyle(color.gradient)
+        case .material(let material): return AnyShapeStyle(material)
         }
     }
 }

@@ -99,13 +99,17 @@ public struct IntentDefinitionParameter: Equatable, Sendable {
     public let type: IntentDefinitionParameterType
     /// The definition's default value as text (`INIntentParameterMetadataDefaultValue`); empty for none.
     public let defaultValue: String
+    /// Whether the Intents extension's handler lists the values (`INIntentParameterSupportsDynamicEnumeration`:
+    /// `provide…OptionsCollection`, `default…(for:)`).
+    public let hasDynamicOptions: Bool
 
     /// A parameter description, as the generated code writes it.
-    public init(name: String, title: String, type: IntentDefinitionParameterType, defaultValue: String) {
+    public init(name: String, title: String, type: IntentDefinitionParameterType, defaultValue: String, hasDynamicOptions: Bool = false) {
         self.name = name
         self.title = title
         self.type = type
         self.defaultValue = defaultValue
+        self.hasDynamicOptions = hasDynamicOptions
     }
 }
 
@@ -118,11 +122,73 @@ public protocol IntentDefinitionParameters: INIntent {
     /// Sets the parameter `name` from `text` (checked already against its type); false when there is no such
     /// parameter or the text is not a value of it.
     func setIntentDefinitionParameter(_ name: String, from text: String) -> Bool
+    /// The values the Intents extension's handler offers for the parameter `name` (its
+    /// `provide…OptionsCollection(for:with:)`, or the `async` form); nil when the parameter has no dynamic options,
+    /// no handler is found in the extension's sources, or the handler gives none.
+    func intentDefinitionOptions(for name: String) async -> [IntentParameterOption]?
+    /// Sets the parameter `name` to the handler's option whose `--param` text is `value`; false when there is none.
+    func selectIntentDefinitionOption(_ name: String, _ value: String) async -> Bool
+    /// Gives the parameters with dynamic options that are not in `names` the handler's `default…(for:)` value, as
+    /// iOS does for a widget just added.
+    func applyIntentDefinitionDefaults(skipping names: Set<String>)
+    /// The value of the parameter `name` with dynamic options, as an option (its `--param` text and display
+    /// text); nil when it has none.
+    func intentDefinitionValue(of name: String) -> IntentParameterOption?
+}
+
+extension IntentDefinitionParameters {
+    /// No options: an intent class generated before handlers were asked.
+    public func intentDefinitionOptions(for name: String) async -> [IntentParameterOption]? { nil }
+    /// No options to select from.
+    public func selectIntentDefinitionOption(_ name: String, _ value: String) async -> Bool { false }
+    /// No handler defaults.
+    public func applyIntentDefinitionDefaults(skipping names: Set<String>) {}
+    /// No value read back.
+    public func intentDefinitionValue(of name: String) -> IntentParameterOption? { nil }
+
+    /// Sets `values` (by parameter name, as `--param` text): a parameter with dynamic options takes the handler's
+    /// option of that text when there is one, else the text as its type; then the parameters left without a
+    /// value take the handler's defaults. The handler is waited for at most 5 seconds per question.
+    func prepareIntentDefinition(values: [String: String], dynamic: Set<String>) {
+        for (name, text) in values.sorted(by: { $0.key < $1.key }) {
+            if dynamic.contains(name), IntentParameters.waitFor({ await self.selectIntentDefinitionOption(name, text) }) == true {
+                continue
+            }
+            _ = setIntentDefinitionParameter(name, from: text)
+        }
+        applyIntentDefinitionDefaults(skipping: Set(values.keys))
+    }
+}
+
+/// How a value a SiriKit handler offers is shown and chosen: `--param` text and display text.
+public enum IntentDefinitionOptions {
+    /// The option for `item`: an `INObject`'s identifier and display string, a person's identifier and name, a
+    /// place's name, a file's name, or the value's description.
+    public static func option(_ item: Any) -> IntentParameterOption {
+        switch item {
+        case let object as INObject:
+            return IntentParameterOption(value: object.identifier ?? object.displayString, title: object.displayString)
+        case let person as INPerson:
+            return IntentParameterOption(
+                value: person.customIdentifier ?? person.contactIdentifier ?? person.displayName, title: person.displayName)
+        case let place as CLPlacemark:
+            let name = place.name ?? place.locality ?? ""
+            return IntentParameterOption(value: name, title: name)
+        case let file as INFile:
+            return IntentParameterOption(value: file.filename, title: file.filename)
+        case let amount as INCurrencyAmount:
+            let text = "\(amount.amount?.description ?? "") \(amount.currencyCode ?? "")".trimmingCharacters(in: .whitespaces)
+            return IntentParameterOption(value: text, title: text)
+        default:
+            let text = "\(item)"
+            return IntentParameterOption(value: text, title: text)
+        }
+    }
 }
 
 extension IntentParameterSettings {
     /// The settings of an intent generated from an `.intentdefinition` file.
-    convenience init(definition parameters: [IntentDefinitionParameter]) {
+    convenience init(definition parameters: [IntentDefinitionParameter], intentType: (any IntentDefinitionParameters.Type)? = nil) {
         var choices: [String: [IntentParameterOption]] = [:]
         let infos = parameters.map { parameter -> IntentParameterInfo in
             let kind: IntentParameterKind
@@ -147,10 +213,14 @@ extension IntentParameterSettings {
                 name: parameter.name, title: parameter.title, defaultValue: parameter.defaultValue, typeName: typeName,
                 acceptsValue: accepts)
             info.kind = kind
-            info.hasChoices = choices[parameter.name] != nil
+            info.hasChoices = choices[parameter.name] != nil || parameter.hasDynamicOptions
             return info
         }
         self.init(parameters: infos, choices: choices)
+        if let intentType {
+            definitionIntent = intentType
+            dynamicParameters = Set(parameters.filter(\.hasDynamicOptions).map(\.name))
+        }
     }
 }
 
@@ -160,4 +230,14 @@ extension INObject {
     public convenience init(identifier: String?, display displayString: String, pronunciationHint: String?) {
         self.init(identifier: identifier, display: displayString)
     }
+}
+
+/// What the `async` form of a generated `provide…OptionsCollection(for:)` throws when the handler's completion
+/// form gave neither options nor an error (WidgetTerm's; Xcode's generated code has no such case, as the system
+/// checks which form a handler implements).
+public struct IntentHandlerGaveNoOptions: Error, CustomStringConvertible {
+    /// An error value.
+    public init() {}
+    /// `the intent handler gave no options`.
+    public var description: String { "the intent handler gave no options" }
 }

@@ -16,6 +16,11 @@ public final class IntentParameterSettings: @unchecked Sendable {
     private let choices: [String: [IntentParameterOption]]
     private let lock = NSLock()
     private var _values: [String: String] = [:]
+    /// The class generated from an `.intentdefinition` file, made to ask its Intents extension's handler for
+    /// options and defaults; nil for other intents.
+    var definitionIntent: (any IntentDefinitionParameters.Type)?
+    /// The parameters of `definitionIntent` whose values the handler lists.
+    var dynamicParameters: Set<String> = []
 
     init(parameters: [IntentParameterInfo], choices: [String: [IntentParameterOption]] = [:]) {
         self.parameters = parameters
@@ -71,6 +76,10 @@ public final class IntentParameterSettings: @unchecked Sendable {
             }
         } else if let source {
             try source.check(name, value)
+        } else if let listed = handlerOptions(for: name) {
+            guard listed.contains(where: { $0.value == value }) else {
+                throw IntentParameterError.notAChoice(name, value, valid: listed.map(\.value))
+            }
         } else if let fixed = choices[name], !fixed.contains(where: { $0.value == value }) {
             throw IntentParameterError.notAChoice(name, value, valid: fixed.map(\.value))
         } else if !info.accepts(value) {
@@ -84,6 +93,7 @@ public final class IntentParameterSettings: @unchecked Sendable {
     /// query failed or took over 5 seconds.
     public func options(for name: String) -> [IntentParameterOption]? {
         if probe[name] == nil, let source { return source.options(name) }
+        if let listed = handlerOptions(for: name) { return listed }
         if let fixed = choices[name] { return fixed }
         guard let parameter = probe[name], let type = parameter.valueType else { return nil }
         guard let list = parameter.dynamicOptions?.results ?? type.listed else { return nil }
@@ -93,10 +103,23 @@ public final class IntentParameterSettings: @unchecked Sendable {
         }
     }
 
+    /// The options the Intents extension's handler gives for a parameter of an `.intentdefinition` intent; nil
+    /// when it has no dynamic options, no handler was found, or the handler gave none within 5 seconds.
+    func handlerOptions(for name: String) -> [IntentParameterOption]? {
+        guard dynamicParameters.contains(name), let type = definitionIntent else { return nil }
+        let intent = type.init()
+        return IntentParameters.waitFor { await intent.intentDefinitionOptions(for: name) } ?? nil
+    }
+
     /// The value a parameter has now: the one set, else its default (an entity query's or provider's
     /// `defaultResult()` when the parameter has none of its own); nil when it has none.
     public func currentValue(of name: String) -> IntentParameterOption? {
         if probe[name] == nil, let source { return source.currentValue(name, values) }
+        if dynamicParameters.contains(name), let type = definitionIntent {
+            let intent = type.init()
+            intent.prepareIntentDefinition(values: values, dynamic: dynamicParameters)
+            if let value = intent.intentDefinitionValue(of: name) { return value }
+        }
         if probe[name] == nil, let info = parameters.first(where: { $0.name == name }) {
             let text = values[name] ?? info.defaultValue
             return text.isEmpty ? nil : IntentParameterOption(value: text, title: text)

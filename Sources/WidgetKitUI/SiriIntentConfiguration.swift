@@ -52,7 +52,8 @@ public protocol IntentTimelineProvider {
 /// (iOS 14+; Apple deprecated it in favour of `AppIntentConfiguration` in iOS 17, and it still runs there).
 ///
 /// Each provider call is given a new `Intent()`, so the provider sees the subclass's defaults, as a widget just
-/// added on iOS sees the defaults of its intent definition. When the class was generated from an
+/// added on iOS sees the defaults of its intent definition; a parameter with dynamic options takes the Intents
+/// extension's handler's `default…(for:)` when the extension's sources declare the handler. When the class was generated from an
 /// `.intentdefinition` file (`IntentDefinitionParameters`), `--param name=value` and the Edit Widget sheet set
 /// its parameters; a hand-written subclass cannot be set by name (Swift on Linux has no key-value coding).
 public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfiguration {
@@ -68,13 +69,12 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
         // An intent generated from an `.intentdefinition` file can be set by parameter name: `--param` and the
         // Edit Widget sheet configure it. A hand-written `INIntent` subclass keeps its own defaults.
         let definition = Intent.self as? any IntentDefinitionParameters.Type
-        let settings = definition.map { IntentParameterSettings(definition: $0.intentDefinitionParameters) }
+        let settings = definition.map { IntentParameterSettings(definition: $0.intentDefinitionParameters, intentType: $0) }
         let makeIntent = { () -> Intent in
             let intent = Intent()
             if let settings, let settable = intent as? any IntentDefinitionParameters {
-                for (name, text) in settings.values.sorted(by: { $0.key < $1.key }) {
-                    _ = settable.setIntentDefinitionParameter(name, from: text)
-                }
+                // Chosen values first (a handler's option by its identifier), then the handler's defaults.
+                settable.prepareIntentDefinition(values: settings.values, dynamic: settings.dynamicParameters)
             }
             return intent
         }

@@ -33,6 +33,16 @@ public enum WidgetTermCommand {
             if let value, let version = Int(value), (14...26).contains(version) {
                 OSAvailability.iOSMajorVersion = version
             }
+            // `UIScreen.main` read in the bundle's body or a provider follows `--device` too.
+            var deviceName: String?
+            if argument.hasPrefix("--device=") {
+                deviceName = String(argument.dropFirst(9))
+            } else if argument == "--device", index + 1 < arguments.count {
+                deviceName = arguments[index + 1]
+            }
+            if let deviceName, let device = DeviceProfile.named(deviceName) {
+                SimulatedScreen.use(size: device.screen, scale: device.displayScale)
+            }
         }
         // The hidden extension mode: the preview started this program to run the bundle's code for it
         // (ExtensionServer; requests on standard input, answers on standard output).
@@ -295,6 +305,8 @@ struct RenderSettings {
             }
             self.device = device
         }
+        // What `UIScreen.main` answers in widget code (one device per process).
+        SimulatedScreen.use(size: device.screen, scale: device.displayScale)
         if let raw = arguments["family"] {
             guard let family = WidgetFamily(rawValue: raw) else {
                 throw NameArgument.unknown("family", raw, valid: WidgetFamily.allCases.map(\.rawValue), what: "families")

@@ -58,6 +58,40 @@ private struct FittingWidget: Widget {
         #expect(FrameEncoder.golden(documentFrame.buffer) == FrameEncoder.golden(swiftFrame.buffer))
     }
 
+    @Test func aMaterialInADocumentRendersAsTheSwiftMaterial() throws {
+        struct Frosted: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "probe", provider: FittingProvider()) { _ in
+                    VStack {
+                        Text("Best 5").padding(4).background(.ultraThinMaterial)
+                        Text("Total 9").padding(4).background(.thickMaterial, in: Capsule())
+                    }
+                    .containerBackground(.blue, for: .widget)
+                }
+                .supportedFamilies([.systemSmall])
+            }
+        }
+        let document = DocumentFixtures.widget(
+            """
+            {"Text": "Best 5", "modifiers": [{"padding": 4}, {"background": "ultraThinMaterial"}]},
+            {"Text": "Total 9", "modifiers": [{"padding": 4}, {"background": ".thickMaterial", "in": "Capsule"}]}
+            """
+        ).replacingOccurrences(of: #"{"containerBackground": "background"}"#, with: #"{"containerBackground": "blue"}"#)
+        let twin = try WidgetDocument(text: document, file: "frosted.json").descriptor
+        let documentFrame = try DocumentFixtures.render(twin, family: .systemSmall)
+        let swiftFrame = try DocumentFixtures.render(Frosted().body.descriptor, family: .systemSmall)
+        #expect(FrameEncoder.golden(documentFrame.buffer) == FrameEncoder.golden(swiftFrame.buffer))
+        // The material is the light system background at 0.3 over the blue: neither blue nor white behind "Best".
+        let row = try #require(DocumentFixtures.rows(documentFrame).firstIndex { $0.contains("Best 5") })
+        let column = try #require(Array(DocumentFixtures.rows(documentFrame)[row]).firstIndex(of: "B"))
+        #expect(documentFrame.buffer[column, row].background != RGB(0, 122, 255))
+        #expect(documentFrame.buffer[column, row].background != RGB(255, 255, 255))
+        // A misspelt material is refused with the nearest name.
+        let error = try #require(
+            DocumentFixtures.error(DocumentFixtures.widget(#"{"Text": "a", "modifiers": [{"background": "ultraThinMaterail"}]}"#)))
+        #expect(error.description.contains(#"Did you mean "ultraThinMaterial"?"#), "\(error)")
+    }
+
     @Test func anUnknownAxisIsAnErrorAtItsValue() throws {
         let error = try #require(
             DocumentFixtures.error(DocumentFixtures.widget(#"{"ViewThatFits": [{"Text": "a"}], "in": "diagonal"}"#)))

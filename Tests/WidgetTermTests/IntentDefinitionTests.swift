@@ -45,9 +45,62 @@ private let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
             })
         #expect(
             lines.contains {
-                $0.contains("IntentDefinitionParameter(name: \"station\", title: \"Station\", type: .object, defaultValue: \"\")")
+                $0.contains(
+                    "IntentDefinitionParameter(name: \"station\", title: \"Station\", type: .object, defaultValue: \"\", hasDynamicOptions: true)"
+                )
             })
         #expect(!lines.contains { $0.contains("var identifier") || $0.contains("var displayString") })
+    }
+
+    @Test func systemTypesResolveMethodsAndTheHandlersOptionsAreGenerated() throws {
+        let file = fixture.appendingPathComponent("Intents.intentdefinition")
+        var handlers = IntentDefinitionCode.HandlerClasses()
+        handlers.add(from: try String(contentsOf: fixture.appendingPathComponent("IntentHandler.swift"), encoding: .utf8))
+        #expect(handlers.extensions == ["IntentHandler"])
+        #expect(handlers.adopters == ["ConfigurationIntentHandling": ["IntentHandler"]])
+        let lines = try IntentDefinitionCode.swiftSource(from: Data(contentsOf: file), file: file, handlers: handlers)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let expected = [
+            // SiriKit's system types: a person and a distance.
+            "    public var companion: INPerson?", "    public var walk: Measurement<UnitLength>?",
+            // Resolution results: the custom type's and enum's classes, and the parameter's own with its reason.
+            "public class StationResolutionResult: INObjectResolutionResult {",
+            "    public class func success(with resolvedStation: Station) -> Self { result(.success, [resolvedStation]) }",
+            "public class BoardStyleResolutionResult: INEnumResolutionResult {",
+            "public enum ConfigurationRowsUnsupportedReason: Int, Sendable {", "    case tooMany = 1",
+            "public class ConfigurationRowsResolutionResult: INIntegerResolutionResult {",
+            "    func resolveRows(for intent: ConfigurationIntent, with completion: @escaping (ConfigurationRowsResolutionResult) -> Void)",
+            "    func resolveRows(for intent: ConfigurationIntent) async -> ConfigurationRowsResolutionResult",
+            "    func resolveStation(for intent: ConfigurationIntent, with completion: @escaping (StationResolutionResult) -> Void)",
+            "    func resolveCompanion(for intent: ConfigurationIntent, with completion: @escaping (INPersonResolutionResult) -> Void)",
+            "    func provideCompanionOptionsCollection(for intent: ConfigurationIntent) async throws -> INObjectCollection<INPerson>",
+            "    func defaultCompanion(for intent: ConfigurationIntent) -> INPerson?",
+            "    func handle(intent: ConfigurationIntent) async -> ConfigurationIntentResponse",
+            // The handler is made as iOS asks the extension's principal class for it.
+            "        IntentHandler().handler(for: self) as? any ConfigurationIntentHandling",
+            "        if !names.contains(\"station\"), let value = handler.defaultStation(for: self) {",
+            "        case \"companion\": return companion.map(IntentDefinitionOptions.option)",
+        ]
+        for line in expected { #expect(lines.contains(line), "missing: \(line)") }
+        // Parameters with a handler's options are chosen among them, a person too; a distance cannot be set from text.
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "IntentDefinitionParameter(name: \"companion\", title: \"Travelling With\", type: .object, defaultValue: \"\", hasDynamicOptions: true)"
+                )
+            })
+        #expect(!lines.contains { $0.contains("IntentDefinitionParameter(name: \"walk\"") })
+        // Without a handler in the sources, the generated intent finds none.
+        let alone = try IntentDefinitionCode.swiftSource(from: Data(contentsOf: file), file: file)
+        #expect(alone.contains("    func widgetTermHandler() -> (any ConfigurationIntentHandling)? {\n        nil\n    }"))
+    }
+
+    @Test func aHandlerAdoptingTheProtocolIsFoundWithoutAnExtensionClass() {
+        var handlers = IntentDefinitionCode.HandlerClasses()
+        handlers.add(from: "final class BoardHandler: NSObject, ConfigurationIntentHandling {\n}\nclass Other: NSObject {}")
+        #expect(handlers.extensions.isEmpty)
+        #expect(handlers.handler(for: "ConfigurationIntent") == "BoardHandler()")
+        #expect(handlers.handler(for: "OtherIntent") == nil)
     }
 
     @Test func typesTheDevelopersFilesDeclareAreNotGeneratedAgain() throws {
@@ -82,15 +135,18 @@ private let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
                     == "/tmp/Broken.intentdefinition: INIntents[0].INIntentName is \"Con fig\", not a Swift name; name it in Xcode's intent editor"
             )
         }
-        // A system type WidgetTerm does not mirror is left out with a comment, not an error.
+        // A person is SiriKit's INPerson; a type WidgetTerm does not know is left out with a comment, not an error.
         let person = """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>INIntents</key><array><dict><key>INIntentName</key><string>Call</string>
             <key>INIntentParameters</key><array><dict><key>INIntentParameterName</key><string>contact</string>
-            <key>INIntentParameterType</key><string>Person</string></dict></array></dict></array></dict></plist>
+            <key>INIntentParameterType</key><string>Person</string></dict><dict><key>INIntentParameterName</key>
+            <string>hologram</string><key>INIntentParameterType</key><string>Hologram</string></dict></array></dict></array>
+            </dict></plist>
             """
         let source = try IntentDefinitionCode.swiftSource(from: Data(person.utf8), file: file)
-        #expect(source.contains("    // contact (Person) is not generated: WidgetTerm does not mirror that system type."))
+        #expect(source.contains("    public var contact: INPerson?\n"))
+        #expect(source.contains("    // hologram (Hologram) is not generated: WidgetTerm does not mirror that system type."))
     }
 }
 
@@ -112,20 +168,36 @@ struct IntentDefinitionEndToEndTests {
         #expect(list.output == "StationBoardWidget  systemMedium\n", "\(list.output)")
 
         // The template predates containerBackground, so it is drawn as on iOS 16. The definition's defaults: two
-        // rows, compact, platforms shown, no station.
+        // rows, compact, platforms shown; the station is the handler's `defaultStation(for:)`, nobody to travel
+        // with (the handler gives no default). `UIScreen.main` is the default device's.
         let defaults = try SourceFolderFixture.widgetterm(["render", sources.path, "--format", "text", "--os", "16"], home: work)
         #expect(defaults.status == 0, "\(defaults.errors)")
         let defaultRows = defaults.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        #expect(defaultRows == ["Departures", "No station", "08:10 P1", "08:25 P2"], "\(defaults.output)")
+        #expect(
+            defaultRows == ["Departures", "Belém", "Alone", "Screen 430x932 @3x", "08:10 P1", "08:25 P2"], "\(defaults.output)")
 
+        // Chosen values: a station and a person among the handler's options (shown by their display names), the
+        // rest typed; `UIScreen.main` follows `--device`.
         let chosen = try SourceFolderFixture.widgetterm(
             [
-                "render", sources.path, "--format", "text", "--os", "16", "--param", "station=rossio", "--param", "style=detailed",
-                "--param", "rows=3", "--param", "showPlatforms=false", "--param", "title=Partidas",
+                "render", sources.path, "--format", "text", "--os", "16", "--device", "iphone-se", "--param", "station=rossio",
+                "--param", "style=detailed", "--param", "rows=3", "--param", "showPlatforms=false", "--param", "title=Partidas",
+                "--param", "companion=rui",
             ], home: work)
         #expect(chosen.status == 0, "\(chosen.errors)")
         let chosenRows = chosen.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        #expect(chosenRows == ["Partidas", "rossio", "08:10 Sintra", "08:25 Cascais", "08:40 Azambuja"], "\(chosen.output)")
+        #expect(
+            chosenRows == ["Partidas", "Rossio", "With Rui", "Screen 375x667 @2x", "08:10 Sintra", "08:25 Cascais", "08:40 Azambuja"],
+            "\(chosen.output)")
+
+        // A value the handler does not offer is refused with the ones it does.
+        let notOffered = try SourceFolderFixture.widgetterm(
+            ["render", sources.path, "--format", "text", "--os", "16", "--param", "station=oriente"], home: work)
+        #expect(notOffered.status != 0)
+        #expect(notOffered.errors.contains("parameter station has no value oriente; valid values: rossio, belem"), "\(notOffered.errors)")
+        let nobody = try SourceFolderFixture.widgetterm(
+            ["render", sources.path, "--format", "text", "--os", "16", "--param", "companion=zoe"], home: work)
+        #expect(nobody.errors.contains("parameter companion has no value zoe; valid values: ana, rui"), "\(nobody.errors)")
 
         let wrong = try SourceFolderFixture.widgetterm(
             ["render", sources.path, "--format", "text", "--os", "16", "--param", "style=fancy"], home: work)

@@ -43,6 +43,11 @@ struct StationBoardWidgetEntryView: View {
         VStack(alignment: .leading) {
             Text(entry.configuration.title ?? "Board")
             Text(entry.configuration.station?.displayString ?? "No station")
+            Text(entry.configuration.companion.map { "With \($0.displayName)" } ?? "Alone")
+            Text("Screen \(Int(UIScreen.main.bounds.width))x\(Int(UIScreen.main.bounds.height)) @\(Int(UIScreen.main.scale))x")
+            if let walk = entry.configuration.walk {
+                Text("Walk \(Int(walk.converted(to: .meters).value)) m")
+            }
             ForEach(0..<(entry.configuration.rows?.intValue ?? 1), id: \.self) { index in
                 HStack {
                     Text(departures[index].0)
