@@ -198,6 +198,26 @@ private struct PushedControl: ControlWidget {
         #expect(findings.first?.values["token"] == token.hexadecimalString)
     }
 
+    @Test("WidgetCenter.shared.currentPushInfo: nil before a token, then the latest token; reading it stores the token")
+    func currentPushInfo() async {
+        let host = HostContext()
+        let service = WidgetPushTokenService(widgets: [pushWidget("news", handler: ForgetfulWidgetHandler.self)], host: host)
+        #expect(await host.run { await WidgetCenter.shared.currentPushInfo } == nil)
+        let first = service.issueWidgetToken()
+        // The handler never read it: the app reads it from WidgetCenter instead, which counts as sending it.
+        #expect(service.diagnostics().map(\.code) == ["push-token-not-stored"])
+        #expect(await host.run { await WidgetCenter.shared.currentPushInfo?.token } == first)
+        #expect(service.diagnostics().isEmpty)
+        let second = service.issueWidgetToken()
+        #expect(second == ActivityPushService.token(seed: "widgets#2"))
+        #expect(await host.run { await WidgetCenter.shared.currentPushInfo?.token } == second)
+        // Another host, and a host whose widgets have no push handler, have no push info.
+        #expect(await HostContext().run { await WidgetCenter.shared.currentPushInfo } == nil)
+        let plain = HostContext()
+        #expect(WidgetPushTokenService(widgets: SampleWidgetBundle().widgetDescriptors, host: plain).issueWidgetToken() == nil)
+        #expect(await plain.run { await WidgetCenter.shared.currentPushInfo } == nil)
+    }
+
     @Test("pushTokensDidChange gets every push control's info even when one token changed; a control push calls currentValue() again")
     func controlTokensAndPush() {
         let controls = [PushedControl(kind: "queue-a").body.controlDescriptor, PushedControl(kind: "queue-b").body.controlDescriptor]
