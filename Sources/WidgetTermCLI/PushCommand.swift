@@ -19,7 +19,8 @@ enum PushCommand {
     static let priority10PerHour = 15
 
     static func run(
-        _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream, errors: TextStream
+        _ arguments: [String], widgets: [WidgetDescriptor], controls: [ControlDescriptor] = [], environment: [String: String],
+        output: TextStream, errors: TextStream
     ) throws -> Int32 {
         let parsed = try ParsedArguments(
             arguments,
@@ -43,13 +44,16 @@ enum PushCommand {
         let settings = try RenderSettings(parsed)
         let format = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard format.kind == .text || format.kind == .ansi else { throw UsageError("push writes --format text or ansi") }
-        let descriptor = try widget(named: target, in: widgets)
+        // A control of the bundle (`ControlWidget`) when no widget has that kind.
+        let control = widgets.contains { $0.kind == target } ? nil : controls.first { $0.kind == target }
+        let descriptor: WidgetDescriptor? = control == nil ? try widget(named: target, in: widgets, controls: controls) : nil
+        let kind = descriptor?.kind ?? target
         if let at = settings.at { HostClock.set(at) }
         let start = HostClock.now
 
         var findings: [Diagnostic] = []
         func refuse(_ code: String, _ message: String, _ values: [String: String] = [:]) -> Int32 {
-            findings.append(Diagnostic(severity: .error, code: code, message: message, widget: descriptor.kind, values: values))
+            findings.append(Diagnostic(severity: .error, code: code, message: message, widget: kind, values: values))
             errors.write(DiagnosticFormatter.text(findings))
             return 1
         }
@@ -78,6 +82,25 @@ enum PushCommand {
                     + "(event, content-state, timestamp…), so nothing changes.")
         }
 
+        if let control {
+            // A control push (apns-push-type controls): the control reloads, paid from its budget.
+            guard control.pushHandler != nil else {
+                return refuse(
+                    "push-control-without-handler",
+                    "\(kind) has no ControlPushHandler, so iOS gives it no push token and no push can reach it. Register one "
+                        + "with .pushHandler(MyPushHandler.self) on its ControlWidgetConfiguration and send its token to your server.")
+            }
+            guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
+                return refuse(
+                    "push-control-without-content-changed",
+                    "a control push needs \"aps\": {\"content-changed\": true} (apns-push-type controls); without it the system "
+                        + "does not reload the control.")
+            }
+            return ControlPushReplay.run(
+                control, controls: controls, timeZone: settings.timeZone, format: format, times: times, every: every, start: start,
+                output: output, errors: errors)
+        }
+        guard let descriptor else { throw UsageError("unknown widget kind \(kind)") }
         guard let activity = descriptor.activity else {
             // A widget push: a reload request, budgeted like the app's own reloads.
             guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
