@@ -362,7 +362,7 @@ public enum ActivityRenderError: Error, CustomStringConvertible, Equatable, Send
     case notOnDynamicIsland(activity: String, state: ActivityState, endDate: Date, dismissalDate: Date)
     /// The activity has been dismissed from the Lock Screen too.
     case dismissed(activity: String, dismissalDate: Date)
-    /// The device has no Live Activity metrics.
+    /// An island presentation on a device without a Dynamic Island.
     case unsupportedDevice(String)
     /// The encoded data does not decode as the configuration's types.
     case decoding(String)
@@ -376,7 +376,8 @@ public enum ActivityRenderError: Error, CustomStringConvertible, Equatable, Send
         case .dismissed(let activity, let dismissal):
             return "\(activity) was dismissed at \(dismissal.formatted(.iso8601)): nothing shows it any more. Use an earlier --at."
         case .unsupportedDevice(let name):
-            return "\(name) has no Live Activity metrics; use an iPhone profile (iphone-430 or iphone-393)"
+            return "\(name) has no Dynamic Island: only the Lock Screen view (and the banner it makes) is drawn there; "
+                + "use iphone-430 or iphone-393 for the island"
         case .decoding(let message):
             return message
         }
