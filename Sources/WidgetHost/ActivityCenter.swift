@@ -183,6 +183,20 @@ public final class ActivityCenter: ActivityHostInterface, ActivityAuthorizationH
         }
     }
 
+    /// Alerts the person about activity `id`, which a start push just started: ActivityKit requires an `alert` in a start
+    /// payload so that "a person gets alerted about the started Live Activity" (Apple, "Starting and updating Live
+    /// Activities with ActivityKit push notifications"). Shown as an update's alert is (`alerts`); nothing for an
+    /// activity that is not running.
+    public func alertStarted(id: String, configuration: AlertConfiguration) {
+        let now = clock()
+        lock.withLock {
+            guard entries.contains(where: { $0.id == id }) else { return }
+            let alert = ActivityAlert(date: now, activityID: id, configuration: configuration)
+            _alerts.append(alert)
+            _events.append(ActivityEvent(date: now, activityID: id, kind: .alerted, message: alert.description))
+        }
+    }
+
     /// Replaces a running activity's content.
     /// - Throws: `ActivityAuthorizationError.visibility` once ended or unknown, `.attributesTooLarge` over 4 KB (the content stays).
     public func updateActivity(id: String, content: EncodedActivityContent, alertConfiguration: AlertConfiguration?) throws {

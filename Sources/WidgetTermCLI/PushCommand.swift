@@ -149,6 +149,9 @@ enum PushCommand {
             guard let object = aps["attributes"] as? [String: Any] else {
                 return refuse("push-start-without-attributes", "a start push needs \"aps.attributes\": the encoded \(typeName)")
             }
+            guard aps["alert"] is [String: Any] else {
+                return refuse("push-start-without-alert", ActivityPushPayload.startWithoutAlert)
+            }
             attributes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         } else {
             guard let script = activity.preview else { throw UsageError("\(descriptor.kind) has no scripted activity to update") }
@@ -188,10 +191,11 @@ enum PushCommand {
                 let token = center.pushService.issuePushToStartToken(attributesType: activity.attributesType)
                 center.markRead(token, activityID: nil, attributesType: activity.attributesType)
                 output.write("push-to-start token \(token.hexadecimalString) (uploaded by the app)\n")
-                targets = [
-                    try center.requestActivity(
-                        attributesType: activity.attributesType, attributes: attributes, content: content!, pushType: routing.pushType)
-                ]
+                let id = try center.requestActivity(
+                    attributesType: activity.attributesType, attributes: attributes, content: content!, pushType: routing.pushType)
+                // The start payload's alert tells the person about the new activity (checked above: it is required).
+                if let alert { center.alertStarted(id: id, configuration: alert) }
+                targets = [id]
             } else {
                 let ids = try (1...routing.activityCount).map { _ in
                     try ActivityScript.start(descriptor, in: center, startingAt: start, pushType: routing.pushType)
