@@ -6,10 +6,10 @@ import WidgetKitUI
 
 // MARK: - push
 
-/// `widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S] [--presentation P] [--activities-off]`:
+/// `widgetterm push FILE.json --to KIND|DOCUMENT|CONTROL [--priority 5|10] [--times N] [--every S] [--presentation P] [--activities-off]`:
 /// applies an APNs payload as iOS would and prints the frame it leads to. A Live Activity gets `start`, `update`
 /// or `end` (its scripted first state is running when the push arrives, except for `start`); a widget gets
-/// `content-changed`, a reload request. What APNs or ActivityKit would refuse is an error diagnostic: a payload
+/// `content-changed`, a reload request; so does a control with a `ControlPushHandler` (`ControlPushReplay`). What APNs or ActivityKit would refuse is an error diagnostic: a payload
 /// over 4 KB, no `aps`, a `content-state` that does not decode into the activity's `ContentState` with
 /// `JSONDecoder` (named by its key path), a priority-10 push over the budget (DECISIONS.md, "Push").
 enum PushCommand {
