@@ -1,6 +1,7 @@
 import Foundation
 import CellLayout
 import CellRender
+import WidgetDocument
 import WidgetHost
 import WidgetKitUI
 
@@ -44,6 +45,11 @@ enum PushCommand {
         let settings = try RenderSettings(parsed)
         let format = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard format.kind == .text || format.kind == .ansi else { throw UsageError("push writes --format text or ansi") }
+        if WidgetDocument.isDocumentArgument(target), (try? ControlDocument(contentsOf: target)) != nil {
+            throw UsageError(
+                "\(target) is a control document, and control documents declare no ControlPushHandler, so no push reaches "
+                    + "them; push to a Swift control with a handler (--to \(controls.first { $0.pushHandler != nil }?.kind ?? "CONTROL"))")
+        }
         // A control of the bundle (`ControlWidget`) when no widget has that kind.
         let control = widgets.contains { $0.kind == target } ? nil : controls.first { $0.kind == target }
         let descriptor: WidgetDescriptor? = control == nil ? try widget(named: target, in: widgets, controls: controls) : nil

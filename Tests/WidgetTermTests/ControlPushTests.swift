@@ -91,6 +91,13 @@ import WidgetTermCLI
         let large = Self.run(["push", file, "--to", "add-water"])
         #expect(large.status == 1)
         #expect(large.errors.hasPrefix("error push-payload-too-large add-water: \(file) is 4141 bytes;"), "\(large.errors)")
+        let twin = PushTests.examples.deletingLastPathComponent().appendingPathComponent("twins/add-water.json").path
+        let document = Self.run(["push", PushTests.examples.appendingPathComponent("content-changed.json").path, "--to", twin])
+        #expect(document.status == 2)
+        #expect(
+            document.errors
+                == "widgetterm: \(twin) is a control document, and control documents declare no ControlPushHandler, so no push "
+                + "reaches them; push to a Swift control with a handler (--to add-water)\n")
         let unknown = Self.run(["push", file, "--to", "add-watr"])
         #expect(unknown.status == 2)
         #expect(unknown.errors.hasSuffix("; controls: focus, add-water\n"), "\(unknown.errors)")
