@@ -33,6 +33,20 @@ public struct DeviceProfile: Hashable, Sendable {
         public let heightRange: ClosedRange<Double>
     }
 
+    /// The width of a Live Activity's Lock Screen view in points, which is also the banner an alert shows on a device
+    /// without a Dynamic Island: the expanded width on the island phones (HIG, widgetkit-facts.md §1.6); on the other
+    /// phones the screen less the same 11 pt on each side as the island phones' 408 and 371 pt (the HIG lists no size
+    /// for them: DECISIONS.md, "alert banners without a Dynamic Island"); on iPads the HIG's iPad Lock Screen sizes (500
+    /// pt on the 1024 × 1366 pt iPad, 425 pt on the others).
+    public var lockScreenActivityWidth: Double {
+        if let island { return island.expandedWidth }
+        if isPad { return screen.width >= 1024 ? 500 : 425 }
+        return screen.width - 22
+    }
+
+    /// The height range of a Live Activity's Lock Screen view in points: 84–160 on every device (HIG).
+    public var lockScreenActivityHeight: ClosedRange<Double> { island?.heightRange ?? 84...160 }
+
     /// Pixels per point of the screen: 2 on iPads and the 375×667 pt iPhone SE, 3 on the other iPhones
     /// (Apple's "iOS device screen sizes"). Asset images take the file of this scale.
     public var displayScale: Double { isPad || screen.height <= 667 ? 2 : 3 }

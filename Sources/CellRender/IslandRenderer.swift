@@ -152,18 +152,22 @@ public enum IslandRenderer {
     ///   - presentation: which presentation.
     ///   - detached: minimal only: a second activity, shown detached beside the island.
     ///   - options: device, Lock Screen appearance, date and text format.
-    /// - Returns: nil when the device has no Live Activity metrics (iPads here).
+    /// - Returns: nil for an island presentation on a device without a Dynamic Island; the Lock Screen view (and the
+    ///   banner it is on those devices) is drawn on every device.
     public static func render(
         _ activity: ResolvedActivity, presentation: ActivityPresentation, detached: ResolvedActivity? = nil,
         options: IslandRenderOptions
     ) -> IslandFrame? {
-        guard let geometry = IslandGeometry(device: options.device, metric: options.metric) else { return nil }
         var result: IslandFrame
-        switch presentation {
-        case .compact: result = compact(activity.island, geometry: geometry, options: options)
-        case .minimal: result = minimal(activity.island, detached: detached?.island, geometry: geometry, options: options)
-        case .expanded: result = expanded(activity.island, geometry: geometry, options: options)
-        case .lockScreen: result = lockScreen(activity, geometry: geometry, options: options)
+        if presentation == .lockScreen {
+            result = lockScreen(activity, options: options)
+        } else {
+            guard let geometry = IslandGeometry(device: options.device, metric: options.metric) else { return nil }
+            switch presentation {
+            case .compact: result = compact(activity.island, geometry: geometry, options: options)
+            case .minimal: result = minimal(activity.island, detached: detached?.island, geometry: geometry, options: options)
+            default: result = expanded(activity.island, geometry: geometry, options: options)
+            }
         }
         let island = activity.island
         let shown: [ViewNode]
@@ -380,11 +384,15 @@ public enum IslandRenderer {
     /// appearance, opaque (docs/DECISIONS.md).
     public static let defaultLockScreenBackground = Color(storage: .system(.secondarySystemBackground))
 
-    static func lockScreen(_ activity: ResolvedActivity, geometry: IslandGeometry, options: IslandRenderOptions) -> IslandFrame {
+    static func lockScreen(_ activity: ResolvedActivity, options: IslandRenderOptions) -> IslandFrame {
         let environment = layoutEnvironment(options, style: options.style)
-        let width = geometry.expandedWidth
+        let device = options.device
+        let width = options.metric.columns(device.lockScreenActivityWidth)
+        let heightRows =
+            options.metric.rows(
+                device.lockScreenActivityHeight.lowerBound)...options.metric.rows(device.lockScreenActivityHeight.upperBound)
         let wanted = CellLayout.size(of: activity.lockScreen, for: ProposedCellSize(width: width, height: nil), environment: environment)
-        let rows = min(max(wanted.height, geometry.heightRows.lowerBound), geometry.heightRows.upperBound)
+        let rows = min(max(wanted.height, heightRows.lowerBound), heightRows.upperBound)
         let card = CellRect(x: 0, y: 0, width: width, height: rows)
         var painter = Painter(size: card.size, style: options.style, date: options.date, format: options.format)
         let background = ViewNode.shape(
@@ -398,7 +406,7 @@ public enum IslandRenderer {
         painter.roundCorners(of: card, kind: .roundedRectangle(cornerRadius: 20))
         var result = IslandFrame(presentation: .lockScreen, frame: painter.frame, islandRect: card)
         result.contentRows = wanted.height
-        result.isClipped = wanted.height > geometry.heightRows.upperBound
+        result.isClipped = wanted.height > heightRows.upperBound
         result.activityURLs = [result.frame.widgetURLs.last]
         result.activityRects = [card]
         return result

@@ -54,6 +54,20 @@ struct WaterTotalProvider: ControlValueProvider {
     func currentValue() async throws -> Int { WaterStore.total(in: UserDefaults(suiteName: WaterStore.suite)) }
 }
 
+/// Keeps the control's push token where the app uploads it from (the water App Group suite): a server that logs water
+/// from elsewhere (a smart bottle) then pushes `{"aps": {"content-changed": true}}` to it, and the control reloads.
+struct WaterControlPushHandler: ControlPushHandler {
+    static let tokenKey = "water.controlPushToken"
+
+    func pushTokensDidChange(controls: [ControlInfo]) {
+        let store = UserDefaults(suiteName: WaterStore.suite)
+        for control in controls where control.kind == "add-water" {
+            let token = control.pushInfo?.token.map { String(format: "%02x", $0) }.joined()
+            store?.set(token, forKey: Self.tokenKey)
+        }
+    }
+}
+
 /// A button control: adds a glass of water (the `water` widget's intent) and shows the day's total.
 struct AddWaterControl: ControlWidget {
     var body: some ControlWidgetConfiguration {
@@ -67,5 +81,6 @@ struct AddWaterControl: ControlWidget {
         }
         .displayName("Add Water")
         .description("Logs 250 ml and shows today's total.")
+        .pushHandler(WaterControlPushHandler.self)
     }
 }

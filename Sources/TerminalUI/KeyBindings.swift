@@ -13,8 +13,8 @@ public enum PreviewAction: Hashable, Sendable {
     case toggleControls
     /// The Edit Widget sheet of the focused widget and back (EditWidgetSheet.swift).
     case editWidget
-    /// StandBy by day, at night, and back; the Smart Stack and back (SurfaceScreen.swift).
-    case cycleStandBy, toggleSmartStack
+    /// StandBy by day, at night, and back; the Smart Stack and back; CarPlay and back (SurfaceScreen.swift).
+    case cycleStandBy, toggleSmartStack, toggleCarPlay
     /// Applies the `--push-file` payload to the focused Live Activity (`P`).
     case applyPush
     case togglePause, jumpToNextEntry, jumpToPreviousEntry, speedUp, slowDown
@@ -83,6 +83,10 @@ public enum KeyBindings {
         KeyBinding(
             keys: [.character("R")], action: .toggleSmartStack, label: "R",
             help: "Smart Stack of the small widgets: the one on top at the clock by relevance, why, the next rotations", hint: nil),
+        KeyBinding(
+            keys: [.character("A")], action: .toggleCarPlay, label: "A",
+            help: "CarPlay (iOS 26): this small widget and the next two side by side on the dark dashboard; again: close",
+            hint: nil),
         KeyBinding(
             keys: [.character("P")], action: .applyPush, label: "P",
             help: "push: apply the --push-file payload as APNs delivers it (update, end: the focused activity; start: a new one)",

@@ -45,6 +45,7 @@ extension PreviewApp {
         case .applyPush: applyPushFile()
         case .cycleStandBy: cycleStandBy()
         case .toggleSmartStack: toggleSmartStack()
+        case .toggleCarPlay: toggleCarPlay()
         case .editWidget:
             toggleEditSheet()
             surface = nil

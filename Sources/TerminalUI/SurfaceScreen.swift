@@ -15,6 +15,9 @@ public enum PreviewSurface: Equatable, Sendable {
     case standBy(night: Bool)
     /// The Smart Stack of every small widget: the one on top at the clock by relevance, why, and the next rotations.
     case smartStack
+    /// CarPlay (iOS 26): the focused small widget and the next two side by side on the dashboard, painted as
+    /// `widgetterm carplay` paints them (full colour, dark, container backgrounds removed: StandBy's day painting).
+    case carPlay
 }
 
 extension PreviewApp {
@@ -45,6 +48,15 @@ extension PreviewApp {
         closeOtherScreens()
         log.append(
             .info, surface == .smartStack ? "Smart Stack: rotated by relevance at the clock" : "Smart Stack closed", at: HostClock.now)
+    }
+
+    /// `A`: CarPlay and back to the widgets.
+    func toggleCarPlay() {
+        surface = surface == .carPlay ? nil : .carPlay
+        closeOtherScreens()
+        log.append(
+            .info, surface == .carPlay ? "CarPlay: small widgets on the dashboard, backgrounds removed" : "CarPlay closed",
+            at: HostClock.now)
     }
 
     private func closeOtherScreens() {
@@ -171,10 +183,34 @@ extension PreviewApp {
                     "none: nothing else becomes more relevant", column: column, row: row, maxWidth: max(0, inner.maxX - column),
                     style: Chrome.caption)
             }
+        case .carPlay:
+            let focused = currentWidget.flatMap { widget in widgets.firstIndex { $0.kind == widget.kind } } ?? 0
+            let shown = (0..<min(3, widgets.count)).map { widgets[(focused + $0) % widgets.count] }
+            canvas.write(
+                "CarPlay: " + shown.map(\.kind).joined(separator: ", ") + "  · A: close",
+                column: inner.x, row: inner.y, maxWidth: inner.width, style: Chrome.title)
+            // CarPlay draws its widgets as StandBy does by day (DECISIONS.md, "CarPlay, supplementalActivityFamilies").
+            let frames = shown.map { standByFrame($0, night: false, at: now) }
+            let height = frames.map(\.size.height).max() ?? 0
+            let width = frames.map(\.size.width).reduce(0, +) + CarPlayLayout.gap * (frames.count - 1) + 4
+            canvas.fill(
+                CellRect(x: inner.x, y: inner.y + 2, width: min(width, inner.width), height: min(height + 2, max(0, inner.height - 2))),
+                background: RGB(0, 0, 0))
+            var column = inner.x + 2
+            for frame in frames {
+                canvas.draw(frame.buffer, column: column, row: inner.y + 3, clip: inner)
+                column += frame.size.width + CarPlayLayout.gap
+            }
         case nil:
             break
         }
     }
+}
+
+/// CarPlay's spacing on the preview stage.
+enum CarPlayLayout {
+    /// Columns between the widgets (as `widgetterm carplay`).
+    static let gap = 2
 }
 
 /// StandBy's spacing on the preview stage.

@@ -183,6 +183,20 @@ public final class ActivityCenter: ActivityHostInterface, ActivityAuthorizationH
         }
     }
 
+    /// Alerts the person about activity `id`, which a start push just started: ActivityKit requires an `alert` in a start
+    /// payload so that "a person gets alerted about the started Live Activity" (Apple, "Starting and updating Live
+    /// Activities with ActivityKit push notifications"). Shown as an update's alert is (`alerts`); nothing for an
+    /// activity that is not running.
+    public func alertStarted(id: String, configuration: AlertConfiguration) {
+        let now = clock()
+        lock.withLock {
+            guard entries.contains(where: { $0.id == id }) else { return }
+            let alert = ActivityAlert(date: now, activityID: id, configuration: configuration)
+            _alerts.append(alert)
+            _events.append(ActivityEvent(date: now, activityID: id, kind: .alerted, message: alert.description))
+        }
+    }
+
     /// Replaces a running activity's content.
     /// - Throws: `ActivityAuthorizationError.visibility` once ended or unknown, `.attributesTooLarge` over 4 KB (the content stays).
     public func updateActivity(id: String, content: EncodedActivityContent, alertConfiguration: AlertConfiguration?) throws {
@@ -362,7 +376,7 @@ public enum ActivityRenderError: Error, CustomStringConvertible, Equatable, Send
     case notOnDynamicIsland(activity: String, state: ActivityState, endDate: Date, dismissalDate: Date)
     /// The activity has been dismissed from the Lock Screen too.
     case dismissed(activity: String, dismissalDate: Date)
-    /// The device has no Live Activity metrics.
+    /// An island presentation on a device without a Dynamic Island.
     case unsupportedDevice(String)
     /// The encoded data does not decode as the configuration's types.
     case decoding(String)
@@ -376,7 +390,8 @@ public enum ActivityRenderError: Error, CustomStringConvertible, Equatable, Send
         case .dismissed(let activity, let dismissal):
             return "\(activity) was dismissed at \(dismissal.formatted(.iso8601)): nothing shows it any more. Use an earlier --at."
         case .unsupportedDevice(let name):
-            return "\(name) has no Live Activity metrics; use an iPhone profile (iphone-430 or iphone-393)"
+            return "\(name) has no Dynamic Island: only the Lock Screen view (and the banner it makes) is drawn there; "
+                + "use iphone-430 or iphone-393 for the island"
         case .decoding(let message):
             return message
         }

@@ -37,7 +37,7 @@ public struct ActivityPushPayload: Sendable {
 
     /// Reads a payload file's bytes.
     /// - Throws: `ActivityPushPayloadError` for a payload over 4 KB, not JSON, without `aps`, with another `event`,
-    ///   an update or start without `content-state`, or a start without `attributes-type` or `attributes`.
+    ///   an update or start without `content-state`, or a start without `attributes-type`, `attributes` or `alert`.
     public init(data: Data) throws {
         guard data.count <= Self.maximumBytes else {
             throw ActivityPushPayloadError(
@@ -79,10 +79,19 @@ public struct ActivityPushPayload: Sendable {
                 throw ActivityPushPayloadError(
                     code: "push-start-without-attributes", message: "a start push needs \"aps.attributes\": the encoded \(type)")
             }
+            guard alert != nil else {
+                throw ActivityPushPayloadError(code: "push-start-without-alert", message: Self.startWithoutAlert)
+            }
             attributesType = type
             attributes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         }
     }
+
+    /// Why a start push without an `alert` object is refused (DECISIONS.md, "a start push needs an alert").
+    public static let startWithoutAlert =
+        "a start push needs \"aps.alert\" ({\"title\", \"body\", \"sound\"}): ActivityKit requires one in every start payload, "
+        + "so the person is alerted about the new Live Activity (Apple, \"Construct the payload that starts a Live Activity\"); "
+        + "a start push without it is not one iOS is documented to accept"
 
     /// The attributes type's name as a start push gives it: the part after the module.
     public static func typeName(of activity: ActivityDescriptor) -> String {
@@ -124,8 +133,10 @@ public struct ActivityPushPayload: Sendable {
             throw ActivityPushPayloadError(code: "push-content-state-mismatch", message: "\(error)")
         }
         do {
-            return try center.requestActivity(
+            let id = try center.requestActivity(
                 attributesType: activity.attributesType, attributes: attributes, content: content, pushType: .token)
+            if let alert { center.alertStarted(id: id, configuration: alert) }
+            return id
         } catch {
             throw ActivityPushPayloadError(code: "push-refused", message: "\(descriptor.kind): \(error)")
         }

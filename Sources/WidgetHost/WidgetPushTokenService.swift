@@ -50,8 +50,8 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     public func issuedControlTokens(kind: String) -> [Data] { lock.withLock { controlTokens[kind] ?? [] } }
 
     /// Issues the extension's next widget push token, as iOS does when widgets are first configured for push and when
-    /// the token changes, and calls `pushTokenDidChange(_:widgets:)` on a new instance of each unique handler type with
-    /// the widgets that use it (each kind in its first family).
+    /// the token changes: it becomes the host's `WidgetCenter.shared.currentPushInfo`, and `pushTokenDidChange(_:widgets:)`
+    /// is called on a new instance of each unique handler type with the widgets that use it (each kind in its first family).
     /// - Returns: the token; nil when no widget has a push handler.
     @discardableResult
     public func issueWidgetToken() -> Data? {
@@ -61,6 +61,8 @@ public final class WidgetPushTokenService: @unchecked Sendable {
             widgetTokens.append(token)
             return token
         }
+        // The one token of the extension: `WidgetCenter.shared.currentPushInfo` answers with it from now on.
+        host.widgetPushToken.update(token: token, reads: reads)
         for users in Self.grouped(widgets, by: { $0.pushHandler! }) {
             let type = users[0].pushHandler!
             let infos = users.map { WidgetInfo(kind: $0.kind, family: $0.supportedFamilies.first ?? .systemSmall) }

@@ -34,6 +34,9 @@ public final class HostContext: @unchecked Sendable {
     /// The control reloads app code asked for (`ControlCenter.shared`), until the host's control sessions take them.
     public let controlReloads = ControlReloadRequests()
 
+    /// The widget push token the host last issued (`WidgetCenter.shared.currentPushInfo`), nil until it issues one.
+    public let widgetPushToken = CurrentWidgetPushToken()
+
     /// A context with the given services; each may be set later.
     ///
     /// - Parameters:

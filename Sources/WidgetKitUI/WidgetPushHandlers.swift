@@ -65,6 +65,41 @@ public final class PushTokenReads: @unchecked Sendable {
     public func contains(_ token: Data) -> Bool { lock.withLock { read.contains(token) } }
 }
 
+/// The extension's current widget push token in one host: the last token the system handed to the `WidgetPushHandler`s,
+/// which `WidgetCenter.shared.currentPushInfo` answers with. The host (`WidgetPushTokenService`) sets it; thread-safe.
+public final class CurrentWidgetPushToken: @unchecked Sendable {
+    private let lock = NSLock()
+    private var token: Data?
+    private var reads: PushTokenReads?
+
+    /// No token yet.
+    public init() {}
+
+    /// Makes `token` the current one; `reads` records widget code reading it (nil: reads are not recorded).
+    public func update(token: Data, reads: PushTokenReads?) {
+        lock.withLock {
+            self.token = token
+            self.reads = reads
+        }
+    }
+
+    /// The current token as a `WidgetPushInfo`, nil until the host issued one.
+    public var pushInfo: WidgetPushInfo? {
+        lock.withLock { token.map { WidgetPushInfo(token: $0, reads: reads) } }
+    }
+}
+
+extension WidgetCenter {
+    /// The push information for widget reloads and relevance refreshes, as `WidgetCenter.currentPushInfo` (iOS 26+):
+    /// the token the system last handed to the extension's `WidgetPushHandler`s (`pushTokenDidChange(_:widgets:)`), in
+    /// the host context of the caller. Apple: "May be nil if the token has not completed generation, or if no widgets
+    /// have been configured for push" (https://developer.apple.com/documentation/widgetkit/widgetcenter/currentpushinfo).
+    /// Reading its `token` counts as sending it to the server, as in a push handler (`push-token-not-stored`).
+    public var currentPushInfo: WidgetPushInfo? {
+        get async { HostContext.current.widgetPushToken.pushInfo }
+    }
+}
+
 extension WidgetConfiguration {
     /// Opts the widget into WidgetKit push updates and names the type that receives its push token, as
     /// `WidgetConfiguration.pushHandler(_:)` (iOS 26+). A push (`apns-push-type: widgets`,

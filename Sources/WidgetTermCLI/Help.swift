@@ -64,7 +64,7 @@ enum Help {
         """
 
     static let push = """
-        usage: widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S]
+        usage: widgetterm push FILE.json --to KIND|DOCUMENT|CONTROL [--priority 5|10] [--times N] [--every S]
                                [--activities N] [--activity ID | --channel ID] [--presentation P] [--activities-off]
                                [--locked] [--at T] [--device D] [--format text|ansi]
 
@@ -72,15 +72,17 @@ enum Help {
         A Live Activity: "aps" with "event" (start, update or end), "timestamp", "content-state" (decoded into the
         activity's ContentState with JSONDecoder: dates in it are seconds since 2001), and optionally "stale-date",
         "relevance-score", "alert" {title, body, sound} and "dismissal-date" (seconds since 1970); a start push also
-        has "attributes-type" and "attributes". Update and end pushes arrive at the activity's scripted first
-        state. A widget: "aps": {"content-changed": true}, a reload request within the widget's budget: push N
-        arrives at --at + (N-1) x --every, an hour after the widget was placed, and is reloaded, deferred (5
-        minutes between reloads) or refused (the day's budget spent).
+        has "attributes-type", "attributes" and "alert" (required: a start without an alert is refused). Update and
+        end pushes arrive at the activity's scripted first state. A widget: "aps": {"content-changed": true}, a
+        reload request within the widget's budget: push N arrives at --at + (N-1) x --every, an hour after the
+        widget was placed, and is reloaded, deferred (5 minutes between reloads) or refused (the day's budget
+        spent). A control with a ControlPushHandler (apns-push-type controls): the same payload and budget; its
+        handler gets the token, each reload asks currentValue() again, and Control Center's medium size is printed.
 
           --priority P    apns-priority, 5 or 10 (default 10); priority 10 allows 15 updates an hour
           --times N       send the payload N times (1 to 100), --every S seconds apart (default 60)
           --presentation  the presentation printed (default: expanded with an alert on a phone with a Dynamic
-                          Island, else lockscreen)
+                          Island, else lockscreen: the banner an alert is on a phone without one)
           --activities-off  Live Activities switched off for the app (areActivitiesEnabled false): requests
                           are denied
           --locked        the phone is locked: an alert lights the Lock Screen and shows the Lock Screen view as
@@ -94,7 +96,8 @@ enum Help {
                           the push-to-start token.
 
         Refused, as error diagnostics with exit status 1: a payload over 4096 bytes, no "aps", a content-state that
-        does not decode (its key path named), a priority-10 push over the budget, an activity with Live Activities off.
+        does not decode (its key path named), a priority-10 push over the budget, an activity with Live Activities off,
+        a start without "alert", a control without a ControlPushHandler.
 
         """
 

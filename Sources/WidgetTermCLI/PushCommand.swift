@@ -1,15 +1,16 @@
 import Foundation
 import CellLayout
 import CellRender
+import WidgetDocument
 import WidgetHost
 import WidgetKitUI
 
 // MARK: - push
 
-/// `widgetterm push FILE.json --to KIND|DOCUMENT [--priority 5|10] [--times N] [--every S] [--presentation P] [--activities-off]`:
+/// `widgetterm push FILE.json --to KIND|DOCUMENT|CONTROL [--priority 5|10] [--times N] [--every S] [--presentation P] [--activities-off]`:
 /// applies an APNs payload as iOS would and prints the frame it leads to. A Live Activity gets `start`, `update`
 /// or `end` (its scripted first state is running when the push arrives, except for `start`); a widget gets
-/// `content-changed`, a reload request. What APNs or ActivityKit would refuse is an error diagnostic: a payload
+/// `content-changed`, a reload request; so does a control with a `ControlPushHandler` (`ControlPushReplay`). What APNs or ActivityKit would refuse is an error diagnostic: a payload
 /// over 4 KB, no `aps`, a `content-state` that does not decode into the activity's `ContentState` with
 /// `JSONDecoder` (named by its key path), a priority-10 push over the budget (DECISIONS.md, "Push").
 enum PushCommand {
@@ -19,7 +20,8 @@ enum PushCommand {
     static let priority10PerHour = 15
 
     static func run(
-        _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream, errors: TextStream
+        _ arguments: [String], widgets: [WidgetDescriptor], controls: [ControlDescriptor] = [], environment: [String: String],
+        output: TextStream, errors: TextStream
     ) throws -> Int32 {
         let parsed = try ParsedArguments(
             arguments,
@@ -43,13 +45,21 @@ enum PushCommand {
         let settings = try RenderSettings(parsed)
         let format = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard format.kind == .text || format.kind == .ansi else { throw UsageError("push writes --format text or ansi") }
-        let descriptor = try widget(named: target, in: widgets)
+        if WidgetDocument.isDocumentArgument(target), (try? ControlDocument(contentsOf: target)) != nil {
+            throw UsageError(
+                "\(target) is a control document, and control documents declare no ControlPushHandler, so no push reaches "
+                    + "them; push to a Swift control with a handler (--to \(controls.first { $0.pushHandler != nil }?.kind ?? "CONTROL"))")
+        }
+        // A control of the bundle (`ControlWidget`) when no widget has that kind.
+        let control = widgets.contains { $0.kind == target } ? nil : controls.first { $0.kind == target }
+        let descriptor: WidgetDescriptor? = control == nil ? try widget(named: target, in: widgets, controls: controls) : nil
+        let kind = descriptor?.kind ?? target
         if let at = settings.at { HostClock.set(at) }
         let start = HostClock.now
 
         var findings: [Diagnostic] = []
         func refuse(_ code: String, _ message: String, _ values: [String: String] = [:]) -> Int32 {
-            findings.append(Diagnostic(severity: .error, code: code, message: message, widget: descriptor.kind, values: values))
+            findings.append(Diagnostic(severity: .error, code: code, message: message, widget: kind, values: values))
             errors.write(DiagnosticFormatter.text(findings))
             return 1
         }
@@ -78,6 +88,25 @@ enum PushCommand {
                     + "(event, content-state, timestamp…), so nothing changes.")
         }
 
+        if let control {
+            // A control push (apns-push-type controls): the control reloads, paid from its budget.
+            guard control.pushHandler != nil else {
+                return refuse(
+                    "push-control-without-handler",
+                    "\(kind) has no ControlPushHandler, so iOS gives it no push token and no push can reach it. Register one "
+                        + "with .pushHandler(MyPushHandler.self) on its ControlWidgetConfiguration and send its token to your server.")
+            }
+            guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
+                return refuse(
+                    "push-control-without-content-changed",
+                    "a control push needs \"aps\": {\"content-changed\": true} (apns-push-type controls); without it the system "
+                        + "does not reload the control.")
+            }
+            return ControlPushReplay.run(
+                control, controls: controls, timeZone: settings.timeZone, format: format, times: times, every: every, start: start,
+                output: output, errors: errors)
+        }
+        guard let descriptor else { throw UsageError("unknown widget kind \(kind)") }
         guard let activity = descriptor.activity else {
             // A widget push: a reload request, budgeted like the app's own reloads.
             guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
@@ -126,6 +155,9 @@ enum PushCommand {
             guard let object = aps["attributes"] as? [String: Any] else {
                 return refuse("push-start-without-attributes", "a start push needs \"aps.attributes\": the encoded \(typeName)")
             }
+            guard aps["alert"] is [String: Any] else {
+                return refuse("push-start-without-alert", ActivityPushPayload.startWithoutAlert)
+            }
             attributes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         } else {
             guard let script = activity.preview else { throw UsageError("\(descriptor.kind) has no scripted activity to update") }
@@ -165,10 +197,11 @@ enum PushCommand {
                 let token = center.pushService.issuePushToStartToken(attributesType: activity.attributesType)
                 center.markRead(token, activityID: nil, attributesType: activity.attributesType)
                 output.write("push-to-start token \(token.hexadecimalString) (uploaded by the app)\n")
-                targets = [
-                    try center.requestActivity(
-                        attributesType: activity.attributesType, attributes: attributes, content: content!, pushType: routing.pushType)
-                ]
+                let id = try center.requestActivity(
+                    attributesType: activity.attributesType, attributes: attributes, content: content!, pushType: routing.pushType)
+                // The start payload's alert tells the person about the new activity (checked above: it is required).
+                if let alert { center.alertStarted(id: id, configuration: alert) }
+                targets = [id]
             } else {
                 let ids = try (1...routing.activityCount).map { _ in
                     try ActivityScript.start(descriptor, in: center, startingAt: start, pushType: routing.pushType)

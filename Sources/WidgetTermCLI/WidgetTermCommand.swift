@@ -162,7 +162,8 @@ public enum WidgetTermCommand {
             case "carplay":
                 return try CarPlayCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "push":
-                return try PushCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+                return try PushCommand.run(
+                    rest, widgets: widgets(), controls: controls(), environment: environment, output: output, errors: errors)
             case "smartstack":
                 return try SmartStackCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "control":
@@ -469,7 +470,7 @@ struct RenderSettings {
 /// Finds a widget by kind, or fails naming the valid kinds.
 /// An argument that names an existing file or ends in `.json` is a widget document (docs/widget-document.md); a
 /// malformed or invalid one throws its `DocumentError` (file, line, column, JSON path), which exits with status 2.
-func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> WidgetDescriptor {
+func widget(named kind: String, in widgets: [WidgetDescriptor], controls: [ControlDescriptor] = []) throws -> WidgetDescriptor {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: kind, isDirectory: &isDirectory), isDirectory.boolValue {
         throw FolderArgument.error(kind)
@@ -481,7 +482,8 @@ func widget(named kind: String, in widgets: [WidgetDescriptor]) throws -> Widget
     guard let widget = widgets.first(where: { $0.kind == kind }) else {
         let kinds = widgets.map(\.kind)
         let hint = NearestName.suggestion(for: kind, among: kinds).map { " (did you mean \($0)?)" } ?? ""
-        throw UsageError("unknown widget kind \(kind)\(hint); valid kinds: \(kinds.joined(separator: ", "))")
+        let controlKinds = controls.isEmpty ? "" : "; controls: \(controls.map(\.kind).joined(separator: ", "))"
+        throw UsageError("unknown widget kind \(kind)\(hint); valid kinds: \(kinds.joined(separator: ", "))\(controlKinds)")
     }
     return widget
 }

@@ -35,6 +35,39 @@ import WidgetKitUI
         Golden.check(ansi.output, named: "push.delivery.alert.locked")
     }
 
+    @Test(
+        "a phone without a Dynamic Island shows the alert as a banner: the Lock Screen view at its 353 pt width (golden)",
+        arguments: ["iphone-se", "iphone-375"])
+    func bannerWithoutAnIsland(device: String) {
+        let text = PushTests.run(["push", Self.update, "--to", "delivery", "--format", "text", "--device", device])
+        #expect(text.status == 0, "\(text.errors)")
+        #expect(
+            text.output
+                == "push 1 at 2026-03-14 09:41 (priority 10, update): applied\n"
+                + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (shown in a banner)\n"
+                + "lockscreen, active:\n"
+                + "♪ chime.caf · alert\n"
+                + "▗                                          ▖\n"
+                + "  👜 Sushi Go                        24:00\n"
+                + "  On the way with Ana\n"
+                + "\n"
+                + "  Order #1042\n"
+                + "▝                                          ▘\n")
+        #expect(text.errors == "")
+        let ansi = PushTests.run([
+            "push", Self.update, "--to", "delivery", "--format", "ansi", "--colors", "truecolor", "--device", device,
+        ])
+        Golden.check(ansi.output, named: "push.delivery.alert.banner")
+        // The island presentations stay where there is an island.
+        let island = PushTests.run([
+            "push", Self.update, "--to", "delivery", "--format", "text", "--device", device, "--presentation", "compact",
+        ])
+        #expect(
+            island.output.hasSuffix(
+                "compact: \(device) has no Dynamic Island: only the Lock Screen view (and the banner it makes) is drawn there; "
+                    + "use iphone-430 or iphone-393 for the island\n"), "\(island.output)")
+    }
+
     @Test("another presentation asked for, or an update without an alert, has no sound row")
     func noSoundRow() throws {
         let other = PushTests.run(["push", Self.update, "--to", "delivery", "--format", "text", "--presentation", "lockscreen"])

@@ -42,7 +42,7 @@ import WidgetTermCLI
         var aps: [String: Any] = [
             "event": "start", "timestamp": 1_773_481_260, "attributes-type": "WorkoutAttributes",
             "attributes": ["orderNumber": "1", "restaurant": "R", "orderDate": 795_174_060],
-            "content-state": ["stage": 0, "eta": 795_176_460],
+            "content-state": ["stage": 0, "eta": 795_176_460], "alert": ["title": "Order 1", "body": "Started", "sound": "default"],
         ]
         FixedClock.run {
             let file = try? PushTests.payload(["aps": aps])
@@ -77,6 +77,54 @@ import WidgetTermCLI
                 app.log.texts.last
                     == "push refused [push-start-without-attributes]: a start push needs \"aps.attributes\": the encoded DeliveryAttributes"
             )
+        }
+    }
+}
+
+// MARK: - A start push needs an alert
+
+@Suite struct StartPushAlertTests {
+    static func startAPS() -> [String: Any] {
+        [
+            "event": "start", "timestamp": 1_773_481_260, "attributes-type": "DeliveryAttributes",
+            "attributes": ["orderNumber": "1099", "restaurant": "Taco Loco", "orderDate": 795_174_060],
+            "content-state": ["stage": 1, "eta": 795_176_460],
+        ]
+    }
+
+    @Test("push: a start push without an alert is refused as ActivityKit documents it; with one, the start alerts")
+    func pushCommand() throws {
+        let refused = PushTests.run(["push", try PushTests.payload(["aps": Self.startAPS()]), "--to", "delivery"])
+        #expect(refused.status == 1)
+        #expect(refused.output == "")
+        #expect(refused.errors == "error push-start-without-alert delivery: \(ActivityPushPayload.startWithoutAlert)\n")
+        let started = PushTests.run(["push", PushTests.examples.appendingPathComponent("delivery-start.json").path, "--to", "delivery"])
+        #expect(started.status == 0, "\(started.errors)")
+        #expect(
+            started.output.contains(
+                "push 1 at 2026-03-14 09:41 (priority 10, start): applied\n"
+                    + "alert: “Order 1099” Taco Loco is preparing your order · sound default (shown in the expanded island)\n"
+                    + "expanded, active:\n"), "\(started.output)")
+    }
+
+    @Test("P: a start push without an alert is refused and starts nothing; with one, the island expands for the alert")
+    func preview() throws {
+        let file = try PushTests.payload(["aps": Self.startAPS()])
+        FixedClock.run {
+            let (app, _) = PreviewStartPushTests.makePreview(pushFile: file, kinds: ["delivery"])
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("P")))
+            #expect(app.log.texts.last == "push refused [push-start-without-alert]: \(ActivityPushPayload.startWithoutAlert)")
+            #expect(app.islands.running.isEmpty)
+        }
+        FixedClock.run {
+            let (app, terminal) = PreviewStartPushTests.makePreview(
+                pushFile: PushTests.examples.appendingPathComponent("delivery-start.json").path, kinds: ["delivery"])
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("P")))
+            app.renderFrame()
+            #expect(app.islands.center.alerts.map(\.activityID) == ["activity-1"])
+            #expect(terminal.text.contains("Dynamic Island · expanded by an alert · ♪ default · alert"), "\(terminal.text)")
         }
     }
 }
@@ -196,6 +244,26 @@ private struct PushedControl: ControlWidget {
                 + "pushInfo.token: a token is valid only until the next call, so pushes sent to the old one stop reaching news. "
                 + "Send each new token to your server.")
         #expect(findings.first?.values["token"] == token.hexadecimalString)
+    }
+
+    @Test("WidgetCenter.shared.currentPushInfo: nil before a token, then the latest token; reading it stores the token")
+    func currentPushInfo() async {
+        let host = HostContext()
+        let service = WidgetPushTokenService(widgets: [pushWidget("news", handler: ForgetfulWidgetHandler.self)], host: host)
+        #expect(await host.run { await WidgetCenter.shared.currentPushInfo } == nil)
+        let first = service.issueWidgetToken()
+        // The handler never read it: the app reads it from WidgetCenter instead, which counts as sending it.
+        #expect(service.diagnostics().map(\.code) == ["push-token-not-stored"])
+        #expect(await host.run { await WidgetCenter.shared.currentPushInfo?.token } == first)
+        #expect(service.diagnostics().isEmpty)
+        let second = service.issueWidgetToken()
+        #expect(second == ActivityPushService.token(seed: "widgets#2"))
+        #expect(await host.run { await WidgetCenter.shared.currentPushInfo?.token } == second)
+        // Another host, and a host whose widgets have no push handler, have no push info.
+        #expect(await HostContext().run { await WidgetCenter.shared.currentPushInfo } == nil)
+        let plain = HostContext()
+        #expect(WidgetPushTokenService(widgets: SampleWidgetBundle().widgetDescriptors, host: plain).issueWidgetToken() == nil)
+        #expect(await plain.run { await WidgetCenter.shared.currentPushInfo } == nil)
     }
 
     @Test("pushTokensDidChange gets every push control's info even when one token changed; a control push calls currentValue() again")

@@ -44,10 +44,10 @@ import WidgetTermCLI
             "push", Self.examples.appendingPathComponent("delivery-update.json").path, "--to", "delivery", "--device", "iphone-se",
         ])
         #expect(
-            result.output
-                == "push 1 at 2026-03-14 09:41 (priority 10, update): applied\n"
-                + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (shown in a banner)\n"
-                + "lockscreen: iphone-se has no Live Activity metrics; use an iPhone profile (iphone-430 or iphone-393)\n")
+            result.output.hasPrefix(
+                "push 1 at 2026-03-14 09:41 (priority 10, update): applied\n"
+                    + "alert: “On the way” Ana is bringing order 1042 · sound chime.caf (shown in a banner)\n"
+                    + "lockscreen, active:\n♪ chime.caf · alert\n"), "\(result.output)")
     }
 
     @Test(

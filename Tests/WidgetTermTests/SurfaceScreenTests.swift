@@ -96,6 +96,28 @@ import WidgetKitUI
         }
     }
 
+    @Test("A: CarPlay, the focused small widget and the next two on black; w moves along; A closes; the help lists A")
+    func carPlay() {
+        FixedClock.run {
+            let (app, terminal) = Self.makePreview()
+            app.renderFrame()
+            app.handle(.key(.character("A")))
+            app.renderFrame()
+            #expect(app.log.texts.contains("CarPlay: small widgets on the dashboard, backgrounds removed"))
+            #expect(terminal.text.contains("CarPlay: water, orders, steps  · A: close"))
+            #expect(terminal.text.contains("💧 Water"))
+            app.handle(.key(.character("w")))
+            app.renderFrame()
+            #expect(terminal.text.contains("CarPlay: orders, steps, countdown  · A: close"))
+            app.handle(.key(.character("A")))
+            app.renderFrame()
+            #expect(app.log.texts.last == "CarPlay closed")
+            #expect(!terminal.text.contains("· A: close"))
+            #expect(KeyBindings.action(for: .character("A")) == .toggleCarPlay)
+            #expect(KeyBindings.helpLines.contains { $0.0 == "A" && $0.1.hasPrefix("CarPlay (iOS 26): ") })
+        }
+    }
+
     @Test("R: the Smart Stack of the small widgets, the one on top at the clock and why; i closes it")
     func smartStack() {
         FixedClock.run {
