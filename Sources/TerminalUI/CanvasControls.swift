@@ -147,7 +147,7 @@ extension PreviewApp {
         if let due = scheduler.nextDue(after: now) {
             lines.append("  reload \(clockFormatter.string(from: due))")
         } else {
-            lines.append("  reload: none scheduled (policy .never)")
+            lines.append("  reload: none (policy .never)") // fits the 38 columns of the side pane at 120 × 40
         }
         return lines
     }

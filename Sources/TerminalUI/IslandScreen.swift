@@ -70,6 +70,17 @@ final class IslandScreen {
 
     func descriptor(ofID id: String) -> WidgetDescriptor? { running.first { $0.id == id }?.descriptor }
 
+    /// The header's count of the activities listed: those still running (active or stale), then those that ended
+    /// and stay on the Lock Screen, e.g. "1 running, 1 ended" (an ended activity is not running).
+    var runningSummary: String {
+        let ended = running.filter { item in
+            guard let state = center.snapshot(id: item.id)?.activityState else { return true }
+            return state == .ended || state == .dismissed
+        }.count
+        let live = running.count - ended
+        return ended == 0 ? "\(live) running" : "\(live) running, \(ended) ended"
+    }
+
     /// Starts activity `index` of the bundle with its first scripted state.
     func start(_ index: Int, at now: Date, log: (EventLog.Kind, String) -> Void) {
         guard activities.indices.contains(index) else {

@@ -176,10 +176,11 @@ public final class PreviewApp {
     private func runLoop() -> PreviewExit {
         documentWatcher?.start(wake: terminal.wakeHandler)
         extensionReloads?.start(wake: terminal.wakeHandler)
+        let count = configuration.widgets.count
         log.append(
             .info,
-            "WidgetTerm preview: \(configuration.widgets.count) widgets on \(configuration.device.name), iOS \(configuration.osVersion). "
-                + "Press ? for help.", at: HostClock.now)
+            "WidgetTerm preview: \(count) \(count == 1 ? "widget" : "widgets") on \(configuration.device.name), iOS "
+                + "\(configuration.osVersion). Press ? for help.", at: HostClock.now)
         if let store = configuration.appGroupDescription { log.append(.info, store, at: HostClock.now) }
         renderFrame()
         while exit == nil {

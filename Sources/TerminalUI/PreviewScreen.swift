@@ -268,8 +268,7 @@ extension PreviewApp {
     /// minimal island one per activity in it, and every link and control of the expanded and Lock Screen views).
     func drawIslandHeader(_ canvas: inout Canvas, width: Int, x start: Int) {
         var x = start
-        let running = islands.running.count
-        x += canvas.write("  Live Activities  \(running) running", column: x, row: 0, maxWidth: width - x, style: Chrome.bar)
+        x += canvas.write("  Live Activities  \(islands.runningSummary)", column: x, row: 0, maxWidth: width - x, style: Chrome.bar)
         let islandTargets = islands.panels.regions.filter { $0.content.presentation == .compact || $0.content.presentation == .minimal }
             .reduce(0) { $0 + $1.content.island.activityRects.count }
         let count = islandTargets + islands.targets(osVersion: configuration.osVersion).count

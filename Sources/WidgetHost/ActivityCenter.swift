@@ -489,7 +489,8 @@ public enum ActivityScript {
         }
         guard let preview = activity.preview else {
             throw ActivityScriptError(
-                message: "\(descriptor.kind) has no preview content: add .widgetTermPreview(attributes:contentStates:) "
+                message: "\(descriptor.kind) has no preview content: give it a #Preview(\"Name\", as: .content, "
+                    + "using: attributes) { … } contentStates: { … } (a kind of its own) or add .widgetTermPreview(attributes:contentStates:) "
                     + "to its ActivityConfiguration")
         }
         let contents: [EncodedActivityContent]

@@ -152,7 +152,9 @@ public final class ExtensionServer {
             guard let activity = widgets[kind]?.activity else { return .failure("no Live Activity of kind \(kind)") }
             guard let script = activity.preview else {
                 return .failure(
-                    "\(kind) has no preview content: add .widgetTermPreview(attributes:contentStates:) to its ActivityConfiguration")
+                    "\(kind) has no preview content: give it a #Preview(\"Name\", as: .content, using: attributes) { … } "
+                        + "contentStates: { … } (a kind of its own: k picks it on the Live Activity screen) or add "
+                        + ".widgetTermPreview(attributes:contentStates:) to its ActivityConfiguration")
             }
             do {
                 let attributes = try HostContext.current.run { try script.attributes(start) }

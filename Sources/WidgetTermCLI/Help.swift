@@ -263,9 +263,9 @@ enum Help {
         usage: widgetterm timeline KIND [--from ISO8601] [--hours H] [--request-every D] [--budget N] [options]
 
         Simulates the reload schedule from --from (default: --at or now) for --hours (default 24): the initial
-        fetch, policy reloads (.after at its date; .atEnd 5 minutes after the last entry), app requests every D (90s, 10m, 2h) when given, the 5-minute
-        minimum interval and the daily budget (default 40 per rolling 24 h). Prints each reload with its reason
-        and the budget left, and each change of the entry shown.
+        fetch, policy reloads (.after at its date; .atEnd 5 minutes after the last entry), app requests every D
+        (90s, 10m, 2h) when given, the 5-minute minimum interval and the daily budget (default 40 per rolling
+        24 h). Prints each reload with its reason and the budget left, and each change of the entry shown.
 
         options:
         \(sharedOptions)
@@ -275,7 +275,7 @@ enum Help {
 
     static var gallery: String {
         """
-        usage: widgetterm [gallery] [KIND...] [options]
+        usage: widgetterm gallery [KIND...] [options]
 
         Prints each widget (all, or those named) in every family it supports.
 

@@ -24,6 +24,10 @@ enum SmartStackCommand {
             throw UsageError("a Smart Stack holds at most 10 widgets, got \(parsed.positionals.count)")
         }
         let settings = try RenderSettings(parsed)
+        if let format = parsed["format"], format != "text" {
+            throw UsageError(
+                "smartstack prints its rotations as text and takes no --format \(format); use render KIND --format \(format) for a widget")
+        }
         let from = try parsed["from"].map { try DateArgument.parse($0, timeZone: settings.timeZone, flag: "from") }
         let start = from ?? settings.at ?? HostClock.now
         let hours = try parsed.integer("hours", in: 1...24 * 14, default: 6)

@@ -347,8 +347,9 @@ struct RenderSettings {
         if arguments.allValues["assets"]?.contains(where: \.isEmpty) == true {
             throw UsageError("--assets needs a folder that holds the app's *.xcassets, *.xcstrings or *.lproj")
         }
-        // Commands that print no frame (timeline) still refuse a value no command understands.
-        _ = try arguments.choice("format", ["text": 0, "ansi": 0, "json": 0, "svg": 0, "tree": 0], default: 0)
+        // Commands that print no frame (timeline) still refuse a value no command understands; each command then
+        // refuses what it cannot write itself (`png` is `render` and `gallery`'s, with `--output`).
+        _ = try arguments.choice("format", ["text": 0, "ansi": 0, "json": 0, "svg": 0, "png": 0, "tree": 0], default: 0)
         _ = try arguments.choice("color", ["auto": 0, "always": 0, "never": 0], default: 0)
         _ = try arguments.choice("colors", ["16": 0, "256": 0, "truecolor": 0], default: 0)
         if let at = arguments["at"] { self.at = try DateArgument.parse(at, timeZone: timeZone) }
@@ -481,11 +482,25 @@ func widget(named kind: String, in widgets: [WidgetDescriptor], controls: [Contr
     }
     guard let widget = widgets.first(where: { $0.kind == kind }) else {
         let kinds = widgets.map(\.kind)
+        if let missing = MissingPathArgument.error(kind, kinds: kinds) { throw missing }
         let hint = NearestName.suggestion(for: kind, among: kinds).map { " (did you mean \($0)?)" } ?? ""
         let controlKinds = controls.isEmpty ? "" : "; controls: \(controls.map(\.kind).joined(separator: ", "))"
         throw UsageError("unknown widget kind \(kind)\(hint); valid kinds: \(kinds.joined(separator: ", "))\(controlKinds)")
     }
     return widget
+}
+
+/// What a command says when the word where it takes a widget is a path (it holds a `/`) that names nothing: a
+/// widget kind never looks like that, so "unknown widget kind ./MyApp/Widget" would send the person to the
+/// wrong list.
+enum MissingPathArgument {
+    /// The error for `argument` when it looks like a path, exists nowhere and is no kind in `kinds`; else nil.
+    static func error(_ argument: String, kinds: [String]) -> UsageError? {
+        guard argument.contains("/"), !kinds.contains(argument), !FileManager.default.fileExists(atPath: argument) else { return nil }
+        return UsageError(
+            "no such file or folder: \(TerminalText.escaped(argument)); give an existing widget document (.json), your widget "
+                + "extension's folder, Xcode project or Swift package, or a widget kind (widgetterm list)")
+    }
 }
 
 // MARK: - list
@@ -503,6 +518,7 @@ enum ListCommand {
             return 0
         }
         if let kind = parsed.positionals.first {
+            if let missing = MissingPathArgument.error(kind, kinds: widgets.map(\.kind)) { throw missing }
             throw UsageError("list takes no widget kind (got \(kind)); use widgetterm render \(kind)")
         }
         errors.write("widgetterm: \(AppGroupArgument.description(arguments: arguments, environment: environment))\n")

@@ -168,6 +168,18 @@ import FoundationXML
                 "widgetterm: --format tree prints a widget's view tree; delivery is a Live Activity"
             ),
             (["preview", "water", "--format", "svg"], "widgetterm: preview draws on the terminal and takes no --format (svg)"),
+            // An unknown format names png among the values, as render and gallery write it (with --output).
+            (
+                ["render", "water", "--format", "pdf"],
+                "widgetterm: unknown --format pdf (did you mean png?); valid values: ansi, json, png, svg, text, tree\n"
+            ),
+            (["render", "water", "--format", "png"], "widgetterm: render --format png writes a binary file: give --output FILE\n"),
+            (["timeline", "water", "--format", "png"], "widgetterm: timeline --format takes text or json, not png"),
+            (["check", "water", "--format", "png"], "widgetterm: unknown --format png; valid values: json, text\n"),
+            (
+                ["smartstack", "steps", "countdown", "--format", "svg"],
+                "widgetterm: smartstack prints its rotations as text and takes no --format svg; use render KIND --format svg for a widget\n"
+            ),
         ] {
             let result = PreviewCommandTests.run(arguments)
             #expect(result.status == 2, "\(arguments)")
@@ -371,6 +383,31 @@ import FoundationXML
         let render = try #require(try Self.runBinary(["--app-group", store, "render", "water", "--format", "text"], environment: base))
         #expect(render.status == 0)
         #expect(FileManager.default.fileExists(atPath: store))
+    }
+}
+
+/// A widget argument that is a path naming nothing says so, instead of "unknown widget kind" (a new user's typo
+/// in `widgetterm preview ./MyApp/Widget` is a path, not a kind).
+@Suite struct MissingPathArgumentTests {
+    @Test("render, preview, check, the bare word and list: a path that names nothing is 'no such file or folder', exit 2")
+    func missingPath() {
+        let message =
+            "widgetterm: no such file or folder: ./NoSuchApp/Widget; give an existing widget document (.json), your widget "
+            + "extension's folder, Xcode project or Swift package, or a widget kind (widgetterm list)\n"
+        for arguments in [
+            ["render", "./NoSuchApp/Widget"], ["preview", "./NoSuchApp/Widget"], ["check", "./NoSuchApp/Widget"],
+            ["./NoSuchApp/Widget"], ["list", "./NoSuchApp/Widget"],
+        ] {
+            let result = PreviewCommandTests.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.output.isEmpty, "\(arguments)")
+            #expect(result.errors == message, "\(arguments): \(result.errors)")
+        }
+        // A word without a slash is still a kind, with its nearest name.
+        #expect(PreviewCommandTests.run(["render", "watr"]).errors.hasPrefix("widgetterm: unknown widget kind watr (did you mean water?)"))
+        #expect(
+            PreviewCommandTests.run(["list", "water"]).errors
+                == "widgetterm: list takes no widget kind (got water); use widgetterm render water\n")
     }
 }
 
