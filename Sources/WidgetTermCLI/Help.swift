@@ -116,7 +116,7 @@ enum Help {
         """
 
     static let control = """
-        usage: widgetterm control [KIND] [--placement P] [--tap N] [--format text|ansi]
+        usage: widgetterm control [KIND] [--placement P] [--tap N] [--param NAME=VALUE] [--format text|ansi]
 
         A control (ControlWidget, iOS 18+) as iOS shows it: the add sheet's previewValue, then currentValue(),
         drawn at each placement: small, medium and large in Control Center, lockScreen (a bottom slot) and
@@ -125,6 +125,8 @@ enum Help {
           --placement P   only one placement: \(ControlCommand.placementNames.joined(separator: ", "))
           --tap N         tap N times (1 to 100): each tap runs the action (a toggle's SetValueIntent with the
                           new state), then asks currentValue() again and draws the result
+          --param NAME=VALUE  set a configurable control's intent parameter (AppIntentControlConfiguration;
+                          repeatable); a wrong name or value is refused with the valid ones
           --format F      text or ansi (the colour rule of render applies)
           --app-group DIR the App Group store the control's code reads and writes
 
