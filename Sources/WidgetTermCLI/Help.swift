@@ -35,7 +35,8 @@ enum Help {
         see docs/widget-document.md. `preview FILE...` re-renders each document when it is saved.
 
         widgetterm COMMAND PATH [--kind KIND] [--build-dir DIR]: PATH is a widget extension's folder as Xcode
-        wrote it (with its @main bundle); it is compiled as written and COMMAND runs on its widgets (README.md,
+        wrote it (with its @main bundle); it is compiled as written and COMMAND (preview, render, gallery, check,
+        timeline, list, open, control) runs on its widgets, whose code runs in processes of their own (README.md,
         "Preview your own widget extension").
 
         """
