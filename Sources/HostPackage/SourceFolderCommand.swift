@@ -34,12 +34,37 @@ public enum SourceFolderCommand {
         public var environment: [String: String] = [:]
     }
 
+    /// A built extension and the command to run against it in this process (`render`, `gallery`, `check`,
+    /// `timeline`, `list`, `open`, `control`): the caller starts `executable` as the extension process, asks it
+    /// for the widgets, and runs the command on them itself, so this process links no widget code.
+    public struct CommandLaunch: Sendable {
+        /// The built program (it serves as the extension process).
+        public var executable: String
+        /// The command's name (`render`...).
+        public var command: String
+        /// `--kind`, when given.
+        public var kind: String?
+        /// True when the command takes a widget kind and none was given: the bundle's first widget is meant.
+        public var needsFirstKind: Bool
+        /// The command's own arguments, without the path and the launcher's flags.
+        public var arguments: [String]
+        /// The path as given, for messages.
+        public var path: String
+
+        /// The command line the built program would have run: the command, the kind (`firstKind` when
+        /// `needsFirstKind`), then the arguments.
+        public func commandLine(firstKind: String?) -> [String] {
+            let kind = self.kind ?? (needsFirstKind ? firstKind : nil)
+            return [command] + (kind.map { [$0] } ?? []) + arguments
+        }
+    }
+
     /// Set to `1` in the environment of the preview's rebuild command (`list PATH`): it rebuilds the extension's
     /// shared library (fast, without SwiftPM when only file contents changed) and runs nothing.
     public static let reloadBuildVariable = "WIDGETTERM_RELOAD_BUILD"
 
     /// The commands that take a widget source path.
-    static let commands: Set<String> = ["preview", "render", "gallery", "check", "timeline", "list", "open"]
+    static let commands: Set<String> = ["preview", "render", "gallery", "check", "timeline", "list", "open", "control"]
     /// Commands whose first argument is a widget kind: with a path and no `--kind`, the first widget's.
     static let commandsTakingKind: Set<String> = ["render", "timeline"]
     /// The flags this launcher reads itself; each takes a value.
@@ -47,21 +72,22 @@ public enum SourceFolderCommand {
 
     /// Runs the command when `arguments` name a widget source path (`COMMAND PATH ...`, or `PATH` alone for the
     /// preview, with flags anywhere) and returns its exit status; returns nil when they do not, so the caller
-    /// runs them as usual. On success the built program replaces this process and the function does not return,
-    /// except for `preview` when `preview` is given: it is called with the built extension and runs the preview
-    /// in this process against it (the widget code in processes of its own).
+    /// runs them as usual. `preview` runs the preview and `command` every other command in this process against
+    /// the built extension (the widget code in processes of its own); without them the built program replaces
+    /// this process and runs the command itself (the function does not return then).
     ///
     /// - Parameters:
     ///   - allCommands: every command name of the command line (a command that takes no path is never read as one).
     ///   - valuedFlags: every flag that takes its value as the next argument, so `--timezone UTC` is not a path.
     ///   - preview: runs the preview on a built extension and returns its exit status.
+    ///   - command: runs any other command on a built extension and returns its exit status.
     public static func runIfSourceFolder(
         arguments: [String], environment: [String: String], allCommands: Set<String> = [], valuedFlags: Set<String> = [],
-        preview: ((PreviewLaunch) -> Int32)? = nil
+        preview: ((PreviewLaunch) -> Int32)? = nil, command: ((CommandLaunch) -> Int32)? = nil
     ) -> Int32? {
         guard let request = Request(arguments, allCommands: allCommands, valuedFlags: valuedFlags) else { return nil }
         do {
-            return try run(request, environment: environment, preview: preview)
+            return try run(request, environment: environment, preview: preview, command: command)
         } catch let error as HostPackageError {
             FileHandle.standardError.write(Data("widgetterm: \(error.description)\n".utf8))
             return error.status
@@ -165,15 +191,27 @@ public enum SourceFolderCommand {
         }
     }
 
-    static func run(_ request: Request, environment: [String: String], preview: ((PreviewLaunch) -> Int32)? = nil) throws -> Int32 {
+    static func run(
+        _ request: Request, environment: [String: String], preview: ((PreviewLaunch) -> Int32)? = nil,
+        command: ((CommandLaunch) -> Int32)? = nil
+    ) throws -> Int32 {
         let reloadBuild = environment[reloadBuildVariable] == "1"
         let host = try HostBuild.prepare(
             request, environment: environment, extensionLibrary: reloadBuild || (request.command == "preview" && preview != nil))
         if reloadBuild { return 0 }
+        let needsFirstKind =
+            request.kind == nil && commandsTakingKind.contains(request.command)
+            && !request.rest.contains(where: { ["--help", "-h"].contains($0) })
+        if request.command != "preview", let command {
+            return command(
+                CommandLaunch(
+                    executable: host.binary, command: request.command, kind: request.kind, needsFirstKind: needsFirstKind,
+                    arguments: request.rest, path: request.path))
+        }
         var childArguments = [request.command]
         if let kind = request.kind {
             childArguments.append(kind)
-        } else if commandsTakingKind.contains(request.command), !request.rest.contains(where: { ["--help", "-h"].contains($0) }) {
+        } else if needsFirstKind {
             guard let first = try host.kinds().first else {
                 throw HostPackageError("\(request.path) declares no widget: its @main bundle's body is empty")
             }

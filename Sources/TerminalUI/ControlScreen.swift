@@ -10,7 +10,7 @@ import WidgetKitUI
 /// (`ControlPlacement`): `w` shows the next control, Enter taps it (the action runs, then `currentValue()`
 /// is asked again, as `widgetterm control --tap`). The tap waits for the intent (at most the intent time limit).
 final class ControlScreen {
-    let controls: [ControlDescriptor]
+    private(set) var controls: [ControlDescriptor]
     var isShown = false
     var selected = 0
     private var sessions: [String: ControlSession] = [:]
@@ -19,6 +19,25 @@ final class ControlScreen {
     init(controls: [ControlDescriptor]) {
         self.controls = controls
     }
+
+    /// The controls of a rebuilt extension: the selected kind stays selected when it is still there, else the
+    /// control at its place; every control starts a new session (its value asked again) when next shown.
+    func replaceControls(_ newControls: [ControlDescriptor]) {
+        let kind = controls.indices.contains(selected) ? controls[selected].kind : nil
+        controls = newControls
+        selected = kind.flatMap { kind in newControls.firstIndex { $0.kind == kind } } ?? min(selected, max(newControls.count - 1, 0))
+        forgetSessions()
+    }
+
+    /// Drops every control's session (after a rebuild, or a changed configuration): the next look asks
+    /// `currentValue()` again.
+    func forgetSessions() {
+        sessions = [:]
+        logged = [:]
+    }
+
+    /// The selected control, nil when the bundle has none.
+    var selectedControl: ControlDescriptor? { controls.indices.contains(selected) ? controls[selected] : nil }
 
     /// The session of the selected control, started (its `currentValue()` asked) on first use.
     func session(host: HostContext, timeLimit: TimeInterval) -> ControlSession? {

@@ -10,7 +10,8 @@ import WidgetKitUI
 /// widget and picks Edit Widget: one row per `@Parameter` with its value. Enter changes the selected row: a
 /// list for an enum, an entity or a `DynamicOptionsProvider`, typed input for text and numbers, a toggle for
 /// a `Bool`. Each change is set on the widget's `IntentParameterSettings` and reloads its timelines
-/// (`ReloadReason.configurationEdited`, outside the budget).
+/// (`ReloadReason.configurationEdited`, outside the budget). On the Control Center screen the sheet edits the
+/// selected control's parameters (`AppIntentControlConfiguration`), and a change asks its `currentValue()` again.
 final class EditWidgetSheet {
     /// What the sheet is doing.
     enum Stage: Equatable {
@@ -34,25 +35,32 @@ final class EditWidgetSheet {
     var rows: [Row] = []
     /// The widget's name in the title.
     var title = ""
+    /// The kind of the control being edited; nil while a widget is.
+    var controlKind: String?
     /// The last refusal (a value that does not fit), shown under the rows until the next key.
     var message: String?
 }
 
 extension PreviewApp {
-    /// Opens the sheet for the focused widget, or closes it.
+    /// Opens the sheet for the focused widget (on the Control Center screen, the selected control), or closes it.
     func toggleEditSheet() {
         if editSheet.isShown {
             editSheet.isShown = false
             return
         }
-        guard let widget = currentWidget else { return }
-        editSheet.isShown = true
-        editSheet.stage = .parameters
-        editSheet.selected = 0
-        editSheet.message = nil
-        editSheet.title = widget.displayName
-        refreshEditRows()
         let now = HostClock.now
+        if controlScreen.isShown {
+            guard let control = controlScreen.selectedControl else { return }
+            openEditSheet(title: control.displayName, controlKind: control.kind)
+            if control.configuration == nil {
+                log.append(.info, "Edit Control: \(control.kind) has no parameters (StaticControlConfiguration)", at: now)
+            } else {
+                log.append(.info, "Edit Control: \(control.kind) — ↑↓ move, Enter change, Esc done", at: now)
+            }
+            return
+        }
+        guard let widget = currentWidget else { return }
+        openEditSheet(title: widget.displayName, controlKind: nil)
         if widget.configuration == nil {
             log.append(.info, "Edit Widget: \(widget.kind) has no parameters (StaticConfiguration)", at: now)
         } else {
@@ -60,9 +68,25 @@ extension PreviewApp {
         }
     }
 
-    /// Reads each parameter's value again from the widget's configuration.
+    private func openEditSheet(title: String, controlKind: String?) {
+        editSheet.isShown = true
+        editSheet.stage = .parameters
+        editSheet.selected = 0
+        editSheet.message = nil
+        editSheet.title = title
+        editSheet.controlKind = controlKind
+        refreshEditRows()
+    }
+
+    /// The settings the sheet edits: the control's, or the focused widget's.
+    private var editedConfiguration: IntentParameterSettings? {
+        guard let kind = editSheet.controlKind else { return currentWidget?.configuration }
+        return controlScreen.controls.first { $0.kind == kind }?.configuration
+    }
+
+    /// Reads each parameter's value again from the widget's (or control's) configuration.
     func refreshEditRows() {
-        guard let configuration = currentWidget?.configuration else {
+        guard let configuration = editedConfiguration else {
             editSheet.rows = []
             return
         }
@@ -108,7 +132,7 @@ extension PreviewApp {
 
     /// Enter on a row: flips a toggle, opens a list of choices, or starts typing from the current value.
     private func beginEdit() {
-        guard editSheet.rows.indices.contains(editSheet.selected), let configuration = currentWidget?.configuration else { return }
+        guard editSheet.rows.indices.contains(editSheet.selected), let configuration = editedConfiguration else { return }
         let row = editSheet.rows[editSheet.selected]
         if row.info.kind == .toggle {
             applyEdit(row.value?.value == "true" ? "false" : "true")
@@ -123,8 +147,13 @@ extension PreviewApp {
         }
     }
 
-    /// Sets the selected parameter to `value` and reloads the widget's timelines in every family shown.
+    /// Sets the selected parameter to `value` and reloads the widget's timelines in every family shown (a control:
+    /// asks its `currentValue()` again).
     private func applyEdit(_ value: String) {
+        if let kind = editSheet.controlKind {
+            applyControlEdit(value, kind: kind)
+            return
+        }
         guard let widget = currentWidget, let configuration = widget.configuration,
             editSheet.rows.indices.contains(editSheet.selected)
         else { return }
@@ -146,6 +175,23 @@ extension PreviewApp {
         }
     }
 
+    private func applyControlEdit(_ value: String, kind: String) {
+        guard let configuration = editedConfiguration, editSheet.rows.indices.contains(editSheet.selected) else { return }
+        let name = editSheet.rows[editSheet.selected].info.name
+        let now = HostClock.now
+        do {
+            try configuration.set(name, to: value)
+        } catch {
+            editSheet.message = "\(error)"
+            log.append(.diagnostic, "Edit Control: \(error)", at: now)
+            return
+        }
+        log.append(.info, "Edit Control: \(kind) \(name)=\(value)", at: now)
+        refreshEditRows()
+        // The control is shown again from currentValue() with its new configuration.
+        controlScreen.forgetSessions()
+    }
+
     /// The sheet, centred over the stage.
     func drawEditSheet(_ canvas: inout Canvas) {
         let sheet = editSheet
@@ -162,7 +208,13 @@ extension PreviewApp {
         let footer: String
         switch sheet.stage {
         case .parameters:
-            if sheet.rows.isEmpty { lines.append(("This widget has no parameters (StaticConfiguration).", muted)) }
+            if sheet.rows.isEmpty {
+                let none =
+                    sheet.controlKind == nil
+                    ? "This widget has no parameters (StaticConfiguration)."
+                    : "This control has no parameters (StaticControlConfiguration)."
+                lines.append((none, muted))
+            }
             for (index, row) in sheet.rows.enumerated() {
                 let padding = String(repeating: " ", count: max(titleWidth - DisplayWidth.of(row.info.title), 1))
                 let marker = row.info.hasChoices ? " ›" : ""
@@ -195,7 +247,8 @@ extension PreviewApp {
         let box = CellRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         canvas.fill(box, background: Chrome.helpBackground)
         canvas.border(
-            box, title: "Edit Widget — \(sheet.title)", style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
+            box, title: "\(sheet.controlKind == nil ? "Edit Widget" : "Edit Control") — \(sheet.title)",
+            style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
         var row = box.y + 1
         for (text, style) in lines where row < box.maxY - 2 {
             _ = canvas.write(text, column: box.x + 2, row: row, maxWidth: box.width - 4, style: style)

@@ -22,11 +22,15 @@ public final class ExtensionReloadQueue: @unchecked Sendable {
         /// The rebuilt extension declares other widgets (a save added or removed a kind): `kinds` in the bundle's
         /// order; the descriptors are taken with `takeWidgets()`.
         case widgetsChanged(kinds: [String])
+        /// The rebuilt extension declares other controls (a save added or removed a `ControlWidget`): `kinds` in the
+        /// bundle's order; the descriptors are taken with `takeControls()`.
+        case controlsChanged(kinds: [String])
     }
 
     private let lock = NSLock()
     private var queued: [Change] = []
     private var widgets: [WidgetDescriptor]?
+    private var controls: [ControlDescriptor]?
     private var wake: (@Sendable () -> Void)?
     /// Signalled once per rebuild applied by the preview, when the frame after it has been presented.
     private let redrawn = DispatchSemaphore(value: 0)
@@ -57,11 +61,30 @@ public final class ExtensionReloadQueue: @unchecked Sendable {
         post(.widgetsChanged(kinds: widgets.map(\.kind)))
     }
 
+    /// Queues the rebuilt extension's widgets and controls, when a save added or removed a widget kind or a control,
+    /// and wakes the preview.
+    public func post(widgets: [WidgetDescriptor], controls: [ControlDescriptor]) {
+        lock.withLock {
+            self.widgets = widgets
+            self.controls = controls
+        }
+        post(.widgetsChanged(kinds: widgets.map(\.kind)))
+        post(.controlsChanged(kinds: controls.map(\.kind)))
+    }
+
     /// The widgets last queued with `post(widgets:)`, once.
     func takeWidgets() -> [WidgetDescriptor]? {
         lock.withLock {
             defer { widgets = nil }
             return widgets
+        }
+    }
+
+    /// The controls last queued with `post(widgets:controls:)`, once.
+    func takeControls() -> [ControlDescriptor]? {
+        lock.withLock {
+            defer { controls = nil }
+            return controls
         }
     }
 
@@ -102,6 +125,8 @@ extension PreviewApp {
                 for widget in configuration.widgets { documentErrors[widget.kind] = nil }
                 extensionFrames.bannerKinds = []
                 instances = [:]
+                // The controls ask the new program for their values when next shown.
+                controlScreen.forgetSessions()
                 queue.rebuildApplied()
                 log.append(.info, "rebuilt the widget extension in \(String(format: "%.1f", seconds)) s; widgets reloaded", at: now)
                 terminal.wakeHandler()
@@ -118,6 +143,9 @@ extension PreviewApp {
             case .widgetsChanged(let kinds):
                 guard let widgets = queue.takeWidgets(), widgets.map(\.kind) == kinds else { continue }
                 replaceWidgets(widgets, at: now)
+            case .controlsChanged(let kinds):
+                guard let controls = queue.takeControls(), controls.map(\.kind) == kinds else { continue }
+                replaceControls(controls, at: now)
             }
         }
     }
@@ -156,7 +184,33 @@ extension PreviewApp {
         var parts: [String] = []
         if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
         if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
-        log.append(.info, "the rebuilt extension's widgets changed: \(parts.joined(separator: "; "))", at: now)
+        // A save that changed only the controls hands the same kinds again.
+        if !parts.isEmpty { log.append(.info, "the rebuilt extension's widgets changed: \(parts.joined(separator: "; "))", at: now) }
+        terminal.wakeHandler()
+    }
+
+    /// Shows the rebuilt extension's controls on the Control Center screen: the selected control stays selected
+    /// when it still exists (else the one at its place), a configurable control keeps the values chosen for it, and
+    /// each control asks the new program for its value when next shown. Logs the kinds added and removed.
+    func replaceControls(_ controls: [ControlDescriptor], at now: Date) {
+        let old = configuration.controls.map(\.kind)
+        for control in controls {
+            guard let settings = control.configuration,
+                let previous = configuration.controls.first(where: { $0.kind == control.kind })?.configuration
+            else { continue }
+            let names = Set(settings.parameters.map(\.name))
+            settings.restore(previous.values.filter { names.contains($0.key) })
+        }
+        configuration.controls = controls
+        controlScreen.replaceControls(controls)
+        let kinds = controls.map(\.kind)
+        let added = kinds.filter { !old.contains($0) }
+        let removed = old.filter { !kinds.contains($0) }
+        guard !added.isEmpty || !removed.isEmpty else { return }
+        var parts: [String] = []
+        if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
+        if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
+        log.append(.info, "the rebuilt extension's controls changed: \(parts.joined(separator: "; "))", at: now)
         terminal.wakeHandler()
     }
 

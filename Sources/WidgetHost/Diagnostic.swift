@@ -88,8 +88,11 @@ public struct Diagnostic: Equatable, Sendable, Encodable {
     }
 
     /// Render diagnostics that are errors though the content is still drawn: iOS shows something else than the
-    /// widget (the adopt-containerBackground text; the placeholder of a provider that never answered).
-    public static let errorCodes: Set<String> = ["missing-container-background", "provider-timed-out", "empty-timeline"]
+    /// widget (the adopt-containerBackground text; the placeholder of a provider that never answered, or whose
+    /// extension process crashed or was ended at its deadline).
+    public static let errorCodes: Set<String> = [
+        "missing-container-background", "provider-timed-out", "empty-timeline", "extension-failed",
+    ]
 
     /// Render diagnostics about the preview's own limits, not the widget: notes of origin `preview`.
     public static let previewCodes: Set<String> = [CondensedText.code]

@@ -54,6 +54,9 @@ public struct ArchivedControlWidget: Codable, Sendable, Equatable {
     public var lacksPreviewValue: Bool
     /// `.promptsForUserConfiguration()`.
     public var promptsForUserConfiguration: Bool
+    /// For an `AppIntentControlConfiguration`: its intent's parameters, in declaration order, with the choices the
+    /// extension lists when it is described; nil for any other control.
+    public var parameters: [ArchivedParameter]?
 
     /// The wire form of `control`.
     public init(_ control: ControlDescriptor) {
@@ -63,6 +66,7 @@ public struct ArchivedControlWidget: Codable, Sendable, Equatable {
         hasValueProvider = control.hasValueProvider
         lacksPreviewValue = control.lacksPreviewValue
         promptsForUserConfiguration = control.promptsForUserConfiguration
+        parameters = control.configuration.map { settings in settings.parameters.map { ArchivedParameter($0, of: settings) } }
     }
 }
 
@@ -183,8 +187,19 @@ extension ExtensionServer {
             default:
                 return .failure("only placeholder, snapshot and timeline requests carry parameter values")
             }
-        case .parameterCheck(let kind, let name, let value):
+        case .parameterCheck(let kind, _, _), .parameterOptions(let kind, _), .parameterValue(let kind, _, _):
             guard let settings = widget(ofKind: kind)?.configuration else { return .failure("\(kind) has no parameters") }
+            return answerParameter(request, settings: settings)
+        default:
+            return nil
+        }
+    }
+
+    /// Answers `parameterCheck`, `parameterOptions` or `parameterValue` from a widget's or a control's settings; nil
+    /// for any other request.
+    private func answerParameter(_ request: ExtensionRequest, settings: IntentParameterSettings) -> ExtensionResponse? {
+        switch request {
+        case .parameterCheck(_, let name, let value):
             let kept = settings.values
             defer { settings.restore(kept) }
             do {
@@ -195,11 +210,9 @@ extension ExtensionServer {
             } catch {
                 return .failure("\(error)")
             }
-        case .parameterOptions(let kind, let name):
-            guard let settings = widget(ofKind: kind)?.configuration else { return .failure("\(kind) has no parameters") }
+        case .parameterOptions(_, let name):
             return .parameterOptions(settings.options(for: name))
-        case .parameterValue(let kind, let name, let values):
-            guard let settings = widget(ofKind: kind)?.configuration else { return .failure("\(kind) has no parameters") }
+        case .parameterValue(_, let name, let values):
             settings.restore(values)
             return .parameterValue(settings.currentValue(of: name))
         default:
@@ -211,6 +224,17 @@ extension ExtensionServer {
     /// widget code executor; the parent ends the process when it takes too long.
     func answerControls(_ request: ExtensionRequest) -> ExtensionResponse? {
         switch request {
+        case .configuredControl(let values, let inner):
+            switch inner {
+            case .controlTemplate(let kind, _), .parameterCheck(let kind, _, _), .parameterOptions(let kind, _),
+                .parameterValue(let kind, _, _):
+                guard let settings = control(ofKind: kind)?.configuration else { return .failure("the control \(kind) has no parameters") }
+                settings.restore(values)
+                if case .controlTemplate = inner { return answerControls(inner) }
+                return answerParameter(inner, settings: settings)
+            default:
+                return .failure("only control templates and parameter requests carry a control's values")
+            }
         case .describeControls:
             return .controls(controlOrder.map(ArchivedControlWidget.init))
         case .controlTemplate(let kind, let current):
@@ -244,21 +268,25 @@ extension ExtensionServer {
 extension RemoteWidgets {
     /// The preview's settings of a configurable kind: values are kept here and sent with each provider request;
     /// checks, choices and current values are asked of the kind's process (each within the provider time limit).
-    func parameterSettings(kind: String, parameters: [ArchivedParameter], process: ExtensionProcess) -> IntentParameterSettings {
+    /// `wrap` wraps each request (a control's go as `configuredControl`).
+    func parameterSettings(
+        kind: String, parameters: [ArchivedParameter], process: ExtensionProcess,
+        wrap: @escaping @Sendable (ExtensionRequest) -> ExtensionRequest = { $0 }
+    ) -> IntentParameterSettings {
         let limit = providerTimeLimit
         let source = IntentParameterSource(
             check: { name, value in
-                let answer = try process.send(.parameterCheck(kind: kind, name: name, value: value), within: limit)
+                let answer = try process.send(wrap(.parameterCheck(kind: kind, name: name, value: value)), within: limit)
                 guard case .parameterCheck(let refusal) = answer else { throw Self.unexpected(answer) }
                 if let refusal { throw refusal }
             },
             options: { name in
-                guard case .parameterOptions(let options) = try? process.send(.parameterOptions(kind: kind, name: name), within: limit)
-                else { return nil }
+                let request = wrap(.parameterOptions(kind: kind, name: name))
+                guard case .parameterOptions(let options) = try? process.send(request, within: limit) else { return nil }
                 return options
             },
             currentValue: { name, values in
-                let request = ExtensionRequest.parameterValue(kind: kind, name: name, values: values)
+                let request = wrap(.parameterValue(kind: kind, name: name, values: values))
                 guard case .parameterValue(let value) = try? process.send(request, within: limit) else { return nil }
                 return value
             })
@@ -277,8 +305,14 @@ extension RemoteWidgets {
             let performer = IntentPerformer { [intentTimeLimit] id in
                 try await Self.perform(id, on: process, within: intentTimeLimit)
             }
+            // A configurable control's values live here; each template request carries them to the extension.
+            let settings = control.parameters.map {
+                parameterSettings(kind: kind, parameters: $0, process: process) { .configuredControl(values: [:], request: $0) }
+            }
             @Sendable func template(current: Bool) throws -> ResolvedControl {
-                let answer = try process.send(.controlTemplate(kind: kind, current: current), within: limit, performer: performer)
+                var request = ExtensionRequest.controlTemplate(kind: kind, current: current)
+                if let settings { request = .configuredControl(values: settings.values, request: request) }
+                let answer = try process.send(request, within: limit, performer: performer)
                 guard case .control(let archived) = answer else { throw Self.unexpected(answer) }
                 return archived.control
             }
@@ -298,6 +332,7 @@ extension RemoteWidgets {
             descriptor.description = control.description
             descriptor.lacksPreviewValue = control.lacksPreviewValue
             descriptor.promptsForUserConfiguration = control.promptsForUserConfiguration
+            descriptor.configuration = settings
             return descriptor
         }
     }

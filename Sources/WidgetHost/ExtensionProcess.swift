@@ -28,6 +28,14 @@ public struct ExtensionFailure: Error, Equatable, Sendable, CustomStringConverti
 
     /// The reason, followed by `: FRAME` when the stack frame is known.
     public var description: String { frame.map { "\(reason): \($0)" } ?? reason }
+
+    /// True when the program could not be started or speaks another protocol: nothing of the widget code ran.
+    public var isStartFailure: Bool {
+        reason.hasPrefix(Self.cannotStart) || reason.hasPrefix(Self.anotherProtocol)
+    }
+
+    static let cannotStart = "cannot start "
+    static let anotherProtocol = "the extension speaks another protocol"
 }
 
 /// One widget extension process, started on demand: requests go one at a time, each with a deadline; a
@@ -41,6 +49,10 @@ public final class ExtensionProcess: @unchecked Sendable {
         public var arguments: [String]
         /// Its environment variables; this process's by default. The server variable is added to them.
         public var environment: [String: String]
+        /// Whether what the process writes on standard error (widget code's `print` and log lines) is also written
+        /// to this process's standard error, as a command run in one process shows it; false for the preview,
+        /// which owns the terminal. The last lines are kept for the reason of a death either way.
+        public var forwardsStandardError = false
 
         /// A launch of `executable` with `arguments` and `environment`.
         public init(executable: String, arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -113,7 +125,11 @@ public final class ExtensionProcess: @unchecked Sendable {
         do {
             try child.run()
         } catch {
-            throw ExtensionFailure(reason: "cannot start the extension: \(error)")
+            // The launcher's message names the program already ("cannot run PATH: what to do"); keep only what to do.
+            let message = "\(error)"
+            let named = "cannot run \(launch.executable): "
+            let advice = message.hasPrefix(named) ? String(message.dropFirst(named.count)) : message
+            throw ExtensionFailure(reason: ExtensionFailure.cannotStart + "\(launch.executable): \(advice)")
         }
         launches += 1
         process = child
@@ -123,13 +139,14 @@ public final class ExtensionProcess: @unchecked Sendable {
         output = responses.fileHandleForReading
         let tail = errorLines
         let reader = errors.fileHandleForReading
+        let forward: Int32? = launch.forwardsStandardError ? STDERR_FILENO : nil
         Thread.detachNewThread {
-            withExtendedLifetime(reader) { tail.read(from: reader.fileDescriptor) }
+            withExtendedLifetime(reader) { tail.read(from: reader.fileDescriptor, forwardingTo: forward) }
         }
         let answer = try exchangeLocked(.hello(version: ExtensionProtocol.version), within: Self.startTimeLimit, performer: nil)
         guard case .hello(let version, _) = answer, version == ExtensionProtocol.version else {
             stopLocked()
-            throw ExtensionFailure(reason: "the extension speaks another protocol (\(answer)); rebuild it with this WidgetTerm")
+            throw ExtensionFailure(reason: ExtensionFailure.anotherProtocol + " (\(answer)); rebuild it with this WidgetTerm")
         }
     }
 
@@ -297,16 +314,31 @@ final class ErrorTail: @unchecked Sendable {
 
     /// Reads `descriptor` (a child's standard error) until its end, with read(2) itself: an interrupted read
     /// (EINTR: a signal handled on this thread, such as the crash reporter's while it suspends threads) is
-    /// retried. Foundation's `availableData` stops the process with a fatal error on any failed read.
-    func read(from descriptor: Int32) {
+    /// retried. Foundation's `availableData` stops the process with a fatal error on any failed read. What is
+    /// read is also written to `forward` when given (this process's standard error).
+    func read(from descriptor: Int32, forwardingTo forward: Int32? = nil) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
+            if let forward { Self.write(buffer[0..<count], to: forward) }
             append(Data(buffer[0..<count]))
         }
         close()
+    }
+
+    /// Writes all of `bytes`, retrying short and interrupted writes; stops when the descriptor refuses more.
+    private static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
     }
 
     func close() {

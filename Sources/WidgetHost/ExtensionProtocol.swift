@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 4
+    public static let version = 5
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -151,6 +151,10 @@ public enum ExtensionRequest: Codable, Sendable {
     /// A control's template from its value provider's `previewValue` (`current` false) or `currentValue()`
     /// (`current` true): answered with `control`.
     case controlTemplate(kind: String, current: Bool)
+    /// `request` for a configurable control (`AppIntentControlConfiguration`) with the values chosen for its
+    /// parameters, by name: a `controlTemplate`, or a `parameterCheck`, `parameterOptions` or `parameterValue` whose
+    /// kind names the control; answered as the inner request is.
+    indirect case configuredControl(values: [String: String], request: ExtensionRequest)
 }
 
 /// What an extension process answers.

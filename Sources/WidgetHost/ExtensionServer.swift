@@ -174,7 +174,7 @@ public final class ExtensionServer {
             return .failure("an answer to an ActivityKit call arrived when none was made")
         case .configured, .parameterCheck, .parameterOptions, .parameterValue:
             return answerParameters(request) ?? .failure("unanswered \(request)")
-        case .describeControls, .controlTemplate:
+        case .describeControls, .controlTemplate, .configuredControl:
             return answerControls(request) ?? .failure("unanswered \(request)")
         }
     }

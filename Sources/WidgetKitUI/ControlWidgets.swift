@@ -319,6 +319,9 @@ public struct ControlDescriptor: @unchecked Sendable {
     public let previewTemplate: () -> ResolvedControl
     /// The template with the provider's `currentValue()` (what Control Center shows; called again after a tap).
     public let currentTemplate: () async throws -> ResolvedControl
+    /// For an `AppIntentControlConfiguration`: its intent's parameters and the values chosen for them (`--param`,
+    /// the preview's Edit sheet), which both templates are built with; nil for a control without configuration.
+    public var configuration: IntentParameterSettings?
 
     /// A descriptor named by its kind, with no description, push handler or configuration prompt.
     public init(
@@ -356,25 +359,46 @@ public struct StaticControlConfiguration: ControlWidgetConfiguration {
 }
 
 /// A control the person configures, as `WidgetKit.AppIntentControlConfiguration` (iOS 18+). WidgetTerm
-/// builds it with the intent's default parameter values.
+/// builds its intent with the values chosen for its parameters (`--param name=value`, the preview's Edit sheet),
+/// the others with their defaults (an entity query's `defaultResult()` when the parameter has none), as it does
+/// for an `AppIntentConfiguration` widget.
 public struct AppIntentControlConfiguration<Intent: ControlConfigurationIntent>: ControlWidgetConfiguration {
-    /// What the host runs; both templates use an intent with its parameters' defaults.
+    /// What the host runs; both templates use an intent built from `configuration`'s values.
     public var controlDescriptor: ControlDescriptor
 
     /// A control whose template is built from its configuration.
     public init(kind: String, intent: Intent.Type, @ControlWidgetTemplateBuilder content: @escaping (Intent) -> ResolvedControl) {
+        let configuration = IntentParameterSettings(intent: Intent())
         controlDescriptor = ControlDescriptor(
-            kind: kind, hasValueProvider: false, previewTemplate: { content(Intent()) }, currentTemplate: { content(Intent()) })
+            kind: kind, hasValueProvider: false, previewTemplate: { content(Self.intent(configuration)) },
+            currentTemplate: { content(await Self.preparedIntent(configuration)) })
+        controlDescriptor.configuration = configuration
     }
 
     /// A control whose template is built from a provider's value for its configuration.
     public init<Provider: AppIntentControlValueProvider>(
         kind: String, provider: Provider, @ControlWidgetTemplateBuilder content: @escaping (Provider.Value) -> ResolvedControl
     ) where Provider.Configuration == Intent {
+        let configuration = IntentParameterSettings(intent: Intent())
         controlDescriptor = ControlDescriptor(
             kind: kind, hasValueProvider: true,
-            previewTemplate: { content(provider.previewValue(configuration: Intent())) },
-            currentTemplate: { content(try await provider.currentValue(configuration: Intent())) })
+            previewTemplate: { content(provider.previewValue(configuration: Self.intent(configuration))) },
+            currentTemplate: { content(try await provider.currentValue(configuration: await Self.preparedIntent(configuration))) })
+        controlDescriptor.configuration = configuration
+    }
+
+    /// The intent with the chosen values (checked when they were set) and the others' defaults; a value that no
+    /// longer names anything leaves its parameter at the default.
+    static func preparedIntent(_ configuration: IntentParameterSettings) async -> Intent {
+        let intent = Intent()
+        _ = await IntentParameters.prepare(intent, values: configuration.values)
+        return intent
+    }
+
+    /// `preparedIntent` from synchronous code (`previewValue`), waiting at most 5 seconds for entity lookups; the
+    /// intent with its declared defaults when they take longer.
+    static func intent(_ configuration: IntentParameterSettings) -> Intent {
+        IntentParameters.waitFor { await preparedIntent(configuration) } ?? Intent()
     }
 }
 

@@ -12,5 +12,5 @@ public enum CommandLineWords {
     public static let valuedFlags: Set<String> = PreviewCommand.valuedFlags
         .union(RenderSettings.valuedFlags)
         .union(ActivityRenderCommand.flags)
-        .union(["entry", "surfaces", "times", "from", "hours", "request-every", "budget", "routes", "document"])
+        .union(["entry", "surfaces", "times", "from", "hours", "request-every", "budget", "routes", "document", "placement", "tap"])
 }

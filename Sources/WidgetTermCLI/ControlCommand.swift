@@ -18,7 +18,7 @@ enum ControlCommand {
         _ arguments: [String], controls: [ControlDescriptor], environment: [String: String], output: TextStream, errors: TextStream
     ) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: ["placement", "tap", "format", "color", "colors", "app-group", "assets"], boolean: ["help"])
+            arguments, valued: ["placement", "tap", "format", "color", "colors", "app-group", "assets", "param"], boolean: ["help"])
         if parsed.switches.contains("help") {
             output.write(Help.control)
             return 0
@@ -49,6 +49,7 @@ enum ControlCommand {
             throw UsageError(
                 "no control \(kind); valid controls: \(names.isEmpty ? "none in this bundle" : names.joined(separator: ", "))")
         }
+        try Self.applyParameters(parsed.allValues["param"] ?? [], to: descriptor)
         var placements = ControlPlacement.allCases
         if let name = parsed["placement"] {
             guard let placement = ControlPlacement(rawValue: name) else {
@@ -101,5 +102,28 @@ enum ControlCommand {
             + session.diagnostics
         errors.write(DiagnosticFormatter.text(diagnostics))
         return diagnostics.contains { $0.severity == .error } ? 1 : 0
+    }
+
+    /// Sets `--param NAME=VALUE` values on a configurable control (`AppIntentControlConfiguration`), in order.
+    ///
+    /// - Throws: `UsageError` for a malformed pair, a control that is not configurable, or a name or value its
+    ///   intent refuses (with the valid ones).
+    static func applyParameters(_ pairs: [String], to control: ControlDescriptor) throws {
+        guard !pairs.isEmpty else { return }
+        guard let configuration = control.configuration else {
+            throw UsageError(
+                "\(control.kind) is not configurable (it uses StaticControlConfiguration); --param needs an "
+                    + "AppIntentControlConfiguration control")
+        }
+        for text in pairs {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw UsageError(IntentParameterError.malformed(text).description)
+            }
+            do {
+                try configuration.set(String(text[..<equals]), to: String(text[text.index(after: equals)...]))
+            } catch let error as IntentParameterError {
+                throw UsageError("\(control.kind): \(error.description)")
+            }
+        }
     }
 }

@@ -88,15 +88,15 @@ public enum ExtensionPreview {
                     case .success:
                         remotes.stopAll()
                         queue.post(.rebuilt(buildSeconds: seconds))
-                        // A save may add or remove a widget kind: ask the new program, once the preview has drawn its
-                        // new frame, and hand it new widgets only when the kinds differ.
+                        // A save may add or remove a widget kind or a control: ask the new program, once the preview has
+                        // drawn its new frame, and hand it new widgets and controls only when the kinds differ.
                         queue.waitForRedraw(seconds: 30)
                         if let fresh = try? RemoteWidgets(
                             launch: launch, providerTimeLimit: remote.providerTimeLimit, intentTimeLimit: remote.intentTimeLimit),
-                            fresh.descriptorKinds != remotes.current.descriptorKinds
+                            fresh.bundleKinds != remotes.current.bundleKinds
                         {
                             remotes.replace(with: fresh)
-                            queue.post(widgets: fresh.descriptors)
+                            queue.post(widgets: fresh.descriptors, controls: fresh.controlDescriptors)
                         }
                     case .failure(let errors):
                         queue.post(.failed(errors: errors.lines))
@@ -215,9 +215,9 @@ final class RemoteWidgetsList: @unchecked Sendable {
 }
 
 extension RemoteWidgets {
-    /// The kinds `descriptors` holds, widgets and Live Activities, in order: a save that adds or removes either
-    /// hands the preview new descriptors.
-    var descriptorKinds: [String] { widgets.map(\.kind) }
+    /// The kinds `descriptors` holds, widgets and Live Activities, in order, then the controls' kinds (each as
+    /// `control:KIND`): a save that adds or removes any of them hands the preview new descriptors.
+    var bundleKinds: [String] { widgets.map(\.kind) + controls.map { "control:" + $0.kind } }
 }
 
 /// Watches folders' Swift sources (every `.swift` file under them, in folders added while watching too) by

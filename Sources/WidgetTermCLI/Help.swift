@@ -35,7 +35,8 @@ enum Help {
         see docs/widget-document.md. `preview FILE...` re-renders each document when it is saved.
 
         widgetterm COMMAND PATH [--kind KIND] [--build-dir DIR]: PATH is a widget extension's folder as Xcode
-        wrote it (with its @main bundle); it is compiled as written and COMMAND runs on its widgets (README.md,
+        wrote it (with its @main bundle); it is compiled as written and COMMAND (preview, render, gallery, check,
+        timeline, list, open, control) runs on its widgets, whose code runs in processes of their own (README.md,
         "Preview your own widget extension").
 
         """
@@ -119,7 +120,7 @@ enum Help {
         """
 
     static let control = """
-        usage: widgetterm control [KIND] [--placement P] [--tap N] [--format text|ansi]
+        usage: widgetterm control [KIND] [--placement P] [--tap N] [--param NAME=VALUE] [--format text|ansi]
 
         A control (ControlWidget, iOS 18+) as iOS shows it: the add sheet's previewValue, then currentValue(),
         drawn at each placement: small, medium and large in Control Center, lockScreen (a bottom slot) and
@@ -128,6 +129,8 @@ enum Help {
           --placement P   only one placement: \(ControlCommand.placementNames.joined(separator: ", "))
           --tap N         tap N times (1 to 100): each tap runs the action (a toggle's SetValueIntent with the
                           new state), then asks currentValue() again and draws the result
+          --param NAME=VALUE  set a configurable control's intent parameter (AppIntentControlConfiguration;
+                          repeatable); a wrong name or value is refused with the valid ones
           --format F      text or ansi (the colour rule of render applies)
           --app-group DIR the App Group store the control's code reads and writes
 

@@ -54,6 +54,12 @@ public enum WidgetTermCommand {
                     "widgetterm extension: \(MessageText.oneLine((error as? UsageError)?.message ?? "\(error)"))\n")
                 exit(2)
             }
+            // `--assets DIR`: bodies resolve here, so the app's catalogs are read here (the command in the parent
+            // reports their problems; a folder it refuses never gets this far).
+            let assetFolders = AssetsArgument.folders(in: arguments)
+            if !assetFolders.isEmpty, let catalogs = try? AssetsArgument.open(assetFolders) {
+                HostContext.process.resources = catalogs
+            }
             exit(
                 ExtensionServer(widgets: bundle.widgetDescriptors + PreviewRegistry.descriptors(), controls: bundle.controlDescriptors)
                     .run())

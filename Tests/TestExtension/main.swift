@@ -225,6 +225,37 @@ struct LampControl: ControlWidget {
     }
 }
 
+// A configurable control (`AppIntentControlConfiguration`): its parameters are listed by the extension, and its
+// templates are built there with the values the preview chose.
+
+struct RoomLightConfiguration: ControlConfigurationIntent {
+    static var title: LocalizedStringResource { "Room light" }
+    @Parameter(title: "Room") var room: RoomEntity
+    @Parameter(title: "Shade", default: .blue) var shade: Shade
+    init() {}
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+struct RoomLightValue: AppIntentControlValueProvider {
+    func previewValue(configuration: RoomLightConfiguration) -> String { "\(configuration.room.name) preview" }
+    func currentValue(configuration: RoomLightConfiguration) async throws -> String {
+        "\(configuration.room.name) \(configuration.shade.rawValue)"
+    }
+}
+
+struct RoomLightControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        AppIntentControlConfiguration(kind: "roomlight", provider: RoomLightValue()) { value in
+            ControlWidgetButton(action: LightLampIntent()) {
+                Label("Room light", systemImage: "lightbulb")
+            } valueLabel: {
+                Text(value)
+            }
+        }
+        .displayName("Room light")
+    }
+}
+
 // A widget whose intents ask the system for reloads from the extension: they must reach the preview.
 
 /// Lights the lamp in the store, then asks for the lamp's and the tally's reloads.
@@ -270,6 +301,7 @@ struct TestBundle: WidgetBundle {
         TallyWidget()
         SwitchboardWidget()
         LampControl()
+        RoomLightControl()
     }
 }
 

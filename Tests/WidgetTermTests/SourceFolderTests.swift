@@ -360,5 +360,58 @@ struct SourceFolderEndToEndTests {
                 run.status == 0 && kinds == ["WaterWidget", "WaterWidget.swift#Preview"],
                 "\(folder): \(run.output)\(run.errors.suffix(2000))")
         }
+
+        // `render PATH` runs in widgetterm's own process against the built program in processes of its own (issue
+        // 12 item 1): a provider's fatalError ends only its process, and render reports it as a finding (exit 1,
+        // the placeholder drawn), where a render in the built program would have died with the signal.
+        let crashing = work.appendingPathComponent("crash/WaterWidgetExtension")
+        try FileManager.default.createDirectory(at: crashing, withIntermediateDirectories: true)
+        for file in ["WaterWidget.swift", "WaterShared.swift"] {
+            try FileManager.default.copyItem(at: sources.appendingPathComponent(file), to: crashing.appendingPathComponent(file))
+        }
+        try Data(Self.crashingBundle.utf8).write(to: crashing.appendingPathComponent("Entry.swift"))
+        let crash = try widgetterm(["render", crashing.path, "--kind", "CrashWidget", "--format", "text"], home: work)
+        #expect(crash.status == 1, "\(crash.errors.suffix(3000))")
+        #expect(
+            crash.errors.contains("widgetterm: error: [extension-failed] CrashWidget: the extension process crashed (signal "),
+            "\(crash.errors.suffix(3000))")
+        #expect(crash.errors.contains("Fatal error: the provider exploded during getTimeline(in:completion:)."))
+        let first = try widgetterm(["render", crashing.path, "--format", "text"], home: work)
+        #expect(first.output.contains("0 of 8"), "the bundle's first widget: \(first.output)\(first.errors.suffix(2000))")
     }
+
+    /// A bundle of the water widget and a widget whose provider calls `fatalError`.
+    static let crashingBundle = """
+        import SwiftUI
+        import WidgetKit
+
+        struct CrashEntry: TimelineEntry {
+            let date: Date
+        }
+
+        struct CrashProvider: TimelineProvider {
+            func placeholder(in context: Context) -> CrashEntry { CrashEntry(date: Date()) }
+            func getSnapshot(in context: Context, completion: @escaping (CrashEntry) -> Void) { completion(CrashEntry(date: Date())) }
+            func getTimeline(in context: Context, completion: @escaping (Timeline<CrashEntry>) -> Void) {
+                fatalError("the provider exploded")
+            }
+        }
+
+        struct CrashWidget: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "CrashWidget", provider: CrashProvider()) { _ in
+                    Text("Crash").containerBackground(Color.white, for: .widget)
+                }
+            }
+        }
+
+        @main
+        struct CrashingWaters: WidgetBundle {
+            var body: some Widget {
+                WaterWidget()
+                CrashWidget()
+            }
+        }
+
+        """
 }
