@@ -102,6 +102,16 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
         }
     }
 
+    /// Writes the grapheme's UTF-8 bytes `times` times (a run of equal cells): a one-byte grapheme as one fill.
+    @inline(__always)
+    func write(to writer: inout ByteWriter, times: Int) {
+        if high == 1 << 56 {
+            writer.append(repeating: UInt8(truncatingIfNeeded: low), count: times)
+        } else {
+            for _ in 0..<times { write(to: &writer) }
+        }
+    }
+
     @inline(__always)
     private func forEachUTF8Byte(_ body: (UInt8) -> Void) {
         let count = Int(high >> 56)
