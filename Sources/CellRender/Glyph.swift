@@ -81,6 +81,18 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
         forEachUTF8Byte { bytes.append($0) }
     }
 
+    /// Copies the grapheme's UTF-8 bytes into `memory` from `offset` and returns the offset after them; nil (nothing
+    /// copied) when they do not fit.
+    func copyUTF8(into memory: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int? {
+        guard offset >= 0, utf8Count <= memory.count - offset else { return nil }
+        var end = offset
+        forEachUTF8Byte { byte in
+            memory[end] = byte
+            end += 1
+        }
+        return end
+    }
+
     /// How many UTF-8 bytes the grapheme has.
     public var utf8Count: Int { isInterned ? InternedGlyphs.shared.string(at: Int(low)).utf8.count : Int(high >> 56) }
 
