@@ -33,21 +33,40 @@ struct RunWritingTests {
         #expect(FrameEncoder.ansiBytes(buffer, depth: .trueColor) == Array(expected.utf8))
     }
 
+    @Test("truecolour channels of one, two and three digits are written as the string encoder writes them")
+    func channelDigits() {
+        let values: [UInt8] = [0, 9, 10, 99, 100, 255]
+        for red in values {
+            for blue in values.reversed() {
+                let foreground = RGB(red, 7, blue), background = RGB(blue, 42, red)
+                var buffer = CellBuffer(width: 1, height: 1)
+                buffer[0, 0] = Cell(glyph: "x", foreground: foreground, background: background, attributes: .bold)
+                let expected =
+                    FrameEncoder.sgr(foreground: foreground, background: background, attributes: .bold, depth: .trueColor)
+                    + "x\u{1B}[0m\n"
+                #expect(FrameEncoder.ansiBytes(buffer, depth: .trueColor) == Array(expected.utf8), "red \(red), blue \(blue)")
+            }
+        }
+        #expect(
+            FrameEncoder.sgr(foreground: RGB(9, 10, 255), background: nil, attributes: [], depth: .trueColor)
+                == "\u{1B}[0;38;2;9;10;255m")
+    }
+
     @Test("a text run of more UTF-8 bytes than the painter keeps on the stack is recorded whole")
     func longTextRun() {
-        // 100 euro signs: 300 bytes, past the 256 kept on the stack; then an ASCII run of the same text.
+        // 100 euro signs: 300 bytes, past the 256 kept on the stack; then a run of two ASCII letters.
         let long = String(repeating: "€", count: 100)
         let runs = [
             TextRun(content: .verbatim(long), font: .body, foreground: .color(.white)),
             TextRun(content: .verbatim("ok"), font: .body, foreground: .color(.white)),
         ]
         let text = TextNode(runs: runs, lineLimit: 1, alignment: .leading)
-        var graphemes = long.map { StyledGrapheme(character: $0, run: 0, width: 1) }
-        graphemes += "ok".map { StyledGrapheme(character: $0, run: 1, width: 1) }
-        let line = TextLine(graphemes: graphemes, isTruncated: false)
-        let placed = PlacedNode(content: .text(text, lines: [line]), frame: CellRect(x: 0, y: 0, width: 102, height: 1))
+        let date = Date(timeIntervalSince1970: 0)
+        let lines = TextShaper(node: text, date: date, format: SystemTextFormat()).lines(width: nil, maxLines: 1)
+        #expect(lines.count == 1 && lines[0].graphemes.count == 102)
+        let placed = PlacedNode(content: .text(text, lines: lines), frame: CellRect(x: 0, y: 0, width: 102, height: 1))
         var painter = Painter(
-            size: CellSize(width: 102, height: 1), style: PaintStyle(colorScheme: .dark), date: Date(timeIntervalSince1970: 0),
+            size: CellSize(width: 102, height: 1), style: PaintStyle(colorScheme: .dark), date: date,
             format: SystemTextFormat())
         painter.paint(placed)
         #expect(painter.textRuns.map(\.text) == [long, "ok"])
