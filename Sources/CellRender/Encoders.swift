@@ -115,7 +115,14 @@ public enum FrameEncoder {
                         index &+= 1
                         let bytes = CellBytes(pointer)
                         if CellBytes.isUsable && bytes == previous {
-                            if !previousIsContinuation { previousGlyph.write(to: &writer) }
+                            // The cells after it with the same bytes join the run: found in one scan of their
+                            // words, their glyphs written in one go (one fill for a run of one-byte glyphs).
+                            var runLength = 1
+                            while index < rowEnd, CellBytes(base + index &* stride) == previous {
+                                index &+= 1
+                                runLength &+= 1
+                            }
+                            if !previousIsContinuation { previousGlyph.write(to: &writer, times: runLength) }
                             continue
                         }
                         let cell = pointer.load(as: Cell.self)
@@ -242,6 +249,14 @@ struct ByteWriter {
     mutating func append(littleEndian word: UInt64, count byteCount: Int) {
         precondition(count + 8 <= memory.count, "ByteWriter: capacity reserved without slack")
         UnsafeMutableRawPointer(memory.baseAddress.unsafelyUnwrapped + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += byteCount
+    }
+
+    /// Appends `byte` `count` times (a run of one-byte glyphs), with one fill of the memory.
+    @inline(__always)
+    mutating func append(repeating byte: UInt8, count byteCount: Int) {
+        precondition(byteCount >= 0 && count + byteCount <= memory.count, "ByteWriter: capacity reserved too small")
+        (memory.baseAddress.unsafelyUnwrapped + count).update(repeating: byte, count: byteCount)
         count += byteCount
     }
 

@@ -81,6 +81,18 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
         forEachUTF8Byte { bytes.append($0) }
     }
 
+    /// Copies the grapheme's UTF-8 bytes into `memory` from `offset` and returns the offset after them; nil (nothing
+    /// copied) when they do not fit.
+    func copyUTF8(into memory: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int? {
+        guard offset >= 0, utf8Count <= memory.count - offset else { return nil }
+        var end = offset
+        forEachUTF8Byte { byte in
+            memory[end] = byte
+            end += 1
+        }
+        return end
+    }
+
     /// How many UTF-8 bytes the grapheme has.
     public var utf8Count: Int { isInterned ? InternedGlyphs.shared.string(at: Int(low)).utf8.count : Int(high >> 56) }
 
@@ -99,6 +111,16 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
             writer.append(littleEndian: high & 0x00FF_FFFF_FFFF_FFFF, count: count - 8)
         } else {
             forEachUTF8Byte { writer.append($0) }
+        }
+    }
+
+    /// Writes the grapheme's UTF-8 bytes `times` times (a run of equal cells): a one-byte grapheme as one fill.
+    @inline(__always)
+    func write(to writer: inout ByteWriter, times: Int) {
+        if high == 1 << 56 {
+            writer.append(repeating: UInt8(truncatingIfNeeded: low), count: times)
+        } else {
+            for _ in 0..<times { write(to: &writer) }
         }
     }
 

@@ -33,19 +33,23 @@ extension Painter {
                     attributes.initializeElement(at: index, to: Self.attributes(of: text.runs[index]))
                     uniformColors.initializeElement(at: index, to: foreground.isUniform ? PaintColor(colorOf(foreground)) : nil)
                 }
-                paintLines(
-                    of: text, lines, in: rect, attributes: UnsafeBufferPointer(attributes),
-                    uniformColors: UnsafeBufferPointer(uniformColors))
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RunText.stackCapacity) { scratch in
+                    paintLines(
+                        of: text, lines, in: rect, attributes: UnsafeBufferPointer(attributes),
+                        uniformColors: UnsafeBufferPointer(uniformColors), scratch: scratch)
+                }
             }
         }
     }
 
-    /// The lines of `text` in `rect`, given each run's attributes and uniform colour (nil for a gradient).
+    /// The lines of `text` in `rect`, given each run's attributes and uniform colour (nil for a gradient), collecting
+    /// each run's bytes in `scratch`.
     private mutating func paintLines(
         of text: TextNode, _ lines: [TextLine], in rect: CellRect, attributes: UnsafeBufferPointer<CellAttributes>,
-        uniformColors: UnsafeBufferPointer<PaintColor?>
+        uniformColors: UnsafeBufferPointer<PaintColor?>, scratch: UnsafeMutableBufferPointer<UInt8>
     ) {
         let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
+        var runText = RunText(scratch)
         for (index, line) in lines.enumerated() where index < rect.height {
             let row = rect.y + index
             var column = rect.x + LayoutMath.offset(free: rect.width - line.width, alignment)
@@ -59,13 +63,13 @@ extension Painter {
             let isInsideSpan = isNarrowSpan(line, column: column, row: row, maxColumn: rect.maxX, uniformColors: uniformColors)
             if isInsideSpan { repairWideNeighbours(column, row, width: line.graphemes.count) }
             var runStart = column
-            var runText: [UInt8] = []
+            runText.removeAll()
             var currentRun = line.graphemes.first?.run ?? 0
             for grapheme in line.graphemes {
                 if grapheme.run != currentRun {
-                    recordText(runText, of: text, run: currentRun, row: row, column: runStart, width: column - runStart)
+                    runText.withBytes { recordText($0, of: text, run: currentRun, row: row, column: runStart, width: column - runStart) }
                     runStart = column
-                    runText.removeAll(keepingCapacity: true)
+                    runText.removeAll()
                     currentRun = grapheme.run
                 }
                 guard column + grapheme.width <= rect.maxX else { break }
@@ -84,11 +88,11 @@ extension Painter {
                 } else if grapheme.width > 0 {
                     put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
                 }
-                if let byte = glyph.singleByte { runText.append(byte) } else { glyph.appendUTF8(to: &runText) }
+                runText.append(glyph)
                 column += grapheme.width
             }
             if !line.graphemes.isEmpty {
-                recordText(runText, of: text, run: currentRun, row: row, column: runStart, width: column - runStart)
+                runText.withBytes { recordText($0, of: text, run: currentRun, row: row, column: runStart, width: column - runStart) }
             }
         }
     }
@@ -138,7 +142,7 @@ extension Painter {
     /// `record` for run `run` of `text`, painted as UTF-8 bytes (painted text collects the bytes of the glyphs
     /// it writes). ASCII is checked for ink on its bytes, as `isInk` answers for ASCII, before any string is made;
     /// the run is read in place, not copied.
-    mutating func recordText(_ utf8: [UInt8], of text: TextNode, run: Int, row: Int, column: Int, width: Int) {
+    mutating func recordText(_ utf8: UnsafeBufferPointer<UInt8>, of text: TextNode, run: Int, row: Int, column: Int, width: Int) {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
             return record(text.runs[run], String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
         }
@@ -309,5 +313,48 @@ extension Painter {
         let treatment = style.transform.treatment(ofImage: image.accentedRenderingMode)
         let color = center.background ?? style.surfaceForBlending
         images.append(PaintedImage(name: bitmap.name, rect: visible, treatment: treatment, color: color))
+    }
+}
+
+/// The UTF-8 bytes of the text run being painted (for its `PaintedRun`), collected in memory on the stack rather
+/// than in an array per line; a run longer than that memory moves to an array.
+struct RunText {
+    /// Bytes kept on the stack: a widget's text run on one line is almost always shorter.
+    static let stackCapacity = 256
+
+    private let scratch: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    private var spilled: [UInt8]?
+
+    init(_ scratch: UnsafeMutableBufferPointer<UInt8>) { self.scratch = scratch }
+
+    /// Empties the run (a new line or a new run).
+    mutating func removeAll() {
+        count = 0
+        spilled = nil
+    }
+
+    /// Appends the glyph's UTF-8 bytes.
+    @inline(__always)
+    mutating func append(_ glyph: Glyph) {
+        if spilled == nil {
+            if let byte = glyph.singleByte, count < scratch.count {
+                scratch[count] = byte
+                count += 1
+                return
+            }
+            if let end = glyph.copyUTF8(into: scratch, at: count) {
+                count = end
+                return
+            }
+            spilled = Array(scratch[0..<count])
+        }
+        glyph.appendUTF8(to: &spilled!)
+    }
+
+    /// Calls `body` with the bytes collected so far.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let spilled { return spilled.withUnsafeBufferPointer(body) }
+        return body(UnsafeBufferPointer(rebasing: scratch[0..<count]))
     }
 }
