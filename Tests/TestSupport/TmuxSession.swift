@@ -374,45 +374,69 @@ public final class TmuxSession {
         return try capture(escapes: escapes)
     }
 
-    /// A settled capture (see `settledCapture`), nil when `deadline` (monotonic nanoseconds) passes first.
+    /// A settled capture (see `settledCapture`), nil when `deadline` (monotonic nanoseconds) passes first. Where the
+    /// pane's terminal cannot be opened for writing, no marker can be written: a plain capture.
     private func settle(escapes: Bool, before deadline: UInt64) throws -> String? {
-        guard try writeMarker(before: deadline) else { return nil }
+        switch try writeMarker(before: deadline) {
+        case .timedOut: return nil
+        case .unavailable: return try capture(escapes: escapes)
+        case .passed: break
+        }
         while true {
             let text = try capture(escapes: escapes)
-            guard try writeMarker(before: deadline) else { return nil }
-            if !outputBeforeLastMarker { return text }
+            switch try writeMarker(before: deadline) {
+            case .timedOut: return nil
+            case .unavailable: return text
+            case .passed: if !outputBeforeLastMarker { return text }
+            }
             // Output came between the markers: the last one starts the next try.
         }
     }
 
+    /// How writing a marker went.
+    private enum Marker {
+        /// It came out of `pipe-pane`: tmux has drawn everything written before it.
+        case passed
+        /// The deadline passed first.
+        case timedOut
+        /// The pane's terminal cannot be opened for writing here.
+        case unavailable
+    }
+
     /// Writes one marker into the pane's terminal when the program is between frames, and waits until it comes
-    /// out of `pipe-pane` (tmux has drawn everything written before it). False when `deadline` passes first.
-    private func writeMarker(before deadline: UInt64) throws -> Bool {
+    /// out of `pipe-pane`.
+    private func writeMarker(before deadline: UInt64) throws -> Marker {
         while true {
             drainChanges()
-            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return .timedOut }
             // A marker inside a frame could split an escape sequence or a character, and so draw something wrong.
             // Writing to a full terminal fails at once (EAGAIN): the program is then blocked in a write of its own.
-            if try isBetweenFrames(), writeNUL() { break }
+            if try isBetweenFrames() {
+                let written = writeNUL()
+                if written == nil { return .unavailable }
+                if written == true { break }
+            }
             // Not between frames is a state, not an event: checked again at the next output, or after 10 ms.
             awaitChange(before: min(deadline, Self.deadline(in: 0.01)))
         }
         markersWritten += 1
         while markersSeen < markersWritten {
-            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return .timedOut }
             awaitChange(before: deadline)
             drainChanges()
         }
-        return true
+        return .passed
     }
 
-    /// Writes one NUL byte into the pane's terminal without waiting; false when it could not be written.
-    private func writeNUL() -> Bool {
+    /// Writes one NUL byte into the pane's terminal without waiting: true when written, false when the terminal
+    /// is full, nil when it cannot be opened or written (no terminal, or one hung up).
+    private func writeNUL() -> Bool? {
         let descriptor = open(paneTerminal, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { Glibc.close(descriptor) }
         var byte: UInt8 = 0
-        return write(descriptor, &byte, 1) == 1
+        if write(descriptor, &byte, 1) == 1 { return true }
+        return errno == EAGAIN || errno == EINTR ? false : nil
     }
 
     /// Whether the program in the pane (the shell when it runs none) is between frames: its main thread, which
