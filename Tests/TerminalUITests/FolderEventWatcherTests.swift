@@ -17,11 +17,11 @@ struct FolderEventWatcherTests {
         return directory.path
     }
 
-    /// The events up to and including the first one on `marker`, waiting on them (at most 10 s each wait).
+    /// The events up to and including the first one on `marker`, waiting on them (at most 60 s each wait).
     static func events(_ watcher: FolderEventWatcher, through marker: String) -> [FolderEventWatcher.Event] {
         var seen: [FolderEventWatcher.Event] = []
         while !seen.contains(where: { $0.path == marker }) {
-            let batch = watcher.waitForEvents(seconds: 10)
+            let batch = watcher.waitForEvents(seconds: 60)
             if batch.isEmpty { break }
             seen += batch
         }
@@ -98,7 +98,7 @@ struct FolderEventWatcherTests {
             returned.signal()
         }
         watcher.stop()
-        #expect(returned.wait(seconds: 10))
+        #expect(returned.wait(seconds: 60))
         #expect(watcher.waitForEvents(seconds: nil).isEmpty)
     }
 

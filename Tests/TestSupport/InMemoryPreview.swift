@@ -54,7 +54,7 @@ public final class InMemoryPreview {
     /// wake came for `seconds` of real time (measured on the monotonic clock, so a frozen clock does not end
     /// the wait early) with `condition` still false.
     @discardableResult
-    public func waitUntil(seconds: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    public func waitUntil(seconds: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
         while !condition() {
             guard terminal.waitUntilQueued(seconds: seconds) else { return condition() }
             settle()

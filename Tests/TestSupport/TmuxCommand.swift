@@ -16,7 +16,7 @@ import Glibc
 /// would be inherited by the server and never reach its end. The test runner's worker threads block
 /// signals and a spawned process inherits the mask — a tmux server that cannot see SIGTERM or SIGCHLD never
 /// finishes `kill-server` — so tmux starts with no signal blocked and default handlers. A command that
-/// does not finish within 10 s is killed and recorded, so a test never hangs.
+/// does not finish within 60 s (a generous limit for a loaded machine) is killed and recorded, so a test never hangs.
 public enum TmuxCommand {
     /// The tmux executable, nil when tmux is not installed (Debian package `tmux`).
     public static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
@@ -38,10 +38,10 @@ public enum TmuxCommand {
         // A thread blocks in waitpid and signals the exit: no polling.
         // The limit is on the monotonic clock (MonotonicSignal): other tests freeze the realtime clock.
         let reaper = ChildReaper(pid: pid, name: "tmux-\(pid)")
-        if !reaper.wait(seconds: 10) {
+        if !reaper.wait(seconds: 60) {
             kill(pid, SIGKILL)
             _ = reaper.wait(seconds: 60)
-            Issue.record("tmux \(arguments.joined(separator: " ")) did not finish within 10 s")
+            Issue.record("tmux \(arguments.joined(separator: " ")) did not finish within 60 s")
         }
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }

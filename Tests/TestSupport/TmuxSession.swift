@@ -14,6 +14,10 @@ import Glibc
 ///
 /// Waits are driven by the pane changing: everything the program writes is copied by `pipe-pane` into a FIFO
 /// the session blocks on, and each wait checks one whole capture after every change, never a sleep.
+///
+/// A capture can land while a frame is half written (ncurses writes a large frame in several `write`s, and tmux
+/// reads the pane in chunks), so a capture that satisfies a wait is only returned once it is settled: taken while
+/// the program was between frames and wrote nothing (see `settledCapture(escapes:seconds:)`).
 public final class TmuxSession {
     /// The tmux executable, nil when tmux is not installed.
     public static var tmuxPath: String? { TmuxCommand.path }
@@ -131,6 +135,17 @@ public final class TmuxSession {
     private var readEnd: Int32 = -1
     private var writeEnd: Int32 = -1
     private var isClosed = false
+    /// The pane's terminal (`/dev/pts/N`), where `settledCapture` writes its markers.
+    private var paneTerminal = ""
+    /// The shell the pane runs (for the session's whole life).
+    private var shellPID: pid_t = 0
+    /// Markers (NUL bytes) written into the pane so far, and seen in its output so far.
+    private var markersWritten = 0
+    private var markersSeen = 0
+    /// Bytes other than markers in the pane's output since the last marker seen.
+    private var outputSinceMarker = 0
+    /// Whether the pane wrote anything between the last marker seen and the one before it.
+    private var outputBeforeLastMarker = true
 
     /// Starts a server with one `width`×`height` session (cells) running `bash` with a clean environment.
     /// Throws when tmux is missing or the session cannot be set up.
@@ -153,6 +168,9 @@ public final class TmuxSession {
         try tmux(["set-option", "-t", name, "status", "off"])
         try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
         try tmux(["pipe-pane", "-t", name, "-O", "exec cat > '\(changes.path)'"])
+        let pane = try format("#{pane_tty} #{pane_pid}").split(separator: " ")
+        paneTerminal = pane.first.map(String.init) ?? ""
+        shellPID = pane.last.flatMap { pid_t($0) } ?? 0
     }
 
     deinit { close() }
@@ -218,8 +236,8 @@ public final class TmuxSession {
         try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []))
     }
 
-    /// The pane's text, one string per screen row.
-    public func lines() throws -> [String] { try capture().components(separatedBy: "\n") }
+    /// The pane's text in a settled capture (`settledCapture`), one string per screen row.
+    public func lines() throws -> [String] { try settledCapture().components(separatedBy: "\n") }
 
     /// A tmux format for the pane (`#{alternate_on}`, `#{mouse_any_flag}`...).
     public func format(_ format: String) throws -> String {
@@ -231,10 +249,22 @@ public final class TmuxSession {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// Reads and drops whatever the pane wrote since the last call.
+    /// Reads whatever the pane wrote since the last call, counting the markers in it (and the output around them).
     private func drainChanges() {
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while read(readEnd, &buffer, buffer.count) > 0 {}
+        while true {
+            let count = read(readEnd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            for byte in buffer[0..<count] {
+                if byte == 0 {
+                    markersSeen += 1
+                    outputBeforeLastMarker = outputSinceMarker > 0
+                    outputSinceMarker = 0
+                } else {
+                    outputSinceMarker += 1
+                }
+            }
+        }
     }
 
     /// Blocks until the pane writes something or `deadline` (monotonic nanoseconds) passes.
@@ -246,12 +276,24 @@ public final class TmuxSession {
         _ = poll(&descriptor, 1, milliseconds)
     }
 
+    /// How long a wait on the pane may take by default, in seconds. Generous: a wait ends at the change it waits
+    /// for, so the limit only matters when that change never comes, and a loaded 2-core machine can take
+    /// seconds to draw a frame.
+    public static let defaultWait: Double = 60
+
+    /// Monotonic nanoseconds `seconds` from now. On the monotonic clock: other tests in this process move the
+    /// realtime clock (FixedClock, --at).
+    private static func deadline(in seconds: Double) -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+    }
+
     /// Captures the pane each time it changes until one whole capture satisfies `condition`, for at most
-    /// `seconds` (a wait for the next frame, not a timing measurement). Returns the last capture; records an
+    /// `seconds` (a wait for the next frame, not a timing measurement). The capture returned is settled (see
+    /// `settledCapture(escapes:seconds:)`): never a frame half written. Returns the last capture; records an
     /// issue at `sourceLocation` with the pane's text when the time runs out.
     @discardableResult
     public func wait(
-        seconds: Double = 15, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
+        seconds: Double = defaultWait, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
         until condition: (String) -> Bool
     ) throws -> String {
         try wait(seconds: seconds, escapes: escapes, what: "what was expected", sourceLocation: sourceLocation, until: condition)
@@ -260,35 +302,40 @@ public final class TmuxSession {
     private func wait(
         seconds: Double, escapes: Bool, what: String, sourceLocation: SourceLocation, until condition: (String) -> Bool
     ) throws -> String {
-        // On the monotonic clock: other tests in this process move the realtime clock (FixedClock, --at).
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+        let deadline = Self.deadline(in: seconds)
         // Drained before each capture: a change after the capture wakes the next wait at once.
         drainChanges()
         var text = try capture(escapes: escapes)
-        while !condition(text) {
-            if DispatchTime.now().uptimeNanoseconds >= deadline {
-                Issue.record("the pane never showed \(what); it shows:\n\(text)", sourceLocation: sourceLocation)
-                return text
+        while true {
+            if condition(text) {
+                // The capture may hold half a frame: decide on a settled one (taken after the frame's last byte).
+                guard let settled = try settle(escapes: escapes, before: deadline) else { break }
+                if condition(settled) { return settled }
+                text = settled
             }
+            if DispatchTime.now().uptimeNanoseconds >= deadline { break }
             awaitChange(before: deadline)
             drainChanges()
             text = try capture(escapes: escapes)
         }
+        Issue.record("the pane never showed \(what); it shows:\n\(text)", sourceLocation: sourceLocation)
         return text
     }
 
     /// Waits (at most `seconds`) until the pane shows `text`; returns that capture.
     @discardableResult
-    public func wait(for text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    public func wait(for text: String, seconds: Double = defaultWait, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
         try wait(seconds: seconds, escapes: false, what: "\"\(text)\"", sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
-    /// Waits until one capture shows every text of `shown` and none of `gone`: a capture can land while a
-    /// frame is half written, so texts from different parts of one frame are waited for together, not
-    /// checked after. At most `seconds`; returns that capture.
+    /// Waits until one capture shows every text of `shown` and none of `gone`: texts from different parts of one
+    /// frame are waited for together, not checked after. At most `seconds`; returns that capture.
     @discardableResult
     public func wait(
-        forAll shown: [String], without gone: [String] = [], seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
+        forAll shown: [String], without gone: [String] = [], seconds: Double = defaultWait,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         try wait(seconds: seconds, escapes: false, what: "\(shown) without \(gone)", sourceLocation: sourceLocation) { screen in
             shown.allSatisfy { screen.contains($0) } && !gone.contains { screen.contains($0) }
@@ -297,20 +344,114 @@ public final class TmuxSession {
 
     /// The pid of the program the shell is running, nil when it runs nothing.
     public func childPID() throws -> pid_t? {
-        let shell = try format("#{pane_pid}")
-        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        let children = (try? String(contentsOfFile: "/proc/\(shellPID)/task/\(shellPID)/children", encoding: .utf8)) ?? ""
         return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
     /// Waits (at most `seconds`) until the shell runs no program any more: the shell's prompt after the
     /// program ended is the pane change that wakes the check.
-    public func waitForExit(seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func waitForExit(seconds: Double = defaultWait, sourceLocation: SourceLocation = #_sourceLocation) throws {
         _ = try wait(seconds: seconds, escapes: false, what: "the program's end", sourceLocation: sourceLocation) { _ in
             (try? self.childPID()) == nil
         }
     }
 
-    /// The 0-based screen cell where `text` starts on the first line that contains it (wide glyphs counted).
+    // MARK: Settled captures
+
+    /// A capture of a whole frame: taken while the program is between frames and has written nothing since its
+    /// last frame reached tmux. Waits for that at most `seconds`; records an issue at `sourceLocation` and returns
+    /// a plain capture when the pane never settles.
+    ///
+    /// How: when the program is not in the middle of writing a frame (`isBetweenFrames`), a NUL byte (a marker,
+    /// which tmux ignores) is written into the pane's terminal behind everything the program wrote; once it
+    /// comes out of `pipe-pane`, tmux has drawn all of that, and the pane is captured. A second marker follows
+    /// the capture: when no output came between the two markers, the capture shows the frame whole.
+    public func settledCapture(
+        escapes: Bool = false, seconds: Double = defaultWait, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        if let settled = try settle(escapes: escapes, before: Self.deadline(in: seconds)) { return settled }
+        Issue.record("the pane never settled (a frame was always being written)", sourceLocation: sourceLocation)
+        return try capture(escapes: escapes)
+    }
+
+    /// A settled capture (see `settledCapture`), nil when `deadline` (monotonic nanoseconds) passes first. Where the
+    /// pane's terminal cannot be opened for writing, no marker can be written: a plain capture.
+    private func settle(escapes: Bool, before deadline: UInt64) throws -> String? {
+        switch try writeMarker(before: deadline) {
+        case .timedOut: return nil
+        case .unavailable: return try capture(escapes: escapes)
+        case .passed: break
+        }
+        while true {
+            let text = try capture(escapes: escapes)
+            switch try writeMarker(before: deadline) {
+            case .timedOut: return nil
+            case .unavailable: return text
+            case .passed: if !outputBeforeLastMarker { return text }
+            }
+            // Output came between the markers: the last one starts the next try.
+        }
+    }
+
+    /// How writing a marker went.
+    private enum Marker {
+        /// It came out of `pipe-pane`: tmux has drawn everything written before it.
+        case passed
+        /// The deadline passed first.
+        case timedOut
+        /// The pane's terminal cannot be opened for writing here.
+        case unavailable
+    }
+
+    /// Writes one marker into the pane's terminal when the program is between frames, and waits until it comes
+    /// out of `pipe-pane`.
+    private func writeMarker(before deadline: UInt64) throws -> Marker {
+        while true {
+            drainChanges()
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return .timedOut }
+            // A marker inside a frame could split an escape sequence or a character, and so draw something wrong.
+            // Writing to a full terminal fails at once (EAGAIN): the program is then blocked in a write of its own.
+            if try isBetweenFrames() {
+                let written = writeNUL()
+                if written == nil { return .unavailable }
+                if written == true { break }
+            }
+            // Not between frames is a state, not an event: checked again at the next output, or after 10 ms.
+            awaitChange(before: min(deadline, Self.deadline(in: 0.01)))
+        }
+        markersWritten += 1
+        while markersSeen < markersWritten {
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return .timedOut }
+            awaitChange(before: deadline)
+            drainChanges()
+        }
+        return .passed
+    }
+
+    /// Writes one NUL byte into the pane's terminal without waiting: true when written, false when the terminal
+    /// is full, nil when it cannot be opened or written (no terminal, or one hung up).
+    private func writeNUL() -> Bool? {
+        let descriptor = open(paneTerminal, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        var byte: UInt8 = 0
+        if write(descriptor, &byte, 1) == 1 { return true }
+        return errno == EAGAIN || errno == EINTR ? false : nil
+    }
+
+    /// Whether the program in the pane (the shell when it runs none) is between frames: its main thread, which
+    /// draws, is asleep (`S`, in `poll` for the next event; a write blocked on a full terminal also sleeps, and
+    /// `writeNUL` finds that out), stopped, or gone. Running (`R`) or in the kernel (`D`) may be inside a frame.
+    private func isBetweenFrames() throws -> Bool {
+        let pid = try childPID() ?? shellPID
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")")
+        else { return true }
+        let state = stat[stat.index(after: close)...].split(separator: " ").first ?? ""
+        return ["S", "T", "t", "Z", "X"].contains(state)
+    }
+
+    /// The 0-based screen cell where `text` starts on the first line that contains it (wide glyphs counted), in
+    /// a settled capture.
     public func position(of text: String) throws -> (column: Int, row: Int)? {
         for (row, line) in try lines().enumerated() {
             guard let range = line.range(of: text) else { continue }

@@ -252,7 +252,7 @@ import WidgetHost
             try session.fetchTimeline(family: .systemSmall, device: .default)
         }
         // Once the late answer has arrived, the next fetch gets its own answer, never the late one.
-        #expect(provider.lateAnswerDelivered.wait(seconds: 10))
+        #expect(provider.lateAnswerDelivered.wait(seconds: 60))
         let next = try session.fetchTimeline(family: .systemSmall, device: .default)
         #expect(next.entries.compactMap { ($0.base as? TimeEntry)?.label } == ["fresh"])
     }

@@ -57,13 +57,13 @@ import Glibc
         }
 
         /// The first line written, waiting for it at most `seconds` of real time; nil when none came.
-        func line(seconds: TimeInterval = 10) -> String? {
+        func line(seconds: TimeInterval = 60) -> String? {
             guard firstLine.wait(seconds: seconds) else { return nil }
             return lock.withLock { text.split(separator: "\n").first.map(String.init) }
         }
 
         /// Waits at most `seconds` of real time until every writer has closed the FIFO (exited); true when they have.
-        func waitUntilClosed(seconds: TimeInterval = 10) -> Bool { closed.wait(seconds: seconds) }
+        func waitUntilClosed(seconds: TimeInterval = 60) -> Bool { closed.wait(seconds: seconds) }
     }
 
     @Test("runs beyond maximumRunning are refused, and every run is reaped")

@@ -474,7 +474,7 @@ struct DocumentBehaviourTests {
 struct DocumentReloadTests {
     /// Waits (at most `seconds`) until `watcher` has queued a change, woken by its `wake` (which signals
     /// `woken`); nil when none came.
-    static func nextChange(_ watcher: DocumentFileWatcher, woken: WakeSignal, seconds: Double = 10) -> DocumentFileWatcher.Change? {
+    static func nextChange(_ watcher: DocumentFileWatcher, woken: WakeSignal, seconds: Double = 60) -> DocumentFileWatcher.Change? {
         // Deadlines on the monotonic clock: other tests move the process's wall clock (FixedClock).
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         while true {

@@ -38,10 +38,14 @@ enum SourceFolderFixture {
         }
     }()
 
-    /// One per user, kept between runs: the rewriter in it is rebuilt only when its sources or the toolchain
-    /// change, and runs in parallel never see half a binary (RewriterTool moves it into place).
+    /// One per user and checkout (named after the package root), kept between runs: the rewriter in it is rebuilt
+    /// only when its sources or the toolchain change, and runs in parallel never see half a binary (RewriterTool
+    /// moves it into place). Per checkout, because the host build folders in it (`xcode-project-host`, the
+    /// default `--build-dir`s under `XDG_CACHE_HOME`) are built against the checkout's own libraries: two
+    /// checkouts' runs sharing one would rebuild it under each other.
     static let cache: String = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-source-tests-\(getuid())").path
+        let checkout = PackagePaths.root.standardizedFileURL.path.replacingOccurrences(of: "/", with: "-")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-source-tests-\(getuid())\(checkout)").path
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }()

@@ -23,9 +23,9 @@ struct SourceWatcherTests {
 
         var all: [String] { lock.withLock { contents } }
 
-        /// Waits (on wakes, at most 10 s in all) until `count` builds ran; what every build read.
+        /// Waits (on wakes, at most 60 s in all) until `count` builds ran; what every build read.
         func wait(count: Int) -> [String] {
-            let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+            let deadline = DispatchTime.now().uptimeNanoseconds + 60_000_000_000
             while all.count < count {
                 let now = DispatchTime.now().uptimeNanoseconds
                 guard now < deadline, woken.wait(seconds: Double(deadline - now) / 1e9) else { break }

@@ -496,7 +496,7 @@ struct SlowIntent: AppIntent {
         #expect(diagnostic.message.contains("keeps its thread, and a core busy if it spins"))
         SlowIntent.gate.signal()
         // The late answer arrives on another thread: wait for it, then check it changed nothing.
-        #expect(run.waitForLateOutcome(seconds: 10) == .succeeded)
+        #expect(run.waitForLateOutcome(seconds: 60) == .succeeded)
         #expect(run.result?.outcome == .timedOut(limit: 0.05))
     }
 
@@ -507,7 +507,7 @@ struct SlowIntent: AppIntent {
         let result = run.wait()
         #expect(result.outcome == .succeeded)
         // The handler has run when wait() returns; the time limit's own finish comes later and must not call it again.
-        #expect(run.waitForLateOutcome(seconds: 10) == .timedOut(limit: 0.3))
+        #expect(run.waitForLateOutcome(seconds: 60) == .timedOut(limit: 0.3))
         #expect(calls.count == 1)
         #expect(calls.last?.outcome == .succeeded)
     }

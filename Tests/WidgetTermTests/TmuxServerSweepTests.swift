@@ -30,7 +30,7 @@ struct TmuxServerSweepTests {
         // A process that has ended: started and reaped here.
         let spawned = ChildProcess.spawn(["/bin/true"], environment: [:], outputPath: nil)
         let pid = try #require(spawned.pid)
-        #expect(ChildReaper(pid: pid, name: "ended-run").wait(seconds: 10))
+        #expect(ChildReaper(pid: pid, name: "ended-run").wait(seconds: 60))
         let socket = "\(TmuxSession.socketPrefix)\(pid)-1-5EED5EED"
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
