@@ -129,6 +129,11 @@ public enum WidgetRenderer {
         // mode, removed in vibrant mode and where the surface removes it (StandBy). A `.background(...)` in the
         // content is content: it stays in every mode and takes the mode's colour transform like any view.
         var paintedContainer = false
+        // Before iOS 17 there is no container background: a widget without a background of its own sits on the
+        // system background, white in light appearance and black in dark (docs/DECISIONS.md).
+        let containerBackground =
+            containerBackground
+            ?? (options.osVersion < 17 && isSystem ? Self.systemBackgroundBeforeIOS17 : nil)
         if let containerBackground, isSystem, !options.removesContainerBackground {
             switch options.style.renderingMode {
             case .fullColor:
@@ -157,6 +162,11 @@ public enum WidgetRenderer {
         }
         return finish(painter, diagnostics)
     }
+
+    /// What iOS 14–16 draw behind a system-family widget that has no background of its own: the system
+    /// background colour (`UIColor.systemBackground`) over the whole widget shape.
+    static let systemBackgroundBeforeIOS17 = ViewNode.shape(
+        ShapeNode(kind: .rectangle, fill: .color(Color(storage: .system(.systemBackground)))))
 
     private static func finish(_ painter: Painter, _ diagnostics: [ResolveDiagnostic]) -> Frame {
         var frame = painter.frame

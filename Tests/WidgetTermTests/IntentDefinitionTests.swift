@@ -173,8 +173,13 @@ struct IntentDefinitionEndToEndTests {
         let defaults = try SourceFolderFixture.widgetterm(["render", sources.path, "--format", "text", "--os", "16"], home: work)
         #expect(defaults.status == 0, "\(defaults.errors)")
         let defaultRows = defaults.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // Drawn on the system background in the rounded widget shape: the first and last rows are its corners.
         #expect(
-            defaultRows == ["Departures", "Belém", "Alone", "Screen 430x932 @3x", "08:10 P1", "08:25 P2"], "\(defaults.output)")
+            defaultRows.first == "▗                                            ▖"
+                && defaultRows.last == "▝                                            ▘")
+        #expect(
+            defaultRows.dropFirst().dropLast() == ["Departures", "Belém", "Alone", "Screen 430x932 @3x", "08:10 P1", "08:25 P2"],
+            "\(defaults.output)")
 
         // Chosen values: a station and a person among the handler's options (shown by their display names), the
         // rest typed; `UIScreen.main` follows `--device`.
@@ -187,7 +192,11 @@ struct IntentDefinitionEndToEndTests {
         #expect(chosen.status == 0, "\(chosen.errors)")
         let chosenRows = chosen.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         #expect(
-            chosenRows == ["Partidas", "Rossio", "With Rui", "Screen 375x667 @2x", "08:10 Sintra", "08:25 Cascais", "08:40 Azambuja"],
+            chosenRows.first == "▗                                      ▖" && chosenRows.last == "▝                                      ▘")
+        #expect(
+            chosenRows.dropFirst().dropLast() == [
+                "Partidas", "Rossio", "With Rui", "Screen 375x667 @2x", "08:10 Sintra", "08:25 Cascais", "08:40 Azambuja",
+            ],
             "\(chosen.output)")
 
         // A value the handler does not offer is refused with the ones it does.

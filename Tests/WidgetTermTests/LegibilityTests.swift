@@ -220,7 +220,10 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         let fullColor = try ModeFixtures.render(LegibilityFixtures.plainBackground, family: .systemSmall, theme: "light", osVersion: 16)
         #expect(fullColor.diagnostics.isEmpty)
         #expect(fullColor.buffer.text(ofRow: 4) == "        Hello        ")
-        #expect(fullColor.buffer[0, 0].background == RGB(0x1A, 0x4D, 0x99))
+        #expect(fullColor.buffer[1, 0].background == RGB(0x1A, 0x4D, 0x99))
+        // The widget's corners are rounded on iOS 16 too: the corner cell shows the wallpaper around a quadrant.
+        #expect(fullColor.buffer[0, 0].glyph == "▗")
+        #expect(fullColor.buffer[0, 0].background == RGB(0xA7, 0xC4, 0xE5))
         let vibrant = try ModeFixtures.render(LegibilityFixtures.plainBackground, family: .systemSmall, theme: "lockscreen", osVersion: 16)
         let lockscreen = try #require(Theme.builtIn(named: "lockscreen"))
         let expected = RenderingModeTransform(mode: .vibrant).apply(RGBA(red: 0.1, green: 0.3, blue: 0.6), group: .default)
@@ -231,6 +234,24 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         #expect(vibrant.buffer.text(ofRow: 4) == "        Hello        ")
         let result = try runCheck(["plain-background", "--os", "16"])
         #expect(result.findings.filter { $0.code == "missing-container-background" }.isEmpty)
+    }
+
+    /// Before iOS 17 a widget with no background of its own sits on the system background: white in light
+    /// appearance, black in dark, inside the rounded widget shape; no finding. On iOS 17 it is the adopt-API text.
+    @Test func noBackgroundAtAllSitsOnTheSystemBackgroundBeforeIOS17() throws {
+        let bare = ModeFixtures.widget("bare", families: [.systemSmall]) { Text("Hello") }
+        let light = try ModeFixtures.render(bare, family: .systemSmall, theme: "light", osVersion: 16)
+        #expect(light.diagnostics.isEmpty)
+        #expect(light.buffer[1, 0].background == RGB(0xFF, 0xFF, 0xFF))
+        #expect(light.buffer[10, 9].background == RGB(0xFF, 0xFF, 0xFF))
+        #expect(light.buffer[0, 0].glyph == "▗")
+        #expect(light.buffer.text(ofRow: 4).trimmingCharacters(in: .whitespaces) == "Hello")
+        #expect(light.buffer[10, 4].foreground == RGB(0x00, 0x00, 0x00))
+        let dark = try ModeFixtures.render(bare, family: .systemSmall, theme: "dark", osVersion: 16)
+        #expect(dark.buffer[1, 0].background == RGB(0x00, 0x00, 0x00))
+        #expect(dark.buffer[10, 4].foreground == RGB(0xFF, 0xFF, 0xFF))
+        let adopt = try ModeFixtures.render(bare, family: .systemSmall, theme: "light", osVersion: 17)
+        #expect(adopt.diagnostics.map(\.code) == ["missing-container-background"])
     }
 
     @Test func defaultSurfacesAreIOSs() {

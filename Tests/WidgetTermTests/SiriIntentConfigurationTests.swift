@@ -76,10 +76,11 @@ private struct TemplateSiriWidget: Widget {
         #expect(descriptor.displayName == "My Widget")
         #expect(descriptor.supportedFamilies == [.systemSmall])
         #expect(descriptor.configuration == nil)
-        // The template predates containerBackground (iOS 17 asks for it), so it is drawn as on iOS 16.
+        // The template predates containerBackground (iOS 17 asks for it), so it is drawn as on iOS 16: on the
+        // system background, in the rounded widget shape (its corners are the first and last rows).
         let rows = frameRows(try renderWidget(descriptor, family: .systemSmall, osVersion: 16))
         let content = rows.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        #expect(content == ["Paris", "×3"])
+        #expect(content == ["▗                   ▖", "Paris", "×3", "▝                   ▘"])
     }
 
     @Test func everyTimelineCallGetsAFreshIntentWithItsDefaults() throws {
