@@ -210,12 +210,14 @@ public enum IntentParameterError: Error, Equatable, Codable, CustomStringConvert
     /// A value that is not among the parameter's choices, with the values that are.
     case notAChoice(String, String, valid: [String])
 
-    /// The message shown to the person, e.g. "parameter count takes a Int, not x".
+    /// The message shown to the person, e.g. "parameter count takes an Int, not x".
     public var description: String {
         switch self {
         case .unknownParameter(let name, let valid):
             return "unknown parameter \(name); valid parameters: \(valid.isEmpty ? "(none)" : valid.joined(separator: ", "))"
-        case .invalidValue(let name, let value, let type): return "parameter \(name) takes a \(type), not \(value)"
+        case .invalidValue(let name, let value, let type):
+            let article = type.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+            return "parameter \(name) takes \(article) \(type), not \(value)"
         case .malformed(let text): return "--param \(text) is not name=value"
         case .notAChoice(let name, let value, let valid):
             return "parameter \(name) has no value \(value); valid values: \(valid.isEmpty ? "(none)" : valid.joined(separator: ", "))"

@@ -134,7 +134,7 @@ private struct ShelfWidget: Widget {
         #expect(message("station", "porto") == "parameter station has no value porto; valid values: cais-do-sodre, rossio, belem")
         #expect(message("mode", "ferry") == "parameter mode has no value ferry; valid values: bus, tram, metro")
         #expect(message("line", "99") == "parameter line has no value 99; valid values: 12E, 15E, 28E, 728")
-        #expect(message("count", "three") == "parameter count takes a Int, not three")
+        #expect(message("count", "three") == "parameter count takes an Int, not three")
         #expect(message("showsPlatform", "yes") == "parameter showsPlatform takes a Bool, not yes")
         #expect(
             message("colour", "red")

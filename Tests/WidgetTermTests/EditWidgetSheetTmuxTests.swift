@@ -44,7 +44,7 @@ struct EditWidgetSheetTmuxTests {
         try session.keys("Down", "Enter")
         try session.keys("-l", "x")
         try session.keys("Enter")
-        try session.wait(forAll: ["│ parameter count takes a Int, not 3x", "│ ▸ Departures     3"])
+        try session.wait(forAll: ["│ parameter count takes an Int, not 3x", "│ ▸ Departures     3"])
         // The toggle flips at once.
         try session.keys("Down", "Enter")
         try session.wait(for: "│ ▸ Show platform  Off")

@@ -214,7 +214,7 @@ struct IntentDefinitionEndToEndTests {
         #expect(wrong.errors.contains("parameter style has no value fancy; valid values: compact, detailed"), "\(wrong.errors)")
         let notANumber = try SourceFolderFixture.widgetterm(
             ["render", sources.path, "--format", "text", "--os", "16", "--param", "rows=many"], home: work)
-        #expect(notANumber.errors.contains("parameter rows takes a Int, not many"), "\(notANumber.errors)")
+        #expect(notANumber.errors.contains("parameter rows takes an Int, not many"), "\(notANumber.errors)")
     }
 }
 
