@@ -157,21 +157,27 @@ extension PreviewApp {
         case .smartStack:
             let state = smartStackState(at: now)
             guard let topKind = state.top, let top = widgets.first(where: { $0.kind == topKind }) else { return }
-            canvas.write(
-                "Smart Stack of \(widgets.prefix(10).map(\.kind).joined(separator: ", "))", column: inner.x, row: inner.y,
-                maxWidth: inner.width, style: Chrome.title)
-            canvas.write(
-                "on top: \(topKind) — \(state.reason)", column: inner.x, row: inner.y + 1, maxWidth: inner.width, style: Chrome.caption)
+            // The header wraps (two lines at most each) rather than being cut at the stage's width.
+            let title = "Smart Stack of \(widgets.prefix(10).map(\.kind).joined(separator: ", "))"
+            let titleLines = Array(TextFitting.wrap(title, width: inner.width, indent: "  ").prefix(2))
+            let reasonLines = Array(TextFitting.wrap("on top: \(topKind) — \(state.reason)", width: inner.width, indent: "  ").prefix(2))
+            for (index, line) in titleLines.enumerated() {
+                canvas.write(line, column: inner.x, row: inner.y + index, maxWidth: inner.width, style: Chrome.title)
+            }
+            for (index, line) in reasonLines.enumerated() {
+                canvas.write(line, column: inner.x, row: inner.y + titleLines.count + index, maxWidth: inner.width, style: Chrome.caption)
+            }
+            let stageTop = inner.y + titleLines.count + reasonLines.count
             let appearance = galleryAppearance
             let frame = cardFrame(of: instance(of: top, family: .systemSmall), appearance: appearance, at: now).frame
             canvas.fill(
-                CellRect(x: inner.x, y: inner.y + 2, width: min(frame.size.width + 2, inner.width), height: frame.size.height + 2),
+                CellRect(x: inner.x, y: stageTop, width: min(frame.size.width + 2, inner.width), height: frame.size.height + 2),
                 background: appearance.backdrop)
-            canvas.draw(frame.buffer, column: inner.x + 1, row: inner.y + 3, clip: inner)
-            var row = inner.y + 3
+            canvas.draw(frame.buffer, column: inner.x + 1, row: stageTop + 1, clip: inner)
+            var row = stageTop + 1
             let column = inner.x + frame.size.width + 4
             canvas.write(
-                "next rotations (6 h):", column: column, row: inner.y + 2, maxWidth: max(0, inner.maxX - column), style: Chrome.caption)
+                "next rotations (6 h):", column: column, row: stageTop, maxWidth: max(0, inner.maxX - column), style: Chrome.caption)
             for rotation in state.upcoming.prefix(max(0, frame.size.height)) where column < inner.maxX {
                 canvas.write(
                     "\(logTimeFormatter.string(from: rotation.date).prefix(5))  \(rotation.kind)", column: column, row: row,

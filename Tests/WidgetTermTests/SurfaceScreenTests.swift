@@ -8,9 +8,9 @@ import WidgetKitUI
 
 /// The preview's StandBy (`S`) and Smart Stack (`R`) screens, on the in-memory terminal.
 @Suite struct SurfaceScreenTests {
-    static func makePreview() -> (PreviewApp, MemoryTerminal) {
+    static func makePreview(width: Int = 120) -> (PreviewApp, MemoryTerminal) {
         let widgets = SampleWidgetBundle().widgetDescriptors.filter { !$0.isActivity }
-        let terminal = MemoryTerminal(width: 120, height: 40)
+        let terminal = MemoryTerminal(width: width, height: 40)
         let configuration = PreviewConfiguration(
             widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
             router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
@@ -133,6 +133,25 @@ import WidgetKitUI
             app.handle(.key(.character("R")))
             app.renderFrame()
             #expect(!terminal.text.contains("next rotations (6 h):"))
+        }
+    }
+
+    @Test("R at 60 columns: the Smart Stack's header wraps instead of being cut, and the card moves down under it")
+    func smartStackHeaderWrapsWhenNarrow() {
+        FixedClock.run {
+            let (app, terminal) = Self.makePreview(width: 60)
+            app.renderFrame()
+            app.handle(.key(.character("R")))
+            app.renderFrame()
+            let rows = terminal.text.components(separatedBy: "\n")
+            let title = rows.firstIndex { $0.contains("Smart Stack of water,") }
+            #expect(title != nil)
+            let start = title ?? 0
+            let header = rows[start..<min(start + 4, rows.count)].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(header.contains("weather, departures"), "\(header)")
+            #expect(header.contains("on top: countdown — most relevant: score 100 = 100% of its highest 100"), "\(header)")
+            #expect(!terminal.text.contains("…"), "nothing in the header is cut")
+            #expect(terminal.text.contains("next rotations (6 h):"))
         }
     }
 
