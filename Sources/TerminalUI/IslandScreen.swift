@@ -63,6 +63,32 @@ final class IslandScreen {
         ("E", "end now"), ("L", "end in 15 min"), ("o/O", "select"), ("Tab", "target"), ("Enter", "tap"), ("i", "widgets"),
     ]
 
+    /// The keys of the hint row that fit in `width` columns, each with the column it starts at: two spaces
+    /// apart when all fit, else one; when not all fit with one, those that fit (in order) and then `? help`.
+    static func hintRow(width: Int) -> [(key: String, meaning: String, column: Int)] {
+        func widthOf(_ entry: (String, String)) -> Int { DisplayWidth.of(entry.0) + 1 + DisplayWidth.of(entry.1) }
+        func total(_ entries: [(String, String)], spacing: Int) -> Int {
+            entries.map(widthOf).reduce(0, +) + spacing * max(0, entries.count - 1)
+        }
+        func laidOut(_ entries: [(String, String)], spacing: Int) -> [(key: String, meaning: String, column: Int)] {
+            var column = 0
+            return entries.map { entry in
+                defer { column += widthOf(entry) + spacing }
+                return (entry.0, entry.1, column)
+            }
+        }
+        for spacing in [2, 1] where total(keys, spacing: spacing) <= width {
+            return laidOut(keys, spacing: spacing)
+        }
+        let help = ("?", "help")
+        var shown: [(String, String)] = []
+        for entry in keys {
+            guard total(shown + [entry, help], spacing: 1) <= width else { break }
+            shown.append(entry)
+        }
+        return laidOut(shown + [help], spacing: 1)
+    }
+
     // MARK: State
 
     /// The running activity the keys act on, if any.
@@ -508,15 +534,14 @@ extension PreviewApp {
             let onScreen = CellRect(x: chosen.origin.column + rect.x, y: chosen.origin.row + rect.y, width: rect.width, height: rect.height)
             canvas.restyle(onScreen.intersection(inner), foreground: Chrome.targetHighlightText, background: Chrome.targetHighlight)
         }
-        // The island screen's keys.
-        var x = inner.x
+        // The island screen's keys: two spaces between them when all fit, one when that makes them fit; when
+        // even that is too wide, as many as fit and then "? help", where every key is listed.
         let keysRow = inner.maxY
         guard keysRow < stage.maxY else { return }
-        for (keys, meaning) in IslandScreen.keys {
-            let width = DisplayWidth.of(keys) + DisplayWidth.of(meaning) + 3
-            guard x + width <= inner.maxX else { break }
+        for (keys, meaning, column) in IslandScreen.hintRow(width: inner.width) {
+            var x = inner.x + column
             x += canvas.write(keys, column: x, row: keysRow, style: Chrome.hintKey)
-            x += canvas.write(" " + meaning + "  ", column: x, row: keysRow, style: Chrome.hint)
+            canvas.write(" " + meaning, column: x, row: keysRow, style: Chrome.hint)
         }
     }
 }

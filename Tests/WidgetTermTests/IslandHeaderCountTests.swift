@@ -26,3 +26,21 @@ import WidgetKitUI
         #expect(screen.runningSummary == "1 running, 1 ended")
     }
 }
+
+/// The Live Activity screen's key row never cuts a key off silently: it tightens, then ends with `? help`.
+@Suite struct IslandHintRowTests {
+    @Test("all twelve keys two spaces apart at 134 columns, one space apart at 123, a prefix and '? help' at 60")
+    func hintRowFits() {
+        let wide = IslandScreen.hintRow(width: 134)
+        #expect(wide.count == 12)
+        #expect(wide.map(\.column).prefix(3) == [0, 9, 17])
+        #expect(wide.last?.key == "i" && wide.last?.column == 125)
+        let tight = IslandScreen.hintRow(width: 123)
+        #expect(tight.count == 12)
+        #expect(tight.map(\.column).prefix(3) == [0, 8, 15])
+        #expect(tight.last?.column == 114)
+        let narrow = IslandScreen.hintRow(width: 60)
+        #expect(narrow.map(\.key) == ["s", "k", "2", "u", "x", "?"])
+        #expect(narrow.last?.meaning == "help" && narrow.last?.column == 50)
+    }
+}
