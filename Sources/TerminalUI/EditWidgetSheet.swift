@@ -154,20 +154,10 @@ extension PreviewApp {
             applyControlEdit(value, kind: kind)
             return
         }
-        guard let widget = currentWidget, let configuration = widget.configuration,
-            editSheet.rows.indices.contains(editSheet.selected)
+        guard let widget = currentWidget,
+            setSelectedParameter(to: value, on: widget.configuration, sheet: "Edit Widget", kind: widget.kind)
         else { return }
-        let name = editSheet.rows[editSheet.selected].info.name
         let now = HostClock.now
-        do {
-            try configuration.set(name, to: value)
-        } catch {
-            editSheet.message = "\(error)"
-            log.append(.diagnostic, "Edit Widget: \(error)", at: now)
-            return
-        }
-        log.append(.info, "Edit Widget: \(widget.kind) \(name)=\(value)", at: now)
-        refreshEditRows()
         contextFrames.removeAll()
         for family in families(of: widget) {
             let instance = instance(of: widget, family: family)
@@ -176,20 +166,29 @@ extension PreviewApp {
     }
 
     private func applyControlEdit(_ value: String, kind: String) {
-        guard let configuration = editedConfiguration, editSheet.rows.indices.contains(editSheet.selected) else { return }
+        guard setSelectedParameter(to: value, on: editedConfiguration, sheet: "Edit Control", kind: kind) else { return }
+        // The control is shown again from currentValue() with its new configuration.
+        controlScreen.forgetSessions()
+    }
+
+    /// Sets the selected row's parameter of `configuration` to `value`, logs it under `sheet` and refreshes the
+    /// rows; a refused value is shown in the sheet and logged as a diagnostic. True when the value was set.
+    private func setSelectedParameter(
+        to value: String, on configuration: IntentParameterSettings?, sheet: String, kind: String
+    ) -> Bool {
+        guard let configuration, editSheet.rows.indices.contains(editSheet.selected) else { return false }
         let name = editSheet.rows[editSheet.selected].info.name
         let now = HostClock.now
         do {
             try configuration.set(name, to: value)
         } catch {
             editSheet.message = "\(error)"
-            log.append(.diagnostic, "Edit Control: \(error)", at: now)
-            return
+            log.append(.diagnostic, "\(sheet): \(error)", at: now)
+            return false
         }
-        log.append(.info, "Edit Control: \(kind) \(name)=\(value)", at: now)
+        log.append(.info, "\(sheet): \(kind) \(name)=\(value)", at: now)
         refreshEditRows()
-        // The control is shown again from currentValue() with its new configuration.
-        controlScreen.forgetSessions()
+        return true
     }
 
     /// The sheet, centred over the stage.
