@@ -353,6 +353,25 @@ struct ExtensionLibraryBuild {
         case needsFullBuild
     }
 
+    /// `swiftc -incremental` compares a source's time with its build record in whole seconds: a source rewritten in
+    /// the second in which the previous compile started reads as unchanged, and that save was lost (two saves a
+    /// second apart, seen in ExtensionPreviewEndToEndTests). When the last objects were written in the current
+    /// second, waits until the next one begins (at most 1 s, only for saves that quick).
+    private func waitForASecondAfterTheLastCompile() {
+        let manager = FileManager.default
+        let objects = folder + "/objects"
+        var newest = 0.0
+        for module in (try? manager.contentsOfDirectory(atPath: objects)) ?? [] {
+            for name in (try? manager.contentsOfDirectory(atPath: objects + "/" + module)) ?? [] {
+                let attributes = try? manager.attributesOfItem(atPath: objects + "/" + module + "/" + name)
+                if let date = attributes?[.modificationDate] as? Date { newest = max(newest, date.timeIntervalSince1970) }
+            }
+        }
+        let now = Date().timeIntervalSince1970
+        guard newest > 0, now.rounded(.down) == newest.rounded(.down) else { return }
+        usleep(UInt32(((newest.rounded(.down) + 1 - now) * 1e6).rounded(.up)) + 10_000)
+    }
+
     /// Recompiles the developer's modules with `swiftc -incremental` and relinks the library, without SwiftPM.
     ///
     /// - Throws: `HostPackageError` (status 2) for a compile error in the developer's code, printed first at their
@@ -366,6 +385,7 @@ struct ExtensionLibraryBuild {
         func seconds(since start: UInt64) -> String {
             String(format: "%.2f", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
+        waitForASecondAfterTheLastCompile()
         try host.write(rewriter: rewriter, toolchain: toolchain, leavingOut: plan.leftOut)
         let rewritten = DispatchTime.now().uptimeNanoseconds
         let manager = FileManager.default
