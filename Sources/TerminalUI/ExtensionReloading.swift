@@ -150,6 +150,14 @@ extension PreviewApp {
         }
     }
 
+    /// Gives `settings`, a rebuilt widget's or control's parameters, the values chosen in `previous` for the
+    /// parameters it still has.
+    static func carryChoices(from previous: IntentParameterSettings?, to settings: IntentParameterSettings?) {
+        guard let settings, let previous else { return }
+        let names = Set(settings.parameters.map(\.name))
+        settings.restore(previous.values.filter { names.contains($0.key) })
+    }
+
     /// Shows the rebuilt extension's widgets and Live Activities: the selected kind stays selected when it still
     /// exists (else the one at its place), a configurable widget keeps the parameter values chosen for it, and
     /// families and everything else the preview holds stay. A Live Activity added by the save joins the island
@@ -160,11 +168,7 @@ extension PreviewApp {
         let old = configuration.widgets.map(\.kind) + configuration.activities.map(\.kind)
         let selected = currentWidget?.kind
         for widget in widgets {
-            guard let settings = widget.configuration,
-                let previous = configuration.widgets.first(where: { $0.kind == widget.kind })?.configuration
-            else { continue }
-            let names = Set(settings.parameters.map(\.name))
-            settings.restore(previous.values.filter { names.contains($0.key) })
+            Self.carryChoices(from: configuration.widgets.first { $0.kind == widget.kind }?.configuration, to: widget.configuration)
         }
         configuration.widgets = widgets
         configuration.activities = activities
@@ -195,11 +199,7 @@ extension PreviewApp {
     func replaceControls(_ controls: [ControlDescriptor], at now: Date) {
         let old = configuration.controls.map(\.kind)
         for control in controls {
-            guard let settings = control.configuration,
-                let previous = configuration.controls.first(where: { $0.kind == control.kind })?.configuration
-            else { continue }
-            let names = Set(settings.parameters.map(\.name))
-            settings.restore(previous.values.filter { names.contains($0.key) })
+            Self.carryChoices(from: configuration.controls.first { $0.kind == control.kind }?.configuration, to: control.configuration)
         }
         configuration.controls = controls
         controlScreen.replaceControls(controls)
