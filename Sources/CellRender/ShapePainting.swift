@@ -214,7 +214,11 @@ extension Painter {
 
     /// Rounds the four corner cells of a filled rectangle with quadrant blocks in the fill colour over
     /// what was behind it, so a widget or card reads as rounded.
-    public mutating func roundCorners(of rect: CellRect, kind: ShapeKind) {
+    ///
+    /// - Parameter clippingContent: true for the widget's own shape, which iOS clips its content to: a glyph
+    ///   the content drew in a corner cell (and the rest of a wide glyph the corner cuts) gives way to the
+    ///   cell's background, so the corner is rounded there too. False (the default) leaves such a cell as it is.
+    public mutating func roundCorners(of rect: CellRect, kind: ShapeKind, clippingContent: Bool = false) {
         let radius: Double
         switch kind {
         case .roundedRectangle(let value): radius = value
@@ -227,6 +231,10 @@ extension Painter {
             (rect.x, rect.maxY - 1, "▝"), (rect.maxX - 1, rect.maxY - 1, "▘"),
         ]
         for (column, row, glyph) in corners where clip.contains(column: column, row: row) && buffer.contains(column: column, row: row) {
+            if clippingContent, !buffer[column, row].glyph.isSpace || buffer[column, row].isContinuation {
+                repairWideNeighbours(column, row, width: 1)
+                buffer[column, row] = Cell(background: buffer[column, row].background)
+            }
             let cell = buffer[column, row]
             guard cell.glyph.isSpace, !cell.isContinuation, let fillColor = cell.background else { continue }
             buffer[column, row] = Cell(glyph: glyph, foreground: fillColor, background: outside(column, row, rect))

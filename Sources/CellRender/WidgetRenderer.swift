@@ -153,7 +153,8 @@ public enum WidgetRenderer {
         var placed = CellLayout.layout(content, in: contentRect.size, environment: layoutEnvironment)
         placed = translate(placed, x: contentRect.x, y: contentRect.y)
         painter.paint(placed)
-        if paintedContainer { painter.roundCorners(of: whole, kind: .containerRelative) }
+        // The widget is clipped to its rounded shape: content that reaches a corner cell gives way to the corner.
+        if paintedContainer { painter.roundCorners(of: whole, kind: .containerRelative, clippingContent: true) }
         diagnostics += ClearGlassContrastCheck.diagnostics(in: placed, frame: painter.frame, surface: options.style.surfaceForBlending)
         let overflow = ContentOverflow.of(placed, within: whole)
         if overflow.isClipped {
