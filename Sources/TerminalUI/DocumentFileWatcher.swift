@@ -153,7 +153,8 @@ public final class DocumentFileWatcher: @unchecked Sendable {
             removedReported.insert(index)
             let error = DocumentError(
                 file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                expected: "the document file", found: "it was removed", kind: .file)
+                expected: "save it again at this path (the preview keeps watching for it)", found: "the file was removed",
+                kind: .file)
             var change = Change(index: index, file: files[index], previousKind: lastKinds[index], result: .failure(error))
             change.isRemoved = true
             lock.withLock { queued.append(change) }
@@ -176,7 +177,7 @@ public final class DocumentFileWatcher: @unchecked Sendable {
             result = .failure(
                 DocumentError(
                     file: files[index], position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                    expected: "a widget document", found: "\(error)", kind: .file))
+                    expected: "save it again as a widget document", found: "\(error)", kind: .file))
         }
         let change = Change(index: index, file: files[index], previousKind: previousKind, result: result)
         lock.withLock { queued.append(change) }

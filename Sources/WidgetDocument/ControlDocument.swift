@@ -27,9 +27,7 @@ public struct ControlDocument: @unchecked Sendable {
     /// - Throws: `DocumentError` (file, line, column, JSON path, what was expected and found).
     public init(contentsOf path: String, limits: DocumentLimits = .standard) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(
-                file: path, position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                expected: "a readable control document file", found: "no such file or an unreadable one", kind: .file)
+            throw DocumentError.unreadableFile(path, what: "control document")
         }
         try self.init(bytes: Array(data), file: path, limits: limits)
     }

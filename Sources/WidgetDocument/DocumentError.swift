@@ -79,7 +79,7 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
     public var column: Int
     /// The JSON path of the value at fault.
     public var path: JSONPath
-    /// What the document should have there.
+    /// What the document should have there; for a `.file` error, what to do about the file.
     public var expected: String
     /// What it has.
     public var found: String
@@ -103,11 +103,33 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
         self.kind = kind
     }
 
-    /// The message without the location: `expected ...; found .... Did you mean "..."?`
+    /// The message without the location: `expected ...; found .... Did you mean "..."?`; for a file error, what is
+    /// wrong with the file and what to do: `no such file; check the path, or ...`.
     public var message: String {
-        "expected \(expected); found \(found)" + (suggestion.map { ". Did you mean \"\($0)\"?" } ?? "")
+        if kind == .file { return "\(found); \(expected)" }
+        return "expected \(expected); found \(found)" + (suggestion.map { ". Did you mean \"\($0)\"?" } ?? "")
     }
 
-    /// The error as one compiler-style line: `file:line:column: error: path: message`.
-    public var description: String { "\(file):\(line):\(column): error: \(path): \(message)" }
+    /// The error as one compiler-style line: `file:line:column: error: path: message`. A file error has no
+    /// position in the file (there may be no file): `file: error: no such file; check the path, or ...`.
+    public var description: String {
+        kind == .file ? "\(file): error: \(message)" : "\(file):\(line):\(column): error: \(path): \(message)"
+    }
+
+    /// The error for a document file that cannot be read at `path`: missing, a directory, or unreadable, each
+    /// with what to do. `what` names the document (`widget document`, `control document`).
+    public static func unreadableFile(_ path: String, what: String) -> DocumentError {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let (found, todo): (String, String)
+        if !exists {
+            (found, todo) = ("no such file", "check the path, or give an existing \(what) (a .json file; docs/widget-document.md)")
+        } else if isDirectory.boolValue {
+            (found, todo) = ("a directory, not a file", "give the path of a \(what) file (.json)")
+        } else {
+            (found, todo) = ("a file that cannot be read", "check its permissions")
+        }
+        return DocumentError(
+            file: path, position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root, expected: todo, found: found, kind: .file)
+    }
 }

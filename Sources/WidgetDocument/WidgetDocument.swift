@@ -34,14 +34,7 @@ public struct WidgetDocument: @unchecked Sendable {
     /// - Throws: `DocumentError` (file, line, column, JSON path, what was expected and found, the nearest valid name).
     public init(contentsOf path: String, limits: DocumentLimits = .standard) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw DocumentError(
-                file: path, position: DocumentPosition(line: 1, column: 1, offset: 0), path: .root,
-                expected: "a readable widget document file",
-                found: !exists
-                    ? "no such file" : isDirectory.boolValue ? "a directory" : "a file that cannot be read (check its permissions)",
-                kind: .file)
+            throw DocumentError.unreadableFile(path, what: "widget document")
         }
         try self.init(bytes: Array(data), file: path, limits: limits)
     }

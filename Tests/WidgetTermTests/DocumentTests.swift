@@ -275,20 +275,30 @@ struct DocumentExampleTests {
 
 @Suite("Widget documents: an unreadable file from the command line")
 struct DocumentFileErrorTests {
-    @Test("a missing file and a directory are errors with exit status 2 from render")
+    @Test("a missing file and a directory are errors with exit status 2 from render, named by path with what to do, no position")
     func unreadableFiles() throws {
         let missing = try #require(DocumentFixtures.catching { _ = try WidgetDocument(contentsOf: "/nonexistent/widget.json") })
         #expect(missing.kind == .file)
-        #expect(
-            missing.description == "/nonexistent/widget.json:1:1: error: $: expected a readable widget document file; found no such file")
+        let missingLine =
+            "/nonexistent/widget.json: error: no such file; check the path, or give an existing widget document "
+            + "(a .json file; docs/widget-document.md)"
+        #expect(missing.description == missingLine)
         let output = StringStream(), errors = StringStream()
         let status = WidgetTermCommand.run(
             arguments: ["render", "/nonexistent/widget.json"], widgets: DocumentFixtures.samples,
             environment: [:], output: output, errors: errors)
         #expect(status == 2)
+        #expect(errors.text == "widgetterm: \(missingLine)\n")
+
+        let folder = FileManager.default.temporaryDirectory.path
+        let directory = try #require(DocumentFixtures.catching { _ = try WidgetDocument(contentsOf: folder) })
+        #expect(directory.description == "\(folder): error: a directory, not a file; give the path of a widget document file (.json)")
+        let control = try #require(
+            DocumentFixtures.catching { _ = try ControlDocument(contentsOf: "/nonexistent/control.json") })
         #expect(
-            errors.text
-                == "widgetterm: /nonexistent/widget.json:1:1: error: $: expected a readable widget document file; found no such file\n")
+            control.description
+                == "/nonexistent/control.json: error: no such file; check the path, or give an existing control document "
+                + "(a .json file; docs/widget-document.md)")
     }
 }
 
@@ -464,7 +474,7 @@ struct DocumentBehaviourTests {
         }
         let missingJSON = run(["render", directory.appendingPathComponent("absent.json").path])
         #expect(missingJSON.0 == 2)
-        #expect(missingJSON.2.contains("absent.json:1:1: error: $: expected a readable widget document file; found no such file"))
+        #expect(missingJSON.2.contains("absent.json: error: no such file; check the path, or give an existing widget document"))
     }
 }
 
