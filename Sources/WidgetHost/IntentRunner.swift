@@ -105,6 +105,8 @@ public final class IntentRun: @unchecked Sendable {
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
     private let lateAnswer = MonotonicSignal()
+    /// Signalled when the first outcome is recorded: it ends the time limit's wait.
+    let ended = MonotonicSignal()
     private var finalResult: IntentRunResult?
     private var lateOutcome: IntentOutcome?
     private var completion: (@Sendable (IntentRunResult) -> Void)?
@@ -119,7 +121,8 @@ public final class IntentRun: @unchecked Sendable {
     public var result: IntentRunResult? { lock.withLock { finalResult } }
 
     /// The outcome that arrived after the result was already decided, if one has: how `perform()` finally
-    /// ended after it had timed out, or the time limit passing after `perform()` had finished. It is ignored.
+    /// ended after it had timed out. It is ignored. (A run that finishes in time ends its time limit's wait, so
+    /// the limit never passes after it.)
     public var outcomeAfterTimeout: IntentOutcome? { lock.withLock { lateOutcome } }
 
     /// Waits up to `seconds` (monotonic) for the ignored second outcome (`outcomeAfterTimeout`); returns it,
@@ -153,6 +156,7 @@ public final class IntentRun: @unchecked Sendable {
             return (completion, result)
         }
         guard let result else { return }
+        ended.signal()
         // The handler runs before waiters wake: whoever waits for the run then also sees what the handler did
         // (the preview's completion queue holds the result when `waitForIntents()` returns).
         handler?(result)
@@ -218,11 +222,16 @@ public struct IntentRunner: Sendable {
             }
             run.finish(outcome, duration: elapsed(), storeProblems: problems)
         }
+        // The time limit is a wait that the run's end cancels: a finished run wakes it at once, so nothing it holds
+        // (the run, the intent, the store transaction) stays alive until the deadline.
         let limit = timeLimit
-        DispatchQueue.global().asyncAfter(deadline: started + limit) {
+        let watchdog = Thread {
+            guard !run.ended.wait(seconds: limit) else { return }
             transaction?.releaseLock()
             run.finish(.timedOut(limit: limit), duration: elapsed())
         }
+        watchdog.name = "widgetterm.intent-time-limit"
+        watchdog.start()
         return run
     }
 

@@ -502,17 +502,25 @@ struct DocumentReloadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("live.json")
         try Data(DocumentFixtures.widget(#"{"Text": "one"}"#).utf8).write(to: file)
-        let watcher = try DocumentFileWatcher(files: [file.path], debounce: 0.4)
+        // A second document in the folder: its save is the event that shows the watcher has looked at the folder
+        // for longer than the debounce interval.
+        let marker = directory.appendingPathComponent("marker.json")
+        try Data(DocumentFixtures.widget(#"{"Text": "marker one"}"#).utf8).write(to: marker)
+        let watcher = try DocumentFileWatcher(files: [file.path, marker.path], debounce: 0.4)
         let woken = WakeSignal()
         watcher.start(wake: { woken.signal() })
         defer { watcher.stop() }
 
-        // Two writes 20 ms apart: the first half alone is not JSON, and must never be compiled.
+        // Written in two steps: the first half alone is not JSON, and must never be compiled. It stays half
+        // written until the watcher has compiled a save made after it (the marker's), a debounce interval later.
         let whole = Array(DocumentFixtures.widget(#"{"Text": "two"}"#).utf8)
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: 0)
         handle.write(Data(whole[..<(whole.count / 2)]))
-        usleep(20_000)
+        try Data(DocumentFixtures.widget(#"{"Text": "marker two"}"#).utf8).write(to: marker)
+        let markerChange = try #require(Self.nextChange(watcher, woken: woken))
+        #expect(markerChange.index == 1, "only the marker's save was compiled, not the half-written document")
+        #expect(watcher.takeChanges().isEmpty)
         handle.write(Data(whole[(whole.count / 2)...]))
         try handle.close()
         let change = try #require(Self.nextChange(watcher, woken: woken))

@@ -500,24 +500,59 @@ struct SlowIntent: AppIntent {
         #expect(run.result?.outcome == .timedOut(limit: 0.05))
     }
 
-    @Test("start returns at once and calls the completion once with the result, even when the time limit passes after")
+    @Test("start returns at once and calls the completion once with the result; the time limit never finishes it again")
     func startCallsCompletionOnce() {
         let calls = CompletionCounter()
-        let run = IntentRunner(timeLimit: 0.3).start(IntentReference(NoteIntent()), widget: "note") { result in calls.record(result) }
-        let result = run.wait()
-        #expect(result.outcome == .succeeded)
-        // The handler has run when wait() returns; the time limit's own finish comes later and must not call it again.
-        #expect(run.waitForLateOutcome(seconds: 60) == .timedOut(limit: 0.3))
+        let freed = MonotonicSignal()
+        weak var released: IntentRun?
+        do {
+            let run = IntentRunner(timeLimit: 0.3).start(IntentReference(TrackedIntent(freed: freed)), widget: "note") { result in
+                calls.record(result)
+            }
+            released = run
+            #expect(run.wait().outcome == .succeeded)
+        }
+        // The time limit's wait ended with the run: the run and its intent are let go at once, not at the deadline.
+        #expect(freed.wait(seconds: 60))
+        #expect(released == nil)
         #expect(calls.count == 1)
-        #expect(calls.last?.outcome == .succeeded)
+        #expect(calls.lastOutcome == .succeeded)
+    }
+
+    @Test("a run that finished is let go at once, not held (with its intent) until its time limit")
+    func finishedRunIsReleasedBeforeItsTimeLimit() {
+        let freed = MonotonicSignal()
+        do {
+            // A 10-minute limit: before, the armed deadline held the run and the intent for all of it.
+            let run = IntentRunner(timeLimit: 600).start(IntentReference(TrackedIntent(freed: freed)), widget: "note")
+            #expect(run.wait().outcome == .succeeded)
+            #expect(run.outcomeAfterTimeout == nil)
+        }
+        #expect(freed.wait(seconds: 60), "the intent is still held after its run finished")
     }
 }
 
-/// Counts completion calls across threads.
+/// Signals `freed` when the last copy of the intent is gone.
+final class IntentLifetime: @unchecked Sendable {
+    let freed: MonotonicSignal
+    init(freed: MonotonicSignal) { self.freed = freed }
+    deinit { freed.signal() }
+}
+
+/// An intent that succeeds at once and says when it is released (through `IntentLifetime`).
+struct TrackedIntent: AppIntent {
+    static var title: LocalizedStringResource { "Tracked" }
+    let lifetime: IntentLifetime
+    init(freed: MonotonicSignal) { lifetime = IntentLifetime(freed: freed) }
+    init() { lifetime = IntentLifetime(freed: MonotonicSignal()) }
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// Counts completion calls across threads, keeping only their outcomes (not the results, which hold the intent).
 final class CompletionCounter: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [IntentRunResult] = []
-    func record(_ result: IntentRunResult) { lock.withLock { results.append(result) } }
-    var count: Int { lock.withLock { results.count } }
-    var last: IntentRunResult? { lock.withLock { results.last } }
+    private var outcomes: [IntentOutcome] = []
+    func record(_ result: IntentRunResult) { lock.withLock { outcomes.append(result.outcome) } }
+    var count: Int { lock.withLock { outcomes.count } }
+    var lastOutcome: IntentOutcome? { lock.withLock { outcomes.last } }
 }
