@@ -23,8 +23,9 @@ struct ParsedArguments {
     var allValues: [String: [String]] = [:]
     var switches: Set<String> = []
 
-    /// Parses `arguments` against the flags a command accepts (`valued` take a value, `boolean` do not).
-    init(_ arguments: [String], valued: Set<String>, boolean: Set<String> = []) throws {
+    /// Parses `arguments` against the flags a command accepts (`valued` take a value, `boolean` do not). Flags in
+    /// `unlisted` are parsed (the command refuses them with its own message) but not offered as valid flags.
+    init(_ arguments: [String], valued: Set<String>, boolean: Set<String> = [], unlisted: Set<String> = []) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -44,7 +45,7 @@ struct ParsedArguments {
                 continue
             }
             guard valued.contains(name) else {
-                let names = valued.union(boolean)
+                let names = valued.union(boolean).subtracting(unlisted)
                 let known = names.sorted().map { "--\($0)" }.joined(separator: ", ")
                 let hint = NearestName.suggestion(for: name, among: names).map { " (did you mean --\($0)?)" } ?? ""
                 throw UsageError("unknown flag --\(name)\(hint); valid flags: \(known)")

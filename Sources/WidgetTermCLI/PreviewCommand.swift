@@ -19,11 +19,20 @@ import WidgetDocument
 enum PreviewCommand {
     static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout", "push-file"])
 
+    /// The flags without a value the preview accepts. `--in-process` and `--extension-processes` choose where the
+    /// widget code runs, which `WidgetTermCommand.main(bundle:)` decides before the command runs; here they change
+    /// nothing.
+    static let booleanFlags: Set<String> = ["help", "in-process", "extension-processes"]
+
+    /// Flags the preview has no use for, though other commands share them: each is refused with what to use
+    /// instead, and they are not among its valid flags.
+    static let refusedFlags: Set<String> = ["format", "context"]
+
     static func run(
         _ arguments: [String], widgets bundle: [WidgetDescriptor], controls: [ControlDescriptor] = [],
         environment: [String: String], output: TextStream, errors: TextStream
     ) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: valuedFlags, boolean: ["help"])
+        let parsed = try ParsedArguments(arguments, valued: valuedFlags, boolean: booleanFlags, unlisted: refusedFlags)
         if parsed.switches.contains("help") {
             output.write(help)
             return 0
@@ -32,6 +41,11 @@ enum PreviewCommand {
             throw UsageError(
                 "preview draws on the terminal and takes no --format (\(format)); to write a file, use "
                     + "widgetterm render KIND --format \(format) or widgetterm gallery --format \(format)")
+        }
+        if let context = parsed["context"] {
+            throw UsageError(
+                "preview starts on the timeline and takes no --context (\(context)); press c in the preview to show the "
+                    + "placeholder or the snapshot, or use widgetterm render KIND --context \(context)")
         }
         // Widget documents (`preview FILE...`) are previewed on their own and reloaded when saved.
         let documentFiles = parsed.positionals.filter(WidgetDocument.isDocumentArgument)
@@ -187,6 +201,7 @@ enum PreviewCommand {
           --in-process       run the widget code in the preview's own process (by default it runs in
                              extension processes of this program, one per widget kind; --extension-processes,
                              once needed for that, is still accepted)
+          --color WHEN       auto, always or never (never: no colour, as NO_COLOR; always: colour despite NO_COLOR)
           --colors DEPTH     16, 256 or truecolor (default: what the terminal offers; COLORTERM=truecolor uses
                              a direct-colour terminfo entry such as xterm-direct)
           --timezone ZONE, --locale ID, --param NAME=VALUE   as for render

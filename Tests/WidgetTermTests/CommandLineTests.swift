@@ -459,3 +459,87 @@ import FoundationXML
         #expect(svg.contains("fill=\"\(wallpaper)\""), "the light wallpaper around the widget")
     }
 }
+
+/// Every command's `--help` against the flags it accepts (the "valid flags" of its unknown-flag error).
+@Suite struct CommandFlagListTests {
+    /// The flags a text names (`--name`), sorted.
+    static func flags(in text: String) -> Set<String> {
+        Set(text.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+    }
+
+    /// The "valid flags" the command lists when given a flag it does not know.
+    static func validFlags(of command: String) -> Set<String> {
+        let result = PreviewCommandTests.run([command, "--not-a-flag-of-any-command"])
+        guard let list = result.errors.split(separator: "valid flags: ").last else { return [] }
+        return Set(list.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: ", "))
+    }
+
+    @Test(
+        "each command's help lists only flags it accepts, and every flag it accepts but the listed exceptions",
+        arguments: [
+            // Each command with the flags it accepts that its help does not name (`--help` itself; global flags
+            // the help does not list yet, accepted for the global-flags rule `widgetterm --theme dark COMMAND`):
+            // pinned, so a new gap fails here. `bench` is left out: its help names swift build's flags.
+            ("preview", Set<String>()),
+            ("gallery", ["--help"]),
+            ("render", ["--help"]),
+            ("check", ["--help", "--color", "--colors"]),
+            ("timeline", ["--help"]),
+            ("sources", ["--help"]),
+            ("list", ["--help"]),
+            ("open", ["--help", "--app-group"]),
+            ("control", ["--help", "--assets", "--color", "--colors"]),
+            (
+                "smartstack",
+                [
+                    "--help", "--app-group", "--assets", "--color", "--colors", "--context", "--device", "--family", "--format",
+                    "--locale", "--mode", "--os", "--param", "--provider-timeout", "--scheme", "--theme",
+                ]
+            ),
+            (
+                "standby",
+                [
+                    "--help", "--app-group", "--assets", "--color", "--colors", "--context", "--family", "--locale", "--mode",
+                    "--os", "--param", "--provider-timeout", "--scheme", "--theme", "--timezone",
+                ]
+            ),
+            (
+                "carplay",
+                [
+                    "--help", "--app-group", "--assets", "--color", "--colors", "--context", "--family", "--locale", "--mode",
+                    "--os", "--param", "--provider-timeout", "--scheme", "--theme", "--timezone",
+                ]
+            ),
+            (
+                "push",
+                [
+                    "--help", "--app-group", "--assets", "--color", "--colors", "--context", "--family", "--locale", "--mode",
+                    "--os", "--param", "--provider-timeout", "--scheme", "--theme", "--timezone",
+                ]
+            ),
+        ] as [(String, Set<String>)])
+    func helpMatchesTheAcceptedFlags(command: String, acceptedButNotInHelp: Set<String>) {
+        let help = PreviewCommandTests.run([command, "--help"])
+        #expect(help.status == 0, "\(command): \(help.errors)")
+        let listed = Self.flags(in: help.output)
+        let valid = Self.validFlags(of: command)
+        #expect(!valid.isEmpty, "\(command) names its valid flags")
+        #expect(listed.subtracting(valid).sorted() == [], "\(command): in --help but refused")
+        #expect(valid.subtracting(listed).sorted() == acceptedButNotInHelp.sorted(), "\(command): accepted but not in --help")
+    }
+
+    @Test("the preview takes --in-process and --extension-processes, and refuses --format and --context with what to use")
+    func previewFlags() {
+        #expect(Self.validFlags(of: "preview").isSuperset(of: ["--in-process", "--extension-processes", "--color", "--colors"]))
+        #expect(Self.validFlags(of: "preview").isDisjoint(with: ["--format", "--context"]))
+        // Not a terminal: past the flags, the preview says it needs one (exit 2), as without them.
+        let inProcess = PreviewCommandTests.run(["preview", "water", "--in-process"])
+        #expect(inProcess.errors.hasPrefix("widgetterm: preview is interactive and needs a terminal"), "\(inProcess.errors)")
+        let context = PreviewCommandTests.run(["preview", "water", "--context", "snapshot"])
+        #expect(context.status == 2)
+        #expect(
+            context.errors
+                == "widgetterm: preview starts on the timeline and takes no --context (snapshot); press c in the preview to show "
+                + "the placeholder or the snapshot, or use widgetterm render KIND --context snapshot\n")
+    }
+}
