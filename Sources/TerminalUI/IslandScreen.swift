@@ -495,10 +495,14 @@ extension PreviewApp {
                 caption("  ended at \(clockFormatter.string(from: snapshot.endDate)): no longer in the Dynamic Island")
                 row += 1
             }
-            caption(
-                "Lock Screen · \(kind) · state \(current.stateNumber)/\(current.contents.count) · \(life) · "
-                    + "leaves the Lock Screen \(snapshot.activityState == .active || snapshot.activityState == .stale ? "4 h after it ends" : "at " + clockFormatter.string(from: snapshot.dismissalDate))",
-                style: Chrome.title)
+            // One line at 80 columns for a kind of a dozen characters; a longer one wraps (two lines at most), never cut.
+            let leaves =
+                snapshot.activityState == .active || snapshot.activityState == .stale
+                ? "leaves 4 h after it ends" : "leaves at " + clockFormatter.string(from: snapshot.dismissalDate)
+            let lockScreenHeader = "Lock Screen · \(kind) · state \(current.stateNumber)/\(current.contents.count) · \(life) · \(leaves)"
+            for line in TextFitting.wrap(lockScreenHeader, width: inner.width, indent: "  ").prefix(2) {
+                caption(line, style: Chrome.title)
+            }
             if let liveAlert, liveAlert.activityID == current.id {
                 caption(
                     "\(ActivityAlertDrawing.header(soundName: liveAlert.soundName)) · locked: lit up, this view as a banner",
