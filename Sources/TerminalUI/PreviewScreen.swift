@@ -257,6 +257,9 @@ extension PreviewApp {
             let count = focused.tester.targets.count
             let ignored = focused.tester.ignoredTargets.count
             var text = count == 1 ? "1 tap target" : "\(count) tap targets"
+            // A widgetURL makes the whole widget a tap target outside its links and controls (Tab does not stop on
+            // it): say so, or a widget whose only tap is its widgetURL reads "0 tap targets".
+            if focused.tester.widgetURL != nil { text = "widgetURL + " + text }
             if ignored > 0 { text += ", \(ignored) ignored" }
             text += " "
             let textWidth = DisplayWidth.of(text)

@@ -352,3 +352,28 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
         }
     }
 }
+
+/// The preview's header counts the focused widget's tap targets; a widgetURL, which makes the whole widget one,
+/// is named (a widget whose only tap is its widgetURL read "0 tap targets").
+@Suite struct HeaderTapTargetTests {
+    static let urlOnly = StaticConfiguration(kind: "url-only", provider: ModeProvider()) { _ in
+        Text("Open me").widgetURL(URL(string: "demo://open")!).containerBackground(Color.white, for: .widget)
+    }
+    .supportedFamilies([.systemSmall]).descriptor
+
+    @Test("a widget whose only tap is its widgetURL reads 'widgetURL + 0 tap targets'; without one, '0 tap targets'")
+    func widgetURLIsNamed() {
+        FixedClock.run {
+            let (app, terminal) = usabilityPreview([Self.urlOnly], width: 120, height: 40)
+            app.renderFrame()
+            #expect(terminal.lines[0].hasSuffix(" widgetURL + 0 tap targets "), "\(terminal.lines[0])")
+            let plain = StaticConfiguration(kind: "plain", provider: ModeProvider()) { _ in
+                Text("No taps").containerBackground(Color.white, for: .widget)
+            }
+            .supportedFamilies([.systemSmall]).descriptor
+            let (other, otherTerminal) = usabilityPreview([plain], width: 120, height: 40)
+            other.renderFrame()
+            #expect(otherTerminal.lines[0].hasSuffix("  0 tap targets "), "\(otherTerminal.lines[0])")
+        }
+    }
+}
