@@ -110,6 +110,10 @@ public final class PreviewApp {
     let islands: IslandScreen
     /// The controls screen, shown with `c` (ControlScreen.swift).
     let controlScreen: ControlScreen
+    /// iOS's side of widget and control push tokens for the previewed bundle: the preview hands each
+    /// `WidgetPushHandler` the extension's widget token and each `ControlPushHandler` its control's token when it
+    /// starts, as `widgetterm push` does, so `WidgetCenter.shared.currentPushInfo` answers with the last token given.
+    public let pushTokens: WidgetPushTokenService
     /// The Edit Widget sheet, shown with `e` (EditWidgetSheet.swift).
     let editSheet = EditWidgetSheet()
     /// StandBy or the Smart Stack on the stage (`S`, `R`; SurfaceScreen.swift); nil: the widget cards.
@@ -153,6 +157,8 @@ public final class PreviewApp {
             appGroupContainers: HostContext.current.appGroupContainers)
         host.resources = HostContext.current.resources
         intentRunner = IntentRunner(timeLimit: configuration.intentTimeLimit, host: host)
+        pushTokens = WidgetPushTokenService(widgets: configuration.widgets, controls: configuration.controls, host: host)
+        issuePushTokens(at: HostClock.now)
         if let kind = configuration.initialKind, let index = configuration.activities.firstIndex(where: { $0.kind == kind }) {
             islands.selectedKind = index
             islands.isShown = true
@@ -163,6 +169,27 @@ public final class PreviewApp {
         if let family = configuration.initialFamily, let widget = currentWidget, let index = families(of: widget).firstIndex(of: family) {
             focusedFamilyIndex[widget.kind] = index
         }
+    }
+
+    /// Hands the bundle's push handlers their tokens, as iOS does when the widgets and controls are configured for push,
+    /// and logs each token with the handler it went to, then `push-token-not-stored` for a handler that did not read it.
+    private func issuePushTokens(at now: Date) {
+        if let token = pushTokens.issueWidgetToken() {
+            let handlers = pushTokens.deliveries.filter { $0.kind == "widgets" }.map(\.handler)
+            log.append(
+                .info,
+                "widget push token \(token.hexadecimalString) given to "
+                    + handlers.map { "\($0).pushTokenDidChange(_:widgets:)" }.joined(separator: ", ")
+                    + " (WidgetCenter.shared.currentPushInfo answers with it)", at: now)
+        }
+        let issued = pushTokens.issueControlTokens()
+        for delivery in pushTokens.deliveries where delivery.kind != "widgets" && issued[delivery.kind] == delivery.token {
+            log.append(
+                .info,
+                "control push token \(delivery.token.hexadecimalString) for \(delivery.kind) given to "
+                    + "\(delivery.handler).pushTokensDidChange(controls:)", at: now)
+        }
+        for diagnostic in pushTokens.diagnostics() { log.append(diagnostic, at: now) }
     }
 
     // MARK: Running
