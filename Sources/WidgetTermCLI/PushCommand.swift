@@ -45,15 +45,23 @@ enum PushCommand {
         let settings = try RenderSettings(parsed)
         let format = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard format.kind == .text || format.kind == .ansi else { throw UsageError("push writes --format text or ansi") }
-        if WidgetDocument.isDocumentArgument(target), (try? ControlDocument(contentsOf: target)) != nil {
-            throw UsageError(
-                "\(target) is a control document, and control documents declare no ControlPushHandler, so no push reaches "
-                    + "them; push to a Swift control with a handler (--to \(controls.first { $0.pushHandler != nil }?.kind ?? "CONTROL"))")
+        // A control document (its `"pushHandler"` is the document form of `.pushHandler(_:)`), else a control of the bundle
+        // (`ControlWidget`) when no widget has that kind.
+        var controls = controls
+        var control = widgets.contains { $0.kind == target } ? nil : controls.first { $0.kind == target }
+        if WidgetDocument.isDocumentArgument(target), ControlDocument.isControlDocument(atPath: target) {
+            do {
+                let document = try ControlDocument(contentsOf: target).descriptor
+                // The document stands in for a Swift control of its kind (a twin), as it would in its own extension.
+                controls.removeAll { $0.kind == document.kind }
+                controls.append(document)
+                control = document
+            } catch let error as DocumentError {
+                throw UsageError(error.description)
+            }
         }
-        // A control of the bundle (`ControlWidget`) when no widget has that kind.
-        let control = widgets.contains { $0.kind == target } ? nil : controls.first { $0.kind == target }
         let descriptor: WidgetDescriptor? = control == nil ? try widget(named: target, in: widgets, controls: controls) : nil
-        let kind = descriptor?.kind ?? target
+        let kind = descriptor?.kind ?? control?.kind ?? target
         if let at = settings.at { HostClock.set(at) }
         let start = HostClock.now
 
@@ -94,7 +102,8 @@ enum PushCommand {
                 return refuse(
                     "push-control-without-handler",
                     "\(kind) has no ControlPushHandler, so iOS gives it no push token and no push can reach it. Register one "
-                        + "with .pushHandler(MyPushHandler.self) on its ControlWidgetConfiguration and send its token to your server.")
+                        + "with .pushHandler(MyPushHandler.self) on its ControlWidgetConfiguration (in a control document: "
+                        + "\"pushHandler\": {\"storeToken\": KEY}) and send its token to your server.")
             }
             guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
                 return refuse(
