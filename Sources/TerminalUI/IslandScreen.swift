@@ -60,7 +60,8 @@ final class IslandScreen {
     /// The keys of the island screen, for its hint line and the help overlay.
     static let keys: [(String, String)] = [
         ("s", "start"), ("k", "kind"), ("2", "two at once"), ("u", "next state"), ("x", "stale"), ("e", "end"),
-        ("E", "end now"), ("L", "end in 15 min"), ("o/O", "select"), ("Tab", "target"), ("Enter", "tap"), ("i", "widgets"),
+        ("E", "end now"), ("L", "end in 15 min"), ("N", "new token"), ("o/O", "select"), ("Tab", "target"), ("Enter", "tap"),
+        ("i", "widgets"),
     ]
 
     /// The keys of the hint row that fit in `width` columns, each with the column it starts at: two spaces
@@ -156,6 +157,28 @@ final class IslandScreen {
         do { try center.endActivity(id: current.id, content: nil, dismissalPolicy: policy) } catch {
             log(.info, "\(current.descriptor.kind): \(error)")
         }
+    }
+
+    /// `N`: the system replaces the selected activity's update token, as it does from time to time (ActivityKit
+    /// `Activity.pushTokenUpdates` yields the new one, which the app must upload); the log shows the new token. An
+    /// activity requested without `pushType: .token` (the `s` key's) or on a broadcast channel has none to replace.
+    func rotateToken(log: (EventLog.Kind, String) -> Void) {
+        guard let current = focusedRunning else { return log(.info, "no activity: press s to start one") }
+        let name = "\(current.descriptor.kind) (\(current.id))"
+        if let channel = center.pushService.pushType(of: current.id)?.channelID {
+            return log(.info, "\(name) receives pushes on channel \(channel): it has no update token to replace")
+        }
+        guard let token = center.pushService.rotateUpdateToken(activityID: current.id) else {
+            return log(
+                .info,
+                "\(name) was requested without pushType .token, so it has no update token to replace (a start push, P, "
+                    + "starts an activity with one)")
+        }
+        let number = center.updateTokens(activityID: current.id).count
+        log(
+            .info,
+            "\(name) update token \(number): \(token.hexadecimalString) (the system replaced token \(number - 1); "
+                + "pushTokenUpdates yields it: the app must upload it, or pushes to the old token stop arriving)")
     }
 
     /// Puts a reloaded Live Activity document in place of the activity kind `previousKind`: activities already
@@ -314,6 +337,7 @@ extension PreviewApp {
         case .character("e"): islands.end(.default, log: write)
         case .character("E"): islands.end(.immediate, log: write)
         case .character("L"): islands.end(.after(now.addingTimeInterval(15 * 60)), log: write)
+        case .character("N"): islands.rotateToken(log: write)
         case .character("o"), .character("O"):
             guard !islands.running.isEmpty else { return true }
             let count = islands.running.count

@@ -300,3 +300,31 @@ struct IslandBannerEndToEndTests {
         try session.wait(for: "EXIT=0")
     }
 }
+
+// MARK: - N: a new update token in the preview
+
+@Suite struct PreviewTokenRotationKeyTests {
+    @Test("N replaces the selected activity's update token and logs the new one; an activity without pushType .token has none")
+    func rotateInThePreview() {
+        FixedClock.run {
+            let (app, _) = PreviewStartPushTests.makePreview(
+                pushFile: PushTests.examples.appendingPathComponent("delivery-start.json").path, kinds: ["delivery"])
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("P")))
+            app.handle(.key(.character("N")))
+            let second = ActivityPushService.token(seed: "activity-1#2").hexadecimalString
+            #expect(
+                app.log.texts.last
+                    == "delivery (activity-1) update token 2: \(second) (the system replaced token 1; pushTokenUpdates yields it: "
+                    + "the app must upload it, or pushes to the old token stop arriving)", "\(app.log.texts)")
+            #expect(app.islands.center.updateTokens(activityID: "activity-1").count == 2)
+            // The s key requests without a push type.
+            app.handle(.key(.character("s")))
+            app.handle(.key(.character("N")))
+            #expect(
+                app.log.texts.last
+                    == "delivery (activity-2) was requested without pushType .token, so it has no update token to replace (a start "
+                    + "push, P, starts an activity with one)", "\(app.log.texts)")
+        }
+    }
+}
