@@ -158,7 +158,9 @@ public final class PreviewApp {
         host.resources = HostContext.current.resources
         intentRunner = IntentRunner(timeLimit: configuration.intentTimeLimit, host: host)
         pushTokens = WidgetPushTokenService(widgets: configuration.widgets, controls: configuration.controls, host: host)
-        issuePushTokens(at: HostClock.now)
+        // Issued now, so widget code sees its token from its first timeline on; logged when the preview starts.
+        pushTokens.issueWidgetToken()
+        pushTokens.issueControlTokens()
         if let kind = configuration.initialKind, let index = configuration.activities.firstIndex(where: { $0.kind == kind }) {
             islands.selectedKind = index
             islands.isShown = true
@@ -171,19 +173,19 @@ public final class PreviewApp {
         }
     }
 
-    /// Hands the bundle's push handlers their tokens, as iOS does when the widgets and controls are configured for push,
-    /// and logs each token with the handler it went to, then `push-token-not-stored` for a handler that did not read it.
-    private func issuePushTokens(at now: Date) {
-        if let token = pushTokens.issueWidgetToken() {
-            let handlers = pushTokens.deliveries.filter { $0.kind == "widgets" }.map(\.handler)
+    /// Logs the tokens the bundle's push handlers were handed when the preview was made (as iOS hands them when the
+    /// widgets and controls are configured for push), each with its handler, then `push-token-not-stored` for a handler
+    /// that did not read its token.
+    func logPushTokens(at now: Date) {
+        let widgetDeliveries = pushTokens.deliveries.filter { $0.kind == "widgets" }
+        if let token = widgetDeliveries.first?.token {
             log.append(
                 .info,
                 "widget push token \(token.hexadecimalString) given to "
-                    + handlers.map { "\($0).pushTokenDidChange(_:widgets:)" }.joined(separator: ", ")
+                    + widgetDeliveries.map { "\($0.handler).pushTokenDidChange(_:widgets:)" }.joined(separator: ", ")
                     + " (WidgetCenter.shared.currentPushInfo answers with it)", at: now)
         }
-        let issued = pushTokens.issueControlTokens()
-        for delivery in pushTokens.deliveries where delivery.kind != "widgets" && issued[delivery.kind] == delivery.token {
+        for delivery in pushTokens.deliveries where delivery.kind != "widgets" {
             log.append(
                 .info,
                 "control push token \(delivery.token.hexadecimalString) for \(delivery.kind) given to "
@@ -209,6 +211,7 @@ public final class PreviewApp {
             "WidgetTerm preview: \(count) \(count == 1 ? "widget" : "widgets") on \(configuration.device.name), iOS "
                 + "\(configuration.osVersion). Press ? for help.", at: HostClock.now)
         if let store = configuration.appGroupDescription { log.append(.info, store, at: HostClock.now) }
+        logPushTokens(at: HostClock.now)
         renderFrame()
         while exit == nil {
             let timeout = TickSchedule.delayToNextTick(now: HostClock.now, speed: HostClock.speed, isPaused: HostClock.isPaused)

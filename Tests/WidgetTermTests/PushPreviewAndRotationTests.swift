@@ -128,6 +128,8 @@ private struct TokenProvider: TimelineProvider {
         #expect(await app.host.run { await WidgetCenter.shared.currentPushInfo?.token } == token)
         #expect(app.pushTokens.issuedWidgetTokens == [token])
         let control = ActivityPushService.token(seed: "control add-water#1")
+        // The lines go to the log when the preview starts, after its welcome line.
+        app.logPushTokens(at: FixedClock.reference)
         #expect(
             app.log.texts.suffix(2) == [
                 "widget push token \(token.hexadecimalString) given to PreviewStoringHandler.pushTokenDidChange(_:widgets:) "
@@ -142,6 +144,7 @@ private struct TokenProvider: TimelineProvider {
                 format: FixedClock.utcFormat),
             terminal: MemoryTerminal(width: 100, height: 40))
         #expect(await plain.host.run { await WidgetCenter.shared.currentPushInfo } == nil)
+        plain.logPushTokens(at: FixedClock.reference)
         #expect(!plain.log.texts.contains { $0.contains("push token") })
     }
 }
