@@ -257,6 +257,8 @@ enum PushCommand {
             return refuse("push-refused", "\(error)")
         }
         var appliedPriority10: [Date] = []
+        // The activities some push reached (one sent to a replaced token does not).
+        var reached: Set<String> = []
         for index in 1...times {
             let now = start.addingTimeInterval(Double((index - 1) * every))
             clock.date = now
@@ -312,6 +314,7 @@ enum PushCommand {
                         Diagnostic(severity: .error, code: "push-refused", message: "\(label): \(id): \(error)", widget: descriptor.kind))
                 }
             }
+            reached.formUnion(applied)
             if !missed.isEmpty {
                 output.write("\(label): not delivered to \(missed.joined(separator: ", ")): sent to a replaced token\n")
             }
@@ -325,7 +328,7 @@ enum PushCommand {
             }
         }
         if routing.listsActivities {
-            output.write(PushRouting.listing(center: center, updated: Set(targets)))
+            output.write(PushRouting.listing(center: center, updated: reached))
         }
         let id = targets[0]
         // Only alerts of updates the center applied are shown.

@@ -193,6 +193,15 @@ private struct TokenProvider: TimelineProvider {
                 + "warning push-token-not-uploaded delivery: activity-1 was given 2 update tokens and the app uploaded 1 (only its "
                 + "first): pushes to a replaced token fail. Send every token Activity.pushTokenUpdates yields to the server, for "
                 + "the activity's lifetime. {activity=activity-1, issued=2, uploaded=1}\n", "\(result.errors)")
+        // With two activities listed, the one whose push missed reads "not reached".
+        let listed = PushTests.run([
+            "push", Self.update, "--to", "delivery", "--format", "text", "--rotate-tokens", "1", "--app-uploads", "first",
+            "--activities", "2",
+        ])
+        #expect(
+            listed.output.contains(
+                "activities:\n  activity-1  token \(second.prefix(16))… (not uploaded)  not reached  active\n"
+                    + "  activity-2  token "), "\(listed.output)")
         // Without a rotation, keeping only the first token costs nothing yet.
         let quiet = PushTests.run(["push", Self.update, "--to", "delivery", "--format", "text", "--app-uploads", "first"])
         #expect(quiet.status == 0)
