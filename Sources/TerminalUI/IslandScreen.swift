@@ -60,7 +60,8 @@ final class IslandScreen {
     /// The keys of the island screen, for its hint line and the help overlay.
     static let keys: [(String, String)] = [
         ("s", "start"), ("k", "kind"), ("2", "two at once"), ("u", "next state"), ("x", "stale"), ("e", "end"),
-        ("E", "end now"), ("L", "end in 15 min"), ("o/O", "select"), ("Tab", "target"), ("Enter", "tap"), ("i", "widgets"),
+        ("E", "end now"), ("L", "end in 15 min"), ("N", "new token"), ("o/O", "select"), ("Tab", "target"), ("Enter", "tap"),
+        ("i", "widgets"),
     ]
 
     /// The keys of the hint row that fit in `width` columns, each with the column it starts at: two spaces
@@ -156,6 +157,28 @@ final class IslandScreen {
         do { try center.endActivity(id: current.id, content: nil, dismissalPolicy: policy) } catch {
             log(.info, "\(current.descriptor.kind): \(error)")
         }
+    }
+
+    /// `N`: the system replaces the selected activity's update token, as it does from time to time (ActivityKit
+    /// `Activity.pushTokenUpdates` yields the new one, which the app must upload); the log shows the new token. An
+    /// activity requested without `pushType: .token` (the `s` key's) or on a broadcast channel has none to replace.
+    func rotateToken(log: (EventLog.Kind, String) -> Void) {
+        guard let current = focusedRunning else { return log(.info, "no activity: press s to start one") }
+        let name = "\(current.descriptor.kind) (\(current.id))"
+        if let channel = center.pushService.pushType(of: current.id)?.channelID {
+            return log(.info, "\(name) receives pushes on channel \(channel): it has no update token to replace")
+        }
+        guard let token = center.pushService.rotateUpdateToken(activityID: current.id) else {
+            return log(
+                .info,
+                "\(name) was requested without pushType .token, so it has no update token to replace (a start push, P, "
+                    + "starts an activity with one)")
+        }
+        let number = center.updateTokens(activityID: current.id).count
+        log(
+            .info,
+            "\(name) update token \(number): \(token.hexadecimalString) (the system replaced token \(number - 1); "
+                + "pushTokenUpdates yields it: the app must upload it, or pushes to the old token stop arriving)")
     }
 
     /// Puts a reloaded Live Activity document in place of the activity kind `previousKind`: activities already
@@ -314,6 +337,7 @@ extension PreviewApp {
         case .character("e"): islands.end(.default, log: write)
         case .character("E"): islands.end(.immediate, log: write)
         case .character("L"): islands.end(.after(now.addingTimeInterval(15 * 60)), log: write)
+        case .character("N"): islands.rotateToken(log: write)
         case .character("o"), .character("O"):
             guard !islands.running.isEmpty else { return true }
             let count = islands.running.count
@@ -400,10 +424,7 @@ extension PreviewApp {
             if row >= inner.y && row < inner.maxY { canvas.write(text, column: inner.x, row: row, maxWidth: inner.width, style: style) }
             row += 1
         }
-        guard let geometry = IslandGeometry(device: configuration.device) else {
-            caption("\(configuration.device.name) has no Dynamic Island: Live Activities show on an iPhone profile (--device iphone-430)")
-            return
-        }
+        let geometry = IslandGeometry(device: configuration.device)
         let snapshots = islands.center.snapshots(at: now)
         let onIsland = snapshots.filter(\.isOnDynamicIsland)
         func place(_ island: IslandFrame?, _ presentation: ActivityPresentation, kind: String, backdrop: RGB?) {
@@ -423,50 +444,68 @@ extension PreviewApp {
         // The status bar with the island: compact for one activity, the minimal pair for two or more; expanded for the
         // few seconds of an alert (the phone is unlocked here), as iOS presents it (ActivityAlertDrawing).
         let liveAlert = islands.center.alerts.last.flatMap { ActivityAlertDrawing.isShowing($0, at: now) ? $0 : nil }
-        let alerting = liveAlert.flatMap { alert in onIsland.first { $0.id == alert.activityID } }
-        let presentation: ActivityPresentation = alerting != nil ? .expanded : onIsland.count >= 2 ? .minimal : .compact
-        if let liveAlert, alerting != nil {
-            caption(
-                "Dynamic Island · expanded by an alert · \(ActivityAlertDrawing.header(soundName: liveAlert.soundName))",
-                style: Chrome.title)
+        if let geometry {
+            let alerting = liveAlert.flatMap { alert in onIsland.first { $0.id == alert.activityID } }
+            let presentation: ActivityPresentation = alerting != nil ? .expanded : onIsland.count >= 2 ? .minimal : .compact
+            if let liveAlert, alerting != nil {
+                caption(
+                    "Dynamic Island · expanded by an alert · \(ActivityAlertDrawing.header(soundName: liveAlert.soundName))",
+                    style: Chrome.title)
+            } else {
+                caption(
+                    onIsland.isEmpty
+                        ? "Dynamic Island · idle"
+                        : "Dynamic Island · \(presentation.argument)"
+                            + (onIsland.count >= 2 ? " (\(onIsland.count) activities: attached and detached)" : ""), style: Chrome.title)
+            }
+            let statusTop = row
+            canvas.fill(
+                CellRect(x: inner.x, y: row, width: min(geometry.screenColumns, inner.width), height: geometry.islandRows).intersection(
+                    inner),
+                background: style.surface)
+            let clock = DateFormatter()
+            clock.locale = Locale(identifier: "en_US_POSIX")
+            clock.timeZone = configuration.format.timeZone
+            clock.dateFormat = "H:mm"
+            let textStyle = TextStyle(
+                foreground: style.colorScheme == .dark ? RGB(255, 255, 255) : RGB(0, 0, 0), background: style.surface,
+                attributes: .bold)
+            // The island covers the time and the status icons when it grows over them, as on a device.
+            var covered = [
+                CellRect(x: inner.x + geometry.cameraColumn - 1, y: row, width: geometry.cameraColumns + 2, height: geometry.islandRows)
+            ]
+            if let first = alerting ?? onIsland.first, let kind = islands.descriptor(ofID: first.id)?.kind,
+                let island = islands.frame(
+                    first, presentation, detached: alerting == nil && onIsland.count >= 2 ? onIsland[1] : nil, options: options,
+                    styleKey: styleKey)
+            {
+                covered = island.activityRects.map { CellRect(x: inner.x + $0.x, y: row + $0.y, width: $0.width, height: $0.height) }
+                place(island, presentation, kind: kind, backdrop: nil)
+            } else {
+                canvas.fill(covered[0].intersection(inner), background: IslandRenderer.islandColor)
+                row += geometry.islandRows + 1
+            }
+            for (text, column) in [(clock.string(from: now), inner.x + 3), ("5G ▮▮▮", inner.x + geometry.screenColumns - 9)]
+            where statusTop >= inner.y && statusTop < inner.maxY {
+                let span = CellRect(x: column, y: statusTop, width: DisplayWidth.of(text), height: 1)
+                if !covered.contains(where: { !$0.intersection(span).isEmpty }) {
+                    canvas.write(text, column: column, row: statusTop, style: textStyle)
+                }
+            }
         } else {
-            caption(
-                onIsland.isEmpty
-                    ? "Dynamic Island · idle"
-                    : "Dynamic Island · \(presentation.argument)"
-                        + (onIsland.count >= 2 ? " (\(onIsland.count) activities: attached and detached)" : ""), style: Chrome.title)
-        }
-        let statusTop = row
-        canvas.fill(
-            CellRect(x: inner.x, y: row, width: min(geometry.screenColumns, inner.width), height: geometry.islandRows).intersection(inner),
-            background: style.surface)
-        let clock = DateFormatter()
-        clock.locale = Locale(identifier: "en_US_POSIX")
-        clock.timeZone = configuration.format.timeZone
-        clock.dateFormat = "H:mm"
-        let textStyle = TextStyle(
-            foreground: style.colorScheme == .dark ? RGB(255, 255, 255) : RGB(0, 0, 0), background: style.surface,
-            attributes: .bold)
-        // The island covers the time and the status icons when it grows over them, as on a device.
-        var covered = [
-            CellRect(x: inner.x + geometry.cameraColumn - 1, y: row, width: geometry.cameraColumns + 2, height: geometry.islandRows)
-        ]
-        if let first = alerting ?? onIsland.first, let kind = islands.descriptor(ofID: first.id)?.kind,
-            let island = islands.frame(
-                first, presentation, detached: alerting == nil && onIsland.count >= 2 ? onIsland[1] : nil, options: options,
-                styleKey: styleKey)
-        {
-            covered = island.activityRects.map { CellRect(x: inner.x + $0.x, y: row + $0.y, width: $0.width, height: $0.height) }
-            place(island, presentation, kind: kind, backdrop: nil)
-        } else {
-            canvas.fill(covered[0].intersection(inner), background: IslandRenderer.islandColor)
-            row += geometry.islandRows + 1
-        }
-        for (text, column) in [(clock.string(from: now), inner.x + 3), ("5G ▮▮▮", inner.x + geometry.screenColumns - 9)]
-        where statusTop >= inner.y && statusTop < inner.maxY {
-            let span = CellRect(x: column, y: statusTop, width: DisplayWidth.of(text), height: 1)
-            if !covered.contains(where: { !$0.intersection(span).isEmpty }) {
-                canvas.write(text, column: column, row: statusTop, style: textStyle)
+            // No Dynamic Island (iPhone SE, the 375 pt phones, iPads): an alert shows as a banner at the top of the screen,
+            // the activity's Lock Screen view under the row naming the sound, as `push` draws it (ActivityAlertPlacement).
+            caption("No Dynamic Island on \(configuration.device.name): alerts show as a banner", style: Chrome.title)
+            if let liveAlert, let alerted = snapshots.first(where: { $0.id == liveAlert.activityID }),
+                let kind = islands.descriptor(ofID: alerted.id)?.kind,
+                var banner = islands.frame(alerted, .lockScreen, detached: nil, options: options, styleKey: styleKey)
+            {
+                caption("Banner · \(kind) · an alert, for \(Int(ActivityAlertDrawing.duration)) seconds", style: Chrome.title)
+                banner.frame = ActivityAlertDrawing.compose(banner.frame, soundName: liveAlert.soundName)
+                place(banner, .lockScreen, kind: kind, backdrop: appearance.backdrop)
+            } else {
+                caption("Banner · none: an update with an alert shows one (P applies --push-file)")
+                row += 1
             }
         }
 
@@ -486,12 +525,15 @@ extension PreviewApp {
         if let current = islands.focusedRunning, let snapshot = islands.center.snapshot(id: current.id, at: now) {
             let kind = current.descriptor.kind
             let life = snapshot.isStale && snapshot.activityState == .ended ? "ended, stale" : snapshot.activityState.rawValue
-            caption("Expanded (touch and hold) · \(kind)", style: Chrome.title)
-            if snapshot.isOnDynamicIsland {
+            if geometry == nil {
+                // No island to expand: the Lock Screen view below is the activity's only presentation.
+            } else if snapshot.isOnDynamicIsland {
+                caption("Expanded (touch and hold) · \(kind)", style: Chrome.title)
                 place(
                     islands.frame(snapshot, .expanded, detached: nil, options: options, styleKey: styleKey), .expanded, kind: kind,
                     backdrop: nil)
             } else {
+                caption("Expanded (touch and hold) · \(kind)", style: Chrome.title)
                 caption("  ended at \(clockFormatter.string(from: snapshot.endDate)): no longer in the Dynamic Island")
                 row += 1
             }
@@ -503,7 +545,7 @@ extension PreviewApp {
             for line in TextFitting.wrap(lockScreenHeader, width: inner.width, indent: "  ").prefix(2) {
                 caption(line, style: Chrome.title)
             }
-            if let liveAlert, liveAlert.activityID == current.id {
+            if let liveAlert, liveAlert.activityID == current.id, geometry != nil {
                 caption(
                     "\(ActivityAlertDrawing.header(soundName: liveAlert.soundName)) · locked: lit up, this view as a banner",
                     style: Chrome.focusedCaption)

@@ -68,7 +68,7 @@ public enum KeyBindings {
         KeyBinding(
             keys: [.character("i")], action: .toggleIslands, label: "i",
             help:
-                "Live Activities: the Dynamic Island and Lock Screen (s start, k kind, u next state, x stale, e end, E end now, L end in 15 min, 2 two)",
+                "Live Activities: the Dynamic Island and Lock Screen (s start, k kind, u next state, x stale, e end, E end now, L end in 15 min, 2 two, N new push token)",
             hint: nil),
         KeyBinding(
             keys: [.character("C")], action: .toggleControls, label: "C",

@@ -110,6 +110,10 @@ public final class PreviewApp {
     let islands: IslandScreen
     /// The controls screen, shown with `c` (ControlScreen.swift).
     let controlScreen: ControlScreen
+    /// iOS's side of widget and control push tokens for the previewed bundle: the preview hands each
+    /// `WidgetPushHandler` the extension's widget token and each `ControlPushHandler` its control's token when it
+    /// starts, as `widgetterm push` does, so `WidgetCenter.shared.currentPushInfo` answers with the last token given.
+    public let pushTokens: WidgetPushTokenService
     /// The Edit Widget sheet, shown with `e` (EditWidgetSheet.swift).
     let editSheet = EditWidgetSheet()
     /// StandBy or the Smart Stack on the stage (`S`, `R`; SurfaceScreen.swift); nil: the widget cards.
@@ -153,6 +157,10 @@ public final class PreviewApp {
             appGroupContainers: HostContext.current.appGroupContainers)
         host.resources = HostContext.current.resources
         intentRunner = IntentRunner(timeLimit: configuration.intentTimeLimit, host: host)
+        pushTokens = WidgetPushTokenService(widgets: configuration.widgets, controls: configuration.controls, host: host)
+        // Issued now, so widget code sees its token from its first timeline on; logged when the preview starts.
+        pushTokens.issueWidgetToken()
+        pushTokens.issueControlTokens()
         if let kind = configuration.initialKind, let index = configuration.activities.firstIndex(where: { $0.kind == kind }) {
             islands.selectedKind = index
             islands.isShown = true
@@ -163,6 +171,27 @@ public final class PreviewApp {
         if let family = configuration.initialFamily, let widget = currentWidget, let index = families(of: widget).firstIndex(of: family) {
             focusedFamilyIndex[widget.kind] = index
         }
+    }
+
+    /// Logs the tokens the bundle's push handlers were handed when the preview was made (as iOS hands them when the
+    /// widgets and controls are configured for push), each with its handler, then `push-token-not-stored` for a handler
+    /// that did not read its token.
+    func logPushTokens(at now: Date) {
+        let widgetDeliveries = pushTokens.deliveries.filter { $0.kind == "widgets" }
+        if let token = widgetDeliveries.first?.token {
+            log.append(
+                .info,
+                "widget push token \(token.hexadecimalString) given to "
+                    + widgetDeliveries.map { "\($0.handler).pushTokenDidChange(_:widgets:)" }.joined(separator: ", ")
+                    + " (WidgetCenter.shared.currentPushInfo answers with it)", at: now)
+        }
+        for delivery in pushTokens.deliveries where delivery.kind != "widgets" {
+            log.append(
+                .info,
+                "control push token \(delivery.token.hexadecimalString) for \(delivery.kind) given to "
+                    + "\(delivery.handler).pushTokensDidChange(controls:)", at: now)
+        }
+        for diagnostic in pushTokens.diagnostics() { log.append(diagnostic, at: now) }
     }
 
     // MARK: Running
@@ -182,6 +211,7 @@ public final class PreviewApp {
             "WidgetTerm preview: \(count) \(count == 1 ? "widget" : "widgets") on \(configuration.device.name), iOS "
                 + "\(configuration.osVersion). Press ? for help.", at: HostClock.now)
         if let store = configuration.appGroupDescription { log.append(.info, store, at: HostClock.now) }
+        logPushTokens(at: HostClock.now)
         renderFrame()
         while exit == nil {
             let timeout = TickSchedule.delayToNextTick(now: HostClock.now, speed: HostClock.speed, isPaused: HostClock.isPaused)

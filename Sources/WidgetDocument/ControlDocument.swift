@@ -78,7 +78,7 @@ public struct DocumentSetValueIntent: SetValueIntent {
 }
 
 enum ControlDocumentLoader {
-    static let topKeys = ["$schema", "version", "kind", "displayName", "description", "store", "intents", "control"]
+    static let topKeys = ["$schema", "version", "kind", "displayName", "description", "store", "intents", "pushHandler", "control"]
     static let controlKeys = ["toggle", "button", "value", "previewValue", "valueLabel", "action", "tint", "actionHint"]
 
     static func load(_ root: Located) throws -> ControlDescriptor {
@@ -96,6 +96,7 @@ enum ControlDocumentLoader {
         let displayName = try top.take("displayName").map(DocumentLoader.literalString) ?? kind
         let description = try top.take("description").map(DocumentLoader.literalString) ?? ""
         let store = try top.take("store").map(DocumentLoader.store)
+        let pushHandler = try top.take("pushHandler").map { try self.pushHandler($0, kind: kind, store: store) }
         let intents = try top.take("intents").map { try DocumentLoader.intents($0, store: store) } ?? [:]
         guard let controlNode = top.take("control"), let fields = controlNode.members else {
             throw DocumentError(
@@ -224,6 +225,55 @@ enum ControlDocumentLoader {
         descriptor.displayName = displayName
         descriptor.description = description
         descriptor.lacksPreviewValue = valueKey != nil && previewValue == nil
+        descriptor.pushHandler = pushHandler
         return descriptor
+    }
+
+    /// `"pushHandler": {"storeToken": KEY}`: the control is updated by push, as `.pushHandler(_:)` on a Swift control's
+    /// configuration; its handler stores each token it is given, as lowercase hexadecimal, under KEY in the store.
+    static func pushHandler(_ node: Located, kind: String, store: StoreSpec?) throws -> DocumentControlPushHandler {
+        guard let members = node.members else {
+            throw DocumentError(at: node, expected: "{\"storeToken\": KEY}: the store key the control's push token is kept under")
+        }
+        var arguments = try Arguments(owner: "the push handler", primary: nil, labeled: members, valid: ["storeToken"])
+        guard let keyNode = arguments.take("storeToken"), case .string(let key) = keyNode.value, !key.isEmpty else {
+            throw DocumentError(at: node, expected: "\"storeToken\": the store key the control's push token is kept under")
+        }
+        try arguments.finish()
+        guard let store else {
+            throw DocumentError(
+                at: keyNode, expected: "a \"store\" in the document: the push token is kept in its App Group suite")
+        }
+        return DocumentControlPushHandler(kind: kind, suite: store.suite, key: key)
+    }
+}
+
+/// A control document's `"pushHandler"` (`ControlPushHandler`): stores the control's push token, as lowercase
+/// hexadecimal, under a key of the document's App Group suite, where the app would upload it from. The host calls this
+/// instance (`ConfiguredControlPushHandler`), so it keeps the kind, suite and key it was read with.
+public struct DocumentControlPushHandler: ConfiguredControlPushHandler {
+    /// The control kind whose token it stores.
+    public let kind: String
+    /// The App Group suite.
+    public let suite: String
+    /// The key the token is stored under.
+    public let key: String
+
+    /// A handler that stores nothing (the protocol requires it; a document's handler is made with its key).
+    public init() { self.init(kind: "", suite: "", key: "") }
+
+    /// A handler that stores `kind`'s token under `key` in `suite`.
+    public init(kind: String, suite: String, key: String) {
+        self.kind = kind
+        self.suite = suite
+        self.key = key
+    }
+
+    /// Stores the token of the document's control (reading it counts as sending it to the server).
+    public func pushTokensDidChange(controls: [ControlInfo]) {
+        guard !suite.isEmpty, let store = UserDefaults(suiteName: suite) else { return }
+        for control in controls where control.kind == kind {
+            store.set(control.pushInfo?.token.hexadecimalString, forKey: key)
+        }
     }
 }

@@ -58,6 +58,15 @@ public final class ExtensionServer {
         let center = ExtensionWidgetCenter()
         HostContext.process.widgetCenter = center
         let controlKinds = controlOrder.map(\.kind)
+        // The push handlers run here, in the extension, as on iOS: each gets its token when the extension starts, so
+        // `WidgetCenter.shared.currentPushInfo` answers with it in widget code (the tokens repeat in every process).
+        let pushTokens = WidgetPushTokenService(widgets: order, controls: controlOrder, host: .process)
+        // What the handlers store in the App Group is saved under the store's lock, as an intent's changes are.
+        let tokenTransaction = UserDefaultsTransaction()
+        tokenTransaction.begin()
+        pushTokens.issueWidgetToken()
+        pushTokens.issueControlTokens()
+        _ = tokenTransaction.commit()
         do {
             while let frame = try ExtensionProtocol.readFrame(from: STDIN_FILENO) {
                 let response: ExtensionResponse

@@ -93,15 +93,30 @@ public final class WidgetPushTokenService: @unchecked Sendable {
                 kind: control.kind,
                 pushInfo: issuedControlTokens(kind: control.kind).last.map { ControlPushInfo(token: $0, reads: reads) })
         }
-        for users in Self.grouped(controls, by: { Swift.type(of: $0.pushHandler!) }) {
-            let type = Swift.type(of: users[0].pushHandler!)
+        // Swift handlers: a new instance of each unique type. A configured handler (a control document's) is called itself.
+        let swiftControls = controls.filter { !($0.pushHandler is any ConfiguredControlPushHandler) }
+        var groups = Self.grouped(swiftControls, by: { Swift.type(of: $0.pushHandler!) }).map { users -> ([ControlDescriptor], String) in
+            (users, "\(Swift.type(of: users[0].pushHandler!))")
+        }
+        for control in controls {
+            if let configured = control.pushHandler as? any ConfiguredControlPushHandler {
+                groups.append(([control], "\(Swift.type(of: configured))"))
+            }
+        }
+        for (users, name) in groups {
             lock.withLock {
                 for control in users where issued[control.kind] != nil {
                     _deliveries.append(
-                        Delivery(handler: "\(type)", kind: control.kind, token: issued[control.kind]!, kinds: controls.map(\.kind)))
+                        Delivery(handler: name, kind: control.kind, token: issued[control.kind]!, kinds: controls.map(\.kind)))
                 }
             }
-            host.run { type.init().pushTokensDidChange(controls: infos) }
+            let handler = users[0].pushHandler!
+            if handler is any ConfiguredControlPushHandler {
+                host.run { handler.pushTokensDidChange(controls: infos) }
+            } else {
+                let type = Swift.type(of: handler)
+                host.run { type.init().pushTokensDidChange(controls: infos) }
+            }
         }
         return issued
     }

@@ -63,6 +63,11 @@ public protocol ControlPushHandler: Sendable {
     func pushTokensDidChange(controls: [ControlInfo])
 }
 
+/// A push handler whose instance carries what it does, such as a control document's `"pushHandler"`: the host calls
+/// the instance the control was configured with instead of a new one. WidgetTerm's own protocol, not Apple's: in
+/// Swift a handler is a type the system creates for each call.
+public protocol ConfiguredControlPushHandler: ControlPushHandler {}
+
 /// One control instance as the push handler sees it, as `WidgetKit.ControlInfo`.
 public struct ControlInfo: Sendable, Hashable {
     /// The control's kind.

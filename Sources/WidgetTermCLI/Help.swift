@@ -65,9 +65,10 @@ enum Help {
         """
 
     static let push = """
-        usage: widgetterm push FILE.json --to KIND|DOCUMENT|CONTROL [--priority 5|10] [--times N] [--every S]
-                               [--activities N] [--activity ID | --channel ID] [--presentation P] [--activities-off]
-                               [--locked] [--at T] [--device D] [--format text|ansi]
+        usage: widgetterm push FILE.json --to KIND|DOCUMENT|CONTROL|CONTROL_DOCUMENT [--priority 5|10] [--times N]
+                               [--every S] [--activities N] [--activity ID | --channel ID] [--rotate-tokens N]
+                               [--app-uploads every|first] [--presentation P] [--activities-off] [--locked] [--at T]
+                               [--device D] [--format text|ansi]
 
         Applies a push payload (the JSON APNs delivers) as iOS would and prints the frame it leads to.
         A Live Activity: "aps" with "event" (start, update or end), "timestamp", "content-state" (decoded into the
@@ -79,6 +80,7 @@ enum Help {
         widget was placed, and is reloaded, deferred (5 minutes between reloads) or refused (the day's budget
         spent). A control with a ControlPushHandler (apns-push-type controls): the same payload and budget; its
         handler gets the token, each reload asks currentValue() again, and Control Center's medium size is printed.
+        A control document declares its handler with "pushHandler": {"storeToken": KEY}.
 
           --priority P    apns-priority, 5 or 10 (default 10); priority 10 allows 15 updates an hour
           --times N       send the payload N times (1 to 100), --every S seconds apart (default 60)
@@ -95,6 +97,11 @@ enum Help {
                           With --activities, --activity or --channel the output lists each activity, its update
                           token (uploaded or not) or channel, and whether the push reached it. A start push prints
                           the push-to-start token.
+          --rotate-tokens N  the system replaces each activity's update token N times (0 to 10) before the push;
+                          each new token is printed
+          --app-uploads U the app's pushTokenUpdates loop uploads every token (default) or only the first: then
+                          the server sends to a replaced token and the push does not arrive (push-token-replaced,
+                          push-token-not-uploaded)
 
         Refused, as error diagnostics with exit status 1: a payload over 4096 bytes, no "aps", a content-state that
         does not decode (its key path named), a priority-10 push over the budget, an activity with Live Activities off,

@@ -26,7 +26,8 @@ enum PushCommand {
         let parsed = try ParsedArguments(
             arguments,
             valued: RenderSettings.valuedFlags.union([
-                "to", "priority", "times", "every", "presentation", "activity", "activities", "channel",
+                "to", "priority", "times", "every", "presentation", "activity", "activities", "channel", "rotate-tokens",
+                "app-uploads",
             ]),
             boolean: ["help", "activities-off", "locked"])
         if parsed.switches.contains("help") {
@@ -45,15 +46,23 @@ enum PushCommand {
         let settings = try RenderSettings(parsed)
         let format = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard format.kind == .text || format.kind == .ansi else { throw UsageError("push writes --format text or ansi") }
-        if WidgetDocument.isDocumentArgument(target), (try? ControlDocument(contentsOf: target)) != nil {
-            throw UsageError(
-                "\(target) is a control document, and control documents declare no ControlPushHandler, so no push reaches "
-                    + "them; push to a Swift control with a handler (--to \(controls.first { $0.pushHandler != nil }?.kind ?? "CONTROL"))")
+        // A control document (its `"pushHandler"` is the document form of `.pushHandler(_:)`), else a control of the bundle
+        // (`ControlWidget`) when no widget has that kind.
+        var controls = controls
+        var control = widgets.contains { $0.kind == target } ? nil : controls.first { $0.kind == target }
+        if WidgetDocument.isDocumentArgument(target), ControlDocument.isControlDocument(atPath: target) {
+            do {
+                let document = try ControlDocument(contentsOf: target).descriptor
+                // The document stands in for a Swift control of its kind (a twin), as it would in its own extension.
+                controls.removeAll { $0.kind == document.kind }
+                controls.append(document)
+                control = document
+            } catch let error as DocumentError {
+                throw UsageError(error.description)
+            }
         }
-        // A control of the bundle (`ControlWidget`) when no widget has that kind.
-        let control = widgets.contains { $0.kind == target } ? nil : controls.first { $0.kind == target }
         let descriptor: WidgetDescriptor? = control == nil ? try widget(named: target, in: widgets, controls: controls) : nil
-        let kind = descriptor?.kind ?? target
+        let kind = descriptor?.kind ?? control?.kind ?? target
         if let at = settings.at { HostClock.set(at) }
         let start = HostClock.now
 
@@ -94,7 +103,8 @@ enum PushCommand {
                 return refuse(
                     "push-control-without-handler",
                     "\(kind) has no ControlPushHandler, so iOS gives it no push token and no push can reach it. Register one "
-                        + "with .pushHandler(MyPushHandler.self) on its ControlWidgetConfiguration and send its token to your server.")
+                        + "with .pushHandler(MyPushHandler.self) on its ControlWidgetConfiguration (in a control document: "
+                        + "\"pushHandler\": {\"storeToken\": KEY}) and send its token to your server.")
             }
             guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
                 return refuse(
@@ -141,6 +151,14 @@ enum PushCommand {
         let center = ActivityCenter(now: { clock.date })
         center.areActivitiesEnabled = !parsed.switches.contains("activities-off")
         let routing = try PushRouting(parsed, event: event)
+        let rotations = try parsed.integer("rotate-tokens", in: 0...10, default: 0)
+        let uploadsEvery = try parsed.choice("app-uploads", ["every": true, "first": false], default: true)
+        if rotations > 0, routing.channelID != nil {
+            throw UsageError("--rotate-tokens replaces update tokens, and activities on a --channel have none: give one")
+        }
+        if rotations > 0, event == "start" {
+            throw UsageError("--rotate-tokens applies to update and end pushes: a start push goes to the push-to-start token")
+        }
         let attributes: Data
         if event == "start" {
             let typeName = activity.attributesType.split(separator: ".").last.map(String.init) ?? activity.attributesType
@@ -206,10 +224,24 @@ enum PushCommand {
                 let ids = try (1...routing.activityCount).map { _ in
                     try ActivityScript.start(descriptor, in: center, startingAt: start, pushType: routing.pushType)
                 }
-                // The scripted app uploads each activity's token, as an app observing pushTokenUpdates does.
+                // The scripted app's `for await token in activity.pushTokenUpdates` loop uploads each activity's first token;
+                // with `--app-uploads first` it leaves the loop there (the pitfall), else it uploads every later one too.
                 for id in ids {
-                    for token in center.updateTokens(activityID: id) {
-                        center.markRead(token, activityID: id, attributesType: activity.attributesType)
+                    if let first = center.updateTokens(activityID: id).first {
+                        center.markRead(first, activityID: id, attributesType: activity.attributesType)
+                    }
+                }
+                // The system replaces each activity's update token `--rotate-tokens` times before the push.
+                for id in ids where routing.channelID == nil {
+                    for _ in 0..<rotations {
+                        guard let token = center.pushService.rotateUpdateToken(activityID: id) else { continue }
+                        let number = center.updateTokens(activityID: id).count
+                        if uploadsEvery { center.markRead(token, activityID: id, attributesType: activity.attributesType) }
+                        output.write(
+                            "\(id) update token \(number): \(token.hexadecimalString) (the system replaced token \(number - 1); "
+                                + (uploadsEvery
+                                    ? "pushTokenUpdates yields it and the app uploads it)\n"
+                                    : "the app's pushTokenUpdates loop ended after the first token: not uploaded)\n"))
                     }
                 }
                 targets = try routing.targets(among: ids, service: center.pushService)
@@ -225,6 +257,8 @@ enum PushCommand {
             return refuse("push-refused", "\(error)")
         }
         var appliedPriority10: [Date] = []
+        // The activities some push reached (one sent to a replaced token does not).
+        var reached: Set<String> = []
         for index in 1...times {
             let now = start.addingTimeInterval(Double((index - 1) * every))
             clock.date = now
@@ -245,7 +279,25 @@ enum PushCommand {
                 appliedPriority10.append(now)
             }
             var applied: [String] = []
+            var missed: [String] = []
             for id in targets {
+                // The server sends to the last token the app uploaded; once the system replaced it, APNs no longer delivers.
+                let history = center.pushService.tokenHistory(activityID: id)
+                if routing.channelID == nil, let current = history.last, let sent = history.last(where: \.isUploaded),
+                    sent.token != current.token
+                {
+                    missed.append(id)
+                    findings.append(
+                        Diagnostic(
+                            severity: .error, code: "push-token-replaced",
+                            message:
+                                "\(label): \(id): the server sent it to update token \(history.firstIndex { $0.token == sent.token }! + 1) "
+                                + "(\(sent.token.hexadecimalString.prefix(16))…), which the system replaced with token \(history.count) "
+                                + "(\(current.token.hexadecimalString.prefix(16))…) that the app never uploaded, so the push does not "
+                                + "reach the activity. Upload every token Activity.pushTokenUpdates yields.",
+                            widget: descriptor.kind, values: ["activity": id, "sentToken": sent.token.hexadecimalString]))
+                    continue
+                }
                 do {
                     switch event {
                     case "end":
@@ -262,6 +314,10 @@ enum PushCommand {
                         Diagnostic(severity: .error, code: "push-refused", message: "\(label): \(id): \(error)", widget: descriptor.kind))
                 }
             }
+            reached.formUnion(applied)
+            if !missed.isEmpty {
+                output.write("\(label): not delivered to \(missed.joined(separator: ", ")): sent to a replaced token\n")
+            }
             guard let id = applied.first else { continue }
             let to = targets.count > 1 || routing.isExplicit ? " to \(applied.joined(separator: ", "))" : ""
             if event == "end", let ended = center.snapshot(id: id) {
@@ -272,7 +328,7 @@ enum PushCommand {
             }
         }
         if routing.listsActivities {
-            output.write(PushRouting.listing(center: center, updated: Set(targets)))
+            output.write(PushRouting.listing(center: center, updated: reached))
         }
         let id = targets[0]
         // Only alerts of updates the center applied are shown.
@@ -314,6 +370,8 @@ enum PushCommand {
         } catch let error as ActivityRenderError {
             output.write("\(presentation.argument): \(error.description)\n")
         }
+        // An activity whose later update tokens the app never uploaded (`--app-uploads first`): push-token-not-uploaded.
+        findings += center.pushService.diagnostics(widget: descriptor.kind)
         errors.write(DiagnosticFormatter.text(findings))
         return findings.contains { $0.severity == .error } ? 1 : 0
     }

@@ -292,6 +292,41 @@ struct SwitchboardWidget: Widget {
     }
 }
 
+/// Keeps the widget token it is given (reads it, as sending it to the server).
+struct TokenKeepingHandler: WidgetPushHandler {
+    func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo]) { _ = pushInfo.token }
+}
+
+struct PushInfoEntry: TimelineEntry {
+    let date: Date
+    let token: String
+}
+
+/// Shows the first 8 hex digits of `WidgetCenter.shared.currentPushInfo`, read in the extension, or "none".
+struct PushInfoProvider: TimelineProvider {
+    func placeholder(in context: Context) -> PushInfoEntry { PushInfoEntry(date: Date(), token: "-") }
+    func getSnapshot(in context: Context, completion: @escaping (PushInfoEntry) -> Void) {
+        completion(PushInfoEntry(date: Date(), token: "-"))
+    }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<PushInfoEntry>) -> Void) {
+        Task {
+            let info = await WidgetCenter.shared.currentPushInfo
+            let token = info.map { String($0.token.hexadecimalString.prefix(8)) } ?? "none"
+            completion(Timeline(entries: [PushInfoEntry(date: Date(timeIntervalSince1970: 0), token: token)], policy: .never))
+        }
+    }
+}
+
+struct PushInfoWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "push-info", provider: PushInfoProvider()) { entry in
+            Text("push \(entry.token)").containerBackground(Color.white, for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+        .pushHandler(TokenKeepingHandler.self)
+    }
+}
+
 struct TestBundle: WidgetBundle {
     var body: some Widget {
         CountWidget()
@@ -300,6 +335,7 @@ struct TestBundle: WidgetBundle {
         HangWidget()
         TallyWidget()
         SwitchboardWidget()
+        PushInfoWidget()
         LampControl()
         RoomLightControl()
     }

@@ -44,7 +44,7 @@ import WidgetKitUI
     @Test func aWidgetRendersFromItsOwnProcessAndItsIntentRunsThere() async throws {
         let remote = try Self.remote()
         defer { remote.stopAll() }
-        #expect(remote.widgets.map(\.kind) == ["count", "crash", "ticker", "hang", "tally", "switchboard"])
+        #expect(remote.widgets.map(\.kind) == ["count", "crash", "ticker", "hang", "tally", "switchboard", "push-info"])
         let count = try #require(remote.descriptors.first { $0.kind == "count" })
         let session = WidgetSession(descriptor: count)
         let selection = try session.selectEntry(family: .systemSmall, device: .default, context: .timeline)
@@ -61,6 +61,17 @@ import WidgetKitUI
         let after = try session.selectEntry(family: .systemSmall, device: .default, context: .timeline)
         #expect(session.resolve(after, options: Self.options(.systemSmall)).content.textStrings == ["Bumped 1", "Bump"])
         #expect(remote.process(forKind: "count").processID == child)
+    }
+
+    @Test("the extension hands its WidgetPushHandler the widget token: currentPushInfo in its provider is that token")
+    func currentPushInfoInTheExtension() throws {
+        let remote = try Self.remote()
+        defer { remote.stopAll() }
+        let widget = try #require(remote.descriptors.first { $0.kind == "push-info" })
+        let session = WidgetSession(descriptor: widget)
+        let selection = try session.selectEntry(family: .systemSmall, device: .default, context: .timeline)
+        let token = ActivityPushService.token(seed: "widgets#1").hexadecimalString.prefix(8)
+        #expect(session.resolve(selection, options: Self.options(.systemSmall)).content.textStrings == ["push \(token)"])
     }
 
     @Test func aFatalErrorInAProviderKillsOnlyItsProcess() throws {

@@ -29,16 +29,16 @@ import WidgetKitUI
 
 /// The Live Activity screen's key row never cuts a key off silently: it tightens, then ends with `? help`.
 @Suite struct IslandHintRowTests {
-    @Test("all twelve keys two spaces apart at 134 columns, one space apart at 123, a prefix and '? help' at 60")
+    @Test("all thirteen keys two spaces apart at 147 columns, one space apart at 135, a prefix and '? help' at 60")
     func hintRowFits() {
-        let wide = IslandScreen.hintRow(width: 134)
-        #expect(wide.count == 12)
+        let wide = IslandScreen.hintRow(width: 147)
+        #expect(wide.count == 13)
         #expect(wide.map(\.column).prefix(3) == [0, 9, 17])
-        #expect(wide.last?.key == "i" && wide.last?.column == 125)
-        let tight = IslandScreen.hintRow(width: 123)
-        #expect(tight.count == 12)
+        #expect(wide.last?.key == "i" && wide.last?.column == 138)
+        let tight = IslandScreen.hintRow(width: 135)
+        #expect(tight.count == 13)
         #expect(tight.map(\.column).prefix(3) == [0, 8, 15])
-        #expect(tight.last?.column == 114)
+        #expect(tight.last?.column == 126)
         let narrow = IslandScreen.hintRow(width: 60)
         #expect(narrow.map(\.key) == ["s", "k", "2", "u", "x", "?"])
         #expect(narrow.last?.meaning == "help" && narrow.last?.column == 50)
