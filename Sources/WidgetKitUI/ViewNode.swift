@@ -8,7 +8,11 @@ import Foundation
 /// (font, foreground, line limit...) already applied, so layout and rendering never run widget code.
 /// This mirrors how WidgetKit archives a widget's view hierarchy ahead of time
 /// ("Keeping a widget up to date", Apple Developer Documentation).
-public indirect enum ViewNode: Equatable, Sendable, Codable {
+///
+/// Only the cases with a large payload (images, shapes, dividers, gauges) or a recursive one (modifiers) are
+/// boxed (`indirect`): texts, stacks, groups and spacers, most of a widget's nodes, are stored inline, so
+/// resolving them allocates nothing, and the enum stays the size of a `TextNode`.
+public enum ViewNode: Equatable, Sendable, Codable {
     /// Nothing: `EmptyView`, a false `if` without `else`, a `nil` optional.
     case empty
     /// Several sibling views that a stack lays out as separate children (`Group`, `ForEach`, builder blocks).
@@ -16,19 +20,19 @@ public indirect enum ViewNode: Equatable, Sendable, Codable {
     /// A run of styled text on one or more lines.
     case text(TextNode)
     /// A symbol, an asset or a bitmap stand-in.
-    case image(ImageNode)
+    indirect case image(ImageNode)
     /// A filled or stroked shape, or a `Color` used as a view.
-    case shape(ShapeNode)
+    indirect case shape(ShapeNode)
     /// Flexible space along the enclosing stack's axis; `minLength` in points (nil: the system default, 8 pt).
     case spacer(minLength: Double?)
     /// A hairline separator across the enclosing stack's axis.
-    case divider(color: Paint)
+    indirect case divider(color: Paint)
     /// A `VStack`, `HStack` or `ZStack`.
     case stack(StackNode)
     /// A `Gauge` or a value `ProgressView`.
-    case gauge(GaugeNode)
+    indirect case gauge(GaugeNode)
     /// A view with a layout, drawing or behaviour modifier applied.
-    case modified(ViewNode, NodeModifier)
+    indirect case modified(ViewNode, NodeModifier)
 
     /// Children of a group, or the node itself; used by stacks to flatten builder output.
     public var flattened: [ViewNode] {
