@@ -178,13 +178,16 @@ extension LayoutTree {
             kind = .decoration(index: modifiers.count)
             modifiers.append(modifier)
         }
-        if let extra { alternatives = [extra] }
-        let first = reserveChildren(1 + alternatives.count)
+        // A background's or overlay's view is built as child 1 directly: wrapping it in an array of
+        // alternatives would cost an allocation per background on every frame.
+        let extraCount = extra == nil ? alternatives.count : 1
+        let first = reserveChildren(1 + extraCount)
         build(inner, into: first, parentAxis: parentAxis)
+        if let extra { build(extra, into: first + 1, parentAxis: nil) }
         for (offset, alternative) in alternatives.enumerated() { build(alternative, into: first + 1 + offset, parentAxis: nil) }
         var node = LayoutNode(kind: kind)
         node.firstChild = first
-        node.childCount = 1 + alternatives.count
+        node.childCount = 1 + extraCount
         node.priority = nodes[first].priority
         if case .layoutPriority(let value) = modifier { node.priority = value }
         switch kind {
