@@ -53,6 +53,25 @@ import SampleWidgets
         }
     }
 
+    /// The control kinds of the sample bundle (`widgetterm control` without a kind).
+    static let controlKinds = SampleWidgetBundle().controlDescriptors.map(\.kind)
+
+    @Test("a built-in control and its document twin run in `control` with no error diagnostic", arguments: controlKinds)
+    func controlChecksClean(_ kind: String) {
+        var targets = [kind]
+        let twin = PackagePaths.examples.appendingPathComponent("twins/\(kind).json").path
+        if FileManager.default.fileExists(atPath: twin) { targets.append(twin) }
+        #expect(targets.count == 2, "\(kind) has a document twin in examples/twins")
+        for target in targets {
+            let store = NSTemporaryDirectory() + "wt-sample-control-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: store) }
+            let result = ControlTests.run(["control", target, "--format", "text", "--app-group", store])
+            let errors = result.errors.split(separator: "\n").filter { $0.hasPrefix("error ") }
+            #expect(errors.isEmpty, "\(kind) (\(target)) has control errors:\n\(errors.joined(separator: "\n"))")
+            #expect(result.status == 0, "\(kind) (\(target)): control exited \(result.status): \(result.errors)")
+        }
+    }
+
     @Test("the error list names the widget, the code and where: the catalogue example's low-contrast errors")
     func errorsAreNamed() {
         let result = Self.errors(of: PackagePaths.examples.appendingPathComponent("all-views.json").path)
@@ -68,5 +87,6 @@ import SampleWidgets
                 "water", "orders", "steps", "countdown", "weather", "agenda", "departures", "memories", "station-board", "now-playing",
                 "delivery", "workout",
             ])
+        #expect(Self.controlKinds == ["focus", "add-water"])
     }
 }
