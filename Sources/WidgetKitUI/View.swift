@@ -460,10 +460,16 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     /// Appends the nodes of the view made for each element, in order.
+    ///
+    /// The content closure runs after the `body` that made the ForEach has returned, so `@Environment` properties it
+    /// reads (such as `colorScheme` in a computed colour) would see the defaults; it runs with the environment of the
+    /// ForEach's place in the tree current, as SwiftUI's closure sees the body's.
     @inlinable
     public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
-        for element in data {
-            content(element)._resolveList(in: context, into: &list)
+        EnvironmentValues.withCurrent(context.environment) {
+            for element in data {
+                content(element)._resolveList(in: context, into: &list)
+            }
         }
     }
 }

@@ -36,6 +36,17 @@ private struct FamilyProbe: View {
     var body: some View { Text(verbatim: family.rawValue) }
 }
 
+/// Reads its family in the body and again in a ForEach's content closure, which the resolver runs later.
+private struct ForEachEnvironmentProbe: View {
+    @Environment(\.widgetFamily) var family
+    var body: some View {
+        VStack {
+            Text(verbatim: family.rawValue)
+            ForEach(0..<2) { index in Text(verbatim: "\(index) \(family.rawValue)") }
+        }
+    }
+}
+
 /// A node resolved beforehand, shown as a view (a primitive declared outside the authoring module).
 private struct ResolvedNodeView: PrimitiveView {
     let node: ViewNode
@@ -109,6 +120,13 @@ struct ViewResolverTests {
         }
         .environment(\.widgetFamily, .systemMedium)
         #expect(ResolverProbe.strings(in: ResolverProbe.node(view)) == ["systemMedium", "systemLarge"])
+    }
+
+    @Test("a ForEach's content closure reads the environment of its body: it runs after the body returned")
+    func forEachContentReadsTheBodyEnvironment() {
+        let node = ResolverProbe.node(ForEachEnvironmentProbe(), environment: ResolverProbe.environment(family: .systemLarge))
+        #expect(ResolverProbe.strings(in: node) == ["systemLarge", "0 systemLarge", "1 systemLarge"])
+        #expect(EnvironmentValues.current.widgetFamily == .systemSmall)
     }
 
     @Test("a body that resolves views itself reads its own environment again afterwards; outside any body, the defaults")

@@ -187,6 +187,16 @@ private struct NoSymbolIntent: AppIntent {
         Golden.check(FrameEncoder.golden(frame.buffer), named: "control.focus.\(placement).\(isOn ? "on" : "off")")
     }
 
+    @Test("control golden: the add-water button sample at every placement", arguments: ControlPlacement.allCases)
+    func buttonGolden(placement: ControlPlacement) throws {
+        let descriptor = try #require(SampleWidgetBundle().controlDescriptors.first { $0.kind == "add-water" })
+        let control = descriptor.previewTemplate()
+        let frame = ControlRenderer.render(control, placement: placement)
+        #expect(frame.size == placement.cells())
+        #expect(frame.tapRegions.count == 1)
+        Golden.check(FrameEncoder.golden(frame.buffer), named: "control.add-water.\(placement)")
+    }
+
     static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
         let output = StringStream(), errors = StringStream()
         let bundle = SampleWidgetBundle()

@@ -38,7 +38,7 @@ extension DocumentFixtures {
 struct DocumentRoundTripTests {
     @Test(
         "a document twin renders the same frames as its Swift sample, cell for cell, in every family and appearance",
-        arguments: ["orders", "memories", "departures", "countdown", "steps"])
+        arguments: ["orders", "memories", "departures", "countdown", "steps", "weather"])
     func twinRendersIdentically(_ kind: String) throws {
         let sample = try DocumentFixtures.sample(kind)
         let twin = try DocumentFixtures.example("twins/\(kind).json")

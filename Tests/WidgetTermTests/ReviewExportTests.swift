@@ -83,7 +83,7 @@ func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let gradients = svg.named("linearGradient")
         #expect(gradients.count == 1)
         #expect(gradients.first?.attributes["y1"] == "0" && gradients.first?.attributes["y2"] == "200")
-        #expect(svg.named("stop").map { $0.attributes["stop-color"] ?? "" } == ["#408CE6", "#1F59B3"])
+        #expect(svg.named("stop").map { $0.attributes["stop-color"] ?? "" } == ["#1A5CB3", "#0F408C"])
         #expect(svg.named("stop").map { $0.attributes["offset"] ?? "" } == ["0", "1"])
         let filled = try #require(svg.withClass("gradient").first)
         #expect(filled.attributes["fill"] == "url(#w-gradient0)" && filled.attributes["width"] == "210")
