@@ -92,10 +92,10 @@ public enum FrameEncoder {
     public static func ansiBytes(_ buffer: CellBuffer, depth: ColorDepth) -> [UInt8] {
         guard depth != .none else { return Array(text(buffer, trimming: false).utf8) }
         // Room for every glyph, one full SGR sequence per cell and each row's reset: written once, no growth.
-        let glyphBytes = buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
-        let capacity = glyphBytes + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
+        let capacity = glyphByteBound(buffer) + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
         return [UInt8](unsafeUninitializedCapacity: capacity) { memory, initializedCount in
             var writer = ByteWriter(memory)
+            var sequences = WrittenSGRs()
             buffer.cells.withUnsafeBufferPointer { cells in
                 var index = 0
                 let base = UnsafeRawPointer(cells.baseAddress.unsafelyUnwrapped)
@@ -134,7 +134,7 @@ public enum FrameEncoder {
                         // A blank cell takes any foreground, so it never breaks a run.
                         if written != .none, cell.glyph.isSpace, cell.attributes.isEmpty { key.takeForeground(of: written) }
                         if key != written {
-                            writer.appendSGR(key, depth: depth)
+                            sequences.append(key, depth: depth, to: &writer)
                             written = key
                         }
                         cell.glyph.write(to: &writer)
@@ -144,6 +144,46 @@ public enum FrameEncoder {
             }
             initializedCount = writer.count
         }
+    }
+}
+
+extension FrameEncoder {
+    /// At least as many bytes as the buffer's glyphs take. While no glyph has been interned in this process (the
+    /// usual case: interned glyphs are clusters of 16 bytes or more) no cell can hold one, and every glyph takes at
+    /// most `Glyph.longestInlineUTF8Count` bytes: no cell is read. Otherwise the glyphs' bytes are counted.
+    static func glyphByteBound(_ buffer: CellBuffer) -> Int {
+        guard Glyph.anyInterned else { return buffer.cells.count * Glyph.longestInlineUTF8Count }
+        return buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
+    }
+}
+
+/// The SGR sequences one frame has written so far, by style (the first 16 styles met): a style met again (every
+/// row starts with the border's, then the surface's) copies its bytes from where they were first written, one
+/// `memcpy`, instead of formatting its numbers digit by digit again. Made for one frame and dropped with it, so
+/// it never holds a sequence another frame wrote.
+struct WrittenSGRs {
+    /// A style written, and where its sequence lies in the output.
+    private struct Entry {
+        var key: UInt64
+        var start: Int32
+        var count: Int32
+    }
+
+    private var entries = InlineArray<16, Entry>(repeating: Entry(key: CellStyleKey.none.rawValue, start: 0, count: 0))
+    private var used = 0
+
+    /// Writes the sequence of `key` at `depth`: copied when this frame wrote it before, else formatted and noted.
+    @inline(__always)
+    mutating func append(_ key: CellStyleKey, depth: ColorDepth, to writer: inout ByteWriter) {
+        for index in 0..<used where entries[index].key == key.rawValue {
+            writer.append(copyOf: Int(entries[index].start), count: Int(entries[index].count))
+            return
+        }
+        let start = writer.count
+        writer.appendSGR(key, depth: depth)
+        guard used < entries.count, start <= Int(Int32.max) else { return }
+        entries[used] = Entry(key: key.rawValue, start: Int32(start), count: Int32(writer.count - start))
+        used += 1
     }
 }
 
@@ -257,6 +297,15 @@ struct ByteWriter {
     mutating func append(repeating byte: UInt8, count byteCount: Int) {
         precondition(byteCount >= 0 && count + byteCount <= memory.count, "ByteWriter: capacity reserved too small")
         (memory.baseAddress.unsafelyUnwrapped + count).update(repeating: byte, count: byteCount)
+        count += byteCount
+    }
+
+    /// Appends a copy of the `count` bytes written from offset `start` (a sequence this frame wrote before).
+    @inline(__always)
+    mutating func append(copyOf start: Int, count byteCount: Int) {
+        precondition(start >= 0 && start + byteCount <= count && count + byteCount <= memory.count, "ByteWriter: copy outside the bytes")
+        let base = memory.baseAddress.unsafelyUnwrapped
+        (base + count).update(from: base + start, count: byteCount)
         count += byteCount
     }
 

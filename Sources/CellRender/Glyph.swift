@@ -1,5 +1,6 @@
 import Foundation
 import CellLayout
+import Synchronization
 
 // MARK: - Glyphs
 
@@ -22,6 +23,13 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
 
     private static let internedMarker: UInt64 = 0xFF
     private static let inlineCapacity = 15
+
+    /// The most UTF-8 bytes a glyph stored inline has; only an interned glyph has more.
+    static let longestInlineUTF8Count = inlineCapacity
+
+    /// False until a glyph longer than `longestInlineUTF8Count` bytes has been interned in this process: while it
+    /// is, every glyph is inline (the ANSI encoder then bounds a frame's bytes without reading its cells).
+    static var anyInterned: Bool { InternedGlyphs.count.load(ordering: .acquiring) > 0 }
 
     /// The space, the glyph of a blank cell.
     public static var space: Glyph { Glyph(ascii: 0x20) }
@@ -161,6 +169,8 @@ public struct Glyph: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLit
 /// Graphemes longer than a glyph holds inline, each stored once per process and named by its index.
 private final class InternedGlyphs: @unchecked Sendable {
     static let shared = InternedGlyphs()
+    /// How many graphemes are interned, readable without the lock (`Glyph.anyInterned`).
+    static let count = Atomic<Int>(0)
 
     private let lock = NSLock()
     private var strings: [String] = []
@@ -171,6 +181,7 @@ private final class InternedGlyphs: @unchecked Sendable {
             if let index = indices[string] { return index }
             strings.append(string)
             indices[string] = strings.count - 1
+            Self.count.store(strings.count, ordering: .releasing)
             return strings.count - 1
         }
     }

@@ -47,9 +47,9 @@ public enum ScreenDiff {
         let width = new.width
         var marked = [Bool](repeating: false, count: width)
         for row in 0..<new.height {
-            // Cells are plain data: a row whose bytes are all the same is unchanged (bytes that differ, in
-            // padding say, only send the row to the cell-by-cell comparison below).
-            if rowBytesEqual(old, new, row: row) { continue }
+            // Most rows are unchanged: compared as words of memory first (`CellBuffer.rowEquals`), cell by cell below
+            // only when they differ.
+            if new.rowEquals(old, row: row) { continue }
             var any = false
             for column in 0..<width {
                 marked[column] = old[column, row] != new[column, row]
@@ -87,16 +87,6 @@ public enum ScreenDiff {
             }
         }
         return runs
-    }
-
-    /// True when row `row` of `old` and `new` (the same size) holds the same bytes.
-    private static func rowBytesEqual(_ old: CellBuffer, _ new: CellBuffer, row: Int) -> Bool {
-        guard new.width > 0 else { return true }
-        let stride = MemoryLayout<Cell>.stride
-        let start = row * new.width * stride, count = new.width * stride
-        return old.cells.withUnsafeBytes { oldBytes in
-            new.cells.withUnsafeBytes { newBytes in memcmp(oldBytes.baseAddress! + start, newBytes.baseAddress! + start, count) == 0 }
-        }
     }
 
     /// The number of cells in `runs`.

@@ -166,26 +166,42 @@ struct BenchFrameView: View {
 enum FrameBenchmark {
     static let size = CellSize(width: 46, height: 11)
 
+    /// What stays the same from frame to frame, made once per run as a renderer makes it once per configuration
+    /// (a preview keeps its environment, text format and paint style until a setting changes): the environment
+    /// the body is resolved in, the layout environment (with its text format) and the paint style. Building them
+    /// each frame made three `Locale`s, three `TimeZone`s and a `Calendar`, which is no part of drawing a frame.
+    /// Every frame still evaluates the body, resolves, lays out, paints and encodes.
+    struct Setup {
+        let environment: EnvironmentValues
+        let layout: LayoutEnvironment
+        let style = PaintStyle(colorScheme: .dark, surface: nil, surfaceForBlending: RGB(0x1C, 0x1C, 0x1E))
+        let date: Date
+
+        init(date: Date) {
+            var environment = EnvironmentValues()
+            environment.colorScheme = .dark
+            self.environment = environment
+            layout = LayoutEnvironment(date: date, format: SystemTextFormat(), symbolWidth: SymbolTable.displayWidth(forSystemName:))
+            self.date = date
+        }
+    }
+
     /// One frame: evaluate the body, resolve, lay out, paint, encode as the truecolour ANSI bytes a terminal
     /// receives.
-    static func renderFrame(date: Date) -> [UInt8] {
-        FrameEncoder.ansiBytes(paint(layOut(resolve(), date: date), date: date), depth: .trueColor)
+    static func renderFrame(_ setup: Setup) -> [UInt8] {
+        FrameEncoder.ansiBytes(paint(layOut(resolve(setup: setup), setup), setup), depth: .trueColor)
     }
 
-    static func resolve(_ view: BenchFrameView = BenchFrameView()) -> ViewNode {
-        var environment = EnvironmentValues()
-        environment.colorScheme = .dark
-        return ViewResolver.resolve(view, environment: environment).0
+    static func resolve(_ view: BenchFrameView = BenchFrameView(), setup: Setup) -> ViewNode {
+        ViewResolver.resolve(view, environment: setup.environment).0
     }
 
-    static func layOut(_ node: ViewNode, date: Date) -> PlacedNode {
-        CellLayout.layout(node, in: size, environment: LayoutEnvironment(date: date, symbolWidth: SymbolTable.displayWidth(forSystemName:)))
+    static func layOut(_ node: ViewNode, _ setup: Setup) -> PlacedNode {
+        CellLayout.layout(node, in: size, environment: setup.layout)
     }
 
-    static func paint(_ placed: PlacedNode, date: Date) -> CellBuffer {
-        var painter = Painter(
-            size: size, style: PaintStyle(colorScheme: .dark, surface: nil, surfaceForBlending: RGB(0x1C, 0x1C, 0x1E)),
-            date: date, format: SystemTextFormat())
+    static func paint(_ placed: PlacedNode, _ setup: Setup) -> CellBuffer {
+        var painter = Painter(size: size, style: setup.style, date: setup.date, format: setup.layout.format)
         painter.paint(placed)
         return painter.buffer
     }
@@ -193,7 +209,7 @@ enum FrameBenchmark {
     /// `--phases`: the median of each stage of a frame on its own (resolve, layout, paint, encode), to see
     /// where a frame's time goes. Freeing each stage's result happens outside the timed stages, so the four
     /// medians add up to less than `bench frame`'s. Not part of bench-frame.md's protocol.
-    static func phases(iterations: Int, date: Date, output: TextStream) -> Int32 {
+    static func phases(iterations: Int, setup: Setup, output: TextStream) -> Int32 {
         var samples: [[Double]] = Array(repeating: [], count: 4)
         for iteration in 0..<(iterations + 200) {
             var last = DispatchTime.now().uptimeNanoseconds
@@ -202,11 +218,11 @@ enum FrameBenchmark {
                 if iteration >= 200 { samples[phase].append(Double(now - last) / 1000) }
                 last = now
             }
-            let node = resolve()
+            let node = resolve(setup: setup)
             lap(0)
-            let placed = layOut(node, date: date)
+            let placed = layOut(node, setup)
             lap(1)
-            let buffer = paint(placed, date: date)
+            let buffer = paint(placed, setup)
             lap(2)
             _ = FrameEncoder.ansiBytes(buffer, depth: .trueColor)
             lap(3)
@@ -223,16 +239,16 @@ enum FrameBenchmark {
         let warmup = try parsed.integer("warmup", in: 0...10_000_000, default: 200)
         let warmupMilliseconds = try parsed.integer("warmup-ms", in: 0...600_000, default: 500)
         if let path = parsed["sample"] { try OutputFile.check(path, flag: "sample") }
-        let date = Date()
+        let setup = Setup(date: Date())
         if parsed.switches.contains("once") {
-            output.write(String(decoding: renderFrame(date: date), as: UTF8.self))
+            output.write(String(decoding: renderFrame(setup), as: UTF8.self))
             return 0
         }
-        if parsed.switches.contains("phases") { return phases(iterations: iterations, date: date, output: output) }
-        if parsed.switches.contains("one-cell") { return oneCell(iterations: iterations, date: date, output: output) }
+        if parsed.switches.contains("phases") { return phases(iterations: iterations, setup: setup, output: output) }
+        if parsed.switches.contains("one-cell") { return oneCell(iterations: iterations, setup: setup, output: output) }
         if let path = parsed["sample"] {
             do {
-                try Data(renderFrame(date: date)).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(renderFrame(setup)).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw UsageError("cannot write --sample \(path): \(error.localizedDescription)")
             }
@@ -240,14 +256,14 @@ enum FrameBenchmark {
         let warmupStart = DispatchTime.now().uptimeNanoseconds
         var warmed = 0
         while warmed < warmup || DispatchTime.now().uptimeNanoseconds - warmupStart < UInt64(warmupMilliseconds) * 1_000_000 {
-            _ = renderFrame(date: date)
+            _ = renderFrame(setup)
             warmed += 1
         }
         var samples: [Double] = []
         samples.reserveCapacity(iterations)
         for _ in 0..<iterations {
             let start = DispatchTime.now().uptimeNanoseconds
-            _ = renderFrame(date: date)
+            _ = renderFrame(setup)
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         }
         output.write(
@@ -277,9 +293,9 @@ extension FrameBenchmark {
     /// so consecutive frames differ in one cell. Prints two timings: `one-cell-frame`, the whole frame
     /// (body, resolve, layout, paint) plus the diff with the previous frame and the bytes of the changed
     /// cells only; `one-cell-write`, the diff and those bytes alone, the floor of an incremental frame.
-    static func oneCell(iterations: Int, date: Date, output: TextStream) -> Int32 {
+    static func oneCell(iterations: Int, setup: Setup, output: TextStream) -> Int32 {
         let views = [BenchFrameView(), BenchFrameView(amount: "1251 ml")]
-        func frame(_ index: Int) -> CellBuffer { paint(layOut(resolve(views[index % 2]), date: date), date: date) }
+        func frame(_ index: Int) -> CellBuffer { paint(layOut(resolve(views[index % 2], setup: setup), setup), setup) }
         var previous = frame(1)
         var whole: [Double] = [], write: [Double] = []
         var changedCells = 0

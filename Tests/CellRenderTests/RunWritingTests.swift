@@ -52,6 +52,64 @@ struct RunWritingTests {
                 == "\u{1B}[0;38;2;9;10;255m")
     }
 
+    /// What the encoder writes, built cell by cell from `FrameEncoder.sgr` (no runs, no copied sequences): one
+    /// SGR wherever the style differs from the cell before on its row, for buffers without blank cells.
+    static func expectedANSI(_ buffer: CellBuffer) -> String {
+        var expected = ""
+        for row in 0..<buffer.height {
+            var written: (RGB?, RGB?, CellAttributes)?
+            for column in 0..<buffer.width {
+                let cell = buffer[column, row]
+                if cell.isContinuation { continue }
+                if written == nil || written! != (cell.foreground, cell.background, cell.attributes) {
+                    expected += FrameEncoder.sgr(
+                        foreground: cell.foreground, background: cell.background, attributes: cell.attributes, depth: .trueColor)
+                    written = (cell.foreground, cell.background, cell.attributes)
+                }
+                expected += cell.glyph.description
+            }
+            expected += "\u{1B}[0m\n"
+        }
+        return expected
+    }
+
+    @Test("a style met again on any row writes the same SGR as the first time, past the 16 styles the encoder notes")
+    func stylesMetAgain() {
+        // 20 styles (past the 16 whose sequences are copied), each row going through all of them in another order.
+        let styles: [(RGB, RGB?, CellAttributes)] = (0..<20).map { (index: Int) -> (RGB, RGB?, CellAttributes) in
+            let foreground = RGB(UInt8(index * 12), 200, 7)
+            let background: RGB? = index % 3 == 0 ? nil : RGB(28, 28, UInt8(index))
+            let attributes: CellAttributes = index % 2 == 0 ? .bold : []
+            return (foreground, background, attributes)
+        }
+        var buffer = CellBuffer(width: 40, height: 4)
+        for row in 0..<4 {
+            for column in 0..<40 {
+                let style = styles[(column * (row + 1) + row) % 20]
+                buffer[column, row] = Cell(
+                    glyph: Glyph(ascii: UInt8(65 + column % 26)), foreground: style.0, background: style.1, attributes: style.2)
+            }
+        }
+        #expect(FrameEncoder.ansiBytes(buffer, depth: .trueColor) == Array(Self.expectedANSI(buffer).utf8))
+    }
+
+    @Test("cells that each take a full SGR and a grapheme of more than 15 bytes are all written")
+    func longestCells() {
+        // Every attribute, both colours with three-digit channels, a new style in every cell, and an 18-byte grapheme
+        // kept outside the cell: more bytes a cell than the bound for glyphs stored in the cell.
+        let family = Glyph("👩‍👩‍👧")
+        let all: CellAttributes = [.bold, .italic, .underline, .strikethrough, .dim, .reverse]
+        var buffer = CellBuffer(width: 30, height: 2)
+        for row in 0..<2 {
+            for column in 0..<30 {
+                let value = UInt8(200 + (column + row) % 2 * 55)
+                buffer[column, row] = Cell(
+                    glyph: family, foreground: RGB(value, 255, 255), background: RGB(255, value, 255), attributes: all)
+            }
+        }
+        #expect(FrameEncoder.ansiBytes(buffer, depth: .trueColor) == Array(Self.expectedANSI(buffer).utf8))
+    }
+
     @Test("a text run of more UTF-8 bytes than the painter keeps on the stack is recorded whole")
     func longTextRun() {
         // 100 euro signs: 300 bytes, past the 256 kept on the stack; then a run of two ASCII letters.

@@ -217,10 +217,9 @@ struct BenchFrameTests {
 
     @Test("--one-cell: the two amounts differ in one cell, written as a cursor move and that cell")
     func oneCellFrames() throws {
-        let date = Date(timeIntervalSince1970: 1_773_478_800)
+        let setup = FrameBenchmark.Setup(date: Date(timeIntervalSince1970: 1_773_478_800))
         func frame(_ amount: LocalizedStringKey) -> CellBuffer {
-            FrameBenchmark.paint(
-                FrameBenchmark.layOut(FrameBenchmark.resolve(BenchFrameView(amount: amount)), date: date), date: date)
+            FrameBenchmark.paint(FrameBenchmark.layOut(FrameBenchmark.resolve(BenchFrameView(amount: amount), setup: setup), setup), setup)
         }
         let runs = ScreenDiff.runs(from: frame("1250 ml"), to: frame("1251 ml"))
         try #require(runs.count == 1)
