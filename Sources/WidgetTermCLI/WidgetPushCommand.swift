@@ -40,9 +40,9 @@ enum WidgetPushReplay {
         scheduler.requestReload(at: start.addingTimeInterval(-placedBefore), reason: .initial)
         var last = start
         for index in 1...times {
-            let now = start.addingTimeInterval(Double((index - 1) * every))
+            HostClock.set(start.addingTimeInterval(Double((index - 1) * every)))
+            let now = HostClock.now // the clock's own reading: it keeps whole nanoseconds, so `Date()` equals it
             last = now
-            HostClock.set(now)
             let event = scheduler.requestReload(at: now, reason: .widgetPush)
             let time = ReloadEvent.clockTime(now, timeZone: settings.timeZone)
             let outcome: String

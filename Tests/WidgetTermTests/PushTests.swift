@@ -163,10 +163,13 @@ import WidgetTermCLI
         let file = try Self.payload(["aps": ["content-changed": true]])
         let output = StringStream(), errors = StringStream()
         let status = FixedClock.run {
-            HostClock.isPaused = false // the command line's clock runs; FixedClock.run resets it afterwards
+            // The command line's clock runs, from a moment between whole seconds (without --at, the wall clock);
+            // FixedClock.run resets it afterwards.
+            HostClock.set(FixedClock.reference.addingTimeInterval(0.123_456_789))
+            HostClock.isPaused = false
             return WidgetTermCommand.run(
                 arguments: [
-                    "push", file, "--to", "water", "--format", "text", "--at", "2026-03-14T09:41:00Z", "--timezone", "UTC",
+                    "push", file, "--to", "water", "--format", "text", "--timezone", "UTC",
                     "--app-group", NSTemporaryDirectory() + "wt-push-\(UUID())",
                 ],
                 widgets: SampleWidgetBundle().widgetDescriptors, environment: [:], output: output, errors: errors)
