@@ -816,6 +816,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         ] {
             let result = Self.run(arguments + ["--app-group", directory])
             #expect(!result.errors.contains("unknown flag"), "\(arguments): \(result.errors)")
+            #expect(!result.errors.contains("does not apply"), "\(arguments): \(result.errors)")
             #expect(result.status != 2, "\(arguments)")
         }
     }
@@ -831,6 +832,10 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             Self.run(["render", "water", "--famly", "systemSmall"]).errors
                 .hasPrefix("widgetterm: unknown flag --famly (did you mean --family?); valid flags: --app-group,"))
         #expect(Self.run(["render", "water", "--xyz", "1"]).errors.hasPrefix("widgetterm: unknown flag --xyz; valid flags:"))
+        // A flag other commands take is known: the command says it does not apply, not that it is unknown.
+        let global = Self.run(["--theme", "dark", "list"])
+        #expect(global.status == 2)
+        #expect(global.errors == "widgetterm: --theme does not apply to this command; its flags: --app-group, --help\n", "\(global.errors)")
     }
 
     @Test func notATerminalSaysSoAndExitsTwo() {
