@@ -400,6 +400,10 @@ extension PreviewApp {
             if row >= inner.y && row < inner.maxY { canvas.write(text, column: inner.x, row: row, maxWidth: inner.width, style: style) }
             row += 1
         }
+        /// A caption that wraps (two lines at most) rather than being cut at the stage's width.
+        func wrappedCaption(_ text: String, style: TextStyle) {
+            for line in TextFitting.wrap(text, width: inner.width, indent: "  ").prefix(2) { caption(line, style: style) }
+        }
         guard let geometry = IslandGeometry(device: configuration.device) else {
             caption("\(configuration.device.name) has no Dynamic Island: Live Activities show on an iPhone profile (--device iphone-430)")
             return
@@ -495,7 +499,7 @@ extension PreviewApp {
                 caption("  ended at \(clockFormatter.string(from: snapshot.endDate)): no longer in the Dynamic Island")
                 row += 1
             }
-            caption(
+            wrappedCaption(
                 "Lock Screen · \(kind) · state \(current.stateNumber)/\(current.contents.count) · \(life) · "
                     + "leaves the Lock Screen \(snapshot.activityState == .active || snapshot.activityState == .stale ? "4 h after it ends" : "at " + clockFormatter.string(from: snapshot.dismissalDate))",
                 style: Chrome.title)
