@@ -371,6 +371,19 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         }
     }
 
+    @Test("a card's caption line ends before the next card's caption, with … when cut, and leaves no tail after it")
+    func cardCaptionStopsAtTheNextCard() {
+        FixedClock.run {
+            let countdown = SampleWidgetBundle().widgetDescriptors.filter { $0.kind == "countdown" }
+            let (app, terminal) = makePreview(countdown)
+            app.handle(.key(.character("c")))
+            app.renderFrame()
+            #expect(app.context == .placeholder)
+            #expect(terminal.lines[1].hasPrefix(" ▸ systemSmall · placeh"), "\(terminal.lines[1])")
+            #expect(terminal.lines[1].contains("…   accessoryRectangular · placeholder context"), "\(terminal.lines[1])")
+        }
+    }
+
     @Test func tooSmallShowsAMessageAndRecovers() {
         FixedClock.run {
             let (app, terminal) = makePreview([PreviewWidgets.links])
