@@ -183,11 +183,18 @@ extension PreviewApp {
             let y = inner.y + origins[index].row - scrollOffset
             let captionStyle = card.isFocused ? Chrome.focusedCaption : Chrome.caption
             if y >= inner.y && y < inner.maxY {
+                // The caption line ends before the next card on the same row, with `…` when cut: written to the
+                // stage's edge, its tail showed after the next card's caption ("accessoryRectangularg the placeholder").
+                let next = origins.indices.contains(index + 1) && origins[index + 1].row == origins[index].row ? origins[index + 1] : nil
+                let room = max((next.map { inner.x + $0.column - 1 } ?? inner.maxX) - x, 0)
+                let captionRoom = min(card.width + 20, room)
                 let used = canvas.write(
-                    (card.isFocused ? "▸ " : "  ") + card.caption, column: x, row: y,
-                    maxWidth: min(card.width + 20, inner.maxX - x), style: captionStyle)
-                if let detail = card.detail {
-                    canvas.write(" · " + detail, column: x + used, row: y, maxWidth: max(inner.maxX - x - used, 0), style: Chrome.caption)
+                    TextFitting.truncate((card.isFocused ? "▸ " : "  ") + card.caption, to: captionRoom), column: x, row: y,
+                    maxWidth: captionRoom, style: captionStyle)
+                if let detail = card.detail, room > used {
+                    canvas.write(
+                        TextFitting.truncate(" · " + detail, to: room - used), column: x + used, row: y, maxWidth: room - used,
+                        style: Chrome.caption)
                 }
             }
             let tile = CellRect(

@@ -43,6 +43,10 @@ public final class ControlSession {
     @discardableResult
     public func refresh(reason: String) -> Bool {
         let descriptor = self.descriptor
+        // What other processes saved in the App Group store since this process last looked, as a timeline reload
+        // does: without it the first `currentValue()` read the suite's default (add-water showed 1250 ml, the
+        // water widget 1750 ml, from one store).
+        AppGroupStore.refreshUserDefaultsIfIdle()
         let outcome = Self.wait(limit: timeLimit, host: host) { try await descriptor.currentTemplate() }
         switch outcome {
         case .success(let control):

@@ -171,6 +171,19 @@ public struct UIColor: Sendable {
     public init(_ color: Color) { self.color = color }
 }
 
+/// `#colorLiteral(red:green:blue:alpha:)` makes a `UIColor`, as Xcode's colour literal does on iOS, so
+/// `Color(#colorLiteral(red: 0.94, green: 0.35, blue: 0.19, alpha: 1))` compiles as written. Components are
+/// 0...1 sRGB (Apple: UIKit declares `UIColor: _ExpressibleByColorLiteral` and `_ColorLiteralType = UIColor`).
+extension UIColor: _ExpressibleByColorLiteral {
+    /// The colour of a `#colorLiteral`: sRGB components and alpha, each 0...1.
+    public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
+    }
+}
+
+/// The type a `#colorLiteral` without a type context makes: `UIColor`, as in UIKit.
+public typealias _ColorLiteralType = UIColor
+
 /// A gradient made from one colour (`Color.gradient`).
 public struct AnyGradient: Hashable, Sendable {
     /// The colour the gradient is made from: it runs from this colour at 85 % opacity at the top to the

@@ -47,6 +47,10 @@ struct ParsedArguments {
             guard valued.contains(name) else {
                 let names = valued.union(boolean).subtracting(unlisted)
                 let known = names.sorted().map { "--\($0)" }.joined(separator: ", ")
+                // A flag other commands take (`widgetterm --theme dark list`): known, but not this command's.
+                if CommandLineWords.valuedFlags.contains(name) {
+                    throw UsageError("--\(name) does not apply to this command; its flags: \(known)")
+                }
                 let hint = NearestName.suggestion(for: name, among: names).map { " (did you mean --\($0)?)" } ?? ""
                 throw UsageError("unknown flag --\(name)\(hint); valid flags: \(known)")
             }

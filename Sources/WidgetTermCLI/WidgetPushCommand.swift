@@ -32,10 +32,16 @@ enum WidgetPushReplay {
             findings = tokens.diagnostics()
         }
         let scheduler = TimelineScheduler(session: session, family: family, device: settings.device)
+        // Each reload runs with the clock at its own moment, as `timeline` does: a provider's `Date()` is when the
+        // push arrived, so an entry dated `Date()` has arrived when the frame after it is drawn (with a running
+        // clock it was a few milliseconds in the future, and one push printed the placeholder).
+        HostClock.isPaused = true
+        HostClock.set(start.addingTimeInterval(-placedBefore))
         scheduler.requestReload(at: start.addingTimeInterval(-placedBefore), reason: .initial)
         var last = start
         for index in 1...times {
-            let now = start.addingTimeInterval(Double((index - 1) * every))
+            HostClock.set(start.addingTimeInterval(Double((index - 1) * every)))
+            let now = HostClock.now // the clock's own reading: it keeps whole nanoseconds, so `Date()` equals it
             last = now
             let event = scheduler.requestReload(at: now, reason: .widgetPush)
             let time = ReloadEvent.clockTime(now, timeZone: settings.timeZone)

@@ -58,6 +58,16 @@ struct TemplateStyleTests {
             .containerBackground(.fill.tertiary, for: .widget)
     }
 
+    @Test("`#colorLiteral` is a UIColor, as in Xcode: `Color(#colorLiteral(...))` is that sRGB colour")
+    func colorLiteral() {
+        // swift-format-ignore: NoPlaygroundLiterals
+        let literal = #colorLiteral(red: 0.5, green: 0.25, blue: 1, alpha: 0.75)
+        #expect(Color(literal) == Color(red: 0.5, green: 0.25, blue: 1, opacity: 0.75))
+        // swift-format-ignore: NoPlaygroundLiterals
+        let typed: UIColor = #colorLiteral(red: 1, green: 0, blue: 0, alpha: 1)
+        #expect(Color(typed) == Color(red: 1, green: 0, blue: 0))
+    }
+
     @Test("`.fill.tertiary` is tertiarySystemFill: grey (120, 120, 128) at 12 %")
     func fillTertiary() throws {
         let frame = try ModeFixtures.render(Self.templated, family: .systemSmall, theme: "light")

@@ -49,6 +49,25 @@ import Glibc
 
     static func text(_ pipe: Pipe) -> String { String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
 
+    @Test("a control's first currentValue() reads what the store holds, as the widget's timeline does (not the default)")
+    func controlReadsTheStoreFirstTime() throws {
+        let binary = try #require(TmuxSession.binary, "no widgetterm binary: build it first (swift build)")
+        let store = try Self.freshStore("control")
+        defer { try? FileManager.default.removeItem(at: store) }
+        try Self.seed(store, total: 1750)
+        let control = try ProgramRun(
+            binary, ["control", "add-water", "--app-group", store.path],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"],
+            timeLimit: 60)
+        #expect(control.status == 0, "\(control.errors)")
+        #expect(control.output.contains("shown: currentValue() → button \"1750 ml\"\n"), "\(control.output)")
+        let widget = try ProgramRun(
+            binary, ["render", "water", "--format", "text", "--app-group", store.path],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"],
+            timeLimit: 60)
+        #expect(widget.output.contains("1750 ml"), "\(widget.output)")
+    }
+
     @Test("kill -9 at 300 random points of a Swift intent's writer: the store always decodes and keeps every committed value")
     func killedWriter() throws {
         let store = try Self.freshStore("kill")

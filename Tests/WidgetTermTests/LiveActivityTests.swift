@@ -491,6 +491,8 @@ extension ActivityHostTests {
             #expect(terminal.text.contains("Dynamic Island · compact"))
             #expect(terminal.lines.contains { $0.contains("👜") && $0.contains("35:00") })
             #expect(terminal.text.contains("Lock Screen · delivery · state 1/4 · active"))
+            // The caption is wider than the stage: it wraps to a second line instead of being cut.
+            #expect(terminal.text.contains("after it ends"))
             // The island's timer ticks with the clock.
             HostClock.set(FixedClock.reference.addingTimeInterval(1))
             app.renderFrame()

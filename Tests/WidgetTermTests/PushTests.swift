@@ -157,4 +157,26 @@ import WidgetTermCLI
         #expect(refused.status == 1)
         #expect(refused.errors.hasPrefix("error push-widget-without-content-changed water: "))
     }
+
+    @Test("one widget push with the clock running, as on the command line: the frame is the new entry, not the placeholder")
+    func widgetPushWithRunningClock() throws {
+        let file = try Self.payload(["aps": ["content-changed": true]])
+        let output = StringStream(), errors = StringStream()
+        let status = FixedClock.run {
+            // The command line's clock runs, from a moment between whole seconds (without --at, the wall clock);
+            // FixedClock.run resets it afterwards.
+            HostClock.set(FixedClock.reference.addingTimeInterval(0.123_456_789))
+            HostClock.isPaused = false
+            return WidgetTermCommand.run(
+                arguments: [
+                    "push", file, "--to", "water", "--format", "text", "--timezone", "UTC",
+                    "--app-group", NSTemporaryDirectory() + "wt-push-\(UUID())",
+                ],
+                widgets: SampleWidgetBundle().widgetDescriptors, environment: [:], output: output, errors: errors)
+        }
+        #expect(status == 0, "\(errors.text)")
+        #expect(output.text.hasPrefix("widget push 1 at 2026-03-14 09:41: reloaded water, 38 reloads left in the day's budget\n"))
+        #expect(output.text.contains("💧 Water"), "\(output.text)")
+        #expect(output.text.contains("Goal 2000 ml"), "\(output.text)")
+    }
 }

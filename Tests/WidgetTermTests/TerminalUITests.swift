@@ -371,6 +371,19 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         }
     }
 
+    @Test("a card's caption line ends before the next card's caption, with … when cut, and leaves no tail after it")
+    func cardCaptionStopsAtTheNextCard() {
+        FixedClock.run {
+            let countdown = SampleWidgetBundle().widgetDescriptors.filter { $0.kind == "countdown" }
+            let (app, terminal) = makePreview(countdown)
+            app.handle(.key(.character("c")))
+            app.renderFrame()
+            #expect(app.context == .placeholder)
+            #expect(terminal.lines[1].hasPrefix(" ▸ systemSmall · placeh"), "\(terminal.lines[1])")
+            #expect(terminal.lines[1].contains("…   accessoryRectangular · placeholder context"), "\(terminal.lines[1])")
+        }
+    }
+
     @Test func tooSmallShowsAMessageAndRecovers() {
         FixedClock.run {
             let (app, terminal) = makePreview([PreviewWidgets.links])
@@ -816,6 +829,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         ] {
             let result = Self.run(arguments + ["--app-group", directory])
             #expect(!result.errors.contains("unknown flag"), "\(arguments): \(result.errors)")
+            #expect(!result.errors.contains("does not apply"), "\(arguments): \(result.errors)")
             #expect(result.status != 2, "\(arguments)")
         }
     }
@@ -831,6 +845,10 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             Self.run(["render", "water", "--famly", "systemSmall"]).errors
                 .hasPrefix("widgetterm: unknown flag --famly (did you mean --family?); valid flags: --app-group,"))
         #expect(Self.run(["render", "water", "--xyz", "1"]).errors.hasPrefix("widgetterm: unknown flag --xyz; valid flags:"))
+        // A flag other commands take is known: the command says it does not apply, not that it is unknown.
+        let global = Self.run(["--theme", "dark", "list"])
+        #expect(global.status == 2)
+        #expect(global.errors == "widgetterm: --theme does not apply to this command; its flags: --app-group, --help\n", "\(global.errors)")
     }
 
     @Test func notATerminalSaysSoAndExitsTwo() {
