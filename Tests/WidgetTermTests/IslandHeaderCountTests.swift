@@ -51,39 +51,35 @@ import WidgetKitUI
     @Test("at 80 × 24 the Lock Screen header of a running delivery is shown whole, ending with when it leaves")
     func lockScreenHeaderFitsAt80Columns() throws {
         try FixedClock.run {
-            let preview = InMemoryPreview([try ActivityFixtures.sample("delivery")], width: 80, height: 24)
-            preview.app.renderFrame()
-            preview.app.handle(.key(.character("i")))
-            preview.app.handle(.key(.character("s")))
-            // The presentations take more than the 24 rows: the Lock Screen is below, a page down.
-            preview.app.handle(.key(.pageDown))
-            preview.app.renderFrame()
-            let screen = preview.terminal.screen
-            let rows = (0..<screen.height).map { screen.text(ofRow: $0) }
-            let header = try #require(rows.firstIndex { $0.contains("Lock Screen ·") }, "\(rows.joined(separator: "\n"))")
-            #expect(
-                rows[header].trimmingCharacters(in: .whitespaces)
-                    == "Lock Screen · delivery · state 1/4 · active · leaves 4 h after it ends")
+            let rows = try lockScreenRows(kind: nil)
+            let header = try #require(rows.firstIndex { $0.hasPrefix("Lock Screen ·") }, "\(rows.joined(separator: "\n"))")
+            #expect(rows[header] == "Lock Screen · delivery · state 1/4 · active · leaves 4 h after it ends")
         }
     }
 
     @Test("a header too long for the stage wraps onto a second line instead of being cut")
     func longHeaderWraps() throws {
         try FixedClock.run {
-            var delivery = try ActivityFixtures.sample("delivery")
-            delivery.kind = "delivery-with-a-much-longer-kind-name"
-            let preview = InMemoryPreview([delivery], width: 80, height: 24)
-            preview.app.renderFrame()
-            preview.app.handle(.key(.character("i")))
-            preview.app.handle(.key(.character("s")))
-            preview.app.handle(.key(.pageDown))
-            preview.app.renderFrame()
-            let screen = preview.terminal.screen
-            let rows = (0..<screen.height).map { screen.text(ofRow: $0).trimmingCharacters(in: .whitespaces) }
+            let rows = try lockScreenRows(kind: "delivery-with-a-much-longer-kind-name")
             let header = try #require(rows.firstIndex { $0.hasPrefix("Lock Screen ·") }, "\(rows.joined(separator: "\n"))")
             // 78 columns inside the stage: "leaves" would end at column 81, so the second line starts with it.
             #expect(rows[header] == "Lock Screen · delivery-with-a-much-longer-kind-name · state 1/4 · active ·")
             #expect(rows[header + 1] == "leaves 4 h after it ends")
         }
+    }
+
+    /// The rows of the `i` screen at 80 × 24 after starting the delivery sample (renamed to `kind` if given) and
+    /// paging down to its Lock Screen (the presentations take more than the 24 rows), trimmed of blanks.
+    private func lockScreenRows(kind: String?) throws -> [String] {
+        var delivery = try ActivityFixtures.sample("delivery")
+        if let kind { delivery.kind = kind }
+        let preview = InMemoryPreview([delivery], width: 80, height: 24)
+        preview.app.renderFrame()
+        preview.app.handle(.key(.character("i")))
+        preview.app.handle(.key(.character("s")))
+        preview.app.handle(.key(.pageDown))
+        preview.app.renderFrame()
+        let screen = preview.terminal.screen
+        return (0..<screen.height).map { screen.text(ofRow: $0).trimmingCharacters(in: .whitespaces) }
     }
 }
