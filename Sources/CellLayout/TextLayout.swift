@@ -3,14 +3,123 @@ import WidgetKitUI
 
 // MARK: - Text measurement and wrapping
 
-/// One grapheme of laid-out text with the run it belongs to.
+/// A grapheme cluster's UTF-8 bytes as plain data: up to 15 bytes inline in two words, a longer cluster (a family
+/// emoji joined with ZWJ) as its index in a process-wide table.
+///
+/// Laid-out text holds one per grapheme, and copies them into lines, the placed tree and painting. A `Character`
+/// (a string underneath) costs reference counting on every copy and when an array of them is freed, and a
+/// Unicode-aware comparison; two words cost neither. The inline layout is CellRender's `Glyph`'s, so a painter
+/// turns an inline grapheme into a cell's glyph by copying the words. Two values are equal exactly when their
+/// graphemes' bytes are.
+public struct GraphemeBytes: Hashable, Sendable {
+    /// Bytes 0...7 of the UTF-8 encoding, or the interned table index.
+    public let low: UInt64
+    /// Bytes 8...14 in the low seven bytes; the top byte holds the byte count, or `internedMarker`.
+    public let high: UInt64
+
+    private static let internedMarker: UInt64 = 0xFF
+    private static let inlineCapacity = 15
+
+    /// The grapheme of one ASCII byte (0...127).
+    @inlinable
+    public init(ascii byte: UInt8) {
+        low = UInt64(byte)
+        high = 1 << 56
+    }
+
+    /// The bytes of `character`.
+    public init(_ character: Character) {
+        // The bytes of a grapheme as one buffer: a small string's bytes are copied to the stack, no allocation.
+        var string = String(character)
+        let inline = string.withUTF8 { bytes -> (low: UInt64, high: UInt64)? in
+            guard bytes.count <= Self.inlineCapacity else { return nil }
+            var low: UInt64 = 0, high: UInt64 = 0
+            for index in 0..<bytes.count {
+                if index < 8 {
+                    low |= UInt64(bytes[index]) << (8 * index)
+                } else {
+                    high |= UInt64(bytes[index]) << (8 * (index - 8))
+                }
+            }
+            return (low, high | UInt64(bytes.count) << 56)
+        }
+        if let inline {
+            (low, high) = inline
+        } else {
+            low = UInt64(InternedGraphemes.shared.index(of: string))
+            high = Self.internedMarker << 56
+        }
+    }
+
+    /// True when the bytes are held inline (`low` and `high` are the encoding), false for an interned cluster.
+    @inlinable
+    public var isInline: Bool { high >> 56 != 0xFF } // `internedMarker`, spelled out so painting inlines the test
+
+    /// The byte, when the grapheme is one ASCII character.
+    @inlinable
+    public var asciiValue: UInt8? { high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil }
+
+    /// True for a space (U+0020).
+    @inlinable
+    public var isSpace: Bool { low == 0x20 && high == 1 << 56 }
+
+    /// True for a line feed (U+000A) on its own (CR LF is a grapheme of its own, not this one).
+    @inlinable
+    public var isLineFeed: Bool { low == 0x0A && high == 1 << 56 }
+
+    /// The grapheme as a `Character`.
+    public var character: Character {
+        if !isInline { return Character(InternedGraphemes.shared.string(at: Int(low))) }
+        let count = Int(high >> 56)
+        let bytes = (0..<count).map { offset in
+            UInt8(truncatingIfNeeded: offset < 8 ? low >> (8 * offset) : high >> (8 * (offset - 8)))
+        }
+        return Character(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// Graphemes longer than `GraphemeBytes` holds inline, each stored once per process and named by its index.
+private final class InternedGraphemes: @unchecked Sendable {
+    static let shared = InternedGraphemes()
+
+    private let lock = NSLock()
+    private var strings: [String] = []
+    private var indices: [String: Int] = [:]
+
+    func index(of string: String) -> Int {
+        lock.withLock {
+            if let index = indices[string] { return index }
+            strings.append(string)
+            indices[string] = strings.count - 1
+            return strings.count - 1
+        }
+    }
+
+    func string(at index: Int) -> String { lock.withLock { strings[index] } }
+}
+
+/// One grapheme of laid-out text with the run it belongs to, its width in columns and its advance in points.
 public struct StyledGrapheme: Equatable, Sendable {
-    /// The grapheme cluster drawn (one user-perceived character, possibly several scalars).
-    public var character: Character
+    /// The grapheme cluster drawn (one user-perceived character, possibly several scalars), as its bytes.
+    public var bytes: GraphemeBytes
     /// Index into the text node's runs.
     public var run: Int
     /// Display width in columns (0, 1 or 2).
     public var width: Int
+    /// The advance in points at the run's point size and weight, as line breaking measures it; the ellipsis and
+    /// the condensed mark added to a cut or condensed line carry 0 (they are placed once the breaks are decided).
+    public var advance: Double
+
+    /// A grapheme of run `run`, `width` columns wide and `advance` points long.
+    public init(bytes: GraphemeBytes, run: Int, width: Int, advance: Double = 0) {
+        self.bytes = bytes
+        self.run = run
+        self.width = width
+        self.advance = advance
+    }
+
+    /// The grapheme cluster drawn, as a `Character`.
+    public var character: Character { bytes.character }
 }
 
 /// One laid-out line: the graphemes to draw, an ellipsis `…` included where text was cut.
@@ -45,10 +154,9 @@ public struct TextLine: Equatable, Sendable {
 /// break where the points run out, as on iOS, or where the columns do, since a glyph is never dropped
 /// (docs/DECISIONS.md "Text laid out in points, placed on cells").
 public struct TextShaper: Sendable {
-    /// Every grapheme of the text, in order, with its run and display width in columns.
+    /// Every grapheme of the text, in order, with its run, display width in columns and advance in points (one
+    /// array, not one of graphemes and one of advances: a text costs one allocation, and a line's slice keeps both).
     public let graphemes: [StyledGrapheme]
-    /// Each grapheme's advance in points, in the order of `graphemes`.
-    public let advances: [Double]
     /// The widest line when nothing wraps.
     public let naturalWidth: Int
     /// The widest line in points when nothing wraps.
@@ -65,7 +173,6 @@ public struct TextShaper: Sendable {
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
         var graphemes: [StyledGrapheme] = []
-        var advances: [Double] = []
         var lines = LineCounter()
         var reserved = 0
         for index in node.runs.indices {
@@ -73,7 +180,7 @@ public struct TextShaper: Sendable {
             let content = run.content
             let width = Self.append(
                 format.string(for: content, at: date), run: index, pointSize: run.font.pointSize, bold: run.isBold,
-                to: &graphemes, advances: &advances, lines: &lines)
+                to: &graphemes, lines: &lines)
             switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
@@ -81,7 +188,6 @@ public struct TextShaper: Sendable {
             }
         }
         self.graphemes = graphemes
-        self.advances = advances
         runs = node.runs
         naturalWidth = max(lines.widest, lines.current)
         naturalPointWidth = max(lines.widestPoints, lines.currentPoints)
@@ -112,14 +218,11 @@ public struct TextShaper: Sendable {
         }
     }
 
-    /// The 128 ASCII characters, indexed by code (cheaper than building a `Character` from each byte).
-    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
-
     /// Appends the graphemes of `string` as run `run`, with their advances at `pointSize` points, and returns the
     /// columns they take.
     private static func append(
         _ string: String, run: Int, pointSize: Double, bold: Bool, to graphemes: inout [StyledGrapheme],
-        advances: inout [Double], lines: inout LineCounter
+        lines: inout LineCounter
     ) -> Int {
         // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then. The bytes
         // are read as one buffer (a small string's are copied to the stack): `utf8.allSatisfy` and a walk of
@@ -127,17 +230,14 @@ public struct TextShaper: Sendable {
         var string = string
         let asciiWidth = string.withUTF8 { bytes -> Int? in
             for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-            let asciiCharacters = Self.asciiCharacters
             let asciiEms = TextMetrics.asciiEms
             graphemes.reserveCapacity(graphemes.count + bytes.count)
-            advances.reserveCapacity(advances.count + bytes.count)
             var width = 0
             for byte in bytes {
                 let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
                 let ems = asciiEms[Int(byte)]
                 let advance = (bold ? ems.bold : ems.regular) * pointSize
-                graphemes.append(StyledGrapheme(character: asciiCharacters[Int(byte)], run: run, width: columns))
-                advances.append(advance)
+                graphemes.append(StyledGrapheme(bytes: GraphemeBytes(ascii: byte), run: run, width: columns, advance: advance))
                 lines.add(width: columns, points: advance, isLineBreak: byte == 0x0A)
                 width += columns
             }
@@ -145,12 +245,22 @@ public struct TextShaper: Sendable {
         }
         if let asciiWidth { return asciiWidth }
         var width = 0
+        let asciiEms = TextMetrics.asciiEms
         for character in string {
-            let columns = DisplayWidth.of(character)
-            let advance = TextMetrics.ems(of: character, bold: bold) * pointSize
-            graphemes.append(StyledGrapheme(character: character, run: run, width: columns))
-            advances.append(advance)
-            lines.add(width: columns, points: advance, isLineBreak: character == "\n")
+            // An ASCII grapheme among others (the space after an emoji) is measured from its byte, as above: asking a
+            // `Character` for its ASCII value or its scalars costs several hundred instructions.
+            let bytes = GraphemeBytes(character)
+            let columns: Int
+            let advance: Double
+            if let byte = bytes.asciiValue {
+                columns = byte >= 0x20 && byte != 0x7F ? 1 : 0
+                advance = (bold ? asciiEms[Int(byte)].bold : asciiEms[Int(byte)].regular) * pointSize
+            } else {
+                columns = DisplayWidth.of(character)
+                advance = TextMetrics.ems(of: character, bold: bold) * pointSize
+            }
+            graphemes.append(StyledGrapheme(bytes: bytes, run: run, width: columns, advance: advance))
+            lines.add(width: columns, points: advance, isLineBreak: bytes.isLineFeed)
             width += columns
         }
         return width
@@ -199,6 +309,9 @@ public struct TextShaper: Sendable {
     /// What marks the graphemes hidden in a condensed line (U+22EF MIDLINE HORIZONTAL ELLIPSIS): not iOS's `…`,
     /// so a line iOS shows whole does not read as one iOS cut.
     public static let condensedMark: Character = "\u{22EF}"
+    private static let condensedMarkBytes = GraphemeBytes(condensedMark)
+    /// The ellipsis that ends a cut line.
+    private static let ellipsisBytes = GraphemeBytes("…")
 
     /// `line` in `columns` cells: its head (up to half the columns) and its tail, with `condensedMark` between
     /// them in place of the middle graphemes; spaces beside the mark are hidden first (they say least). The
@@ -213,7 +326,7 @@ public struct TextShaper: Sendable {
             headWidth += all[headEnd].width
             headEnd += 1
         }
-        while headEnd > 0, all[headEnd - 1].character == " " {
+        while headEnd > 0, all[headEnd - 1].bytes.isSpace {
             headEnd -= 1
             headWidth -= all[headEnd].width
         }
@@ -222,9 +335,9 @@ public struct TextShaper: Sendable {
             tailWidth += all[tailStart - 1].width
             tailStart -= 1
         }
-        while tailStart < all.count, all[tailStart].character == " " { tailStart += 1 }
+        while tailStart < all.count, all[tailStart].bytes.isSpace { tailStart += 1 }
         let run = headEnd > 0 ? all[headEnd - 1].run : all[min(tailStart, all.count - 1)].run
-        let mark = StyledGrapheme(character: condensedMark, run: run, width: 1)
+        let mark = StyledGrapheme(bytes: condensedMarkBytes, run: run, width: 1)
         return TextLine(
             graphemes: Array(all[..<headEnd]) + [mark] + Array(all[tailStart...]), isTruncated: line.isTruncated,
             hiddenCount: line.hiddenCount + tailStart - headEnd)
@@ -277,12 +390,12 @@ public struct TextShaper: Sendable {
         while index < graphemes.count {
             if ranges.count > stopAfter { break }
             let grapheme = graphemes[index]
-            if grapheme.character == "\n" {
+            if grapheme.bytes.isLineFeed {
                 finish(next: index + 1, hard: true)
                 index += 1
                 continue
             }
-            if grapheme.character == " " {
+            if grapheme.bytes.isSpace {
                 if !lineHasWord && !afterHardBreak {
                     // A soft-wrapped line does not start with spaces.
                     index += 1
@@ -290,9 +403,9 @@ public struct TextShaper: Sendable {
                     lineEnd = index
                     continue
                 }
-                if room.fits(lineWidth + grapheme.width, linePoints + advances[index]) {
+                if room.fits(lineWidth + grapheme.width, linePoints + graphemes[index].advance) {
                     lineWidth += grapheme.width
-                    linePoints += advances[index]
+                    linePoints += graphemes[index].advance
                     index += 1
                     if !lineHasWord { lineEnd = index }
                 } else {
@@ -303,9 +416,9 @@ public struct TextShaper: Sendable {
             }
             var end = index, wordWidth = 0
             var wordPoints = 0.0
-            while end < graphemes.count, graphemes[end].character != " ", graphemes[end].character != "\n" {
+            while end < graphemes.count, !graphemes[end].bytes.isSpace, !graphemes[end].bytes.isLineFeed {
                 wordWidth += graphemes[end].width
-                wordPoints += advances[end]
+                wordPoints += graphemes[end].advance
                 end += 1
             }
             if room.fits(lineWidth + wordWidth, linePoints + wordPoints) {
@@ -323,9 +436,9 @@ public struct TextShaper: Sendable {
             }
             // The word is wider than a whole line: fill this line grapheme by grapheme.
             var filled = false
-            while index < end, room.fits(lineWidth + graphemes[index].width, linePoints + advances[index]) {
+            while index < end, room.fits(lineWidth + graphemes[index].width, linePoints + graphemes[index].advance) {
                 lineWidth += graphemes[index].width
-                linePoints += advances[index]
+                linePoints += graphemes[index].advance
                 index += 1
                 filled = true
             }
@@ -355,29 +468,28 @@ public struct TextShaper: Sendable {
         var points = 0.0
         var index = start
         let ellipsis = ellipsisPoints(near: start)
-        while index < graphemes.count, graphemes[index].character != "\n",
-            room.fits(width + graphemes[index].width + 1, points + advances[index] + ellipsis)
+        while index < graphemes.count, !graphemes[index].bytes.isLineFeed,
+            room.fits(width + graphemes[index].width + 1, points + graphemes[index].advance + ellipsis)
         {
             line.append(graphemes[index])
             width += graphemes[index].width
-            points += advances[index]
+            points += graphemes[index].advance
             index += 1
         }
-        while let last = line.last, last.character == " " { line.removeLast() }
+        while let last = line.last, last.bytes.isSpace { line.removeLast() }
         let run = line.last?.run ?? graphemes[min(start, graphemes.count - 1)].run
-        line.append(StyledGrapheme(character: "…", run: run, width: 1))
+        line.append(StyledGrapheme(bytes: Self.ellipsisBytes, run: run, width: 1))
         return TextLine(graphemes: line, isTruncated: true)
     }
 
     /// One line cut at its head or middle.
     private func truncatedSingleLine(_ room: LineRoom, mode: Text.TruncationMode) -> TextLine {
         var flat = graphemes
-        for index in flat.indices where flat[index].character == "\n" {
-            flat[index] = StyledGrapheme(character: " ", run: flat[index].run, width: 1)
-        }
-        let flatAdvances = flat.indices.map { index in
-            graphemes[index].character == "\n"
-                ? TextMetrics.ems(of: " ", bold: false) * runs[graphemes[index].run].font.pointSize : advances[index]
+        for index in flat.indices where flat[index].bytes.isLineFeed {
+            let run = flat[index].run
+            flat[index] = StyledGrapheme(
+                bytes: GraphemeBytes(ascii: 0x20), run: run, width: 1,
+                advance: TextMetrics.ems(of: " ", bold: false) * runs[run].font.pointSize)
         }
         let ellipsis = ellipsisPoints(near: 0)
         // The head takes at most half the room (in columns and in points), the tail what the head leaves.
@@ -387,20 +499,20 @@ public struct TextShaper: Sendable {
         var width = 0
         var points = 0.0
         for index in flat.indices {
-            guard headRoom.fits(width + flat[index].width, points + flatAdvances[index]) else { break }
+            guard headRoom.fits(width + flat[index].width, points + flat[index].advance) else { break }
             head.append(flat[index])
             width += flat[index].width
-            points += flatAdvances[index]
+            points += flat[index].advance
         }
         var tailWidth = 0
         var tailPoints = 0.0
         for index in flat.indices.reversed() {
-            guard room.fits(width + 1 + tailWidth + flat[index].width, points + ellipsis + tailPoints + flatAdvances[index]) else { break }
+            guard room.fits(width + 1 + tailWidth + flat[index].width, points + ellipsis + tailPoints + flat[index].advance) else { break }
             tail.insert(flat[index], at: 0)
             tailWidth += flat[index].width
-            tailPoints += flatAdvances[index]
+            tailPoints += flat[index].advance
         }
         let run = (tail.first ?? head.last ?? flat[0]).run
-        return TextLine(graphemes: head + [StyledGrapheme(character: "…", run: run, width: 1)] + tail, isTruncated: true)
+        return TextLine(graphemes: head + [StyledGrapheme(bytes: Self.ellipsisBytes, run: run, width: 1)] + tail, isTruncated: true)
     }
 }

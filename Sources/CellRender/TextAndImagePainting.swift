@@ -80,7 +80,7 @@ extension Painter {
                     let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
                     foreground = PaintColor(colorOf(text.runs[grapheme.run].foreground, position: position))
                 }
-                let glyph = Glyph(grapheme.character)
+                let glyph = Glyph(grapheme.bytes)
                 // A zero-width grapheme (a control or format character on its own) takes no cell: put, it would stay
                 // in the cell after the line's last glyph, where the terminal would act on it.
                 if isInsideSpan {
@@ -356,5 +356,19 @@ struct RunText {
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let spilled { return spilled.withUnsafeBufferPointer(body) }
         return body(UnsafeBufferPointer(rebasing: scratch[0..<count]))
+    }
+}
+
+extension Glyph {
+    /// The glyph of a laid-out grapheme: inline bytes are copied as they are (`GraphemeBytes` keeps them in the
+    /// glyph's own layout), so painting text builds no `Character` per cell; a grapheme too long to be inline
+    /// goes through its `Character`.
+    @inline(__always)
+    public init(_ grapheme: GraphemeBytes) {
+        if grapheme.isInline {
+            self.init(low: grapheme.low, high: grapheme.high)
+        } else {
+            self.init(grapheme.character)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import CellLayout
 import CellRender
 
 @Suite("Glyph: a cell's grapheme as plain data")
@@ -15,6 +16,13 @@ struct GlyphTests {
         glyph.appendUTF8(to: &bytes)
         #expect(bytes == Array(text.utf8))
         #expect(glyph == Glyph(character), "building the same grapheme twice gives an equal glyph")
+        // Laid-out text keeps graphemes as `GraphemeBytes`; painting copies them into glyphs.
+        let grapheme = GraphemeBytes(character)
+        #expect(grapheme.character == character)
+        #expect(grapheme == GraphemeBytes(character))
+        #expect(Glyph(grapheme) == glyph, "a laid-out grapheme paints the glyph of its character")
+        #expect(grapheme.isInline == (text.utf8.count <= 15))
+        #expect(grapheme.asciiValue == character.asciiValue)
     }
 
     @Test func equalityFollowsTheGraphemeNotItsLength() {
@@ -23,6 +31,8 @@ struct GlyphTests {
         #expect(Glyph("👨‍👩‍👧‍👦") == Glyph("👨‍👩‍👧‍👦"))
         #expect(Glyph(" ") == .space && Glyph(" ").isSpace && !Glyph("\u{A0}").isSpace)
         #expect(Set([Glyph("x"), Glyph("x"), Glyph("💧")]).count == 2)
+        #expect(GraphemeBytes(" ").isSpace && !GraphemeBytes("\u{A0}").isSpace && !GraphemeBytes("\n").isSpace)
+        #expect(GraphemeBytes("\n").isLineFeed && !GraphemeBytes("\r\n").isLineFeed && GraphemeBytes(ascii: 0x0A).isLineFeed)
     }
 
     @Test func asciiValueAndDisplayWidth() {
