@@ -178,6 +178,38 @@ struct HostSources {
         var mainName = Self.moduleName(for: set.name)
         while names.contains(mainName) { mainName += "Extension" }
         main = Module(name: mainName, files: mainFiles, dependencies: ordered.map(\.name))
+        for module in [main] + ordered {
+            try Self.checkFileNames(of: module, displayName: module.name == mainName ? set.name : module.name)
+        }
+    }
+
+    /// Fails when two files of `module` share a file name (`Foo/View.swift` and `Bar/View.swift`): Swift names a
+    /// file's private declarations after its file name, so one module cannot compile both (Xcode's build stops
+    /// with "filename "View.swift" used twice"). Saying so before the build names the developer's own paths.
+    ///
+    /// - Throws: `HostPackageError` naming every path of the first repeated name and how to fix it.
+    static func checkFileNames(of module: Module, displayName: String) throws {
+        var byName: [String: [URL]] = [:]
+        var order: [String] = []
+        for file in module.files {
+            let name = file.source.lastPathComponent
+            if byName[name] == nil { order.append(name) }
+            byName[name, default: []].append(file.source)
+        }
+        let repeated = order.filter { byName[$0]!.count > 1 }
+        guard let name = repeated.first, let paths = byName[name] else { return }
+        let listed = paths.map(\.path)
+        let both = listed.count == 2 ? "\(listed[0]) and \(listed[1])" : listed.joined(separator: ", ")
+        let folder = paths[1].deletingLastPathComponent().lastPathComponent
+        let renamed = paths[1].deletingLastPathComponent().appendingPathComponent(folder + name).path
+        let others =
+            repeated.count > 1
+            ? " (\(repeated.count - 1) more file name\(repeated.count == 2 ? "" : "s") repeat: "
+                + repeated.dropFirst().joined(separator: ", ") + ")" : ""
+        throw HostPackageError(
+            "\(displayName) has \(listed.count) Swift files named \(name): \(both)\(others); Swift compiles each file name "
+                + "once in a module (Xcode stops too: filename \"\(name)\" used twice), so rename all but one, such as "
+                + "\(listed[1]) to \(renamed)")
     }
 
     /// Whether `text` has an `import` of `module` (`import M`, `@testable import M`, `import struct M.T`).

@@ -123,6 +123,24 @@ struct HostBuildInputTests {
         #expect(sources.main.dependencies == ["Support"])
     }
 
+    @Test("two Swift files of one name in the extension's module: an error naming both paths and what to rename, before any build")
+    func sameFileNameInTwoFoldersIsNamed() throws {
+        let folder = ProjectFixtures.path("SameNameWidget")
+        #expect {
+            try HostSources(WidgetSourceSet.find(at: folder), includes: [])
+        } throws: { error in
+            let description = (error as? HostPackageError)?.description ?? "\(error)"
+            return description
+                == "SameNameWidget has 2 Swift files named View.swift: \(folder)/Bar/View.swift and \(folder)/Foo/View.swift; "
+                + "Swift compiles each file name once in a module (Xcode stops too: filename \"View.swift\" used twice), so rename "
+                + "all but one, such as \(folder)/Foo/View.swift to \(folder)/Foo/FooView.swift"
+        }
+        // Through the command's own entry: the same error, exit status 2, nothing built.
+        let error = try #require(prepareError(folder))
+        #expect(error.status == 2)
+        #expect(error.description.hasPrefix("SameNameWidget has 2 Swift files named View.swift: \(folder)/Bar/View.swift and "))
+    }
+
     @Test func importsAreReadAsWritten() {
         #expect(HostSources.imports("import Foundation\n@testable import TallyKit\n", module: "TallyKit"))
         #expect(HostSources.imports("  import struct TallyKit.TallyFormat", module: "TallyKit"))
