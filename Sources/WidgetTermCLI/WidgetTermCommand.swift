@@ -520,14 +520,16 @@ enum ListCommand {
         if parsed.switches.contains("help") {
             output.write(
                 "usage: widgetterm list [--app-group DIR]\n  One line per widget kind: the kind, then its families (Live Activities: "
-                    + "their presentations).\n  Standard error names the App Group store the widgets would read.\n")
+                    + "their presentations).\n  Standard error notes the App Group store the widgets would read "
+                    + "(widgetterm: note: ...), so standard output holds only the listing.\n")
             return 0
         }
         if let kind = parsed.positionals.first {
             if let missing = MissingPathArgument.error(kind, kinds: widgets.map(\.kind)) { throw missing }
             throw UsageError("list takes no widget kind (got \(kind)); use widgetterm render \(kind)")
         }
-        errors.write("widgetterm: \(AppGroupArgument.description(arguments: arguments, environment: environment))\n")
+        // A note, on standard error: standard output stays one line per kind for scripts (DECISIONS.md, "list's App Group line").
+        errors.write("widgetterm: note: \(AppGroupArgument.description(arguments: arguments, environment: environment))\n")
         let width = widgets.map(\.kind.count).max() ?? 0
         for widget in widgets {
             output.write(

@@ -369,20 +369,54 @@ import FoundationXML
         for arguments in [["list", "--app-group", store], ["--app-group", store, "list"], ["--app-group=\(store)", "list"]] {
             let result = try #require(try Self.runBinary(arguments, environment: base))
             #expect(result.status == 0, "\(arguments): \(result.errors)")
-            #expect(result.errors == "widgetterm: App Group store: \(store) (from --app-group)\n", "\(arguments)")
+            #expect(result.errors == "widgetterm: note: App Group store: \(store) (from --app-group)\n", "\(arguments)")
             #expect(result.output.hasPrefix("water"))
         }
         #expect(!FileManager.default.fileExists(atPath: store), "list runs no widget code and creates no store")
         let fromVariable = try #require(try Self.runBinary(["list"], environment: base.merging(["WIDGETTERM_APP_GROUP": store]) { $1 }))
-        #expect(fromVariable.errors == "widgetterm: App Group store: \(store) (from WIDGETTERM_APP_GROUP)\n")
+        #expect(fromVariable.errors == "widgetterm: note: App Group store: \(store) (from WIDGETTERM_APP_GROUP)\n")
         let byDefault = try #require(try Self.runBinary(["list"], environment: base))
         #expect(
             byDefault.errors.hasPrefix(
-                "widgetterm: App Group store: \(home)/.cache/widgetterm/app-group (the default, shared by every project;"))
+                "widgetterm: note: App Group store: \(home)/.cache/widgetterm/app-group (the default, shared by every project;"))
         // A command that runs widget code, with the flag before its name, uses (and creates) the store.
         let render = try #require(try Self.runBinary(["--app-group", store, "render", "water", "--format", "text"], environment: base))
         #expect(render.status == 0)
         #expect(FileManager.default.fileExists(atPath: store))
+    }
+}
+
+/// `list`'s standard output is the listing alone, for scripts; the App Group store is a note on standard error.
+@Suite struct ListOutputTests {
+    @Test("list prints one line per kind on standard output and the App Group store as a note on standard error")
+    func stdoutIsTheListingAlone() throws {
+        let result = PreviewCommandTests.run(["list"])
+        #expect(result.status == 0, "\(result.errors)")
+        let descriptors = SampleWidgetBundle().widgetDescriptors
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "", "the listing ends with a line feed")
+        let rows = lines.dropLast()
+        #expect(rows.count == descriptors.count)
+        for (row, descriptor) in zip(rows, descriptors) {
+            // The kind, padded to the longest, two spaces, then the families (an activity: its presentations).
+            let parts = row.split(separator: "  ", maxSplits: 1)
+            #expect(parts.first.map { $0.trimmingCharacters(in: .whitespaces) } == descriptor.kind, "\(row)")
+            let listed = parts.last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            if !descriptor.isActivity {
+                #expect(listed == descriptor.supportedFamilies.map(\.rawValue).joined(separator: " "), "\(row)")
+            }
+            #expect(!row.contains("App Group"), "\(row)")
+        }
+        let notes = result.errors.split(separator: "\n")
+        #expect(notes.count == 1, "\(result.errors)")
+        #expect(result.errors.hasPrefix("widgetterm: note: App Group store: "), "\(result.errors)")
+    }
+
+    @Test("list --help says standard output holds only the listing")
+    func helpSaysWhereTheNoteGoes() {
+        let help = PreviewCommandTests.run(["list", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("(widgetterm: note: ...), so standard output holds only the listing"), "\(help.output)")
     }
 }
 
