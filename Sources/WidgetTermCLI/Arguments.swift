@@ -15,6 +15,9 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
+/// Why a command refuses a shared flag and what to use instead, given the flag's value (`ParsedArguments`).
+typealias RefusedFlagReason = @Sendable (String) -> String
+
 /// Parsed arguments of one command: positionals and `--flag value` / `--flag=value` options.
 struct ParsedArguments {
     var positionals: [String] = []
@@ -25,7 +28,17 @@ struct ParsedArguments {
 
     /// Parses `arguments` against the flags a command accepts (`valued` take a value, `boolean` do not). Flags in
     /// `unlisted` are parsed (the command refuses them with its own message) but not offered as valid flags.
-    init(_ arguments: [String], valued: Set<String>, boolean: Set<String> = [], unlisted: Set<String> = []) throws {
+    ///
+    /// - Parameter refused: shared flags that do not apply to this command (`smartstack --format svg`), each with
+    ///   the message saying why and what to use instead, given the flag's value; they are not valid flags, and
+    ///   `valued` need not list them.
+    /// - Throws: `UsageError` for an unknown flag (with the nearest valid one), a refused flag (its message) or a
+    ///   missing value.
+    init(
+        _ arguments: [String], valued: Set<String>, boolean: Set<String> = [], unlisted: Set<String> = [],
+        refused: [String: RefusedFlagReason] = [:]
+    ) throws {
+        let valued = valued.subtracting(refused.keys)
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -43,6 +56,10 @@ struct ParsedArguments {
             if boolean.contains(name) {
                 switches.insert(name)
                 continue
+            }
+            if let reason = refused[name] {
+                if value == nil, index < arguments.count, !arguments[index].hasPrefix("--") { value = arguments[index] }
+                throw UsageError(reason(value ?? ""))
             }
             guard valued.contains(name) else {
                 let names = valued.union(boolean).subtracting(unlisted)

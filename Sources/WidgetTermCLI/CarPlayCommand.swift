@@ -17,10 +17,29 @@ enum CarPlayCommand {
     /// The most widgets one widgets screen shows here.
     static let maximumWidgets = 3
 
+    /// The shared flags that do not apply: CarPlay shows systemSmall widgets (and an activity's small family) in
+    /// full colour on black, in its own look.
+    static let refusedFlags: [String: RefusedFlagReason] = {
+        var refused: [String: RefusedFlagReason] = [
+            "family": {
+                "carplay shows systemSmall widgets and a Live Activity's small family, and takes no --family \($0); use "
+                    + "render KIND --family \($0)"
+            }
+        ]
+        for flag in ["theme", "mode", "scheme"] {
+            refused[flag] = {
+                "carplay draws in full colour on black, as CarPlay does, so --\(flag) \($0) does not apply; use render KIND "
+                    + "--\(flag) \($0)"
+            }
+        }
+        return refused
+    }()
+
     static func run(
         _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream, errors: TextStream
     ) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(["state"]), boolean: ["help"])
+        let parsed = try ParsedArguments(
+            arguments, valued: RenderSettings.valuedFlags.union(["state"]), boolean: ["help"], refused: refusedFlags)
         if parsed.switches.contains("help") {
             output.write(Help.carPlay)
             return 0

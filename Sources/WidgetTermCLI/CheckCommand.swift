@@ -65,15 +65,19 @@ enum CheckCommand {
         ].joined(separator: "|")
     }
 
+    /// The shared flags that do not apply: check prints findings, never a picture.
+    static let refusedFlags: [String: RefusedFlagReason] = [
+        "color": { _ in "check prints findings, not pictures: --color does not apply; use --format text or json" },
+        "colors": { _ in "check prints findings, not pictures: --colors does not apply; use --format text or json" },
+    ]
+
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: RenderSettings.valuedFlags.union(["surfaces", "fetched-at"]), boolean: ["help", "summary"])
+            arguments, valued: RenderSettings.valuedFlags.union(["surfaces", "fetched-at"]), boolean: ["help", "summary"],
+            refused: refusedFlags)
         if parsed.switches.contains("help") {
             output.write(Help.check)
             return 0
-        }
-        for flag in ["color", "colors"] where parsed[flag] != nil {
-            throw UsageError("check prints findings, not pictures: --\(flag) does not apply; use --format text or json")
         }
         let settings = try RenderSettings(parsed)
         let asJSON = try parsed.choice("format", ["text": false, "json": true], default: false)

@@ -47,7 +47,10 @@ enum Help {
         StandBy (iPhone on its side, charging): two systemSmall widgets side by side on black. By day they render
         in full colour with their container backgrounds removed; --night renders them vibrant in the red night
         tint (the standby-night theme). iOS scales them up to fill the screen; cells cannot scale glyphs, so
-        they are drawn at their own size.
+        they are drawn at their own size. StandBy chooses the family and the look: the shared family, theme, mode
+        and scheme flags are refused.
+        options:
+        \(smallWidgetsOnBlackOptions)
 
         """
 
@@ -60,7 +63,10 @@ enum Help {
         191 x 81.5 pt card, 24 x 5 cells), else its compact leading and trailing views, with the warning
         activity-without-small-family. --state N picks the activity's Nth scripted content state (default 1).
         A widget that disfavors CarPlay (.disfavoredLocations([.carPlay], for: [.systemSmall])) is shown with the
-        warning disfavored-location.
+        warning disfavored-location. CarPlay chooses the family and the look: the shared family, theme, mode and
+        scheme flags are refused.
+        options:
+        \(smallWidgetsOnBlackOptions)
 
         """
 
@@ -106,6 +112,8 @@ enum Help {
         Refused, as error diagnostics with exit status 1: a payload over 4096 bytes, no "aps", a content-state that
         does not decode (its key path named), a priority-10 push over the budget, an activity with Live Activities off,
         a start without "alert", a control without a ControlPushHandler.
+        options:
+        \(sharedOptions(except: ["format", "at", "device"]))
 
         """
 
@@ -122,7 +130,11 @@ enum Help {
           --from T       the start (default: --at, else now)
           --hours H      how long to simulate, 1 to 336 (default 6)
 
-        Warns (relevance-never-changes) about a widget whose entries all have the same score.
+        Warns (relevance-never-changes) about a widget whose entries all have the same score. It draws no widget:
+        the shared flags that choose a picture (family, format, theme, mode, scheme, color, colors, assets) and the
+        provider context are refused, each with what to use instead.
+        options for the widgets' code:
+        \(sharedOptions(only: ["device", "os", "at", "timezone", "locale", "param", "provider-timeout", "app-group"]))
 
         """
 
@@ -140,12 +152,19 @@ enum Help {
                           repeatable); a wrong name or value is refused with the valid ones
           --format F      text or ansi (the colour rule of render applies)
           --app-group DIR the App Group store the control's code reads and writes
+          --assets DIR    a folder searched for the app's *.xcassets, *.xcstrings and *.lproj (repeatable)
+          --color WHEN    auto, always or never (auto: colour only to a terminal; NO_COLOR honoured)
+          --colors DEPTH  force 16, 256 or truecolor
 
         Diagnostics go to standard error; the exit status is 1 when one is an error (a currentValue() that
         threw, a toggle that snapped back after a tap).
 
         """
 
+    /// The shared options standby and carplay take besides those in their usage line.
+    static var smallWidgetsOnBlackOptions: String {
+        sharedOptions(only: ["os", "context", "timezone", "locale", "assets", "param", "provider-timeout", "app-group", "color", "colors"])
+    }
     static var devices: String {
         DeviceProfile.all.map { "    \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.displayName)" }.joined(
             separator: "\n")
@@ -232,15 +251,29 @@ enum Help {
     /// The shared options `check` uses as every command does: not the family, theme and mode (which select
     /// surfaces in `check`), nor the output format and colour (it draws no picture).
     static var checkOptions: String {
+        sharedOptions(except: ["format", "color", "colors", "family", "theme", "mode"])
+    }
+
+    /// The lines of `sharedOptions` for the flags named (without `--`), in its order.
+    static func sharedOptions(only names: Set<String>) -> String {
+        sharedOptionLines { names.contains($0) }
+    }
+
+    /// The lines of `sharedOptions` but those of the flags named (without `--`).
+    static func sharedOptions(except names: Set<String>) -> String {
+        sharedOptionLines { !names.contains($0) }
+    }
+
+    /// Each shared option's lines (its first line and the lines continuing it) kept when `keep` answers true for
+    /// its flag name.
+    static func sharedOptionLines(_ keep: (String) -> Bool) -> String {
         sharedOptions.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .reduce(into: (lines: [String](), skipping: false)) { state, line in
+            .reduce(into: (lines: [String](), keeping: true)) { state, line in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("--") {
-                    state.skipping = ["--format", "--color ", "--colors", "--family", "--theme", "--mode"].contains {
-                        trimmed.hasPrefix($0)
-                    }
+                    state.keeping = keep(String(trimmed.dropFirst(2).prefix { $0 != " " }))
                 }
-                if !state.skipping { state.lines.append(line) }
+                if state.keeping { state.lines.append(line) }
             }.lines.joined(separator: "\n")
     }
 
@@ -320,6 +353,8 @@ enum Help {
           --open-command CMD  then run CMD (a program on PATH or a path) with the URL as its one argument; no shell
                               is involved, so the URL reaches CMD verbatim. After 10 s CMD and the programs it
                               started in its process group are stopped
+          --app-group DIR     the App Group store the widgets' code reads while declaring its routes (default
+                              $WIDGETTERM_APP_GROUP, else ~/.cache/widgetterm/app-group)
 
         exit status: 0 a route matches (and CMD exited 0); 1 no route matches, or CMD exited non-zero;
         2 usage errors, an invalid routes file, or a CMD that cannot start

@@ -9,8 +9,33 @@ import WidgetKitUI
 /// rotated by the relevance of their entries (`TimelineEntryRelevance`) over simulated time, one line per
 /// rotation with its reason. Each widget's timeline is asked once, at `--from` (no reloads are simulated).
 enum SmartStackCommand {
+    /// The shared flags that do not apply: the stack prints text lines and draws no widget, so nothing that
+    /// chooses a picture (family, format, colours, theme, mode, scheme, asset catalogs) or an entry (context).
+    static let refusedFlags: [String: RefusedFlagReason] = {
+        var refused: [String: RefusedFlagReason] = [
+            "format": {
+                "smartstack prints its rotations as text and takes no --format \($0); use render KIND --format \($0) for a widget"
+            },
+            "family": {
+                "smartstack rotates each widget's systemSmall timeline and takes no --family \($0); use timeline KIND --family \($0) "
+                    + "for one family's entries"
+            },
+            "context": {
+                "smartstack reads each widget's timeline and takes no --context \($0); use render KIND --context \($0) to see it"
+            },
+        ]
+        for flag in ["theme", "mode", "scheme", "color", "colors", "assets"] {
+            refused[flag] = {
+                "smartstack prints its rotations as text and draws no widget, so --\(flag) \($0) does not apply; use "
+                    + "render KIND --\(flag) \($0) to draw one"
+            }
+        }
+        return refused
+    }()
+
     static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags.union(["from", "hours"]), boolean: ["help"])
+        let parsed = try ParsedArguments(
+            arguments, valued: RenderSettings.valuedFlags.union(["from", "hours"]), boolean: ["help"], refused: refusedFlags)
         if parsed.switches.contains("help") {
             output.write(Help.smartStack)
             return 0
@@ -24,10 +49,6 @@ enum SmartStackCommand {
             throw UsageError("a Smart Stack holds at most 10 widgets, got \(parsed.positionals.count)")
         }
         let settings = try RenderSettings(parsed)
-        if let format = parsed["format"], format != "text" {
-            throw UsageError(
-                "smartstack prints its rotations as text and takes no --format \(format); use render KIND --format \(format) for a widget")
-        }
         let from = try parsed["from"].map { try DateArgument.parse($0, timeZone: settings.timeZone, flag: "from") }
         let start = from ?? settings.at ?? HostClock.now
         let hours = try parsed.integer("hours", in: 1...24 * 14, default: 6)

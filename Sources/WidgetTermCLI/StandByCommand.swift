@@ -14,10 +14,25 @@ enum StandByCommand {
     /// Columns between the two widgets.
     static let gap = 4
 
+    /// The shared flags that do not apply: StandBy shows systemSmall widgets in its own look (full colour by day,
+    /// the red night theme with `--night`).
+    static let refusedFlags: [String: RefusedFlagReason] = {
+        var refused: [String: RefusedFlagReason] = [
+            "family": { "standby shows two systemSmall widgets and takes no --family \($0); use render KIND --family \($0)" }
+        ]
+        for flag in ["theme", "mode", "scheme"] {
+            refused[flag] = {
+                "standby draws in full colour by day and in the red night tint with --night, as StandBy does, so --\(flag) \($0) "
+                    + "does not apply; use --night, or render KIND --\(flag) \($0)"
+            }
+        }
+        return refused
+    }()
+
     static func run(
         _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String], output: TextStream, errors: TextStream
     ) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags, boolean: ["help", "night"])
+        let parsed = try ParsedArguments(arguments, valued: RenderSettings.valuedFlags, boolean: ["help", "night"], refused: refusedFlags)
         if parsed.switches.contains("help") {
             output.write(Help.standBy)
             return 0

@@ -511,46 +511,22 @@ import FoundationXML
     @Test(
         "each command's help lists only flags it accepts, and every flag it accepts but the listed exceptions",
         arguments: [
-            // Each command with the flags it accepts that its help does not name (`--help` itself; global flags
-            // the help does not list yet, accepted for the global-flags rule `widgetterm --theme dark COMMAND`):
-            // pinned, so a new gap fails here. `bench` is left out: its help names swift build's flags.
+            // Each command with the flags it accepts that its help does not name: only `--help` itself. A shared flag
+            // that does not apply to a command is refused with why (`refusedFlagsSayWhy`), so it is neither in the
+            // help nor among the valid flags. `bench` is left out: its help names swift build's flags.
             ("preview", Set<String>()),
             ("gallery", ["--help"]),
             ("render", ["--help"]),
-            ("check", ["--help", "--color", "--colors"]),
+            ("check", ["--help"]),
             ("timeline", ["--help"]),
             ("sources", ["--help"]),
             ("list", ["--help"]),
-            ("open", ["--help", "--app-group"]),
-            ("control", ["--help", "--assets", "--color", "--colors"]),
-            (
-                "smartstack",
-                [
-                    "--help", "--app-group", "--assets", "--color", "--colors", "--context", "--device", "--family", "--format",
-                    "--locale", "--mode", "--os", "--param", "--provider-timeout", "--scheme", "--theme",
-                ]
-            ),
-            (
-                "standby",
-                [
-                    "--help", "--app-group", "--assets", "--color", "--colors", "--context", "--family", "--locale", "--mode",
-                    "--os", "--param", "--provider-timeout", "--scheme", "--theme", "--timezone",
-                ]
-            ),
-            (
-                "carplay",
-                [
-                    "--help", "--app-group", "--assets", "--color", "--colors", "--context", "--family", "--locale", "--mode",
-                    "--os", "--param", "--provider-timeout", "--scheme", "--theme", "--timezone",
-                ]
-            ),
-            (
-                "push",
-                [
-                    "--help", "--app-group", "--assets", "--color", "--colors", "--context", "--family", "--locale", "--mode",
-                    "--os", "--param", "--provider-timeout", "--scheme", "--theme", "--timezone",
-                ]
-            ),
+            ("open", ["--help"]),
+            ("control", ["--help"]),
+            ("smartstack", ["--help"]),
+            ("standby", ["--help"]),
+            ("carplay", ["--help"]),
+            ("push", ["--help"]),
         ] as [(String, Set<String>)])
     func helpMatchesTheAcceptedFlags(command: String, acceptedButNotInHelp: Set<String>) {
         let help = PreviewCommandTests.run([command, "--help"])
@@ -560,6 +536,62 @@ import FoundationXML
         #expect(!valid.isEmpty, "\(command) names its valid flags")
         #expect(listed.subtracting(valid).sorted() == [], "\(command): in --help but refused")
         #expect(valid.subtracting(listed).sorted() == acceptedButNotInHelp.sorted(), "\(command): accepted but not in --help")
+    }
+
+    @Test(
+        "a shared flag a command has no use for is refused with why and what to use, exit 2, before or after the command name",
+        arguments: [
+            (
+                ["smartstack", "steps", "countdown", "--format", "svg"],
+                "smartstack prints its rotations as text and takes no --format svg; use render KIND --format svg for a widget"
+            ),
+            (
+                ["smartstack", "steps", "countdown", "--family", "systemLarge"],
+                "smartstack rotates each widget's systemSmall timeline and takes no --family systemLarge; use timeline KIND "
+                    + "--family systemLarge for one family's entries"
+            ),
+            (
+                ["--theme", "dark", "smartstack", "steps", "countdown"],
+                "smartstack prints its rotations as text and draws no widget, so --theme dark does not apply; use render KIND "
+                    + "--theme dark to draw one"
+            ),
+            (
+                ["smartstack", "steps", "countdown", "--context=snapshot"],
+                "smartstack reads each widget's timeline and takes no --context snapshot; use render KIND --context snapshot to see it"
+            ),
+            (
+                ["standby", "weather", "countdown", "--family", "systemMedium"],
+                "standby shows two systemSmall widgets and takes no --family systemMedium; use render KIND --family systemMedium"
+            ),
+            (
+                ["standby", "weather", "countdown", "--mode", "accented"],
+                "standby draws in full colour by day and in the red night tint with --night, as StandBy does, so --mode accented "
+                    + "does not apply; use --night, or render KIND --mode accented"
+            ),
+            (
+                ["carplay", "weather", "--scheme", "light"],
+                "carplay draws in full colour on black, as CarPlay does, so --scheme light does not apply; use render KIND --scheme light"
+            ),
+            (
+                ["carplay", "weather", "--family", "systemLarge"],
+                "carplay shows systemSmall widgets and a Live Activity's small family, and takes no --family systemLarge; use "
+                    + "render KIND --family systemLarge"
+            ),
+            (
+                ["check", "water", "--colors", "256"],
+                "check prints findings, not pictures: --colors does not apply; use --format text or json"
+            ),
+        ])
+    func refusedFlagsSayWhy(arguments: [String], reason: String) {
+        let result = PreviewCommandTests.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.output.isEmpty, "\(arguments)")
+        #expect(result.errors == "widgetterm: \(reason)\n", "\(arguments)")
+        // Refused, not unknown: the flag is not among the command's valid flags, nor in its help.
+        let command = arguments.first { !$0.hasPrefix("--") && !["dark"].contains($0) } ?? ""
+        let flag = String((arguments.first { $0.hasPrefix("--") && $0 != "--night" } ?? "").prefix { $0 != "=" })
+        #expect(!Self.validFlags(of: command).contains(flag), "\(command) \(flag)")
+        #expect(!Self.flags(in: PreviewCommandTests.run([command, "--help"]).output).contains(flag), "\(command) \(flag)")
     }
 
     @Test("the preview takes --in-process and --extension-processes, and refuses --format and --context with what to use")
