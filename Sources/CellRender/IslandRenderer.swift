@@ -136,9 +136,9 @@ public struct IslandFrame: Sendable {
 }
 
 /// Lays out and paints Live Activity presentations at the HIG sizes of the selected device (widgetkit-facts.md
-/// §1.6): a black island with white content (the island always renders dark) and rounded ends, its corners in
-/// the keyline tint when one is set; compact leading and trailing content snug against the camera; the Lock
-/// Screen view on its background. docs/DECISIONS.md records the choices where the HIG is silent.
+/// §1.6): a black island with white content (the island always renders dark) and rounded ends, outlined thinly in
+/// the keyline tint in the compact and minimal presentations when one is set; compact leading and trailing content
+/// snug against the camera; the Lock Screen view on its background. docs/DECISIONS.md records the choices where the HIG is silent.
 public enum IslandRenderer {
     /// The island's fill: black, as on the device.
     public static let islandColor = RGB(0, 0, 0)
@@ -367,7 +367,8 @@ public enum IslandRenderer {
             painter.paint(place(node, size: rect.size, at: (rect.x, rect.y), clip: rect.intersection(clip), environment: environment))
         }
         var frame = painter.frame
-        drawEnds(of: islandRect, keyline: island.keylineTint, style: options.islandStyle, in: &frame.buffer)
+        // The keyline tints the compact and minimal islands' border only; the expanded island keeps black ends.
+        drawEnds(of: islandRect, keyline: nil, style: options.islandStyle, in: &frame.buffer)
         if let url = island.widgetURL { frame.widgetURLs.insert(url, at: 0) }
         var result = IslandFrame(presentation: .expanded, frame: frame, islandRect: islandRect)
         result.sideColumns = beside
@@ -438,13 +439,16 @@ public enum IslandRenderer {
         painter.paint(PlacedNode(content: .shape(ShapeNode(kind: .rectangle, fill: .color(.black))), frame: rect))
     }
 
-    /// Rounds the island's four corner cells with quadrant blocks where they are still empty: black, or the
-    /// keyline tint when one is set, over what is outside the island.
+    /// Rounds the island's four corner cells with black quadrant blocks where they are still empty, over what is
+    /// outside the island; with a keyline tint (compact and minimal only: `keylineTint(_:)` tints "the surrounding
+    /// border"), draws a thin outline in that tint around the island instead (`drawKeyline`).
     static func drawEnds(of rect: CellRect, keyline: Color?, style: PaintStyle, in buffer: inout CellBuffer) {
         guard rect.width >= 2, rect.height >= 1 else { return }
-        let tint = keyline.map { color -> RGB in
-            let value = color.resolved(in: style.palette)
-            return style.surfaceForBlending.blended(with: RGB(red: value.red, green: value.green, blue: value.blue), alpha: value.alpha)
+        if let keyline {
+            let value = keyline.resolved(in: style.palette)
+            let tint = style.surfaceForBlending.blended(with: RGB(red: value.red, green: value.green, blue: value.blue), alpha: value.alpha)
+            drawKeyline(around: rect, tint: tint, style: style, in: &buffer)
+            return
         }
         let left = rect.x, right = rect.maxX - 1, top = rect.y, bottom = rect.maxY - 1
         var corners: [(Int, Int, Glyph)] = [(left, top, "▐"), (right, top, "▌")]
@@ -454,7 +458,39 @@ public enum IslandRenderer {
         for (column, row, glyph) in corners where buffer.contains(column: column, row: row) {
             let cell = buffer[column, row]
             guard cell.glyph == " ", !cell.isContinuation else { continue }
-            buffer[column, row] = Cell(glyph: glyph, foreground: tint ?? islandColor, background: style.surface)
+            buffer[column, row] = Cell(glyph: glyph, foreground: islandColor, background: style.surface)
+        }
+    }
+
+    /// The keyline: light box-drawing lines in `tint` along the island's edge cells that content left empty, with
+    /// rounded corners over what is outside the island (`╭╮╰╯`), straight edges on the island's black (`─`, `│`);
+    /// a one-row island gets round ends (`(`, `)`). A line, never a filled cell: the island stays black inside
+    /// (docs/DECISIONS.md, "The keyline is an outline").
+    static func drawKeyline(around rect: CellRect, tint: RGB, style: PaintStyle, in buffer: inout CellBuffer) {
+        let left = rect.x, right = rect.maxX - 1, top = rect.y, bottom = rect.maxY - 1
+        func draw(_ glyph: Glyph, _ column: Int, _ row: Int, outside: Bool) {
+            guard buffer.contains(column: column, row: row) else { return }
+            let cell = buffer[column, row]
+            guard cell.glyph == " ", !cell.isContinuation else { return }
+            buffer[column, row] = Cell(glyph: glyph, foreground: tint, background: outside ? style.surface : islandColor)
+        }
+        guard rect.height > 1 else {
+            draw("(", left, top, outside: true)
+            draw(")", right, top, outside: true)
+            for column in (left + 1)..<right { draw("─", column, top, outside: false) }
+            return
+        }
+        draw("╭", left, top, outside: true)
+        draw("╮", right, top, outside: true)
+        draw("╰", left, bottom, outside: true)
+        draw("╯", right, bottom, outside: true)
+        for column in (left + 1)..<right {
+            draw("─", column, top, outside: false)
+            draw("─", column, bottom, outside: false)
+        }
+        for row in (top + 1)..<bottom {
+            draw("│", left, row, outside: false)
+            draw("│", right, row, outside: false)
         }
     }
 }

@@ -13,12 +13,16 @@ public struct PaintedShape: Equatable, Sendable {
     public var rect: CellRect
     /// The background of the centre cell right after the shape was filled.
     public var fill: RGB
+    /// The colour of a thin outline drawn around the shape with box-drawing lines (a Dynamic Island's keyline
+    /// tint), nil for none.
+    public var stroke: RGB?
 
     /// A painted shape record.
-    public init(kind: ShapeKind, rect: CellRect, fill: RGB) {
+    public init(kind: ShapeKind, rect: CellRect, fill: RGB, stroke: RGB? = nil) {
         self.kind = kind
         self.rect = rect
         self.fill = fill
+        self.stroke = stroke
     }
 }
 

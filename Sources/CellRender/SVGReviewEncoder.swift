@@ -65,10 +65,18 @@ extension SVGEncoder {
         }
         // Rounded shapes inside the widget: their corner cells are drawn as curves (below) instead of blocks.
         var roundedCorners: [(rect: CellRect, fill: RGB, radius: Double)] = []
+        // Outlines drawn with box-drawing lines (an island's keyline) become one stroked, rounded rectangle.
+        var outlines: [(rect: CellRect, stroke: RGB, radius: Double)] = []
         for shape in frame.shapes {
             guard let radius = cornerRadius(of: shape.kind, rect: shape.rect, metric: style.metric) else { continue }
             let whole = shape.rect == CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
             if whole && clipsContainer { continue }
+            if let stroke = shape.stroke, hasOutlineCorners(shape.rect, stroke: stroke, in: buffer) {
+                clearOutline(of: shape.rect, stroke: stroke, fill: shape.fill, in: &buffer)
+                roundedCorners.append((shape.rect, shape.fill, radius))
+                outlines.append((shape.rect, stroke, radius))
+                continue
+            }
             if hasBlockCorners(shape.rect, fill: shape.fill, in: buffer) {
                 fillCornerCells(of: shape.rect, in: &buffer, withOutside: true)
                 roundedCorners.append((shape.rect, shape.fill, radius))
@@ -141,6 +149,10 @@ extension SVGEncoder {
         for corner in roundedCorners {
             output += cornerPaths(corner.rect, fill: corner.fill, radius: corner.radius, pixelsPerPoint: (pixelsPerPointX, pixelsPerPointY))
         }
+        for outline in outlines {
+            output += outlinePath(
+                outline.rect, stroke: outline.stroke, radius: outline.radius, pixelsPerPoint: (pixelsPerPointX, pixelsPerPointY))
+        }
         output += "<g class=\"glyphs\" xml:space=\"preserve\">\n"
         appendGlyphs(of: buffer, defaultForeground: style.defaultForeground, to: &output)
         output += "</g>\n</g>\n</g>\n</svg>\n"
@@ -174,6 +186,49 @@ extension SVGEncoder {
             guard cell.glyph == cornerBlocks[index], !cell.isContinuation else { continue }
             buffer[corner.column, corner.row] = Cell(background: withOutside ? cell.background : cell.foreground)
         }
+    }
+
+    /// The rounded box-drawing corners `IslandRenderer.drawKeyline` draws, by corner.
+    static let outlineCorners: [Glyph] = ["╭", "╮", "╰", "╯"]
+
+    /// True when every corner of `rect` shows the rounded box-drawing corner of its corner in `stroke`.
+    static func hasOutlineCorners(_ rect: CellRect, stroke: RGB, in buffer: CellBuffer) -> Bool {
+        guard rect.width >= 3, rect.height >= 2 else { return false }
+        for (index, corner) in corners(of: rect).enumerated() {
+            guard buffer.contains(column: corner.column, row: corner.row) else { return false }
+            let cell = buffer[corner.column, corner.row]
+            guard cell.glyph == outlineCorners[index], cell.foreground == stroke else { return false }
+        }
+        return true
+    }
+
+    /// Replaces the outline's cells along the edges of `rect` with plain cells: corners of the colour outside the
+    /// shape (a curve is drawn over them), lines (`─`, `│` in `stroke`) of `fill`. Content on the edge stays.
+    static func clearOutline(of rect: CellRect, stroke: RGB, fill: RGB, in buffer: inout CellBuffer) {
+        for (index, corner) in corners(of: rect).enumerated() where buffer.contains(column: corner.column, row: corner.row) {
+            let cell = buffer[corner.column, corner.row]
+            guard cell.glyph == outlineCorners[index], !cell.isContinuation else { continue }
+            buffer[corner.column, corner.row] = Cell(background: cell.background)
+        }
+        var edges: [(Int, Int)] = []
+        for column in (rect.x + 1)..<(rect.maxX - 1) { edges += [(column, rect.y), (column, rect.maxY - 1)] }
+        for row in (rect.y + 1)..<max(rect.y + 1, rect.maxY - 1) { edges += [(rect.x, row), (rect.maxX - 1, row)] }
+        for (column, row) in edges where buffer.contains(column: column, row: row) {
+            let cell = buffer[column, row]
+            guard cell.glyph == "─" || cell.glyph == "│", cell.foreground == stroke, !cell.isContinuation else { continue }
+            buffer[column, row] = Cell(background: fill)
+        }
+    }
+
+    /// A rounded rectangle stroked thinly in `stroke` just inside `rect`, its corners those of `cornerPaths`.
+    static func outlinePath(_ rect: CellRect, stroke: RGB, radius: Double, pixelsPerPoint: (x: Double, y: Double)) -> String {
+        let rx = min(radius * pixelsPerPoint.x, Double(cellWidth)), ry = min(radius * pixelsPerPoint.y, Double(cellHeight))
+        let inset = 0.75
+        let x = Double(rect.x * cellWidth) + inset, y = Double(rect.y * cellHeight) + inset
+        let width = Double(rect.width * cellWidth) - 2 * inset, height = Double(rect.height * cellHeight) - 2 * inset
+        return "<rect class=\"keyline\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"\(number(height))\" "
+            + "rx=\"\(number(max(0, rx - inset)))\" ry=\"\(number(max(0, ry - inset)))\" fill=\"none\" stroke=\"\(stroke.hex)\" "
+            + "stroke-width=\"1.5\"/>\n"
     }
 
     /// The corner radius of a filled shape in points, nil for shapes without rounded corners.

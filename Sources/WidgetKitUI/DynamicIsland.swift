@@ -168,8 +168,9 @@ public struct DynamicIsland: @unchecked Sendable {
         self.minimal = { $0.resolve(minimalView) }
     }
 
-    /// Tints the island's outline (a subtle keyline, most visible on dark backgrounds), as
-    /// `DynamicIsland.keylineTint(_:)`. WidgetTerm draws the island's rounded corners in this colour.
+    /// Applies a subtle tint color to the surrounding border of a Live Activity that appears in the Dynamic Island,
+    /// as `DynamicIsland.keylineTint(_:)`. WidgetTerm draws a thin outline in this colour around the compact and
+    /// minimal islands; nil leaves the border untinted.
     public func keylineTint(_ color: Color?) -> DynamicIsland {
         var copy = self
         copy.keyline = color

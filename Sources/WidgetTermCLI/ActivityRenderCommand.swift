@@ -223,15 +223,20 @@ enum ActivityRenderCommand {
                 backdrop: style.surface ?? style.surfaceForBlending, defaultForeground: isDark ? RGB(255, 255, 255) : RGB(0, 0, 0),
                 cornerRadius: nil,
                 idPrefix: String("a-\(kind)-\(island.presentation.argument)".map { $0.isLetter || $0.isNumber ? $0 : "-" }))
-            // The island is a capsule whose ends the terminal steps with quadrant blocks: recorded as a shape so
-            // that the review encoder draws them as curves.
+            // The island is a capsule whose ends the terminal steps with quadrant blocks, or outlines with
+            // box-drawing lines in its keyline tint: recorded as a shape so that the review encoder draws them as
+            // curves (and the keyline as a stroke).
             var frame = island.frame
             if island.presentation != .lockScreen {
                 for rect in [island.islandRect, island.detachedRect].compactMap({ $0 })
                 where rect.height > 1 && frame.buffer.contains(column: rect.x, row: rect.y) {
-                    if let fill = frame.buffer[rect.x, rect.y].foreground {
-                        frame.shapes.append(PaintedShape(kind: .capsule, rect: rect, fill: fill))
-                    }
+                    let corner = frame.buffer[rect.x, rect.y]
+                    guard let foreground = corner.foreground else { continue }
+                    let isKeyline = corner.glyph == "╭"
+                    frame.shapes.append(
+                        PaintedShape(
+                            kind: .capsule, rect: rect, fill: isKeyline ? IslandRenderer.islandColor : foreground,
+                            stroke: isKeyline ? foreground : nil))
                 }
             }
             return SVGEncoder.encodeForReview(

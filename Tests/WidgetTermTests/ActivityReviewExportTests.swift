@@ -26,4 +26,19 @@ import Testing
         #expect(!texts.contains { Self.quadrantBlocks.contains($0) }, "no quadrant-block steps left")
         #expect(svg.withClass("corner").count == 4, "the Lock Screen card's four corners")
     }
+
+    @Test("the keyline tint is one thin stroked outline around the compact island, its corners curved, no box-drawing glyph")
+    func keylineIsAStrokedOutline() throws {
+        let run = PreviewCommandTests.run(
+            ["render", "delivery", "--presentation", "compact", "--state", "3", "--format", "svg"] + ReviewExportTests.at)
+        #expect(run.status == 0, "\(run.errors)")
+        let svg = try #require(SVGElements(run.output))
+        let texts = svg.named("text").map(\.text).joined()
+        #expect(!texts.contains { "╭╮╰╯─".contains($0) }, "no box-drawing steps left: \(texts)")
+        let keylines = svg.withClass("keyline")
+        #expect(keylines.count == 1)
+        #expect(keylines.first?.attributes["stroke"] == "#FF9F0A" && keylines.first?.attributes["fill"] == "none")
+        #expect(
+            svg.withClass("corner").map { $0.attributes["fill"] } == Array(repeating: "#000000", count: 4), "the island is black inside")
+    }
 }

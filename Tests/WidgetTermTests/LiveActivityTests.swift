@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import CellLayout
-import CellRender
+@testable import CellRender
 import SampleWidgets
 import WidgetHost
 import WidgetKitUI
@@ -725,7 +725,36 @@ extension ActivityHostTests {
         ])
         #expect(result.status == 0)
         #expect(result.errors == "")
-        #expect(result.output == "           ▗     👜                12:00 ▖\n           ▝                             ▘\n")
+        // The sample's keyline tint (orange) outlines the compact island: rounded corners, lines on its edges.
+        #expect(result.output == "           ╭─────👜────────────────12:00─╮\n           ╰─────────────────────────────╯\n")
+    }
+
+    @Test("keylineTint is a thin outline on the island's edge cells content left empty, never a filled cell")
+    func keylineIsAnOutline() throws {
+        let style = PaintStyle(colorScheme: .dark)
+        var buffer = CellBuffer(width: 8, height: 3)
+        let island = CellRect(x: 1, y: 0, width: 6, height: 3)
+        for row in 0..<3 { for column in 1..<7 { buffer[column, row] = Cell(background: IslandRenderer.islandColor) } }
+        buffer[3, 0] = Cell(glyph: "A", foreground: RGB(255, 255, 255), background: IslandRenderer.islandColor)
+        IslandRenderer.drawEnds(of: island, keyline: .orange, style: style, in: &buffer)
+        let rows = (0..<3).map { row in String((0..<8).map { buffer[$0, row].glyph.character }) }
+        #expect(rows == [" ╭─A──╮ ", " │    │ ", " ╰────╯ "])
+        let tint = try #require(buffer[1, 0].foreground)
+        #expect(tint != IslandRenderer.islandColor)
+        for row in 0..<3 {
+            for column in 0..<8 {
+                #expect(buffer[column, row].background != tint, "(\(column), \(row)) is filled with the tint")
+            }
+        }
+        // Corners stand over what is outside the island; the lines on its black.
+        #expect(buffer[1, 0].background == style.surface && buffer[6, 2].background == style.surface)
+        #expect(buffer[2, 0].background == IslandRenderer.islandColor && buffer[1, 1].background == IslandRenderer.islandColor)
+        #expect(buffer[3, 0].glyph == "A", "content on the edge stays")
+        // Without a tint: black quadrant corners, no outline.
+        var plain = CellBuffer(width: 8, height: 3)
+        for row in 0..<3 { for column in 1..<7 { plain[column, row] = Cell(background: IslandRenderer.islandColor) } }
+        IslandRenderer.drawEnds(of: island, keyline: nil, style: style, in: &plain)
+        #expect(plain[1, 0].glyph == "▗" && plain[1, 0].foreground == IslandRenderer.islandColor && plain[2, 0].glyph == " ")
     }
 
     @Test func renderLaterShowsTheStateOfTheLifecycle() {
