@@ -100,6 +100,21 @@ struct SourceRewriterTests {
         #expect(try SourceFolderFixture.rewrite(source) == source)
     }
 
+    @Test("a file importing only Foundation sees ObservableObject and @Published, as on iOS, by two scoped imports at its end")
+    func foundationBringsObservableObject() throws {
+        let model = "import Foundation\n\nfinal class Store: ObservableObject {\n    @Published var count = 0\n}\n"
+        #expect(
+            try SourceFolderFixture.rewrite(model)
+                == model + "import protocol WidgetKitUI.ObservableObject\nimport struct WidgetKitUI.Published\n")
+        // A module that re-exports WidgetKitUI already brings them; a file without Foundation is left alone.
+        for source in ["import Foundation\nimport SwiftUI\nlet a = 1\n", "import Combine\nlet a = 1\n", "let a = 1\n"] {
+            #expect(try SourceFolderFixture.rewrite(source) == source)
+        }
+        // Only the active code's imports count.
+        let inactive = "import Foundation\n#if os(macOS)\nimport SwiftUI\n#endif\n"
+        #expect(try SourceFolderFixture.rewrite(inactive).hasSuffix("import struct WidgetKitUI.Published\n"))
+    }
+
     @Test func nestedConditionsKeepEveryLineAndColumn() throws {
         let source = """
             #if os(macOS)

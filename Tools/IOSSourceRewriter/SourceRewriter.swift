@@ -11,6 +11,11 @@ import SwiftSyntax
 struct SourceRewriter {
     let configuration: IOSBuildConfiguration
 
+    /// The modules widget code imports that re-export WidgetKitUI (Apple's module names here).
+    static let reexportingModules: Set<String> = [
+        "SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit", "Charts", "Combine", "Intents", "WidgetKitUI",
+    ]
+
     /// A finding about the input, at its line and column.
     struct Finding {
         let line: Int
@@ -34,10 +39,23 @@ struct SourceRewriter {
             bytes.replaceSubrange(range, with: Array(text.utf8))
         }
         var text = String(decoding: bytes, as: UTF8.self)
+        var appended: [String] = []
         if !walker.replacements.isEmpty {
             // The calls are qualified with the module; a file that imports only Foundation still sees it.
+            appended.append("import WidgetKitUI")
+        }
+        // On iOS, Foundation brings Combine's `ObservableObject` and `@Published` with it: a model file that imports
+        // only Foundation declares observable objects. Here they are WidgetKitUI's, which every Apple module name
+        // re-exports; a file without one of those gets just these two names, by scoped imports, so nothing else of
+        // WidgetKitUI (its `Text`, `Color`...) can shadow the file's own declarations.
+        if walker.importedModules.contains("Foundation"), walker.importedModules.isDisjoint(with: Self.reexportingModules),
+            appended.isEmpty
+        {
+            appended += ["import protocol WidgetKitUI.ObservableObject", "import struct WidgetKitUI.Published"]
+        }
+        if !appended.isEmpty {
             // Appended after the last line, so no line moves.
-            text += (text.hasSuffix("\n") ? "" : "\n") + "import WidgetKitUI\n"
+            text += (text.hasSuffix("\n") ? "" : "\n") + appended.map { $0 + "\n" }.joined()
         }
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
         let findings = walker.diagnostics.map { diagnostic in
@@ -53,6 +71,8 @@ private final class Walker: SyntaxVisitor {
     var blanked: [Range<Int>] = []
     var replacements: [(range: Range<Int>, text: String)] = []
     var diagnostics: [SwiftDiagnostics.Diagnostic] = []
+    /// The first component of each `import` in the active code (`Foundation` for `import struct Foundation.URL`).
+    var importedModules: Set<String> = []
 
     init(configuration: IOSBuildConfiguration) {
         self.configuration = configuration
@@ -71,6 +91,11 @@ private final class Walker: SyntaxVisitor {
         } else {
             blanked.append(start..<end)
         }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.text { importedModules.insert(module) }
         return .skipChildren
     }
 
