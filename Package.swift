@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "ActivityKit", dependencies: ["WidgetKitUI"]),
         .target(name: "os"),
         .target(name: "OSLog", dependencies: ["os"]),
-        .target(name: "UIKit", dependencies: ["WidgetKitUI"]),
+        .target(name: "UIKit", dependencies: ["WidgetKitUI", "CellLayout"]),
         .target(name: "Charts", dependencies: ["WidgetKitUI"]),
         .target(name: "Combine", dependencies: ["WidgetKitUI"]),
         .target(name: "Intents", dependencies: ["WidgetKitUI"]),
@@ -92,7 +92,7 @@ let package = Package(
             dependencies: [
                 "WidgetKitUI", "WidgetDocument", "SpellingSuggestions", "CellLayout", "CellRender", "WidgetHost",
                 "SampleWidgets", "WidgetTermCLI", "TerminalUI", "AssetCatalog", "PreviewMacroPlugin", "WidgetProjects",
-                "HostPackage", "os", "Charts", "Combine", "Intents", "TestSupport",
+                "HostPackage", "os", "Charts", "Combine", "Intents", "UIKit", "TestSupport",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),
