@@ -733,6 +733,8 @@ public struct AnyTransition: Sendable {
 /// A stand-in for SwiftUI's `Animation`, accepted for source compatibility; cells do not animate.
 public struct Animation: Sendable {
     public static let `default` = Animation(), easeInOut = Animation(), linear = Animation(), spring = Animation()
+    /// iOS 17's `smooth`, `snappy` and `bouncy` springs; cells do not animate.
+    public static let smooth = Animation(), snappy = Animation(), bouncy = Animation()
 }
 /// As SwiftUI's `AccessibilityChildBehavior`: how children join an accessibility element; ignored in cells.
 public enum AccessibilityChildBehavior: Sendable { case ignore, combine, contain }

@@ -140,3 +140,32 @@ struct MaskedView<Content: View, Mask: View>: PrimitiveView {
         }
     }
 }
+
+// MARK: - App code shared with a widget extension
+
+/// Runs `body` and returns its result, as SwiftUI's `withAnimation(_:_:)`: the state changes `body` makes happen at
+/// once, since cells do not animate. Code an app shares with its widget extension (a settings view) calls it from
+/// buttons, which a widget never runs.
+///
+/// - Parameters:
+///   - animation: the animation iOS would use; ignored.
+///   - body: the state changes.
+/// - Returns: what `body` returns.
+/// - Throws: what `body` throws.
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try body()
+}
+
+extension UserDefaults {
+    /// Stores `value` for `key`, as `setValue(_:forKey:)` does on Apple platforms (key-value coding on
+    /// `NSObject`, which `UserDefaults` answers by storing the value like `set(_:forKey:)`). swift-corelibs-
+    /// foundation has no key-value coding, so this is `set(_:forKey:)` under the name app code uses.
+    ///
+    /// - Parameters:
+    ///   - value: a property-list value (`Bool`, `Int`, `Double`, `String`, `Date`, `Data`, arrays and
+    ///     dictionaries of them), or nil to remove the key.
+    ///   - key: the key.
+    public func setValue(_ value: Any?, forKey key: String) {
+        set(value, forKey: key)
+    }
+}
