@@ -735,6 +735,12 @@ public struct Animation: Sendable {
     public static let `default` = Animation(), easeInOut = Animation(), linear = Animation(), spring = Animation()
     /// iOS 17's `smooth`, `snappy` and `bouncy` springs; cells do not animate.
     public static let smooth = Animation(), snappy = Animation(), bouncy = Animation()
+    /// A smooth spring of `duration` seconds, as `Animation.smooth(duration:extraBounce:)`; cells do not animate.
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation() }
+    /// A snappy spring of `duration` seconds, as `Animation.snappy(duration:extraBounce:)`; cells do not animate.
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation() }
+    /// A bouncy spring of `duration` seconds, as `Animation.bouncy(duration:extraBounce:)`; cells do not animate.
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation() }
 }
 /// As SwiftUI's `AccessibilityChildBehavior`: how children join an accessibility element; ignored in cells.
 public enum AccessibilityChildBehavior: Sendable { case ignore, combine, contain }

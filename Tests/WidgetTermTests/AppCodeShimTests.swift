@@ -16,7 +16,7 @@ import WidgetKitUI
         #expect(count == 2)
         struct Failure: Error {}
         #expect(throws: Failure.self) { try withAnimation(.snappy) { throw Failure() } }
-        _ = [Animation.smooth, .snappy, .bouncy]
+        _ = [Animation.smooth, .snappy, .bouncy, .smooth(duration: 0.3), .snappy(duration: 0.2, extraBounce: 0.1), .bouncy()]
     }
 
     @Test("UserDefaults.setValue(_:forKey:) stores as set(_:forKey:) does, and nil removes the key")
