@@ -22,7 +22,9 @@ enum Help {
           control [KIND]      a Control Center control (iOS 18+) at every size and place, and what a tap does
           open URL            route a URL as a tap would: the matched route and its parameters
           sources PATH        the widget extension sources at PATH (folder, Xcode project or Swift package)
-          bench [frame|tick]  benchmarks (figures from a release build: swift build -c release --static-swift-stdlib)
+          bench [frame|tick|scale]
+                              benchmarks (figures from a release build: swift build -c release --static-swift-stdlib);
+                              scale: how the cost grows with a document's entries, values, spacers and widgets
           help                this text; `widgetterm COMMAND --help` for a command's options
           --version           the version of widgetterm
 

@@ -82,7 +82,9 @@ enum PreviewCommand {
         let intentTimeLimit =
             try parsed["intent-timeout"].map { text -> Double in
                 guard let value = Double(text), value > 0, value <= 600 else {
-                    throw UsageError("--intent-timeout takes seconds between 0 and 600, not \(text)")
+                    throw UsageError(
+                        "--intent-timeout takes the seconds an intent's perform() may run before it is stopped, more than 0 "
+                            + "and at most 600 (default 5), not \(text)")
                 }
                 return value
             } ?? 5

@@ -302,7 +302,9 @@ struct RenderSettings {
         }
         if let raw = arguments["provider-timeout"] {
             guard let seconds = Double(raw), seconds > 0, seconds <= 600 else {
-                throw UsageError("--provider-timeout takes seconds between 0 and 600, not \(raw)")
+                throw UsageError(
+                    "--provider-timeout takes the seconds a provider may take to answer before it is treated as killed, "
+                        + "more than 0 and at most 600 (default 5), not \(raw)")
             }
             providerTimeLimit = seconds
         }
