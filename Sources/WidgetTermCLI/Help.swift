@@ -157,7 +157,7 @@ enum Help {
           --family F         systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular,
                              accessoryRectangular, accessoryInline (default: the widget's first family)
           --device NAME      device profile (default iphone-430)
-          --os N             iOS major version whose rules apply, 14...26 (default 26)
+          --os N             iOS major version whose rules apply: 14 to 18, or 26 (default 26)
           --scheme S         light or dark (default: the theme's; light)
           --theme T          light, dark, tinted, clear, lockscreen, standby-night, or a theme file (default: light or
                              dark by --scheme, lockscreen for accessory families; with --mode accented tinted, with

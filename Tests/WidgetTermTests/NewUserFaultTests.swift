@@ -46,6 +46,31 @@ import WidgetTermCLI
                 + "than 0 and at most 600 (default 5), not \(value)\n")
     }
 
+    @Test(
+        "--os takes the iOS versions there are: 19 to 25 never shipped (iOS 26 followed 18)", arguments: ["13", "19", "25", "27", "16.5"])
+    func osVersionsThatDoNotExist(value: String) {
+        let result = Self.run(["render", "water", "--os", value])
+        #expect(result.status == 2)
+        #expect(
+            result.errors
+                == "widgetterm: --os takes an iOS major version: 14, 15, 16, 17, 18 or 26 (the release after iOS 18 is iOS 26), "
+                + "not \(value)\n")
+    }
+
+    @Test("--os 18 and 26 still render")
+    func osVersionsThatExist() {
+        #expect(Self.run(["render", "water", "--os", "18", "--format", "text"]).status == 0)
+        #expect(Self.run(["render", "water", "--os", "26", "--format", "text"]).status == 0)
+    }
+
+    @Test("timeline --request-every 0 names the flag it belongs to")
+    func requestEveryNamesItsFlag() {
+        let result = Self.run(["timeline", "water", "--request-every", "0"])
+        #expect(result.status == 2)
+        #expect(
+            result.errors == "widgetterm: --request-every: duration 0 is not valid; use a number and a unit: 90s, 10m, 2h, 1d\n")
+    }
+
     @Test("help lists every benchmark, scale among them, as bench --help does")
     func helpListsBenchScale() {
         let help = Self.run(["help"])
