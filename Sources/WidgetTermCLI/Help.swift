@@ -25,7 +25,7 @@ enum Help {
           bench [frame|tick|scale]
                               benchmarks (figures from a release build: swift build -c release --static-swift-stdlib);
                               scale: how the cost grows with a document's entries, values, spacers and widgets
-          help                this text; `widgetterm COMMAND --help` for a command's options
+          help [COMMAND]      this text; `widgetterm help COMMAND` (or COMMAND --help) for a command's options
           --version           the version of widgetterm
 
         exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors

@@ -176,6 +176,18 @@ public enum WidgetTermCommand {
                 return try ControlCommand.run(rest, controls: controls(), environment: environment, output: output, errors: errors)
             case "_tap": return try TapCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "help", "--help", "-h":
+                // `help COMMAND` is `COMMAND --help`, as `git help COMMAND` and `swift help COMMAND` are.
+                if command == "help", let topic = rest.first, topic != "help" {
+                    guard CommandDispatch.commands.contains(topic) else {
+                        let nearest =
+                            NearestName.suggestion(for: topic, among: CommandDispatch.commands).map { " (did you mean \($0)?)" } ?? ""
+                        throw UsageError(
+                            "help takes a command name, not \(topic)\(nearest); valid commands: "
+                                + CommandDispatch.commands.joined(separator: ", "))
+                    }
+                    return runCommand(
+                        [topic, "--help"], widgets: widgets, controls: controls, environment: environment, output: output, errors: errors)
+                }
                 output.write(Help.main)
                 return 0
             case "--version":

@@ -80,6 +80,21 @@ import WidgetTermCLI
         #expect(Self.run(["bench", "--help"]).output.contains("bench scale    render FILE of generated documents"))
     }
 
+    @Test("help COMMAND prints that command's help, as COMMAND --help does")
+    func helpWithACommand() {
+        for command in ["render", "push", "bench", "gallery"] {
+            let help = Self.run(["help", command])
+            #expect(help.status == 0)
+            #expect(help.output == Self.run([command, "--help"]).output)
+            #expect(help.output.hasPrefix("usage: widgetterm \(command)"), "\(command): \(help.output.prefix(80))")
+        }
+        #expect(Self.run(["help"]).output.hasPrefix("widgetterm — preview WidgetKit widgets in a terminal"))
+        let unknown = Self.run(["help", "rendr"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.errors.hasPrefix("widgetterm: help takes a command name, not rendr (did you mean render?); valid commands: preview,"))
+    }
+
     @Test("gallery --help explains --modes")
     func galleryHelpExplainsModes() {
         let help = Self.run(["gallery", "--help"]).output
