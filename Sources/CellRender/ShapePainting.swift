@@ -212,6 +212,10 @@ extension Painter {
         }
     }
 
+    /// The quadrant blocks `roundCorners(of:kind:clippingContent:)` draws in the top-left, top-right, bottom-left and
+    /// bottom-right corner cells: the shape's edge, not text, so the legibility check does not measure them.
+    public static let roundedCornerGlyphs: [Glyph] = ["▗", "▖", "▝", "▘"]
+
     /// Rounds the four corner cells of a filled rectangle with quadrant blocks in the fill colour over
     /// what was behind it, so a widget or card reads as rounded.
     ///
@@ -227,8 +231,8 @@ extension Painter {
         }
         guard radius >= 8, rect.width >= 3, rect.height >= 2 else { return }
         let corners: [(Int, Int, Glyph)] = [
-            (rect.x, rect.y, "▗"), (rect.maxX - 1, rect.y, "▖"),
-            (rect.x, rect.maxY - 1, "▝"), (rect.maxX - 1, rect.maxY - 1, "▘"),
+            (rect.x, rect.y, Self.roundedCornerGlyphs[0]), (rect.maxX - 1, rect.y, Self.roundedCornerGlyphs[1]),
+            (rect.x, rect.maxY - 1, Self.roundedCornerGlyphs[2]), (rect.maxX - 1, rect.maxY - 1, Self.roundedCornerGlyphs[3]),
         ]
         for (column, row, glyph) in corners where clip.contains(column: column, row: row) && buffer.contains(column: column, row: row) {
             if clippingContent, !buffer[column, row].glyph.isSpace || buffer[column, row].isContinuation {

@@ -173,7 +173,8 @@ struct HostSources {
             throw HostPackageError(
                 "\(set.root.path): no @main type in the \(mainFiles.count) Swift file\(mainFiles.count == 1 ? "" : "s") of \(set.name)"
                     + (widgets.isEmpty ? "" : " (it declares \(widgets.joined(separator: ", ")))")
-                    + "; a widget extension's @main WidgetBundle (or Widget) is what WidgetTerm runs")
+                    + "; a widget extension's @main WidgetBundle (or Widget) is what WidgetTerm runs"
+                    + Self.ownCommandLineHint(set))
         }
         var mainName = Self.moduleName(for: set.name)
         while names.contains(mainName) { mainName += "Extension" }
@@ -210,6 +211,25 @@ struct HostSources {
             "\(displayName) has \(listed.count) Swift files named \(name): \(both)\(others); Swift compiles each file name "
                 + "once in a module (Xcode stops too: filename \"\(name)\" used twice), so rename all but one, such as "
                 + "\(listed[1]) to \(renamed)")
+    }
+
+    /// For a Swift package whose executable runs WidgetTerm's command line on its own bundle
+    /// (`WidgetTermCommand.main(bundle:)`, as `examples/MyWidgets`), how to run it instead:
+    /// `; this package runs WidgetTerm itself (WidgetTermCommand.main(bundle:) in Sources/T/main.swift): cd ROOT &&
+    /// swift run T preview`. Empty for anything else.
+    static func ownCommandLineHint(_ set: WidgetSourceSet) -> String {
+        guard set.origin == .swiftPackage, let manifest = set.projectFile else { return "" }
+        let root = manifest.deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources")
+        for relative in swiftFiles(in: sources) {
+            guard let text = try? String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8),
+                text.contains("WidgetTermCommand.main(bundle:")
+            else { continue }
+            guard let target = relative.split(separator: "/").first, relative.contains("/") else { continue }
+            return "; this package runs WidgetTerm itself (WidgetTermCommand.main(bundle:) in Sources/\(relative)): "
+                + "cd \(root.path) && swift run \(target) preview"
+        }
+        return ""
     }
 
     /// Whether `text` has an `import` of `module` (`import M`, `@testable import M`, `import struct M.T`).

@@ -152,11 +152,12 @@ public enum KeyBindings {
         return all.first { $0.keys.contains(key) }?.action
     }
 
-    /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar (`i/C/S/R/P`: the
-    /// Live Activity, controls, StandBy and Smart Stack screens, and a push that opens the Live Activity screen).
+    /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar (`i/C/S/R/A/P`:
+    /// the Live Activity, controls, StandBy, Smart Stack and CarPlay screens, and a push that opens the Live Activity
+    /// screen).
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("i/C/S/R/P", "screens"), ("e", "edit"), ("c/d/a/o/l/z", "canvas"), ("n/p", "entry"), ("Space", "pause"), ("+/-", "speed"),
+        ("i/C/S/R/A/P", "screens"), ("e", "edit"), ("c/d/a/o/l/z", "canvas"), ("n/p", "entry"), ("Space", "pause"), ("+/-", "speed"),
         ("r", "reload"), ("Tab/Shift-Tab", "target"),
         ("Enter/click", "tap"), ("Arrows", "cursor"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]

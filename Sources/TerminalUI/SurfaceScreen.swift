@@ -1,6 +1,7 @@
 import Foundation
 import CellLayout
 import CellRender
+import WidgetDocument
 import WidgetHost
 import WidgetKitUI
 
@@ -279,12 +280,26 @@ extension PreviewApp {
                 log.append(.info, try payload.apply(to: running.id, in: islands.center, activity: activity), at: now)
             }
         } catch let error as ActivityPushPayloadError {
-            log.append(.diagnostic, "push refused [\(error.code)]: \(error.message)", at: now)
+            // Not JSON: where, from the widget documents' scanner (Foundation's parser gives no position).
+            let fault = error.code == "push-not-json" ? Self.jsonFault(in: data, file: file).map { "\($0); " } ?? "" : ""
+            log.append(.diagnostic, "push refused [\(error.code)]: \(fault)\(error.message)", at: now)
         } catch {
             log.append(.diagnostic, "push refused: \(error)", at: now)
         }
         islands.isShown = true
         controlScreen.isShown = false
         surface = nil
+    }
+
+    /// Where a payload that is not JSON goes wrong, `FILE:LINE:COLUMN: expected ...; found ...`; nil when it is JSON.
+    static func jsonFault(in data: Data, file: String) -> String? {
+        do {
+            _ = try JSONScanner.parse(Array(data), file: file)
+            return nil
+        } catch let error as DocumentError {
+            return "\(error.file):\(error.line):\(error.column): \(error.message)"
+        } catch {
+            return nil
+        }
     }
 }

@@ -265,6 +265,7 @@ public struct JSONScanner {
             skipWhitespace()
             let value = try parseValue(path: path.appending(key), depth: depth)
             members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            let valueEnd = (index: index, line: line, lineStart: lineStart)
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","):
@@ -277,6 +278,9 @@ public struct JSONScanner {
                 index += 1
                 return .object(members)
             default:
+                if let missingComma = missingComma(after: valueEnd, expected: "a comma or } after the member \"\(key)\"", path: path) {
+                    throw missingComma
+                }
                 throw error(expected: "a comma or } after the member \"\(key)\"", found: describeHere(), path: path)
             }
         }
@@ -294,6 +298,7 @@ public struct JSONScanner {
         while true {
             skipWhitespace()
             items.append(try parseValue(path: path.appending(items.count), depth: depth))
+            let itemEnd = (index: index, line: line, lineStart: lineStart)
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","):
@@ -306,6 +311,9 @@ public struct JSONScanner {
                 index += 1
                 return .array(items)
             default:
+                if let missingComma = missingComma(after: itemEnd, expected: "a comma or ] after item \(items.count - 1)", path: path) {
+                    throw missingComma
+                }
                 throw error(expected: "a comma or ] after item \(items.count - 1)", found: describeHere(), path: path)
             }
         }
@@ -513,6 +521,38 @@ public struct JSONScanner {
     private static func isWordByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+    }
+
+    /// The error for a value followed by the start of another value with no comma between (the commonest slip in
+    /// hand-written JSON), or nil when what follows starts no value. It is placed where the comma belongs, right
+    /// after the value, as compilers place a missing separator, and names what follows and where, with the fix.
+    private func missingComma(
+        after end: (index: Int, line: Int, lineStart: Int), expected: String, path: JSONPath
+    ) -> DocumentError? {
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        let startsValue =
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "-")
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        let literal = ["true", "false", "null"].first { bytes[index...].starts(with: $0.utf8) }
+        guard startsValue || literal != nil else { return nil }
+        let next = position
+        var column = 1
+        for scan in end.lineStart..<end.index where bytes[scan] & 0xC0 != 0x80 { column += 1 }
+        let commaPosition = DocumentPosition(line: end.line, column: column, offset: end.index)
+        var token = literal ?? describeHere()
+        if byte == UInt8(ascii: "\"") {
+            var close = index + 1
+            while close < bytes.count, close - index < 40, bytes[close] != UInt8(ascii: "\""), bytes[close] != UInt8(ascii: "\n") {
+                close += 1
+            }
+            if close < bytes.count, bytes[close] == UInt8(ascii: "\"") { token = String(decoding: bytes[index...close], as: UTF8.self) }
+        }
+        return DocumentError(
+            file: file, position: commaPosition, path: path, expected: expected,
+            found: "\(token) at line \(next.line), column \(next.column), with no comma before it: "
+                + "add a comma here, at line \(end.line), column \(column)",
+            kind: .syntax)
     }
 
     private func error(expected: String, found: String, path: JSONPath) -> DocumentError {

@@ -21,6 +21,15 @@ public enum HostClock {
         widgetterm_clock_set(Int64(exactly: nanoseconds) ?? 0)
     }
 
+    /// The simulated now in the clock's own unit: nanoseconds since the Unix epoch. Exact, unlike `now`, whose
+    /// `Double` of seconds since 2001 rounds to a fraction of a microsecond; for handing the clock to another
+    /// process (`ExtensionCall`).
+    public static var nowNanoseconds: Int64 { widgetterm_clock_now() }
+
+    /// Moves the clock to `nanoseconds` since the Unix epoch exactly (it keeps running from there unless paused):
+    /// the counterpart of `nowNanoseconds`.
+    public static func set(nanoseconds: Int64) { widgetterm_clock_set(nanoseconds) }
+
     /// Moves the clock by `seconds` (negative moves back).
     public static func advance(by seconds: TimeInterval) { set(now.addingTimeInterval(seconds)) }
 

@@ -80,8 +80,14 @@ public final class ControlSession {
             if let setValue = control.setValue { intent = setValue(!isOn) }
         }
         log.append("tap: runs \(intent.description)")
+        // The timeline reloads perform() asks for, for the log line: they still go where they went (the preview's
+        // scheduler), through a recorder put in front of the host's center while the intent runs.
+        let center = host.widgetCenter
+        let recorder = TimelineReloadRecorder(forwardingTo: center)
+        host.widgetCenter = recorder
         let result = IntentRunner(timeLimit: timeLimit, host: host).run(intent, widget: descriptor.kind)
-        log.append(result.logLine)
+        if host.widgetCenter === recorder { host.widgetCenter = center }
+        log.append(result.logLine + recorder.logSuffix)
         if result.outcome == .succeeded {
             refresh(reason: "after tap")
             if let chosen, case .toggle(let isOn) = current.kind, isOn != chosen {
@@ -211,5 +217,39 @@ public enum ControlChecks {
                     widget: kind))
         }
         return found
+    }
+}
+
+// MARK: - The timeline reloads an intent asks for
+
+/// A `WidgetCenter` that notes `reloadTimelines(ofKind:)` and `reloadAllTimelines()` and passes each call on,
+/// so a control's tap can say which timelines its intent reloaded.
+final class TimelineReloadRecorder: WidgetHostInterface, @unchecked Sendable {
+    private let lock = NSLock()
+    private let center: (any WidgetHostInterface)?
+    private var kinds: [String] = []
+    private var all = false
+
+    /// A recorder that passes every call on to `center` (nil: the calls are only noted, as iOS drops them for an
+    /// app with no widgets).
+    init(forwardingTo center: (any WidgetHostInterface)?) { self.center = center }
+
+    func reloadTimelines(ofKind kind: String) {
+        lock.withLock { if !kinds.contains(kind) { kinds.append(kind) } }
+        center?.reloadTimelines(ofKind: kind)
+    }
+
+    func reloadAllTimelines() {
+        lock.withLock { all = true }
+        center?.reloadAllTimelines()
+    }
+
+    /// `; perform() called WidgetCenter.shared.reloadTimelines(ofKind: "water")` (each kind, in call order, and
+    /// `reloadAllTimelines()`), or nothing when it called neither.
+    var logSuffix: String {
+        let (kinds, all) = lock.withLock { (self.kinds, self.all) }
+        let calls = kinds.map { "reloadTimelines(ofKind: \"\($0)\")" } + (all ? ["reloadAllTimelines()"] : [])
+        guard !calls.isEmpty else { return "" }
+        return "; perform() called " + calls.map { "WidgetCenter.shared.\($0)" }.joined(separator: ", ")
     }
 }

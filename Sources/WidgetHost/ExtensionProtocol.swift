@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 5
+    public static let version = 6
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -85,11 +85,15 @@ public enum ExtensionProtocolError: Error, Equatable, CustomStringConvertible {
 public struct ExtensionCall: Codable, Sendable {
     /// What the extension is asked to do.
     public var request: ExtensionRequest
-    /// The simulated date the preview's clock reads at the moment the request is sent.
-    public var now: Date
+    /// The simulated time the preview's clock reads at the moment the request is sent, in nanoseconds since the
+    /// Unix epoch: the clock's own count, so the extension's clock reads exactly the preview's. A `Date` (a `Double`
+    /// of seconds since 2001) loses up to a few hundred nanoseconds on the way; with the clock paused, an entry
+    /// dated `Date()` in the extension could then fall after the preview's now forever, and the tapped widget showed
+    /// nothing (DECISIONS.md "The extension adopts the preview's clock to the nanosecond").
+    public var nowNanoseconds: Int64
     /// Simulated seconds per real second.
     public var speed: Double
-    /// Whether the preview's clock is paused (it stays at `now`).
+    /// Whether the preview's clock is paused (it stays at `nowNanoseconds`).
     public var isPaused: Bool
     /// The identifier of the process's default time zone (`NSTimeZone.default`, which `--timezone` and the
     /// tests set; `TimeZone.current` would be the system's, whatever the default).
@@ -98,7 +102,7 @@ public struct ExtensionCall: Codable, Sendable {
     /// The request with this process's clock as it reads now.
     public init(_ request: ExtensionRequest) {
         self.request = request
-        now = HostClock.now
+        nowNanoseconds = HostClock.nowNanoseconds
         speed = HostClock.speed
         isPaused = HostClock.isPaused
         timeZone = NSTimeZone.default.identifier
@@ -109,7 +113,7 @@ public struct ExtensionCall: Codable, Sendable {
         if let zone = TimeZone(identifier: timeZone), zone != NSTimeZone.default { NSTimeZone.default = zone }
         HostClock.isPaused = isPaused
         HostClock.speed = speed
-        HostClock.set(now)
+        HostClock.set(nanoseconds: nowNanoseconds)
     }
 }
 

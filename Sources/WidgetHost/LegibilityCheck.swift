@@ -35,7 +35,9 @@ public enum LegibilityCheck {
     }
 
     /// The lowest contrast over a run's inked cells as they are in `buffer` (a nil colour is `surface`), with
-    /// the colours of that cell; nil when none of its cells still shows ink (painted over).
+    /// the colours of that cell; nil when none of its cells still shows ink (painted over). A cell the widget's
+    /// rounded corner took (`Painter.roundedCornerGlyphs`, drawn over text that reached the corner) is the shape's
+    /// edge in the fill colour against the wallpaper, not text, and is not measured.
     public static func lowestContrast(of run: PaintedRun, in buffer: CellBuffer, surface: RGB)
         -> (ratio: Double, foreground: RGB, background: RGB, column: Int)?
     {
@@ -44,6 +46,7 @@ public enum LegibilityCheck {
         where column >= 0 && buffer.contains(column: column, row: run.row) {
             let cell = buffer[column, run.row]
             guard !cell.isContinuation, cell.glyph != " " else { continue }
+            if Painter.roundedCornerGlyphs.contains(cell.glyph), !run.text.contains(cell.glyph.character) { continue }
             let foreground = cell.foreground ?? surface, background = cell.background ?? surface
             let ratio = ColorScience.contrastRatio(foreground, background)
             if lowest == nil || ratio < lowest!.ratio { lowest = (ratio, foreground, background, column) }

@@ -22,8 +22,10 @@ enum Help {
           control [KIND]      a Control Center control (iOS 18+) at every size and place, and what a tap does
           open URL            route a URL as a tap would: the matched route and its parameters
           sources PATH        the widget extension sources at PATH (folder, Xcode project or Swift package)
-          bench [frame|tick]  benchmarks (figures from a release build: swift build -c release --static-swift-stdlib)
-          help                this text; `widgetterm COMMAND --help` for a command's options
+          bench [frame|tick|scale]
+                              benchmarks (figures from a release build: swift build -c release --static-swift-stdlib);
+                              scale: how the cost grows with a document's entries, values, spacers and widgets
+          help [COMMAND]      this text; `widgetterm help COMMAND` (or COMMAND --help) for a command's options
           --version           the version of widgetterm
 
         exit status: 0 ok, 1 diagnostics at error level, 2 usage or input errors
@@ -174,7 +176,7 @@ enum Help {
           --family F         systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular,
                              accessoryRectangular, accessoryInline (default: the widget's first family)
           --device NAME      device profile (default iphone-430)
-          --os N             iOS major version whose rules apply, 14...26 (default 26)
+          --os N             iOS major version whose rules apply: 14 to 18, or 26 (default 26)
           --scheme S         light or dark (default: the theme's; light)
           --theme T          light, dark, tinted, clear, lockscreen, standby-night, or a theme file (default: light or
                              dark by --scheme, lockscreen for accessory families; with --mode accented tinted, with

@@ -82,7 +82,9 @@ enum PreviewCommand {
         let intentTimeLimit =
             try parsed["intent-timeout"].map { text -> Double in
                 guard let value = Double(text), value > 0, value <= 600 else {
-                    throw UsageError("--intent-timeout takes seconds between 0 and 600, not \(text)")
+                    throw UsageError(
+                        "--intent-timeout takes the seconds an intent's perform() may run before it is stopped, more than 0 "
+                            + "and at most 600 (default 5), not \(text)")
                 }
                 return value
             } ?? 5
@@ -184,7 +186,7 @@ enum PreviewCommand {
           --theme T          light, dark, tinted, clear, lockscreen, standby-night, or a theme file (default light)
           --scheme S         light or dark: overrides the theme's appearance
           --device NAME      device profile (default iphone-430)
-          --os N             iOS major version whose rules apply, 14...26 (default 26): links in systemSmall need 17
+          --os N             iOS major version whose rules apply, 14 to 18 or 26 (default 26): links in systemSmall need 17
           --at ISO8601       start the clock here, e.g. 2026-11-29T09:00 (local) or ...Z
           --speed N          simulated seconds per real second (default 1)
           --routes FILE      more deep-link routes (JSON, see `widgetterm open --help`)

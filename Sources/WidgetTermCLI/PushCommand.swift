@@ -88,7 +88,7 @@ enum PushCommand {
         } catch let error as UsageError {
             throw error
         } catch {
-            throw UsageError("\(file): not JSON: \(error.localizedDescription)")
+            throw UsageError(Self.notJSON(data, file: file, error: error))
         }
         guard let aps = payload["aps"] as? [String: Any] else {
             return refuse(
@@ -374,5 +374,18 @@ enum PushCommand {
         findings += center.pushService.diagnostics(widget: descriptor.kind)
         errors.write(DiagnosticFormatter.text(findings))
         return findings.contains { $0.severity == .error } ? 1 : 0
+    }
+
+    /// Why a payload file is not JSON, where and what to do: `FILE:LINE:COLUMN: not JSON: expected ...; found ....`
+    /// (the position from WidgetTerm's own JSON scanner, which Foundation's parser does not give), then what a
+    /// payload is.
+    static func notJSON(_ data: Data, file: String, error: Error) -> String {
+        let payload = "a push payload is a JSON object with an \"aps\" member, as APNs receives it (examples/push/)"
+        do {
+            _ = try JSONScanner.parse(Array(data), file: file)
+        } catch let error as DocumentError {
+            return "\(file):\(error.line):\(error.column): not JSON: \(error.message); \(payload)"
+        } catch {}
+        return "\(file): not JSON (\(error.localizedDescription)); \(payload)"
     }
 }

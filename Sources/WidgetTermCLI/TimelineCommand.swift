@@ -32,7 +32,9 @@ enum TimelineCommand {
         let from = try parsed["from"].map { try DateArgument.parse($0, timeZone: settings.timeZone, flag: "from") }
         let start = from ?? settings.at ?? HostClock.now
         let hours = try parsed.integer("hours", in: 1...24 * 14, default: 24)
-        let interval = try parsed["request-every"].map(Duration.parse)
+        let interval = try parsed["request-every"].map { text in
+            do { return try Duration.parse(text) } catch let error as UsageError { throw UsageError("--request-every: \(error.message)") }
+        }
         let budget = ReloadBudget(limit: try parsed.integer("budget", in: 1...10_000, default: 40))
 
         HostClock.isPaused = true

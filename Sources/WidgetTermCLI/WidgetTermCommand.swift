@@ -30,7 +30,7 @@ public enum WidgetTermCommand {
             } else if argument == "--os", index + 1 < arguments.count {
                 value = arguments[index + 1]
             }
-            if let value, let version = Int(value), (14...26).contains(version) {
+            if let value, let version = Int(value), RenderSettings.osVersions.contains(version) {
                 OSAvailability.iOSMajorVersion = version
             }
             // `UIScreen.main` read in the bundle's body or a provider follows `--device` too.
@@ -176,6 +176,18 @@ public enum WidgetTermCommand {
                 return try ControlCommand.run(rest, controls: controls(), environment: environment, output: output, errors: errors)
             case "_tap": return try TapCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "help", "--help", "-h":
+                // `help COMMAND` is `COMMAND --help`, as `git help COMMAND` and `swift help COMMAND` are.
+                if command == "help", let topic = rest.first, topic != "help" {
+                    guard CommandDispatch.commands.contains(topic) else {
+                        let nearest =
+                            NearestName.suggestion(for: topic, among: CommandDispatch.commands).map { " (did you mean \($0)?)" } ?? ""
+                        throw UsageError(
+                            "help takes a command name, not \(topic)\(nearest); valid commands: "
+                                + CommandDispatch.commands.joined(separator: ", "))
+                    }
+                    return runCommand(
+                        [topic, "--help"], widgets: widgets, controls: controls, environment: environment, output: output, errors: errors)
+                }
                 output.write(Help.main)
                 return 0
             case "--version":
@@ -293,6 +305,22 @@ struct RenderSettings {
     /// The usual themes when there is no `--theme` (`Surfaces.usualTheme`), by name.
     var usualThemes: [String: Theme] = [:]
 
+    /// The iOS major versions `--os` takes: 14 to 18, then 26 (Apple numbered the release after iOS 18 as 26, for
+    /// the year; there was no iOS 19 to 25), as the preview's `o` key cycles them.
+    static let osVersions = [14, 15, 16, 17, 18, 26]
+
+    /// The version `--os` names (26 without it).
+    ///
+    /// - Throws: `UsageError` naming the valid versions for anything else, 19 to 25 among them.
+    static func osVersion(_ raw: String?) throws -> Int {
+        guard let raw else { return 26 }
+        guard let version = Int(raw), osVersions.contains(version) else {
+            throw UsageError(
+                "--os takes an iOS major version: 14, 15, 16, 17, 18 or 26 (the release after iOS 18 is iOS 26), not \(raw)")
+        }
+        return version
+    }
+
     init(_ arguments: ParsedArguments) throws {
         for text in arguments.allValues["param"] ?? [] {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
@@ -302,7 +330,9 @@ struct RenderSettings {
         }
         if let raw = arguments["provider-timeout"] {
             guard let seconds = Double(raw), seconds > 0, seconds <= 600 else {
-                throw UsageError("--provider-timeout takes seconds between 0 and 600, not \(raw)")
+                throw UsageError(
+                    "--provider-timeout takes the seconds a provider may take to answer before it is treated as killed, "
+                        + "more than 0 and at most 600 (default 5), not \(raw)")
             }
             providerTimeLimit = seconds
         }
@@ -320,7 +350,7 @@ struct RenderSettings {
             }
             self.family = family
         }
-        osVersion = try arguments.integer("os", in: 14...26, default: 26)
+        osVersion = try Self.osVersion(arguments["os"])
         // What rewritten `#available(iOS N, *)` checks in widget code answer (one system per process).
         OSAvailability.iOSMajorVersion = osVersion
         scheme = try arguments.choice("scheme", ["light": .light, "dark": .dark], default: .light)

@@ -12,7 +12,7 @@ import WidgetKitUI
 
 @Suite("Widget documents: errors name the file, line, column and JSON path")
 struct DocumentErrorPositionTests {
-    @Test("a missing comma: the position of what follows, and what was expected")
+    @Test("a missing comma: placed where the comma goes, naming what follows and where, and the fix")
     func missingComma() throws {
         let text = """
             {
@@ -23,12 +23,34 @@ struct DocumentErrorPositionTests {
         let error = try #require(DocumentFixtures.error(text, file: "docs/probe.json"))
         #expect(error.kind == .syntax)
         #expect(error.file == "docs/probe.json")
-        #expect(error.line == 3)
-        #expect(error.column == 3)
+        #expect(error.line == 2)
+        #expect(error.column == 18)
         #expect(error.path.description == "$")
         #expect(error.expected == "a comma or } after the member \"kind\"")
-        #expect(error.found == "\"")
-        #expect(error.description == "docs/probe.json:3:3: error: $: expected a comma or } after the member \"kind\"; found \"")
+        #expect(error.found == "\"view\" at line 3, column 3, with no comma before it: add a comma here, at line 2, column 18")
+        #expect(
+            error.description
+                == "docs/probe.json:2:18: error: $: expected a comma or } after the member \"kind\"; found \"view\" at line 3, "
+                + "column 3, with no comma before it: add a comma here, at line 2, column 18")
+    }
+
+    @Test("a missing comma between array items, on one line: after the item, the literal named")
+    func missingCommaInArray() throws {
+        let text = #"{"kind": "probe", "families": ["systemSmall" true], "view": {"Text": "x"}}"#
+        let error = try #require(DocumentFixtures.error(text))
+        #expect(error.kind == .syntax)
+        #expect(error.line == 1)
+        #expect(error.column == 45)
+        #expect(error.path.description == "$.families")
+        #expect(error.expected == "a comma or ] after item 0")
+        #expect(error.found == "true at line 1, column 46, with no comma before it: add a comma here, at line 1, column 45")
+    }
+
+    @Test("a member not followed by a comma or a value start keeps the plain message where the scanner stopped")
+    func wrongCloser() throws {
+        let error = try #require(DocumentFixtures.error(#"{"kind": "probe"]"#))
+        #expect(error.column == 17)
+        #expect(error.found == "]")
     }
 
     @Test("an unknown view deep in the tree: the key's position and the path down to it")

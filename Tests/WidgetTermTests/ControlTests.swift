@@ -41,6 +41,7 @@ private struct SetLampIntent: SetValueIntent {
     func perform() async throws -> some IntentResult {
         if stores { ControlValues.shared.set(kind, value) }
         if kind == "lamp-reload" { ControlCenter.shared.reloadControls(ofKind: "lamp-other") }
+        if kind == "lamp-timelines" { WidgetCenter.shared.reloadTimelines(ofKind: "lamp-clock") }
         return .result()
     }
 }
@@ -146,6 +147,23 @@ private struct NoSymbolIntent: AppIntent {
         #expect(other.reloadIfAsked() == true)
         #expect(other.log.last == "ControlCenter reload: currentValue() → off \"Off\"")
         #expect(other.reloadIfAsked() == false)
+    }
+
+    @Test("a tap whose intent reloads timelines names reloadTimelines(ofKind:) in its intent line, and the reload still goes on")
+    func intentReloadingTimelinesIsLogged() throws {
+        let requests = ReloadRequestCenter()
+        let host = HostContext(widgetCenter: requests)
+        let session = ControlSession(descriptor: LampControl(kind: "lamp-timelines").body.controlDescriptor, host: host)
+        #expect(session.tap().outcome == .succeeded)
+        let line = try #require(session.log.first { $0.hasPrefix("intent ") })
+        #expect(line.hasPrefix("intent SetLampIntent(kind=lamp-timelines, value=true, stores=true) succeeded in "))
+        #expect(line.hasSuffix("; perform() called WidgetCenter.shared.reloadTimelines(ofKind: \"lamp-clock\")"))
+        #expect(host.widgetCenter === requests)
+        #expect(requests.takeRequest(forKind: "lamp-clock"))
+        // An intent that reloads nothing says nothing of it.
+        let quiet = ControlSession(descriptor: LampControl(kind: "lamp-quiet").body.controlDescriptor, host: host)
+        quiet.tap()
+        #expect(quiet.log.first { $0.hasPrefix("intent ") }?.contains("WidgetCenter") == false)
     }
 
     @Test("a label without an SF Symbol is reported: control-label-without-symbol")

@@ -99,6 +99,20 @@ struct HostBuildInputTests {
         #expect(sources.libraries[1].files.map(\.relativePath) == ["TallyFormat.swift"])
     }
 
+    @Test("a package that runs WidgetTerm on its own bundle (examples/MyWidgets): the error says how to run it")
+    func aPackageWithItsOwnCommandLineSaysHowToRunIt() throws {
+        let package = PackagePaths.examples.appendingPathComponent("MyWidgets").path
+        #expect {
+            try HostSources(WidgetSourceSet.find(at: package), includes: [])
+        } throws: { error in
+            (error as? HostPackageError)?.description
+                == "\(package): no @main type in the 2 Swift files of widgets (it declares MyWidgets, PlantWidget); "
+                + "a widget extension's @main WidgetBundle (or Widget) is what WidgetTerm runs; this package runs WidgetTerm "
+                + "itself (WidgetTermCommand.main(bundle:) in Sources/my-widgets/main.swift): cd \(package) && swift run "
+                + "my-widgets preview"
+        }
+    }
+
     @Test func aSwiftPackagesWidgetTargetGetsItsOtherTargetsAsModules() throws {
         let folder = try ProjectFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

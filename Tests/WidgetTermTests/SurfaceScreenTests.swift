@@ -239,6 +239,26 @@ import WidgetKitUI
         }
     }
 
+    @Test("P with a --push-file that is not JSON: the refusal names the file, line and column, and what was expected")
+    func pushKeyWithAPayloadThatIsNotJSON() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wt-push-key-\(UUID().uuidString).json")
+        try Data("{\n  \"aps\": {\"event\": \"update\"}\n  \"extra\": 1\n}\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        FixedClock.run {
+            let (app, _) = Self.makePreview(pushFile: url.path)
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("s")))
+            app.handle(.key(.character("P")))
+            app.renderFrame()
+            let refusal = app.log.texts.first { $0.hasPrefix("push refused") }
+            #expect(
+                refusal
+                    == "push refused [push-not-json]: \(url.path):2:29: expected a comma or } after the member \"aps\"; found "
+                    + "\"extra\" at line 3, column 3, with no comma before it: add a comma here, at line 2, column 29; a push "
+                    + "payload is a JSON object with an \"aps\" member")
+        }
+    }
+
     @Test("ActivityPushPayload refuses what APNs and ActivityKit refuse")
     func payloadRefusals() {
         func error(_ text: String) -> String? {
