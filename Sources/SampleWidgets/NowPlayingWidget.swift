@@ -75,5 +75,7 @@ struct NowPlayingWidget: Widget {
         .configurationDisplayName("Now Playing")
         .description("The song playing, on Liquid Glass (iOS 26).")
         .supportedFamilies([.systemSmall, .systemMedium])
+        // CarPlay has its own Now Playing screen: a second one among the dashboard's widgets only takes room.
+        .disfavoredLocations([.carPlay], for: [.systemSmall])
     }
 }

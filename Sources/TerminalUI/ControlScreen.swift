@@ -14,6 +14,10 @@ final class ControlScreen {
     var isShown = false
     var selected = 0
     private var sessions: [String: ControlSession] = [:]
+    /// Each control's pushes (`U`), by kind, from its first push; forgotten with the sessions.
+    private var receivers: [String: ControlPushReceiver] = [:]
+    /// When each session started (the simulated clock).
+    private var started: [String: Date] = [:]
     private var logged: [String: Int] = [:]
 
     init(controls: [ControlDescriptor]) {
@@ -34,6 +38,8 @@ final class ControlScreen {
     func forgetSessions() {
         sessions = [:]
         logged = [:]
+        receivers = [:]
+        started = [:]
     }
 
     /// The selected control, nil when the bundle has none.
@@ -46,7 +52,22 @@ final class ControlScreen {
         if let session = sessions[descriptor.kind] { return session }
         let session = ControlSession(descriptor: descriptor, host: host, timeLimit: timeLimit)
         sessions[descriptor.kind] = session
+        started[descriptor.kind] = HostClock.now
         return session
+    }
+
+    /// The push receiver of `session`'s control, made on its first push; the control counts as placed when its session
+    /// started (its first `currentValue()`, a reload that does not count against the budget).
+    func receiver(for session: ControlSession) -> ControlPushReceiver {
+        if let receiver = receivers[session.descriptor.kind], receiver.session === session { return receiver }
+        let receiver = ControlPushReceiver(session: session, placedAt: started[session.descriptor.kind] ?? HostClock.now)
+        receivers[session.descriptor.kind] = receiver
+        return receiver
+    }
+
+    /// The receivers with a deferred reload, in kind order.
+    var waitingReceivers: [ControlPushReceiver] {
+        receivers.keys.sorted().compactMap { receivers[$0] }.filter { $0.deferredUntil != nil }
     }
 
     /// The session's log lines not yet shown.
@@ -93,7 +114,7 @@ extension PreviewApp {
         return true
     }
 
-    private func logControlLines(at now: Date) {
+    func logControlLines(at now: Date) {
         guard let session = controlScreen.session(host: host, timeLimit: configuration.intentTimeLimit) else { return }
         for line in controlScreen.newLogLines(of: session) { log.append(line.hasPrefix("intent ") ? .intent : .info, line, at: now) }
     }

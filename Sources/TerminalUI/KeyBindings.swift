@@ -17,6 +17,8 @@ public enum PreviewAction: Hashable, Sendable {
     case cycleStandBy, toggleSmartStack, toggleCarPlay
     /// Applies the `--push-file` payload to the focused Live Activity (`P`).
     case applyPush
+    /// Sends a content-changed push (`--widget-push-file`) to the selected control or the focused widget (`U`).
+    case sendWidgetPush
     case togglePause, jumpToNextEntry, jumpToPreviousEntry, speedUp, slowDown
     case reload
     case nextTarget, previousTarget, tap
@@ -91,6 +93,11 @@ public enum KeyBindings {
             keys: [.character("P")], action: .applyPush, label: "P",
             help: "push: apply the --push-file payload as APNs delivers it (update, end: the focused activity; start: a new one)",
             hint: nil),
+        KeyBinding(
+            keys: [.character("U")], action: .sendWidgetPush, label: "U",
+            help: "widget push: content-changed (--widget-push-file) to the focused widget, or the selected control on the C screen; "
+                + "a budgeted reload, only with a push handler",
+            hint: nil),
         KeyBinding(keys: [.character(" ")], action: .togglePause, label: "Space", help: "pause or resume the clock", hint: "pause"),
         KeyBinding(
             keys: [.character("n")], action: .jumpToNextEntry, label: "n",
@@ -152,12 +159,12 @@ public enum KeyBindings {
         return all.first { $0.keys.contains(key) }?.action
     }
 
-    /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar (`i/C/S/R/A/P`:
-    /// the Live Activity, controls, StandBy, Smart Stack and CarPlay screens, and a push that opens the Live Activity
-    /// screen).
+    /// The status bar hints, as (keys, meaning) pairs: every key, in one or two rows under the status bar (`i/C/S/R/A/P/U`:
+    /// the Live Activity, controls, StandBy, Smart Stack and CarPlay screens, a push that opens the Live Activity screen,
+    /// and a widget or control push).
     public static let hints: [(String, String)] = [
         ("?", "help"), ("q", "quit"), ("w/W", "widget"), ("f/F", "family"), ("m/M", "mode"), ("t/T", "theme"), ("v", "view"),
-        ("i/C/S/R/A/P", "screens"), ("e", "edit"), ("c/d/a/o/l/z", "canvas"), ("n/p", "entry"), ("Space", "pause"), ("+/-", "speed"),
+        ("i/C/S/R/A/P/U", "screens"), ("e", "edit"), ("c/d/a/o/l/z", "canvas"), ("n/p", "entry"), ("Space", "pause"), ("+/-", "speed"),
         ("r", "reload"), ("Tab/Shift-Tab", "target"),
         ("Enter/click", "tap"), ("Arrows", "cursor"), ("PgUp/PgDn", "scroll"), ("Esc", "clear"),
     ]

@@ -43,6 +43,7 @@ extension PreviewApp {
         case .largerText: cycleDynamicTypeSize(by: 1)
         case .smallerText: cycleDynamicTypeSize(by: -1)
         case .applyPush: applyPushFile()
+        case .sendWidgetPush: sendWidgetPush()
         case .cycleStandBy: cycleStandBy()
         case .toggleSmartStack: toggleSmartStack()
         case .toggleCarPlay: toggleCarPlay()

@@ -355,6 +355,7 @@ public final class PreviewApp {
         // Activity events and intents are logged as they happen, whichever screen is shown, so the log keeps their order.
         islands.drainEvents { self.log.append($0, $1, at: now) }
         for completion in completions.drain() { finish(completion, at: now) }
+        takeDueControlPushes(at: now)
         for (kind, byFamily) in instances where reloadRequests.takeRequest(forKind: kind) {
             for family in byFamily.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
                 logReload(byFamily[family]!.reload(at: now, reason: .requested), instance: byFamily[family]!)

@@ -46,6 +46,9 @@ public struct PreviewConfiguration: Sendable {
     public var reloadBudget: ReloadBudget
     /// The Live Activity push payload `P` applies to the focused activity (`--push-file`), read again at each press.
     public var pushFile: String?
+    /// The widget or control push payload `U` sends (`--widget-push-file`), read again at each press; nil sends
+    /// `{"aps": {"content-changed": true}}`.
+    public var widgetPushFile: String?
 
     /// Which App Group store the preview uses, logged when it starts (`App Group store: DIR (from ...)`).
     public var appGroupDescription: String?

@@ -1,13 +1,15 @@
 import Foundation
 import CellLayout
 import CellRender
+import WidgetDocument
 import WidgetHost
 import WidgetKitUI
 
 // MARK: - check
 
 /// `widgetterm check [KIND...] [--family F] [--mode M] [--theme T] [--surfaces default|all] [--format text|json]`:
-/// renders each widget on the surfaces iOS shows it on and prints every finding in the one diagnostic format.
+/// renders each widget on the surfaces iOS shows it on, runs each control (`ControlWidget`: a kind of the bundle or a
+/// control document) at every placement, and prints every finding in the one diagnostic format.
 /// Exit status 1 when a finding is at error level.
 enum CheckCommand {
     /// The checks run on every surface, in this order. To add one, write a `WidgetCheck`
@@ -71,7 +73,34 @@ enum CheckCommand {
         "colors": { _ in "check prints findings, not pictures: --colors does not apply; use --format text or json" },
     ]
 
-    static func run(_ arguments: [String], widgets: [WidgetDescriptor], output: TextStream, errors: TextStream) throws -> Int32 {
+    /// What `check` was asked to check: widgets (kinds or widget documents) and controls (kinds or control documents).
+    static func targets(_ positionals: [String], widgets: [WidgetDescriptor], controls: [ControlDescriptor]) throws -> (
+        widgets: [WidgetDescriptor], controls: [ControlDescriptor]
+    ) {
+        guard !positionals.isEmpty else { return (widgets, controls) }
+        var chosenWidgets: [WidgetDescriptor] = []
+        var chosenControls: [ControlDescriptor] = []
+        for argument in positionals {
+            if let control = controls.first(where: { $0.kind == argument }) {
+                chosenControls.append(control)
+            } else if WidgetDocument.isDocumentArgument(argument), InputFile.nonFileKind(argument) == nil,
+                ControlDocument.isControlDocument(atPath: argument)
+            {
+                do {
+                    chosenControls.append(try ControlDocument(contentsOf: argument).descriptor)
+                } catch let error as DocumentError {
+                    throw UsageError(error.description)
+                }
+            } else {
+                chosenWidgets.append(try widget(named: argument, in: widgets, controls: controls))
+            }
+        }
+        return (chosenWidgets, chosenControls)
+    }
+
+    static func run(
+        _ arguments: [String], widgets: [WidgetDescriptor], controls: [ControlDescriptor] = [], output: TextStream, errors: TextStream
+    ) throws -> Int32 {
         let parsed = try ParsedArguments(
             arguments, valued: RenderSettings.valuedFlags.union(["surfaces", "fetched-at"]), boolean: ["help", "summary"],
             refused: refusedFlags)
@@ -85,7 +114,7 @@ enum CheckCommand {
             throw UsageError("--summary is a view for a person; --format json keeps every finding: give one or the other")
         }
         let everySurface = try parsed.choice("surfaces", ["default": false, "all": true], default: false)
-        let selected = try parsed.positionals.map { try widget(named: $0, in: widgets) }
+        let (checked, checkedControls) = try targets(parsed.positionals, widgets: widgets, controls: controls)
         if let at = settings.at { HostClock.set(at) }
 
         var themes: [String: Theme] = [:]
@@ -98,7 +127,11 @@ enum CheckCommand {
         let themeArgument = parsed["theme"]
         var findings: [Diagnostic] = []
         var surfaceCount = 0
-        let checked = selected.isEmpty ? widgets : selected
+        // As iOS does when widgets and controls are placed: every push handler gets its token first (a handler serving
+        // several controls hears of them at once), so widget code may read `WidgetCenter.shared.currentPushInfo`.
+        let pushTokens = WidgetPushTokenService(widgets: checked, controls: checkedControls)
+        pushTokens.issueWidgetToken()
+        pushTokens.issueControlTokens()
         for descriptor in checked {
             if descriptor.isActivity {
                 let checked = ActivityRenderCommand.check(descriptor, settings: settings)
@@ -165,7 +198,17 @@ enum CheckCommand {
                 }
             }
         }
-        let report = CheckReport(widgets: checked.map(\.kind), findings: findings, surfaceCount: surfaceCount)
+        // Controls: the value provider's `currentValue()`, the template it gives, at every placement.
+        for control in checkedControls {
+            let result = ControlChecks.run(control)
+            findings += result.findings
+            surfaceCount += result.placements
+        }
+        // A push handler that never read its token cannot have sent it to its server (Apple, "Updating widgets with
+        // WidgetKit push notifications"): push-token-not-stored. Read through `currentPushInfo` while checking counts.
+        findings += pushTokens.diagnostics()
+        let report = CheckReport(
+            widgets: checked.map(\.kind) + checkedControls.map(\.kind), findings: findings, surfaceCount: surfaceCount)
         if asJSON {
             output.write(DiagnosticFormatter.json(findings))
         } else {

@@ -32,39 +32,34 @@ enum ControlPushReplay {
                 "control push token \(token.hexadecimalString) (given to \(handler).pushTokensDidChange(controls:))\n")
         }
         HostClock.set(start.addingTimeInterval(-placedBefore))
-        let session = ControlSession(descriptor: descriptor)
-        var budget = ReloadBudget()
-        budget.record(at: start.addingTimeInterval(-placedBefore), counted: false)
-        var deferredUntil: Date?
+        let receiver = ControlPushReceiver(
+            session: ControlSession(descriptor: descriptor), placedAt: start.addingTimeInterval(-placedBefore))
+        let session = receiver.session
         func clock(_ date: Date) -> String { ReloadEvent.clockTime(date, timeZone: timeZone) }
-        func reload(at date: Date) -> String {
-            HostClock.set(date)
-            budget.record(at: date, counted: true)
-            let value =
-                session.receivePush() ? ControlSession.describe(session.current) : "kept \(ControlSession.describe(session.current))"
-            return "currentValue() → \(value), \(budget.remaining(at: date)) reloads left in the day's budget"
+        func line(_ outcome: ControlPushReceiver.Outcome) -> String {
+            switch outcome {
+            case .reloaded(let read, let left):
+                let value = read ? ControlSession.describe(session.current) : "kept \(ControlSession.describe(session.current))"
+                return "currentValue() → \(value), \(left) reloads left in the day's budget"
+            case .deferred(let until): return "deferred to \(clock(until)) (5 minutes between reloads)"
+            case .refusedBudgetSpent(let until):
+                return "refused: the reload budget is spent" + (until.map { " until \(clock($0))" } ?? "")
+            }
         }
         for index in 1...times {
             let now = start.addingTimeInterval(Double((index - 1) * every))
             // A deferred reload happens when its time comes, before the next push arrives.
-            if let until = deferredUntil, until <= now {
-                deferredUntil = nil
-                output.write("deferred reload at \(clock(until)): \(reload(at: until))\n")
+            if let due = receiver.takeDueReload(at: now, setClock: HostClock.set) {
+                output.write("deferred reload at \(clock(due.date)): \(line(due.outcome))\n")
             }
-            let line: String
-            if budget.remaining(at: now) <= 0 {
-                line = "refused: the reload budget is spent" + (budget.nextAvailable(after: now).map { " until \(clock($0))" } ?? "")
-            } else if budget.earliestReload(onOrAfter: now) > now {
-                let until = budget.earliestReload(onOrAfter: now)
-                deferredUntil = until
-                line = "deferred to \(clock(until)) (5 minutes between reloads)"
-            } else {
-                line = "reloaded \(descriptor.kind), \(reload(at: now))"
-            }
-            output.write("control push \(index) at \(clock(now)): \(line)\n")
+            HostClock.set(now)
+            let outcome = receiver.receive(at: now)
+            var text = line(outcome)
+            if case .reloaded = outcome { text = "reloaded \(descriptor.kind), " + text }
+            output.write("control push \(index) at \(clock(now)): \(text)\n")
         }
-        if let until = deferredUntil {
-            output.write("deferred reload at \(clock(until)): \(reload(at: until))\n")
+        if let until = receiver.deferredUntil, let due = receiver.takeDueReload(at: until, setClock: HostClock.set) {
+            output.write("deferred reload at \(clock(due.date)): \(line(due.outcome))\n")
         }
         output.write("\n\(placement.title)\n")
         output.write(

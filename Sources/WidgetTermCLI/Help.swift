@@ -13,7 +13,7 @@ enum Help {
           gallery [KIND...]   print every widget in every family it supports
           list                one line per widget kind: the kind, then its families
           render KIND         one widget, family and moment to stdout
-          check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on
+          check [KIND...]     legibility and WidgetKit checks on every surface iOS shows the widget on, and controls
           timeline KIND       the reload schedule: each reload (time, reason, budget left) and entry shown
           smartstack KIND...  widgets in one Smart Stack, rotated by their entries' relevance over time, with reasons
           standby KIND KIND   two small widgets side by side as StandBy shows them (--night: the red night mode)
@@ -220,6 +220,13 @@ enum Help {
         ignores) and, once per family, the timeline (entries at or before the fetch of which only the last is
         shown, entries at one instant or too close, a reload loop, a budget spent before the day ends). A Live
         Activity is checked in each of its presentations. A provider that never answers is an error.
+
+        controls (ControlWidget, iOS 18+): KIND may name a control of the bundle or a control document; with no KIND
+        every control is checked too. Each is shown as iOS shows it (previewValue, then one currentValue()) at every
+        placement, and reports: control-value-failed (currentValue() threw or timed out), control-without-preview-value,
+        control-toggle-action-not-set-value, control-label-without-symbol and control-label-without-title. Every push
+        handler (a widget's WidgetPushHandler, a control's ControlPushHandler) is handed a token as iOS does when the
+        widget is placed; one that never reads it is push-token-not-stored.
 
         surfaces (default): system families on the Home Screen in full colour (light, dark) and accented (tinted,
         clear); systemSmall also in StandBy (full colour, background removed) and StandBy night (vibrant red);

@@ -17,7 +17,9 @@ import WidgetDocument
 /// SIGPIPE...: the signal is then re-raised, so the exit status says which); on SIGQUIT and crashes the terminal
 /// is restored before the Swift runtime's report, which goes to standard error.
 enum PreviewCommand {
-    static let valuedFlags = RenderSettings.valuedFlags.union(["speed", "routes", "open-command", "intent-timeout", "push-file"])
+    static let valuedFlags = RenderSettings.valuedFlags.union([
+        "speed", "routes", "open-command", "intent-timeout", "push-file", "widget-push-file",
+    ])
 
     /// The flags without a value the preview accepts. `--in-process` and `--extension-processes` choose where the
     /// widget code runs, which `WidgetTermCommand.main(bundle:)` decides before the command runs; here they change
@@ -117,6 +119,14 @@ enum PreviewCommand {
             }
             previewConfiguration.pushFile = pushFile
         }
+        if let widgetPushFile = parsed["widget-push-file"] {
+            guard FileManager.default.isReadableFile(atPath: widgetPushFile) else {
+                throw UsageError(
+                    "--widget-push-file \(widgetPushFile): no such file, or it cannot be read (a JSON payload as APNs delivers it, "
+                        + "such as {\"aps\": {\"content-changed\": true}})")
+            }
+            previewConfiguration.widgetPushFile = widgetPushFile
+        }
 
         if let at = settings.at { HostClock.set(at) }
         HostClock.speed = speed
@@ -199,6 +209,8 @@ enum PreviewCommand {
           --push-file FILE   a Live Activity push payload (JSON as APNs delivers it) that P applies to the
                              focused activity of the i screen (a start push: a new one of the kind k
                              selects); read again at each press
+          --widget-push-file FILE  the content-changed push U sends to the focused widget, or on the C screen to the
+                             selected control (default {"aps": {"content-changed": true}}); read again at each press
           --provider-timeout S  seconds a provider callback may take (default 5)
           --in-process       run the widget code in the preview's own process (by default it runs in
                              extension processes of this program, one per widget kind; --extension-processes,

@@ -15,7 +15,7 @@ import WidgetKitUI
 /// `JSONDecoder` (named by its key path), a priority-10 push over the budget (DECISIONS.md, "Push").
 enum PushCommand {
     /// The bytes APNs accepts in a Live Activity or widget push payload.
-    static let maximumBytes = 4096
+    static let maximumBytes = ContentChangedPush.maximumBytes
     /// Priority-10 Live Activity updates the device applies per rolling hour (DECISIONS.md, "Push").
     static let priority10PerHour = 15
 
@@ -99,18 +99,9 @@ enum PushCommand {
 
         if let control {
             // A control push (apns-push-type controls): the control reloads, paid from its budget.
-            guard control.pushHandler != nil else {
-                return refuse(
-                    "push-control-without-handler",
-                    "\(kind) has no ControlPushHandler, so iOS gives it no push token and no push can reach it. Register one "
-                        + "with .pushHandler(MyPushHandler.self) on its ControlWidgetConfiguration (in a control document: "
-                        + "\"pushHandler\": {\"storeToken\": KEY}) and send its token to your server.")
-            }
-            guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
-                return refuse(
-                    "push-control-without-content-changed",
-                    "a control push needs \"aps\": {\"content-changed\": true} (apns-push-type controls); without it the system "
-                        + "does not reload the control.")
+            if let refusal = ContentChangedPush.handlerRefusal(control) ?? ContentChangedPush.contentChangedRefusal(aps, receiver: .control)
+            {
+                return refuse(refusal.code, refusal.message, refusal.values)
             }
             return ControlPushReplay.run(
                 control, controls: controls, timeZone: settings.timeZone, format: format, times: times, every: every, start: start,
@@ -118,11 +109,12 @@ enum PushCommand {
         }
         guard let descriptor else { throw UsageError("unknown widget kind \(kind)") }
         guard let activity = descriptor.activity else {
-            // A widget push: a reload request, budgeted like the app's own reloads.
-            guard (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true else {
-                return refuse(
-                    "push-widget-without-content-changed",
-                    "a widget push needs \"aps\": {\"content-changed\": true} (apns-push-type widgets); without it WidgetKit ignores it.")
+            // A widget push: a reload request, budgeted like the app's own reloads; only a widget with a WidgetPushHandler
+            // has a token for a push to reach.
+            if let refusal = ContentChangedPush.contentChangedRefusal(aps, receiver: .widget)
+                ?? ContentChangedPush.handlerRefusal(descriptor)
+            {
+                return refuse(refusal.code, refusal.message, refusal.values)
             }
             return try WidgetPushReplay.run(
                 descriptor, settings: settings, format: format, times: times, every: every, start: start, output: output,

@@ -161,7 +161,8 @@ public enum WidgetTermCommand {
             case "bench": return try BenchCommand.run(rest, widgets: widgets, output: output)
             case "open": return try OpenCommand.run(rest, widgets: widgets(), output: output, errors: errors)
             case "timeline": return try TimelineCommand.run(rest, widgets: widgets(), output: output)
-            case "check": return try CheckCommand.run(rest, widgets: widgets(), output: output, errors: errors)
+            case "check":
+                return try CheckCommand.run(rest, widgets: widgets(), controls: controls(), output: output, errors: errors)
             case "sources": return try SourcesCommand.run(rest, output: output, errors: errors)
             case "standby":
                 return try StandByCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)

@@ -99,6 +99,6 @@ import WidgetTermCLI
             document.errors.hasPrefix("error push-control-without-handler focus: focus has no ControlPushHandler"), "\(document.errors)")
         let unknown = Self.run(["push", file, "--to", "add-watr"])
         #expect(unknown.status == 2)
-        #expect(unknown.errors.hasSuffix("; controls: focus, add-water\n"), "\(unknown.errors)")
+        #expect(unknown.errors.hasSuffix("; controls: focus, add-water, lights\n"), "\(unknown.errors)")
     }
 }

@@ -176,7 +176,7 @@ private struct NoSymbolIntent: AppIntent {
     @Test("the samples: two controls beside the widgets, whose list is unchanged")
     func sampleBundle() {
         let bundle = SampleWidgetBundle()
-        #expect(bundle.controlDescriptors.map(\.kind) == ["focus", "add-water"])
+        #expect(bundle.controlDescriptors.map(\.kind) == ["focus", "add-water", "lights"])
         #expect(bundle.widgetDescriptors.count == 12)
         #expect(!bundle.widgetDescriptors.map(\.kind).contains("focus"))
     }
@@ -230,10 +230,11 @@ private struct NoSymbolIntent: AppIntent {
         #expect(list.status == 0)
         #expect(
             list.output
-                == "focus\tFocus\tSilences notifications while you work.\nadd-water\tAdd Water\tLogs 250 ml and shows today's total.\n")
+                == "focus\tFocus\tSilences notifications while you work.\nadd-water\tAdd Water\tLogs 250 ml and shows today's total.\n"
+                + "lights\tLights\tSwitches the light of the room you choose.\n")
         let kind = Self.run(["control", "lamp"])
         #expect(kind.status == 2)
-        #expect(kind.errors == "widgetterm: no control lamp; valid controls: focus, add-water\n")
+        #expect(kind.errors == "widgetterm: no control lamp; valid controls: focus, add-water, lights\n")
         let placement = Self.run(["control", "focus", "--placement", "huge"])
         #expect(placement.status == 2)
         #expect(placement.errors == "widgetterm: --placement huge: valid placements: small, medium, large, lockScreen, actionButton\n")
@@ -344,14 +345,14 @@ struct ControlPreviewTests {
         try session.wait(for: "water │ systemSmall │ fullColor")
         try session.keys("C")
         try session.wait(forAll: [
-            "Focus (focus) 1/2: off \"Off\"", "small      medium               large                Lock Screen",
+            "Focus (focus) 1/3: off \"Off\"", "small      medium               large                Lock Screen",
             "Action button", "shown: currentValue()",
         ])
         try session.keys("Enter")
-        let after = try session.wait(for: "Focus (focus) 1/2: on \"On\"")
+        let after = try session.wait(for: "Focus (focus) 1/3: on \"On\"")
         #expect(after.contains("    On"))
         try session.keys("w")
-        try session.wait(forAll: ["Add Water (add-water) 2/2: button \"1250 ml\"", "💧 Water"])
+        try session.wait(forAll: ["Add Water (add-water) 2/3: button \"1250 ml\"", "💧 Water"])
         try session.keys("C")
         try session.wait(for: "▸ systemSmall")
         try session.keys("?")

@@ -328,15 +328,17 @@ private struct PushedControl: ControlWidget {
     func widgetPushBudget() throws {
         let file = try PushTests.payload(["aps": ["content-changed": true]])
         let appGroup = NSTemporaryDirectory() + "wt-push-\(UUID())"
-        let result = PushTests.run(["push", file, "--to", "water", "--times", "3", "--every", "120", "--app-group", appGroup])
+        let result = PushTests.run(
+            ["push", file, "--to", "water", "--times", "3", "--every", "120", "--app-group", appGroup], widgets: PushTests.pushableWidgets)
         #expect(result.status == 0, "\(result.errors)")
         #expect(
-            result.output.hasPrefix(
-                "widget push 1 at 2026-03-14 09:41: reloaded water, 38 reloads left in the day's budget\n"
+            result.output.contains(
+                "\nwidget push 1 at 2026-03-14 09:41: reloaded water, 38 reloads left in the day's budget\n"
                     + "widget push 2 at 2026-03-14 09:43: deferred to 2026-03-14 09:46 (5 minutes between reloads)\n"
                     + "widget push 3 at 2026-03-14 09:45: deferred to 2026-03-14 09:46 (5 minutes between reloads)\n"),
             "\(result.output)")
-        let many = PushTests.run(["push", file, "--to", "water", "--times", "40", "--every", "600", "--app-group", appGroup])
+        let many = PushTests.run(
+            ["push", file, "--to", "water", "--times", "40", "--every", "600", "--app-group", appGroup], widgets: PushTests.pushableWidgets)
         #expect(many.output.contains("widget push 39 at 2026-03-14 16:01: reloaded water, 0 reloads left in the day's budget\n"))
         #expect(
             many.output.contains("widget push 40 at 2026-03-14 16:11: refused: the reload budget is spent until 2026-03-15 08:41\n"),

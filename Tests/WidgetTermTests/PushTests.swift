@@ -5,16 +5,33 @@ import WidgetHost
 import WidgetKitUI
 import WidgetTermCLI
 
+/// Sends the widget token to the "server" (reads it), as an app's handler would.
+struct KeepingWidgetPushHandler: WidgetPushHandler {
+    func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo]) { _ = pushInfo.token }
+}
+
 @Suite struct PushTests {
+    /// The sample bundle with `water` configured for push (`.pushHandler(KeepingWidgetPushHandler.self)`): a widget push
+    /// reaches only a widget with a `WidgetPushHandler`.
+    static var pushableWidgets: [WidgetDescriptor] {
+        SampleWidgetBundle().widgetDescriptors.map { widget in
+            var widget = widget
+            if widget.kind == "water" { widget.pushHandler = KeepingWidgetPushHandler.self }
+            return widget
+        }
+    }
+
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples/push")
 
-    static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
+    static func run(_ arguments: [String], widgets: [WidgetDescriptor] = SampleWidgetBundle().widgetDescriptors) -> (
+        status: Int32, output: String, errors: String
+    ) {
         let output = StringStream(), errors = StringStream()
         let status = FixedClock.run {
             WidgetTermCommand.run(
                 arguments: arguments + ["--at", "2026-03-14T09:41:00Z", "--timezone", "UTC"],
-                widgets: SampleWidgetBundle().widgetDescriptors, environment: [:], output: output, errors: errors)
+                widgets: widgets, environment: [:], output: output, errors: errors)
         }
         return (status, output.text, errors.text)
     }
@@ -143,19 +160,35 @@ import WidgetTermCLI
         #expect(spaced.status == 0, "16 pushes four minutes apart span more than an hour")
     }
 
-    @Test("a widget push needs content-changed and reloads the widget, paid from its reload budget")
+    @Test("a widget push needs content-changed and reloads a widget with a push handler, paid from its reload budget")
     func widgetPush() throws {
         let good = try Self.payload(["aps": ["content-changed": true]])
-        let result = Self.run([
-            "push", good, "--to", "water", "--format", "text", "--app-group", NSTemporaryDirectory() + "wt-push-\(UUID())",
-        ])
+        let appGroup = NSTemporaryDirectory() + "wt-push-\(UUID())"
+        let result = Self.run(["push", good, "--to", "water", "--format", "text", "--app-group", appGroup], widgets: Self.pushableWidgets)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.hasPrefix("widget push 1 at 2026-03-14 09:41: reloaded water, 38 reloads left in the day's budget\n"))
+        #expect(
+            result.output.hasPrefix(
+                "widget push token \(ActivityPushService.token(seed: "widgets#1").hexadecimalString) (given to "
+                    + "KeepingWidgetPushHandler.pushTokenDidChange(_:widgets:))\n"
+                    + "widget push 1 at 2026-03-14 09:41: reloaded water, 38 reloads left in the day's budget\n"), "\(result.output)")
         #expect(result.output.contains("💧 Water"))
         let bad = try Self.payload(["aps": ["alert": "hi"]])
-        let refused = Self.run(["push", bad, "--to", "water"])
+        let refused = Self.run(["push", bad, "--to", "water"], widgets: Self.pushableWidgets)
         #expect(refused.status == 1)
         #expect(refused.errors.hasPrefix("error push-widget-without-content-changed water: "))
+    }
+
+    @Test("a widget without a WidgetPushHandler is not reloaded by a push: push-widget-without-handler, and no frame")
+    func widgetWithoutHandler() throws {
+        let good = try Self.payload(["aps": ["content-changed": true]])
+        let result = Self.run(["push", good, "--to", "water", "--format", "text"])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(
+            result.errors
+                == "error push-widget-without-handler water: water has no WidgetPushHandler, so iOS gives it no push token and a "
+                + "widget push does not reload it. Register one with .pushHandler(MyPushHandler.self) on its WidgetConfiguration "
+                + "(iOS 26) and send its token to your server.\n", "\(result.errors)")
     }
 
     @Test("one widget push with the clock running, as on the command line: the frame is the new entry, not the placeholder")
@@ -172,10 +205,10 @@ import WidgetTermCLI
                     "push", file, "--to", "water", "--format", "text", "--timezone", "UTC",
                     "--app-group", NSTemporaryDirectory() + "wt-push-\(UUID())",
                 ],
-                widgets: SampleWidgetBundle().widgetDescriptors, environment: [:], output: output, errors: errors)
+                widgets: Self.pushableWidgets, environment: [:], output: output, errors: errors)
         }
         #expect(status == 0, "\(errors.text)")
-        #expect(output.text.hasPrefix("widget push 1 at 2026-03-14 09:41: reloaded water, 38 reloads left in the day's budget\n"))
+        #expect(output.text.contains("\nwidget push 1 at 2026-03-14 09:41: reloaded water, 38 reloads left in the day's budget\n"))
         #expect(output.text.contains("💧 Water"), "\(output.text)")
         #expect(output.text.contains("Goal 2000 ml"), "\(output.text)")
     }

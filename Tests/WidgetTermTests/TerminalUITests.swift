@@ -354,7 +354,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             // Two rows of hints; Esc, which does not fit at 120 columns, is in the help overlay.
             #expect(
                 lines[38].trimmingCharacters(in: .whitespaces)
-                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i/C/S/R/A/P screens  e edit  c/d/a/o/l/z canvas"
+                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i/C/S/R/A/P/U screens  e edit  c/d/a/o/l/z canvas"
             )
             #expect(
                 lines[39].trimmingCharacters(in: .whitespaces)
