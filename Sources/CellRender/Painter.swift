@@ -274,6 +274,22 @@ public struct Painter {
         }
     }
 
+    /// Writes one narrow glyph into the cell of `column` on every row of `rows` (clipped), as `put` would cell by
+    /// cell: the side of a box in one pass.
+    mutating func put(_ glyph: Glyph, column: Int, rows: Range<Int>, foreground: PaintColor) {
+        guard column >= max(clip.x, 0), column < min(clip.maxX, buffer.width) else { return }
+        let top = max(rows.lowerBound, clip.y, 0), bottom = min(rows.upperBound, clip.maxY, buffer.height)
+        guard top < bottom else { return }
+        for row in top..<bottom { repairWideNeighbours(column, row, width: 1) }
+        let surface = style.surfaceForBlending
+        buffer.update(rows: top..<bottom, column: column) { cell in
+            cell.glyph = glyph
+            cell.foreground = foreground.composited(over: cell.background ?? surface)
+            cell.attributes = []
+            cell.isContinuation = false
+        }
+    }
+
     /// Before overwriting, clears a wide glyph that would be cut in half.
     mutating func repairWideNeighbours(_ column: Int, _ row: Int, width: Int) {
         if buffer[column, row].isContinuation, column > 0 {
@@ -302,6 +318,21 @@ public struct Painter {
             if let foreground = cell.foreground { cell.foreground = color.composited(over: foreground) }
         }
         buffer[column, row] = cell
+    }
+
+    /// Fills every cell of `rect` (clipped) with one colour, as `fill(row:columns:_:)` on each of its rows: an opaque
+    /// colour replaces the cells in one pass, the first row written and copied to the others.
+    mutating func fill(_ rect: CellRect, _ color: PaintColor) {
+        guard color.isOpaque else {
+            for row in rect.y..<rect.maxY { fill(row: row, columns: rect.x..<rect.maxX, color) }
+            return
+        }
+        let top = max(rect.y, clip.y, 0), bottom = min(rect.maxY, clip.maxY, buffer.height)
+        let start = max(rect.x, clip.x, 0), end = min(rect.maxX, clip.maxX, buffer.width)
+        guard top < bottom, start < end else { return }
+        // A wide glyph whose right half is covered loses its left half too (as `fill` does cell by cell).
+        if start > 0 { for row in top..<bottom where buffer[start, row].isContinuation { buffer[start - 1, row].glyph = .space } }
+        buffer.fill(rows: top..<bottom, columns: start..<end, with: Cell(background: color.rgb))
     }
 
     /// Fills every cell of one row from `columns` (clipped) with one colour; an opaque colour replaces the
