@@ -265,12 +265,14 @@ public struct Painter {
         let start = max(columns.lowerBound, clip.x, 0), end = min(columns.upperBound, clip.maxX, buffer.width)
         guard start < end else { return }
         repairWideNeighbours(start, row, width: end - start)
-        let surface = style.surfaceForBlending
-        buffer.update(row: row, columns: start..<end) { cell in
-            cell.glyph = glyph
-            cell.foreground = foreground.composited(over: cell.background ?? surface)
-            cell.attributes = []
-            cell.isContinuation = false
+        let surface = style.surfaceForBlending, first = row * buffer.width
+        buffer.withUnsafeMutableCells { cells in
+            for index in first + start..<first + end {
+                cells[index].glyph = glyph
+                cells[index].foreground = foreground.composited(over: cells[index].background ?? surface)
+                cells[index].attributes = []
+                cells[index].isContinuation = false
+            }
         }
     }
 
@@ -281,12 +283,15 @@ public struct Painter {
         let top = max(rows.lowerBound, clip.y, 0), bottom = min(rows.upperBound, clip.maxY, buffer.height)
         guard top < bottom else { return }
         for row in top..<bottom { repairWideNeighbours(column, row, width: 1) }
-        let surface = style.surfaceForBlending
-        buffer.update(rows: top..<bottom, column: column) { cell in
-            cell.glyph = glyph
-            cell.foreground = foreground.composited(over: cell.background ?? surface)
-            cell.attributes = []
-            cell.isContinuation = false
+        let surface = style.surfaceForBlending, width = buffer.width
+        buffer.withUnsafeMutableCells { cells in
+            for row in top..<bottom {
+                let index = row * width + column
+                cells[index].glyph = glyph
+                cells[index].foreground = foreground.composited(over: cells[index].background ?? surface)
+                cells[index].attributes = []
+                cells[index].isContinuation = false
+            }
         }
     }
 

@@ -119,16 +119,17 @@ extension Painter {
         _ line: TextLine, column: Int, row: Int, attributes: UnsafeBufferPointer<CellAttributes>,
         uniformColors: UnsafeBufferPointer<PaintColor?>
     ) {
-        let surface = style.surfaceForBlending
+        let surface = style.surfaceForBlending, first = row * buffer.width + column
         line.graphemes.withUnsafeBufferPointer { graphemes in
-            var index = 0
-            buffer.update(row: row, columns: column..<column + graphemes.count) { cell in
-                let grapheme = graphemes[index]
-                index += 1
-                cell.glyph = Glyph(grapheme.bytes)
-                cell.foreground = uniformColors[grapheme.run].unsafelyUnwrapped.composited(over: cell.background ?? surface)
-                cell.attributes = attributes[grapheme.run]
-                cell.isContinuation = false
+            buffer.withUnsafeMutableCells { cells in
+                for (offset, grapheme) in graphemes.enumerated() {
+                    let index = first + offset
+                    cells[index].glyph = Glyph(grapheme.bytes)
+                    cells[index].foreground = uniformColors[grapheme.run].unsafelyUnwrapped.composited(
+                        over: cells[index].background ?? surface)
+                    cells[index].attributes = attributes[grapheme.run]
+                    cells[index].isContinuation = false
+                }
             }
         }
     }
