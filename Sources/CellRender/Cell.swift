@@ -115,7 +115,23 @@ public struct CellBuffer: Hashable, Sendable {
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(width, 0)
         self.height = max(height, 0)
-        cells = Array(repeating: fill, count: self.width * self.height)
+        let count = self.width * self.height, rowWidth = self.width
+        // The first row cell by cell, then copies of the rows written so far (one `memcpy` each, doubling): a frame's
+        // buffer in a few copies instead of a store per cell.
+        cells = [Cell](unsafeUninitializedCapacity: count) { memory, initializedCount in
+            guard count > 0, let base = memory.baseAddress else {
+                initializedCount = 0
+                return
+            }
+            base.initialize(repeating: fill, count: rowWidth)
+            var filled = rowWidth
+            while filled < count {
+                let copied = min(filled, count - filled)
+                (base + filled).initialize(from: base, count: copied)
+                filled += copied
+            }
+            initializedCount = count
+        }
     }
 
     /// The width and height in cells.
@@ -140,15 +156,38 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
-    /// Changes the cells of `columns` on `row` (both already inside the buffer) in place, in one pass over
-    /// their memory.
-    @inline(__always)
-    mutating func update(row: Int, columns: Range<Int>, _ change: (inout Cell) -> Void) {
-        precondition(row >= 0 && row < height && columns.lowerBound >= 0 && columns.upperBound <= width, "update outside the buffer")
-        let start = row * width
+    /// Sets the cells of `columns` on every row of `rows` (all already inside the buffer) to `cell`: the first row's
+    /// span cell by cell, the others copied from it (one span when the columns are whole rows).
+    mutating func fill(rows: Range<Int>, columns: Range<Int>, with cell: Cell) {
+        precondition(
+            rows.lowerBound >= 0 && rows.upperBound <= height && columns.lowerBound >= 0 && columns.upperBound <= width,
+            "fill outside the buffer")
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        let width = width
         cells.withUnsafeMutableBufferPointer { all in
-            for index in start + columns.lowerBound..<start + columns.upperBound { change(&all[index]) }
+            let base = all.baseAddress.unsafelyUnwrapped
+            let first = base + rows.lowerBound * width + columns.lowerBound
+            first.update(repeating: cell, count: columns.count)
+            guard columns.count == width else {
+                for row in rows.dropFirst() { (base + row * width + columns.lowerBound).update(from: first, count: columns.count) }
+                return
+            }
+            // Whole rows lie end to end: the rows written so far copied after them, doubling, one `memcpy` each.
+            let count = rows.count * width
+            var filled = width
+            while filled < count {
+                let copied = min(filled, count - filled)
+                (first + filled).update(from: first, count: copied)
+                filled += copied
+            }
         }
+    }
+
+    /// Calls `body` with the cells' memory, row by row from the top (the painter's one-pass writes: a loop over it costs
+    /// no bounds or uniqueness check per cell, and no call per cell).
+    @inline(__always)
+    mutating func withUnsafeMutableCells<Result>(_ body: (UnsafeMutableBufferPointer<Cell>) -> Result) -> Result {
+        cells.withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// True when row `row` shows the same cells in this buffer and in `other` (of the same width; `row` inside

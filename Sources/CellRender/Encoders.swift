@@ -96,6 +96,8 @@ public enum FrameEncoder {
         return [UInt8](unsafeUninitializedCapacity: capacity) { memory, initializedCount in
             var writer = ByteWriter(memory)
             var sequences = WrittenSGRs()
+            // Whether a cell's style can be compared by its bytes (glyph first, then the style: `CellWords`'s layout).
+            let comparesStyleBytes = CellBytes.isUsable && CellWords.layoutHolds
             buffer.cells.withUnsafeBufferPointer { cells in
                 var index = 0
                 let base = UnsafeRawPointer(cells.baseAddress.unsafelyUnwrapped)
@@ -110,6 +112,9 @@ public enum FrameEncoder {
                     var previous = CellBytes.none
                     var previousGlyph = Glyph.space
                     var previousIsContinuation = false
+                    // True when the style written is the previous cell's own (not a continuation, and not a blank
+                    // that took the foreground before it): a next cell of the same style writes its glyph only.
+                    var previousStyleIsWritten = false
                     while index < rowEnd {
                         let pointer = base + index &* stride
                         index &+= 1
@@ -125,18 +130,29 @@ public enum FrameEncoder {
                             if !previousIsContinuation { previousGlyph.write(to: &writer, times: runLength) }
                             continue
                         }
+                        if comparesStyleBytes && previousStyleIsWritten && bytes.hasStyle(of: previous) {
+                            // Another glyph in the style just written (the letters of a word): its glyph only. The
+                            // same colours, attributes and flag as a cell that was not a continuation: not one either.
+                            previous = bytes
+                            previousGlyph = bytes.glyph
+                            previousGlyph.write(to: &writer)
+                            continue
+                        }
                         let cell = pointer.load(as: Cell.self)
                         previous = bytes
                         previousGlyph = cell.glyph
                         previousIsContinuation = cell.isContinuation
+                        previousStyleIsWritten = false
                         if cell.isContinuation { continue }
-                        var key = CellStyleKey(cell)
+                        let ownKey = CellStyleKey(cell)
+                        var key = ownKey
                         // A blank cell takes any foreground, so it never breaks a run.
                         if written != .none, cell.glyph.isSpace, cell.attributes.isEmpty { key.takeForeground(of: written) }
                         if key != written {
                             sequences.append(key, depth: depth, to: &writer)
                             written = key
                         }
+                        previousStyleIsWritten = written == ownKey
                         cell.glyph.write(to: &writer)
                     }
                     writer.appendRowEnd()
@@ -205,6 +221,14 @@ struct CellBytes: Equatable {
 
     /// True when a cell's bytes fit four words this way (24...32 bytes); otherwise cells are never compared by bytes.
     static var isUsable: Bool { MemoryLayout<Cell>.size >= 24 && MemoryLayout<Cell>.size <= 32 }
+
+    /// True when these bytes and `other`'s agree past the glyph: the same colours (nil colours with the same unused
+    /// channels), attributes and continuation flag. The third and last words cover bytes 16 to the end.
+    @inline(__always)
+    func hasStyle(of other: CellBytes) -> Bool { third == other.third && last == other.last }
+
+    /// The glyph in the first two words (the glyph is `Cell`'s first stored property, as `CellWords.layoutHolds` checks).
+    var glyph: Glyph { Glyph(low: first, high: second) }
 
     /// The bytes of the cell at `pointer` (`none` when not `isUsable`).
     @inline(__always)

@@ -265,12 +265,33 @@ public struct Painter {
         let start = max(columns.lowerBound, clip.x, 0), end = min(columns.upperBound, clip.maxX, buffer.width)
         guard start < end else { return }
         repairWideNeighbours(start, row, width: end - start)
-        let surface = style.surfaceForBlending
-        buffer.update(row: row, columns: start..<end) { cell in
-            cell.glyph = glyph
-            cell.foreground = foreground.composited(over: cell.background ?? surface)
-            cell.attributes = []
-            cell.isContinuation = false
+        let surface = style.surfaceForBlending, first = row * buffer.width
+        buffer.withUnsafeMutableCells { cells in
+            for index in first + start..<first + end {
+                cells[index].glyph = glyph
+                cells[index].foreground = foreground.composited(over: cells[index].background ?? surface)
+                cells[index].attributes = []
+                cells[index].isContinuation = false
+            }
+        }
+    }
+
+    /// Writes one narrow glyph into the cell of `column` on every row of `rows` (clipped), as `put` would cell by
+    /// cell: the side of a box in one pass.
+    mutating func put(_ glyph: Glyph, column: Int, rows: Range<Int>, foreground: PaintColor) {
+        guard column >= max(clip.x, 0), column < min(clip.maxX, buffer.width) else { return }
+        let top = max(rows.lowerBound, clip.y, 0), bottom = min(rows.upperBound, clip.maxY, buffer.height)
+        guard top < bottom else { return }
+        for row in top..<bottom { repairWideNeighbours(column, row, width: 1) }
+        let surface = style.surfaceForBlending, width = buffer.width
+        buffer.withUnsafeMutableCells { cells in
+            for row in top..<bottom {
+                let index = row * width + column
+                cells[index].glyph = glyph
+                cells[index].foreground = foreground.composited(over: cells[index].background ?? surface)
+                cells[index].attributes = []
+                cells[index].isContinuation = false
+            }
         }
     }
 
@@ -302,6 +323,21 @@ public struct Painter {
             if let foreground = cell.foreground { cell.foreground = color.composited(over: foreground) }
         }
         buffer[column, row] = cell
+    }
+
+    /// Fills every cell of `rect` (clipped) with one colour, as `fill(row:columns:_:)` on each of its rows: an opaque
+    /// colour replaces the cells in one pass, the first row written and copied to the others.
+    mutating func fill(_ rect: CellRect, _ color: PaintColor) {
+        guard color.isOpaque else {
+            for row in rect.y..<rect.maxY { fill(row: row, columns: rect.x..<rect.maxX, color) }
+            return
+        }
+        let top = max(rect.y, clip.y, 0), bottom = min(rect.maxY, clip.maxY, buffer.height)
+        let start = max(rect.x, clip.x, 0), end = min(rect.maxX, clip.maxX, buffer.width)
+        guard top < bottom, start < end else { return }
+        // A wide glyph whose right half is covered loses its left half too (as `fill` does cell by cell).
+        if start > 0 { for row in top..<bottom where buffer[start, row].isContinuation { buffer[start - 1, row].glyph = .space } }
+        buffer.fill(rows: top..<bottom, columns: start..<end, with: Cell(background: color.rgb))
     }
 
     /// Fills every cell of one row from `columns` (clipped) with one colour; an opaque colour replaces the

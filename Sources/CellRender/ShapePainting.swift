@@ -43,13 +43,13 @@ extension Painter {
                     roundCorners(of: rect, kind: shape.kind)
                     break
                 }
-                let uniform = fillPaint.isUniform ? PaintColor(colorOf(fillPaint)) : nil
+                if fillPaint.isUniform {
+                    fill(rect, PaintColor(colorOf(fillPaint)))
+                    roundCorners(of: rect, kind: shape.kind)
+                    break
+                }
                 let vertical = isVertical(fillPaint)
                 for row in rect.y..<rect.maxY {
-                    if let uniform {
-                        fill(row: row, columns: rect.x..<rect.maxX, uniform)
-                        continue
-                    }
                     let position = rect.height > 1 ? Double(row - rect.y) / Double(rect.height - 1) : 0
                     let color = colorOf(fillPaint, position: vertical ? position : 0)
                     for column in rect.x..<rect.maxX {
@@ -284,16 +284,28 @@ extension Painter {
             }
             return
         }
-        let horizontal: Glyph = "─", vertical: Glyph = "│"
-        put(horizontal, row: rect.y, columns: rect.x + 1..<max(rect.maxX - 1, rect.x + 1), foreground: color)
-        put(horizontal, row: rect.maxY - 1, columns: rect.x + 1..<max(rect.maxX - 1, rect.x + 1), foreground: color)
-        for row in rect.y + 1..<max(rect.maxY - 1, rect.y + 1) {
-            put(vertical, rect.x, row, foreground: color)
-            put(vertical, rect.maxX - 1, row, foreground: color)
-        }
-        put(rounded ? "╭" : "┌", rect.x, rect.y, foreground: color)
-        put(rounded ? "╮" : "┐", rect.maxX - 1, rect.y, foreground: color)
-        put(rounded ? "╰" : "└", rect.x, rect.maxY - 1, foreground: color)
-        put(rounded ? "╯" : "┘", rect.maxX - 1, rect.maxY - 1, foreground: color)
+        let glyphs = rounded ? OutlineGlyphs.rounded : OutlineGlyphs.square
+        put(glyphs.horizontal, row: rect.y, columns: rect.x + 1..<max(rect.maxX - 1, rect.x + 1), foreground: color)
+        put(glyphs.horizontal, row: rect.maxY - 1, columns: rect.x + 1..<max(rect.maxX - 1, rect.x + 1), foreground: color)
+        // Each side in one pass down its column; a one-column outline draws its left side, then its right over it.
+        put(glyphs.vertical, column: rect.x, rows: rect.y + 1..<max(rect.maxY - 1, rect.y + 1), foreground: color)
+        put(glyphs.vertical, column: rect.maxX - 1, rows: rect.y + 1..<max(rect.maxY - 1, rect.y + 1), foreground: color)
+        put(glyphs.topLeading, rect.x, rect.y, foreground: color)
+        put(glyphs.topTrailing, rect.maxX - 1, rect.y, foreground: color)
+        put(glyphs.bottomLeading, rect.x, rect.maxY - 1, foreground: color)
+        put(glyphs.bottomTrailing, rect.maxX - 1, rect.maxY - 1, foreground: color)
     }
+}
+
+/// The box-drawing glyphs of a rectangle's outline, made once (a glyph literal encodes its character each time).
+private struct OutlineGlyphs {
+    let horizontal: Glyph, vertical: Glyph
+    let topLeading: Glyph, topTrailing: Glyph, bottomLeading: Glyph, bottomTrailing: Glyph
+
+    /// Rounded corners, for rounded rectangles and capsules.
+    static let rounded = OutlineGlyphs(
+        horizontal: "─", vertical: "│", topLeading: "╭", topTrailing: "╮", bottomLeading: "╰", bottomTrailing: "╯")
+    /// Square corners, for rectangles.
+    static let square = OutlineGlyphs(
+        horizontal: "─", vertical: "│", topLeading: "┌", topTrailing: "┐", bottomLeading: "└", bottomTrailing: "┘")
 }

@@ -61,7 +61,11 @@ extension Painter {
             // A line of one-column graphemes in uniform colours lying wholly inside the clip and the buffer writes its
             // cells directly: its wide neighbours are repaired once for the whole span, not per grapheme.
             let isInsideSpan = isNarrowSpan(line, column: column, row: row, maxColumn: rect.maxX, uniformColors: uniformColors)
-            if isInsideSpan { repairWideNeighbours(column, row, width: line.graphemes.count) }
+            if isInsideSpan {
+                // The line's cells in one pass over the row's memory, then its runs recorded as below.
+                repairWideNeighbours(column, row, width: line.graphemes.count)
+                writeSpan(line, column: column, row: row, attributes: attributes, uniformColors: uniformColors)
+            }
             var runStart = column
             runText.removeAll()
             var currentRun = line.graphemes.first?.run ?? 0
@@ -73,19 +77,17 @@ extension Painter {
                     currentRun = grapheme.run
                 }
                 guard column + grapheme.width <= rect.maxX else { break }
-                let foreground: PaintColor
-                if let uniform = uniformColors[grapheme.run] {
-                    foreground = uniform
-                } else {
-                    let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
-                    foreground = PaintColor(colorOf(text.runs[grapheme.run].foreground, position: position))
-                }
                 let glyph = Glyph(grapheme.bytes)
                 // A zero-width grapheme (a control or format character on its own) takes no cell: put, it would stay
                 // in the cell after the line's last glyph, where the terminal would act on it.
-                if isInsideSpan {
-                    putInside(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run])
-                } else if grapheme.width > 0 {
+                if !isInsideSpan && grapheme.width > 0 {
+                    let foreground: PaintColor
+                    if let uniform = uniformColors[grapheme.run] {
+                        foreground = uniform
+                    } else {
+                        let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                        foreground = PaintColor(colorOf(text.runs[grapheme.run].foreground, position: position))
+                    }
                     put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
                 }
                 runText.append(glyph)
@@ -109,6 +111,27 @@ extension Painter {
         else { return false }
         for grapheme in line.graphemes where grapheme.width != 1 || uniformColors[grapheme.run] == nil { return false }
         return true
+    }
+
+    /// Writes the cells of a line that `isNarrowSpan` accepted (its wide neighbours already repaired), from `column` on
+    /// `row`, as `putInside` would grapheme by grapheme, in one pass over the row's memory.
+    private mutating func writeSpan(
+        _ line: TextLine, column: Int, row: Int, attributes: UnsafeBufferPointer<CellAttributes>,
+        uniformColors: UnsafeBufferPointer<PaintColor?>
+    ) {
+        let surface = style.surfaceForBlending, first = row * buffer.width + column
+        line.graphemes.withUnsafeBufferPointer { graphemes in
+            buffer.withUnsafeMutableCells { cells in
+                for (offset, grapheme) in graphemes.enumerated() {
+                    let index = first + offset
+                    cells[index].glyph = Glyph(grapheme.bytes)
+                    cells[index].foreground = uniformColors[grapheme.run].unsafelyUnwrapped.composited(
+                        over: cells[index].background ?? surface)
+                    cells[index].attributes = attributes[grapheme.run]
+                    cells[index].isContinuation = false
+                }
+            }
+        }
     }
 
     /// The cell write of `put`: a glyph at a cell known to be inside the clip and the buffer, whose wide

@@ -297,8 +297,9 @@ extension ShapeStyle {
     @usableFromInline
     var resolvesInEnvironment: Bool {
         if Resolved.self != Self.self { return true }
-        if let erased = self as? AnyShapeStyle { return erased.base.resolvesInEnvironment }
-        return false
+        // A type comparison, not a cast: `as?` from a generic style is a runtime cast every time a style is resolved.
+        guard Self.self == AnyShapeStyle.self else { return false }
+        return unsafeBitCast(self, to: AnyShapeStyle.self).base.resolvesInEnvironment
     }
 
     /// The paint in `environment`: a custom style's `resolve(in:)` is given that environment (the one where the

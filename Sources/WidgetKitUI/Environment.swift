@@ -98,15 +98,26 @@ public struct EnvironmentValues: Sendable {
     /// The size of the widget's content area in points, given to `GeometryReader`.
     public var containerSize: CGSize = CGSize(width: 170, height: 170)
 
-    var custom: [ObjectIdentifier: any Sendable] = [:]
+    /// The layout direction, as `EnvironmentValues.layoutDirection`: `.leftToRight` unless `--locale` names a
+    /// right-to-left language (Arabic, Hebrew, Persian, Urdu...) or `.environment(\.layoutDirection, …)` sets it.
+    /// Layout mirrors a right-to-left subtree: stacks run from the trailing edge, and leading is the right.
+    public var layoutDirection: LayoutDirection = .leftToRight
+
+    /// The values of custom `EnvironmentKey`s, each boxed in its key's value type.
+    var custom: [ObjectIdentifier: EnvironmentValueBoxBase] = [:]
 
     /// The defaults: a light `.systemSmall` widget in full colour, before the renderer sets the rest.
     public init() {}
 
     /// Reads or writes a custom value declared with an `EnvironmentKey`.
     public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
-        get { custom[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
-        set { custom[ObjectIdentifier(key)] = newValue }
+        get {
+            // No hashing while no custom value is set (the usual case), and no runtime cast when one is: a key's
+            // identifier is only ever stored with a box of that key's value type.
+            guard !custom.isEmpty, let box = custom[ObjectIdentifier(key)] else { return Key.defaultValue }
+            return unsafeDowncast(box, to: EnvironmentValueBox<Key.Value>.self).value
+        }
+        set { custom[ObjectIdentifier(key)] = EnvironmentValueBox(newValue) }
     }
 
     /// True when text should be drawn redacted (a placeholder, or privacy-sensitive content while locked).
@@ -131,6 +142,15 @@ public struct EnvironmentValues: Sendable {
             return body()
         }
     }
+}
+
+/// A custom environment value, stored under its key's identifier (`EnvironmentValues.subscript(_:)`).
+class EnvironmentValueBoxBase: @unchecked Sendable {}
+
+/// A custom environment value of type `Value`: immutable once made.
+final class EnvironmentValueBox<Value: Sendable>: EnvironmentValueBoxBase, @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// The thread-local slot behind `EnvironmentValues.current`: the address of the environment of the

@@ -120,7 +120,8 @@ public final class HostContext: @unchecked Sendable {
 
     /// Runs `body` (a body evaluation) with this context bound and `sink` collecting what it finds.
     public func resolving<T>(into sink: ResolveSink, _ body: () throws -> T) rethrows -> T {
-        try Self.$binding.withValue(Binding(host: self, sink: sink, executor: Self.binding?.executor), operation: body)
+        sink.noteResources(resources)
+        return try Self.$binding.withValue(Binding(host: self, sink: sink, executor: Self.binding?.executor), operation: body)
     }
 
     /// Starts async widget code on a task of its own, bound to the caller's context and on the caller's

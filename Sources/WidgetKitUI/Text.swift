@@ -212,26 +212,28 @@ public struct Text: PrimitiveView, Equatable {
         let isItalic = context.environment.isItalic, isMonospacedDigit = context.environment.isMonospacedDigit
         var resolvedRuns: [TextRun] = []
         resolvedRuns.reserveCapacity(runs.count)
-        var resources: (any WidgetResourceProvider)??
-        for var run in runs {
-            if let key = run.localization {
-                if resources == nil { resources = HostContext.current.resources }
-                let format = (resources ?? nil)?.localizedString(forKey: key.formatKey, locale: context.environment.locale)
-                if let format { run.content = .verbatim(LocalizationKey.substitute(key.arguments, into: format)) }
+        // Each run is read in place (a copy of a run retains its strings, its key and its colour); only its content is
+        // copied, into the resolved run.
+        for index in runs.indices {
+            var content = runs[index].content
+            if let key = runs[index].localization {
+                let format = context.sink.resources?.localizedString(forKey: key.formatKey, locale: context.environment.locale)
+                if let format { content = .verbatim(LocalizationKey.substitute(key.arguments, into: format)) }
             }
-            if let textCase = context.environment.textCase, case .verbatim(let string) = run.content {
+            if let textCase = context.environment.textCase, case .verbatim(let string) = content {
                 let locale = context.environment.locale
-                run.content = .verbatim(textCase == .uppercase ? string.uppercased(with: locale) : string.lowercased(with: locale))
+                content = .verbatim(textCase == .uppercase ? string.uppercased(with: locale) : string.lowercased(with: locale))
             }
-            var font = (run.font ?? baseFont).scaled(to: context.environment.dynamicTypeSize)
-            if let weight = run.weight ?? fontWeight { font.weight = weight }
-            if isBold && run.weight == nil { font.weight = .bold }
-            let foreground: Paint = run.color.map { .color($0) } ?? context.environment.foregroundStyle
+            let runWeight = runs[index].weight
+            var font = (runs[index].font ?? baseFont).scaled(to: context.environment.dynamicTypeSize)
+            if let weight = runWeight ?? fontWeight { font.weight = weight }
+            if isBold && runWeight == nil { font.weight = .bold }
+            let foreground: Paint = runs[index].color.map { .color($0) } ?? context.environment.foregroundStyle
             resolvedRuns.append(
                 TextRun(
-                    content: run.content, font: font, italic: run.italic || font.isItalic || isItalic,
-                    underline: run.underline, strikethrough: run.strikethrough, foreground: foreground,
-                    monospacedDigit: run.monospacedDigit || font.isMonospacedDigit || isMonospacedDigit))
+                    content: content, font: font, italic: runs[index].italic || font.isItalic || isItalic,
+                    underline: runs[index].underline, strikethrough: runs[index].strikethrough, foreground: foreground,
+                    monospacedDigit: runs[index].monospacedDigit || font.isMonospacedDigit || isMonospacedDigit))
         }
         return .text(
             TextNode(

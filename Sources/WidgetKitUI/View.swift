@@ -103,9 +103,22 @@ public final class ResolveSink: @unchecked Sendable {
     private var _containerBackground: ViewNode?
     private var _diagnostics: [ResolveDiagnostic] = []
     private var _bodyEvaluations = 0
+    /// The host's resources as noted when the resolution began (`.some(nil)`: the host has none); nil until noted.
+    private var _resources: (any WidgetResourceProvider)??
 
     /// An empty sink: no background, no diagnostics, no bodies counted.
     public init() {}
+
+    /// The app's asset catalogs and string tables the views of this resolution read (`Text`'s string tables): the
+    /// host's ``HostContext/resources``, noted once when the host binds this sink (`HostContext.resolving(into:_:)`)
+    /// instead of looked up through the task's binding for every view; looked up each time for a sink no host bound.
+    public var resources: (any WidgetResourceProvider)? {
+        if case .some(let noted) = lock.withLock({ _resources }) { return noted }
+        return HostContext.current.resources
+    }
+
+    /// Notes the resources the views of this resolution read (the host's, as it binds this sink).
+    func noteResources(_ resources: (any WidgetResourceProvider)?) { lock.withLock { _resources = .some(resources) } }
 
     /// The view given to `.containerBackground(_:for: .widget)`, if any (the last one applied wins).
     public var containerBackground: ViewNode? { lock.withLock { _containerBackground } }

@@ -215,19 +215,7 @@ public enum LayoutDirection: Hashable, Sendable, CaseIterable, Codable {
     }
 }
 
-private enum LayoutDirectionKey: EnvironmentKey {
-    static let defaultValue = LayoutDirection.leftToRight
-}
-
 extension EnvironmentValues {
-    /// The layout direction, as `EnvironmentValues.layoutDirection`: `.leftToRight` unless `--locale` names a
-    /// right-to-left language (Arabic, Hebrew, Persian, Urdu...) or `.environment(\.layoutDirection, …)` sets it.
-    /// Layout mirrors a right-to-left subtree: stacks run from the trailing edge, and leading is the right.
-    public var layoutDirection: LayoutDirection {
-        get { self[LayoutDirectionKey.self] }
-        set { self[LayoutDirectionKey.self] = newValue }
-    }
-
     /// Opens a URL, as `EnvironmentValues.openURL`. A widget's code runs only while its body is built, where
     /// opening a URL does nothing: use `Link` or `widgetURL(_:)`, which WidgetTerm follows on a tap.
     /// A handler set with `.environment(\.openURL, …)` is accepted and never runs, as no code runs on a tap.

@@ -131,4 +131,61 @@ struct RunWritingTests {
         #expect(painter.textRuns.map(\.column) == [0, 100])
         #expect(painter.buffer[99, 0].glyph == Glyph("€"))
     }
+
+    @Test("a glyph in the style just written writes the glyph only; after a blank that took the foreground before it, a new SGR")
+    func glyphsInTheStyleJustWritten() {
+        let red = RGB(255, 0, 0), blue = RGB(0, 0, 255), grey = RGB(28, 28, 30)
+        var buffer = CellBuffer(width: 6, height: 1)
+        // "ab" in red, a blank whose own foreground is blue (it takes the red written before it), then "cd" in blue, whose
+        // style is the blank's own but not the one written; then a wide glyph in blue and its continuation cell.
+        buffer[0, 0] = Cell(glyph: "a", foreground: red, background: grey)
+        buffer[1, 0] = Cell(glyph: "b", foreground: red, background: grey)
+        buffer[2, 0] = Cell(glyph: " ", foreground: blue, background: grey)
+        buffer[3, 0] = Cell(glyph: "c", foreground: blue, background: grey)
+        buffer[4, 0] = Cell(glyph: "d", foreground: blue, background: grey)
+        buffer[5, 0] = Cell(glyph: " ", foreground: blue, background: grey, isContinuation: true)
+        let expected =
+            FrameEncoder.sgr(foreground: red, background: grey, attributes: [], depth: .trueColor) + "ab "
+            + FrameEncoder.sgr(foreground: blue, background: grey, attributes: [], depth: .trueColor) + "cd\u{1B}[0m\n"
+        #expect(String(decoding: FrameEncoder.ansiBytes(buffer, depth: .trueColor), as: UTF8.self) == expected)
+        // A continuation cell of the same colours as the glyph before it, then a glyph in those colours: no new SGR.
+        var wide = CellBuffer(width: 4, height: 1)
+        wide[0, 0] = Cell(glyph: "💧", foreground: blue, background: grey)
+        wide[1, 0] = Cell(glyph: " ", foreground: blue, background: grey, isContinuation: true)
+        wide[2, 0] = Cell(glyph: "x", foreground: blue, background: grey)
+        wide[3, 0] = Cell(glyph: "y", foreground: blue, background: grey, attributes: .bold)
+        #expect(FrameEncoder.ansiBytes(wide, depth: .trueColor) == Array(Self.expectedANSI(wide).utf8))
+    }
+
+    @Test("a new buffer holds its fill in every cell, whatever its size")
+    func bufferFill() {
+        let fill = Cell(glyph: "x", foreground: RGB(1, 2, 3), background: RGB(4, 5, 6), attributes: .italic)
+        for (width, height) in [(0, 0), (0, 3), (3, 0), (1, 1), (1, 9), (5, 7), (46, 11), (7, 64)] {
+            let buffer = CellBuffer(width: width, height: height, fill: fill)
+            #expect(buffer.cells.count == width * height, "\(width) × \(height)")
+            #expect(buffer.cells.allSatisfy { $0 == fill }, "\(width) × \(height)")
+        }
+    }
+
+    @Test("an opaque rectangle and a box outline paint exactly their cells, clipped to the buffer")
+    func rectangleAndOutline() {
+        let date = Date(timeIntervalSince1970: 0)
+        var painter = Painter(
+            size: CellSize(width: 8, height: 5), style: PaintStyle(colorScheme: .dark), date: date, format: SystemTextFormat())
+        let shape = ShapeNode(kind: .rectangle, fill: .color(Color(red: 0, green: 0, blue: 1)), stroke: .color(.white))
+        // Two columns and one row past the buffer's right and bottom edges.
+        painter.paint(PlacedNode(content: .shape(shape), frame: CellRect(x: 2, y: 1, width: 8, height: 5)))
+        let blue = RGB(0, 0, 255)
+        for row in 0..<5 {
+            for column in 0..<8 {
+                let cell = painter.buffer[column, row]
+                #expect(cell.background == (column >= 2 && row >= 1 ? blue : nil), "column \(column), row \(row)")
+            }
+        }
+        // The top edge from column 3 and the left side below the corner; the rest of the outline lies outside.
+        #expect(painter.buffer.text(ofRow: 0) == "        ")
+        #expect(painter.buffer.text(ofRow: 1) == "  ┌─────")
+        for row in 2..<5 { #expect(painter.buffer.text(ofRow: row) == "  │     ", "row \(row)") }
+        #expect(painter.buffer[2, 3].foreground == RGB(255, 255, 255))
+    }
 }

@@ -232,3 +232,30 @@ private enum TupleViewProbe {
         }
     }
 }
+
+// MARK: - Custom environment values
+
+private enum ProbeCountKey: EnvironmentKey {
+    static let defaultValue = 7
+}
+
+private enum ProbeNameKey: EnvironmentKey {
+    static let defaultValue = "none"
+}
+
+@Suite("EnvironmentValues")
+struct EnvironmentValuesTests {
+    @Test("custom keys read their defaults until set, then their own values; the layout direction is a value of its own")
+    func customKeys() {
+        var environment = EnvironmentValues()
+        #expect(environment[ProbeCountKey.self] == 7 && environment[ProbeNameKey.self] == "none")
+        environment[ProbeCountKey.self] = 3
+        #expect(environment[ProbeCountKey.self] == 3 && environment[ProbeNameKey.self] == "none")
+        environment[ProbeNameKey.self] = "set"
+        environment[ProbeCountKey.self] += 1
+        #expect(environment[ProbeCountKey.self] == 4 && environment[ProbeNameKey.self] == "set")
+        #expect(environment.layoutDirection == .leftToRight)
+        environment.layoutDirection = .rightToLeft
+        #expect(environment.layoutDirection == .rightToLeft && environment[ProbeCountKey.self] == 4)
+    }
+}
