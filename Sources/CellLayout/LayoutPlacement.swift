@@ -4,32 +4,59 @@ import WidgetKitUI
 // MARK: - Placement
 
 extension LayoutTree {
+    /// Places the tree in `rect` (the size the root answered for `proposal`) and returns the placed entries.
+    ///
+    /// The entries are initialised where they lie in one buffer, each once: filling the buffer with placeholders
+    /// first and overwriting them cost a destroy and a copy of every entry (docs/DECISIONS.md, fourth pass).
+    mutating func placeTree(in rect: CellRect, proposal: ProposedCellSize) -> [PlacedEntry] {
+        let nodeCount = nodes.count
+        // A gauge places at most its four labels, copied after the nodes.
+        return [PlacedEntry](unsafeUninitializedCapacity: nodeCount + 4 * gauges.count) { buffer, count in
+            placed = buffer
+            placedCount = 0
+            nextCopy = nodeCount
+            place(Self.root, in: rect, proposal: proposal)
+            // Nodes laid out but not placed get an empty entry, so that every slot is initialised.
+            if placedCount < nodeCount {
+                for index in 0..<nodeCount where !nodes[index].isPlaced { (buffer.baseAddress! + index).initialize(to: .unwritten) }
+            }
+            count = nextCopy
+            placed = UnsafeMutableBufferPointer(start: nil, count: 0)
+        }
+    }
+
     /// Places node `index` in `rect` (the size it answered for `proposal`) and its children inside it,
-    /// proposing to each child what it was proposed while measuring, as SwiftUI's placement does.
-    mutating func place(_ index: Int, in rect: CellRect, proposal: ProposedCellSize) -> PlacedNode {
+    /// proposing to each child what it was proposed while measuring, as SwiftUI's placement does. The placed node
+    /// is written to `placed[index]`, its children to their own slots (a gauge's labels to slots appended).
+    mutating func place(_ index: Int, in rect: CellRect, proposal: ProposedCellSize) {
         let child = nodes[index].firstChild
         switch nodes[index].kind {
         case .empty, .spacer:
-            return PlacedNode(content: .none, frame: rect)
+            write(.none, rect, at: index)
         case .text(let text):
             let lines =
                 text.isGreedy
                 ? [TextLine(graphemes: shapers[text.index].graphemes, isTruncated: false)]
                 : textLines(text, proposal: proposal)
-            return PlacedNode(content: .text(textNodes[text.index], lines: lines), frame: rect)
+            write(.text(textNodes[text.index], lines: lines), rect, at: index)
         case .image(let image, _, _):
-            return PlacedNode(content: .image(images[image]), frame: rect)
+            write(.image(images[image]), rect, at: index)
         case .shape(let shape):
-            return PlacedNode(content: .shape(shapes[shape]), frame: rect)
+            write(.shape(shapes[shape]), rect, at: index)
         case .divider(let paint, let axis):
-            return PlacedNode(content: .divider(paints[paint], axis: axis), frame: rect)
+            write(.divider(paints[paint], axis: axis), rect, at: index)
         case .gauge(let gauge, _, _, _):
-            return PlacedNode(content: .gauge(gauges[gauge]), frame: rect, children: placeGaugeLabels(of: index, in: rect))
+            let labels = placeGaugeLabels(of: index, in: rect)
+            // The labels placed, in drawing order, copied to consecutive slots (each was placed in its own).
+            let first = nextCopy
+            for label in labels {
+                (placed.baseAddress! + nextCopy).initialize(to: placed[label])
+                nextCopy += 1
+            }
+            write(.gauge(gauges[gauge]), rect, at: index, children: first, count: labels.count)
         case .stack(let axis, let alignment, let firstSpacing):
             if nodes[index].stackChildrenProposal != proposal { _ = stackLayout(index, proposal: proposal) }
             let children = nodes[index].children
-            var placed: [PlacedNode] = []
-            placed.reserveCapacity(children.count)
             var cursor = axis == .horizontal ? rect.x : rect.y
             for child in children {
                 // Placing a child never changes its siblings' assignments: only this stack writes them.
@@ -46,52 +73,70 @@ extension LayoutTree {
                 case .depth:
                     origin = Self.aligned(size, in: rect, alignment)
                 }
-                placed.append(place(child, in: CellRect(origin: origin, size: size), proposal: nodes[child].assignedProposal))
+                place(child, in: CellRect(origin: origin, size: size), proposal: nodes[child].assignedProposal)
             }
-            return PlacedNode(content: .none, frame: rect, children: placed)
+            write(.none, rect, at: index, children: children.lowerBound, count: children.count)
         case .padding(let insets):
             let childProposal = Self.paddingChildProposal(insets, proposal)
             let size = size(of: child, for: childProposal)
             let origin = (x: rect.x + insets.leading, y: rect.y + insets.top)
-            return PlacedNode(
-                content: .none, frame: rect, children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal)])
+            place(child, in: CellRect(origin: origin, size: size), proposal: childProposal)
+            write(.none, rect, at: index, children: child, count: 1)
         case .frame(let frame, let alignment):
             let childProposal = Self.frameChildProposal(frames[frame], proposal: proposal)
-            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, alignment, proposal: childProposal)])
+            placeAligned(child, in: rect, alignment, proposal: childProposal)
+            write(.none, rect, at: index, children: child, count: 1)
         case .background(let alignment), .overlay(let alignment):
-            let main = place(child, in: rect, proposal: proposal)
-            let extra = placeAligned(child + 1, in: rect, alignment, proposal: ProposedCellSize(rect.size))
-            guard case .background = nodes[index].kind else {
-                return PlacedNode(content: .modifier(.overlay(.empty, alignment: alignment)), frame: rect, children: [main, extra])
-            }
-            return PlacedNode(content: .modifier(.background(.empty, alignment: alignment)), frame: rect, children: [main, extra])
+            place(child, in: rect, proposal: proposal)
+            placeAligned(child + 1, in: rect, alignment, proposal: ProposedCellSize(rect.size))
+            let modifier: NodeModifier =
+                if case .background = nodes[index].kind {
+                    .background(.empty, alignment: alignment)
+                } else {
+                    .overlay(.empty, alignment: alignment)
+                }
+            write(.modifier(modifier), rect, at: index, children: child, count: 2)
         case .fixedSize(let horizontal, let vertical):
             let childProposal = ProposedCellSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
-            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal)])
+            placeAligned(child, in: rect, .center, proposal: childProposal)
+            write(.none, rect, at: index, children: child, count: 1)
         case .aspectRatio(let ratio, let mode):
             let childProposal = aspectChildProposal(ratio: ratio, mode: mode, child: child, proposal: proposal)
-            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal)])
+            placeAligned(child, in: rect, .center, proposal: childProposal)
+            write(.none, rect, at: index, children: child, count: 1)
         case .offset(let x, let y):
             let moved = CellRect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height)
-            return PlacedNode(content: .none, frame: rect, children: [place(child, in: moved, proposal: proposal)])
+            place(child, in: moved, proposal: proposal)
+            write(.none, rect, at: index, children: child, count: 1)
         case .firstFitting(let horizontal, let vertical):
             let chosen = fittingChild(of: index, horizontal: horizontal, vertical: vertical, proposal: proposal)
-            return PlacedNode(content: .none, frame: rect, children: [placeAligned(chosen, in: rect, .center, proposal: proposal)])
+            placeAligned(chosen, in: rect, .center, proposal: proposal)
+            write(.none, rect, at: index, children: chosen, count: 1)
         case .decoration(let modifier):
-            var placed = place(child, in: rect, proposal: proposal)
-            if case .layoutDirection(.rightToLeft) = modifiers[modifier] { placed.mirror(within: rect) }
-            return PlacedNode(content: .modifier(modifiers[modifier]), frame: rect, children: [placed])
+            place(child, in: rect, proposal: proposal)
+            if case .layoutDirection(.rightToLeft) = modifiers[modifier] { mirror(child, within: rect) }
+            write(.modifier(modifiers[modifier]), rect, at: index, children: child, count: 1)
         }
     }
 
-    /// Measures node `index` for `proposal` and places it in `rect` at `alignment`.
-    private mutating func placeAligned(_ index: Int, in rect: CellRect, _ alignment: Alignment, proposal: ProposedCellSize) -> PlacedNode {
-        let size = size(of: index, for: proposal)
-        return place(index, in: CellRect(origin: Self.aligned(size, in: rect, alignment), size: size), proposal: proposal)
+    /// Writes the placed node `index`: `content` in `rect`, its children the `count` slots from `first`. Each slot
+    /// is initialised once (the slot holds no value before).
+    private mutating func write(_ content: PlacedNode.Content, _ rect: CellRect, at index: Int, children first: Int = 0, count: Int = 0) {
+        assert(!nodes[index].isPlaced, "placed node \(index) written twice")
+        nodes[index].isPlaced = true
+        placedCount += 1
+        (placed.baseAddress! + index).initialize(to: PlacedEntry(content: content, frame: rect, firstChild: first, childCount: count))
     }
 
-    /// The labels of gauge `index` on the rows around its bar or in its ring.
-    private mutating func placeGaugeLabels(of index: Int, in rect: CellRect) -> [PlacedNode] {
+    /// Measures node `index` for `proposal` and places it in `rect` at `alignment`.
+    private mutating func placeAligned(_ index: Int, in rect: CellRect, _ alignment: Alignment, proposal: ProposedCellSize) {
+        let size = size(of: index, for: proposal)
+        place(index, in: CellRect(origin: Self.aligned(size, in: rect, alignment), size: size), proposal: proposal)
+    }
+
+    /// Places the labels of gauge `index` on the rows around its bar or in its ring, and returns their nodes in
+    /// drawing order.
+    private mutating func placeGaugeLabels(of index: Int, in rect: CellRect) -> [Int] {
         guard case .gauge(_, let kind, _, _) = nodes[index].kind else { return [] }
         let label = nodes[index].firstChild, current = label + 1, minimum = label + 2, maximum = label + 3
         func isEmpty(_ node: Int) -> Bool { nodes[node].isEmptyContent }
@@ -116,7 +161,7 @@ extension LayoutTree {
             return placed
         case .accessoryLinear, .accessoryLinearCapacity, .linearCapacity, .progressLinear:
             var row = rect.y
-            var placed: [PlacedNode] = []
+            var placed: [Int] = []
             if !isEmpty(label) {
                 placed.append(placeLabel(label, row: row, alignment: .leading, in: rect))
                 row += 1
@@ -139,13 +184,14 @@ extension LayoutTree {
     private mutating func placeLabel(
         _ node: Int, row: Int, alignment: HorizontalAlignment, width: Int? = nil, column: Int? = nil,
         in rect: CellRect
-    ) -> PlacedNode {
+    ) -> Int {
         let available = CellRect(x: column ?? rect.x, y: row, width: width ?? rect.width, height: 1)
         let labelProposal = ProposedCellSize(width: available.width, height: 1)
         let measured = size(of: node, for: labelProposal)
         let size = CellSize(width: min(measured.width, max(available.width, 0)), height: min(measured.height, max(available.height, 0)))
-        return place(
+        place(
             node, in: CellRect(origin: Self.aligned(size, in: available, Alignment(horizontal: alignment, vertical: .center)), size: size),
             proposal: labelProposal)
+        return node
     }
 }
