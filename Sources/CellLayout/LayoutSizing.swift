@@ -99,8 +99,7 @@ extension LayoutTree {
             (width, lineCount) = (0, 0)
         } else if limit <= 0 {
             (width, lineCount) = (0, 1) // one empty, truncated line
-        } else if text.isSingleLine && limit >= text.naturalWidth && (limit == Int.max || text.naturalPointCells <= limit) {
-            // One line that fits in columns and in points (its cells in points were worked out when built).
+        } else if text.isSingleLine && limit >= text.naturalWidth && pointsFit(text.naturalPointWidth, in: limit) {
             (width, lineCount) = (text.naturalWidth, 1)
         } else if let cached = cachedSize(of: index, for: proposal) {
             (width, lineCount) = (cached.width, cached.height)
@@ -119,6 +118,12 @@ extension LayoutTree {
 
     /// Points per column for measuring text, nil when text counts glyph columns only (`measuresTextInPoints`).
     var pointsPerColumn: Double? { environment.measuresTextInPoints ? environment.metric.pointsPerColumn : nil }
+
+    /// True when a line of `points` fits `columns` by its points rounded to cells (always when text counts columns).
+    func pointsFit(_ points: Double, in columns: Int) -> Bool {
+        guard columns != Int.max, let pointsPerColumn else { return true }
+        return TextShaper.cells(forPoints: points, pointsPerColumn: pointsPerColumn) <= columns
+    }
 
     /// The wrapping width a text gets for `proposal` (nil: no wrapping).
     static func textWidth(_ proposal: ProposedCellSize) -> Int? {

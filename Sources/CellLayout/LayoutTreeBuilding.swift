@@ -32,9 +32,8 @@ extension LayoutTree {
             let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
             let metrics = LayoutNode.TextMetrics(
                 index: shapers.count, naturalWidth: shaper.naturalWidth, naturalPointWidth: shaper.naturalPointWidth,
-                naturalPointCells: pointsPerColumn.map { TextShaper.cells(forPoints: shaper.naturalPointWidth, pointsPerColumn: $0) } ?? 0,
                 isSingleLine: shaper.naturalLineCount == 1,
-                isEmpty: shaper.graphemes.isEmpty, isGreedy: shaper.isGreedy, isLive: shaper.isLive,
+                isEmpty: shaper.graphemes.isEmpty, isGreedy: text.isGreedy, isLive: text.isLive,
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
             if shapers.isEmpty {
                 shapers.reserveCapacity(8)

@@ -169,25 +169,19 @@ public struct TextShaper: Sendable {
     /// The width a live (`.relative`, `.offset`) text reserves so its later values fit without truncation:
     /// the widest of its current value and a template of its widest usual value (docs/DECISIONS.md).
     public let reservedWidth: Int
-    /// True when a run is live (`TextNode.isLive`), found while the runs are shaped.
-    let isLive: Bool
-    /// True when a run is greedy (`TextNode.isGreedy`), found while the runs are shaped.
-    let isGreedy: Bool
 
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
         var graphemes: [StyledGrapheme] = []
         var lines = LineCounter()
         var reserved = 0
-        var isLive = false, isGreedy = false
         for index in node.runs.indices {
-            // Each run is read in place: copying a `TextRun` retains its string, font and paint.
-            isLive = isLive || node.runs[index].content.isLive
-            isGreedy = isGreedy || node.runs[index].content.isGreedy
+            let run = node.runs[index]
+            let content = run.content
             let width = Self.append(
-                format.string(for: node.runs[index].content, at: date), run: index, pointSize: node.runs[index].font.pointSize,
-                bold: node.runs[index].isBold, to: &graphemes, lines: &lines)
-            switch node.runs[index].content {
+                format.string(for: content, at: date), run: index, pointSize: run.font.pointSize, bold: run.isBold,
+                to: &graphemes, lines: &lines)
+            switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
             default: reserved += width
@@ -199,8 +193,6 @@ public struct TextShaper: Sendable {
         naturalPointWidth = max(lines.widestPoints, lines.currentPoints)
         naturalLineCount = graphemes.isEmpty ? 0 : lines.count
         reservedWidth = max(reserved, naturalWidth)
-        self.isLive = isLive
-        self.isGreedy = isGreedy
     }
 
     /// The columns of the widest usual `.relative` and `.offset` values (docs/DECISIONS.md).
@@ -239,25 +231,15 @@ public struct TextShaper: Sendable {
         let asciiWidth = string.withUTF8 { bytes -> Int? in
             for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
             let asciiEms = TextMetrics.asciiEms
+            graphemes.reserveCapacity(graphemes.count + bytes.count)
             var width = 0
-            func grapheme(_ byte: UInt8) -> StyledGrapheme {
+            for byte in bytes {
                 let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
                 let ems = asciiEms[Int(byte)]
                 let advance = (bold ? ems.bold : ems.regular) * pointSize
+                graphemes.append(StyledGrapheme(bytes: GraphemeBytes(ascii: byte), run: run, width: columns, advance: advance))
                 lines.add(width: columns, points: advance, isLineBreak: byte == 0x0A)
                 width += columns
-                return StyledGrapheme(bytes: GraphemeBytes(ascii: byte), run: run, width: columns, advance: advance)
-            }
-            if graphemes.isEmpty {
-                // A text's first run (most texts have one): its graphemes are written in place, without the
-                // uniqueness and capacity checks of an append per grapheme.
-                graphemes = Array(unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                    for offset in 0..<bytes.count { buffer.initializeElement(at: offset, to: grapheme(bytes[offset])) }
-                    count = bytes.count
-                }
-            } else {
-                graphemes.reserveCapacity(graphemes.count + bytes.count)
-                for byte in bytes { graphemes.append(grapheme(byte)) }
             }
             return width
         }
