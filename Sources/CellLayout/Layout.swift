@@ -35,9 +35,6 @@ public struct LayoutEnvironment: Sendable {
 // MARK: - Placed tree
 
 /// A laid-out node: what it draws and the frame it got, in cells, relative to the layout's origin.
-///
-/// A layout's placed nodes live in one buffer (`PlacedChildren` is a view of a node's children in it), so placing a
-/// tree allocates once rather than an array of children per stack and modifier.
 public struct PlacedNode: Sendable {
     /// What a placed node draws or means.
     public enum Content: Sendable {
@@ -56,115 +53,19 @@ public struct PlacedNode: Sendable {
     /// The node's frame in cells, relative to the layout's origin.
     public var frame: CellRect
     /// The placed children, in drawing order (for a modifier, `children[0]` is the modified view).
-    public private(set) var children: PlacedChildren
+    public var children: [PlacedNode]
 
-    /// Creates a placed node drawing `content` in `frame`, with `children` (none by default), copied into the new
-    /// node's buffer.
+    /// Creates a placed node drawing `content` in `frame`, with `children` (none by default).
     public init(content: Content, frame: CellRect, children: [PlacedNode] = []) {
         self.content = content
         self.frame = frame
-        guard !children.isEmpty else {
-            self.children = PlacedChildren()
-            return
-        }
-        var entries = Array(repeating: PlacedEntry.unwritten, count: children.count)
-        for (offset, child) in children.enumerated() { entries[offset] = Self.copy(child, into: &entries) }
-        self.children = PlacedChildren(entries: entries, first: 0, count: children.count)
-    }
-
-    init(_ entry: PlacedEntry, in entries: [PlacedEntry]) {
-        content = entry.content
-        frame = entry.frame
-        children = PlacedChildren(entries: entries, first: entry.firstChild, count: entry.childCount)
-    }
-
-    /// The entry of `node` in `entries`, its descendants appended to them.
-    private static func copy(_ node: PlacedNode, into entries: inout [PlacedEntry]) -> PlacedEntry {
-        let first = entries.count
-        entries.append(contentsOf: repeatElement(PlacedEntry.unwritten, count: node.children.count))
-        for (offset, child) in node.children.enumerated() { entries[first + offset] = copy(child, into: &entries) }
-        return PlacedEntry(content: node.content, frame: node.frame, firstChild: first, childCount: node.children.count)
+        self.children = children
     }
 
     /// Visits this node and every descendant, parents first.
     public func forEach(_ body: (PlacedNode) -> Void) {
         body(self)
         for child in children { child.forEach(body) }
-    }
-
-    /// Moves this node and every descendant `x` columns right and `y` rows down (left and up when negative).
-    public mutating func move(x: Int, y: Int) {
-        guard x != 0 || y != 0 else { return }
-        frame.x += x
-        frame.y += y
-        guard !children.isEmpty else { return }
-        let (first, count) = (children.first, children.count)
-        var entries = children.entries
-        children = PlacedChildren() // the buffer is then unique unless another node shares it: no copy
-        for index in first..<first + count { entries.move(index, x: x, y: y) }
-        children = PlacedChildren(entries: entries, first: first, count: count)
-    }
-}
-
-/// One node in a placed tree's buffer: its children are the entries `firstChild ..< firstChild + childCount`.
-struct PlacedEntry: Sendable {
-    var content: PlacedNode.Content
-    var frame: CellRect
-    var firstChild: Int
-    var childCount: Int
-
-    /// What fills the slot of a node that is laid out but not placed (a `ViewThatFits` alternative not chosen, a
-    /// gauge's empty label), and a placeholder while a node is copied.
-    static let unwritten = PlacedEntry(content: .none, frame: CellRect(x: 0, y: 0, width: 0, height: 0), firstChild: -1, childCount: 0)
-}
-
-extension [PlacedEntry] {
-    /// Moves entry `index` and its descendants by (x, y) cells.
-    mutating func move(_ index: Int, x: Int, y: Int) {
-        withUnsafeMutableBufferPointer { $0.move(index, x: x, y: y) }
-    }
-}
-
-extension UnsafeMutableBufferPointer<PlacedEntry> {
-    /// Moves entry `index` and its descendants by (x, y) cells.
-    func move(_ index: Int, x: Int, y: Int) {
-        self[index].frame.x += x
-        self[index].frame.y += y
-        let first = self[index].firstChild
-        for child in first..<first + self[index].childCount { move(child, x: x, y: y) }
-    }
-}
-
-/// The children of a placed node, in drawing order, indexed from 0: a view of the tree's one buffer.
-public struct PlacedChildren: RandomAccessCollection, Sendable {
-    let entries: [PlacedEntry]
-    let first: Int
-    /// The number of children.
-    public let count: Int
-
-    /// No children.
-    init() {
-        entries = []
-        first = 0
-        count = 0
-    }
-
-    init(entries: [PlacedEntry], first: Int, count: Int) {
-        self.entries = entries
-        self.first = first
-        self.count = count
-    }
-
-    /// The first child's position: 0.
-    public var startIndex: Int { 0 }
-    /// One past the last child's position: `count`.
-    public var endIndex: Int { count }
-
-    /// The child at `position` (0 ..< `count`).
-    public subscript(position: Int) -> PlacedNode {
-        precondition(position >= 0 && position < count, "placed child \(position) out of 0..<\(count)")
-        // Read in place: the array's subscript would copy the whole entry before its content is copied.
-        return entries.withUnsafeBufferPointer { PlacedNode($0[first + position], in: entries) }
     }
 }
 
@@ -180,8 +81,7 @@ public enum CellLayout {
         let proposal = ProposedCellSize(size)
         let fitted = tree.size(of: LayoutTree.root, for: proposal)
         let x = (size.width - fitted.width) / 2, y = (size.height - fitted.height) / 2
-        let entries = tree.placeTree(in: CellRect(x: x, y: y, width: fitted.width, height: fitted.height), proposal: proposal)
-        return PlacedNode(entries[LayoutTree.root], in: entries)
+        return tree.place(LayoutTree.root, in: CellRect(x: x, y: y, width: fitted.width, height: fitted.height), proposal: proposal)
     }
 
     /// The size `node` takes when offered `proposal`.
@@ -258,8 +158,6 @@ struct LayoutNode {
     var priority: Double = 0
     /// A spacer, or a spacer under modifiers that keep it one (padding, fixed size, offset, decoration).
     var isSpacer = false
-    /// True once the node's entry is written to the placed tree.
-    var isPlaced = false
     /// First of this node's slots in the tree's size cache (-1: the node does not cache).
     var cacheStart = -1
     var cacheCount = 0
@@ -337,12 +235,6 @@ struct LayoutTree {
     var modifiers: [NodeModifier] = []
     var spacings: [Int] = []
     var sizeCache: [CachedSize] = []
-    /// While `placeTree` runs, the placed tree's buffer: one entry per node (`placed[i]` is node `i` placed),
-    /// then the copies of placed gauge labels. Each entry is initialised once, where it lies, when its node is placed.
-    var placed = UnsafeMutableBufferPointer<PlacedEntry>(start: nil, count: 0)
-    /// Entries written to `placed` so far, and the next slot for gauge label copies.
-    var placedCount = 0
-    var nextCopy = 0
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
     /// Scratch space for stacks ordering a priority group (a stack uses the top, nested stacks above it).

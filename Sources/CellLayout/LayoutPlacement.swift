@@ -4,59 +4,32 @@ import WidgetKitUI
 // MARK: - Placement
 
 extension LayoutTree {
-    /// Places the tree in `rect` (the size the root answered for `proposal`) and returns the placed entries.
-    ///
-    /// The entries are initialised where they lie in one buffer, each once: filling the buffer with placeholders
-    /// first and overwriting them cost a destroy and a copy of every entry (docs/DECISIONS.md, fourth pass).
-    mutating func placeTree(in rect: CellRect, proposal: ProposedCellSize) -> [PlacedEntry] {
-        let nodeCount = nodes.count
-        // A gauge places at most its four labels, copied after the nodes.
-        return [PlacedEntry](unsafeUninitializedCapacity: nodeCount + 4 * gauges.count) { buffer, count in
-            placed = buffer
-            placedCount = 0
-            nextCopy = nodeCount
-            place(Self.root, in: rect, proposal: proposal)
-            // Nodes laid out but not placed get an empty entry, so that every slot is initialised.
-            if placedCount < nodeCount {
-                for index in 0..<nodeCount where !nodes[index].isPlaced { (buffer.baseAddress! + index).initialize(to: .unwritten) }
-            }
-            count = nextCopy
-            placed = UnsafeMutableBufferPointer(start: nil, count: 0)
-        }
-    }
-
     /// Places node `index` in `rect` (the size it answered for `proposal`) and its children inside it,
-    /// proposing to each child what it was proposed while measuring, as SwiftUI's placement does. The placed node
-    /// is written to `placed[index]`, its children to their own slots (a gauge's labels to slots appended).
-    mutating func place(_ index: Int, in rect: CellRect, proposal: ProposedCellSize) {
+    /// proposing to each child what it was proposed while measuring, as SwiftUI's placement does.
+    mutating func place(_ index: Int, in rect: CellRect, proposal: ProposedCellSize) -> PlacedNode {
         let child = nodes[index].firstChild
         switch nodes[index].kind {
         case .empty, .spacer:
-            write(.none, rect, at: index)
+            return PlacedNode(content: .none, frame: rect)
         case .text(let text):
             let lines =
                 text.isGreedy
                 ? [TextLine(graphemes: shapers[text.index].graphemes, isTruncated: false)]
                 : textLines(text, proposal: proposal)
-            write(.text(textNodes[text.index], lines: lines), rect, at: index)
+            return PlacedNode(content: .text(textNodes[text.index], lines: lines), frame: rect)
         case .image(let image, _, _):
-            write(.image(images[image]), rect, at: index)
+            return PlacedNode(content: .image(images[image]), frame: rect)
         case .shape(let shape):
-            write(.shape(shapes[shape]), rect, at: index)
+            return PlacedNode(content: .shape(shapes[shape]), frame: rect)
         case .divider(let paint, let axis):
-            write(.divider(paints[paint], axis: axis), rect, at: index)
+            return PlacedNode(content: .divider(paints[paint], axis: axis), frame: rect)
         case .gauge(let gauge, _, _, _):
-            let labels = placeGaugeLabels(of: index, in: rect)
-            // The labels placed, in drawing order, copied to consecutive slots (each was placed in its own).
-            let first = nextCopy
-            for label in labels {
-                (placed.baseAddress! + nextCopy).initialize(to: placed[label])
-                nextCopy += 1
-            }
-            write(.gauge(gauges[gauge]), rect, at: index, children: first, count: labels.count)
+            return PlacedNode(content: .gauge(gauges[gauge]), frame: rect, children: placeGaugeLabels(of: index, in: rect))
         case .stack(let axis, let alignment, let firstSpacing):
             if nodes[index].stackChildrenProposal != proposal { _ = stackLayout(index, proposal: proposal) }
             let children = nodes[index].children
+            var placed: [PlacedNode] = []
+            placed.reserveCapacity(children.count)
             var cursor = axis == .horizontal ? rect.x : rect.y
             for child in children {
                 // Placing a child never changes its siblings' assignments: only this stack writes them.
@@ -73,70 +46,52 @@ extension LayoutTree {
                 case .depth:
                     origin = Self.aligned(size, in: rect, alignment)
                 }
-                place(child, in: CellRect(origin: origin, size: size), proposal: nodes[child].assignedProposal)
+                placed.append(place(child, in: CellRect(origin: origin, size: size), proposal: nodes[child].assignedProposal))
             }
-            write(.none, rect, at: index, children: children.lowerBound, count: children.count)
+            return PlacedNode(content: .none, frame: rect, children: placed)
         case .padding(let insets):
             let childProposal = Self.paddingChildProposal(insets, proposal)
             let size = size(of: child, for: childProposal)
             let origin = (x: rect.x + insets.leading, y: rect.y + insets.top)
-            place(child, in: CellRect(origin: origin, size: size), proposal: childProposal)
-            write(.none, rect, at: index, children: child, count: 1)
+            return PlacedNode(
+                content: .none, frame: rect, children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal)])
         case .frame(let frame, let alignment):
             let childProposal = Self.frameChildProposal(frames[frame], proposal: proposal)
-            placeAligned(child, in: rect, alignment, proposal: childProposal)
-            write(.none, rect, at: index, children: child, count: 1)
+            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, alignment, proposal: childProposal)])
         case .background(let alignment), .overlay(let alignment):
-            place(child, in: rect, proposal: proposal)
-            placeAligned(child + 1, in: rect, alignment, proposal: ProposedCellSize(rect.size))
-            let modifier: NodeModifier =
-                if case .background = nodes[index].kind {
-                    .background(.empty, alignment: alignment)
-                } else {
-                    .overlay(.empty, alignment: alignment)
-                }
-            write(.modifier(modifier), rect, at: index, children: child, count: 2)
+            let main = place(child, in: rect, proposal: proposal)
+            let extra = placeAligned(child + 1, in: rect, alignment, proposal: ProposedCellSize(rect.size))
+            guard case .background = nodes[index].kind else {
+                return PlacedNode(content: .modifier(.overlay(.empty, alignment: alignment)), frame: rect, children: [main, extra])
+            }
+            return PlacedNode(content: .modifier(.background(.empty, alignment: alignment)), frame: rect, children: [main, extra])
         case .fixedSize(let horizontal, let vertical):
             let childProposal = ProposedCellSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
-            placeAligned(child, in: rect, .center, proposal: childProposal)
-            write(.none, rect, at: index, children: child, count: 1)
+            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal)])
         case .aspectRatio(let ratio, let mode):
             let childProposal = aspectChildProposal(ratio: ratio, mode: mode, child: child, proposal: proposal)
-            placeAligned(child, in: rect, .center, proposal: childProposal)
-            write(.none, rect, at: index, children: child, count: 1)
+            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal)])
         case .offset(let x, let y):
             let moved = CellRect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height)
-            place(child, in: moved, proposal: proposal)
-            write(.none, rect, at: index, children: child, count: 1)
+            return PlacedNode(content: .none, frame: rect, children: [place(child, in: moved, proposal: proposal)])
         case .firstFitting(let horizontal, let vertical):
             let chosen = fittingChild(of: index, horizontal: horizontal, vertical: vertical, proposal: proposal)
-            placeAligned(chosen, in: rect, .center, proposal: proposal)
-            write(.none, rect, at: index, children: chosen, count: 1)
+            return PlacedNode(content: .none, frame: rect, children: [placeAligned(chosen, in: rect, .center, proposal: proposal)])
         case .decoration(let modifier):
-            place(child, in: rect, proposal: proposal)
-            if case .layoutDirection(.rightToLeft) = modifiers[modifier] { mirror(child, within: rect) }
-            write(.modifier(modifiers[modifier]), rect, at: index, children: child, count: 1)
+            var placed = place(child, in: rect, proposal: proposal)
+            if case .layoutDirection(.rightToLeft) = modifiers[modifier] { placed.mirror(within: rect) }
+            return PlacedNode(content: .modifier(modifiers[modifier]), frame: rect, children: [placed])
         }
     }
 
-    /// Writes the placed node `index`: `content` in `rect`, its children the `count` slots from `first`. Each slot
-    /// is initialised once (the slot holds no value before).
-    private mutating func write(_ content: PlacedNode.Content, _ rect: CellRect, at index: Int, children first: Int = 0, count: Int = 0) {
-        assert(!nodes[index].isPlaced, "placed node \(index) written twice")
-        nodes[index].isPlaced = true
-        placedCount += 1
-        (placed.baseAddress! + index).initialize(to: PlacedEntry(content: content, frame: rect, firstChild: first, childCount: count))
-    }
-
     /// Measures node `index` for `proposal` and places it in `rect` at `alignment`.
-    private mutating func placeAligned(_ index: Int, in rect: CellRect, _ alignment: Alignment, proposal: ProposedCellSize) {
+    private mutating func placeAligned(_ index: Int, in rect: CellRect, _ alignment: Alignment, proposal: ProposedCellSize) -> PlacedNode {
         let size = size(of: index, for: proposal)
-        place(index, in: CellRect(origin: Self.aligned(size, in: rect, alignment), size: size), proposal: proposal)
+        return place(index, in: CellRect(origin: Self.aligned(size, in: rect, alignment), size: size), proposal: proposal)
     }
 
-    /// Places the labels of gauge `index` on the rows around its bar or in its ring, and returns their nodes in
-    /// drawing order.
-    private mutating func placeGaugeLabels(of index: Int, in rect: CellRect) -> [Int] {
+    /// The labels of gauge `index` on the rows around its bar or in its ring.
+    private mutating func placeGaugeLabels(of index: Int, in rect: CellRect) -> [PlacedNode] {
         guard case .gauge(_, let kind, _, _) = nodes[index].kind else { return [] }
         let label = nodes[index].firstChild, current = label + 1, minimum = label + 2, maximum = label + 3
         func isEmpty(_ node: Int) -> Bool { nodes[node].isEmptyContent }
@@ -161,7 +116,7 @@ extension LayoutTree {
             return placed
         case .accessoryLinear, .accessoryLinearCapacity, .linearCapacity, .progressLinear:
             var row = rect.y
-            var placed: [Int] = []
+            var placed: [PlacedNode] = []
             if !isEmpty(label) {
                 placed.append(placeLabel(label, row: row, alignment: .leading, in: rect))
                 row += 1
@@ -184,14 +139,13 @@ extension LayoutTree {
     private mutating func placeLabel(
         _ node: Int, row: Int, alignment: HorizontalAlignment, width: Int? = nil, column: Int? = nil,
         in rect: CellRect
-    ) -> Int {
+    ) -> PlacedNode {
         let available = CellRect(x: column ?? rect.x, y: row, width: width ?? rect.width, height: 1)
         let labelProposal = ProposedCellSize(width: available.width, height: 1)
         let measured = size(of: node, for: labelProposal)
         let size = CellSize(width: min(measured.width, max(available.width, 0)), height: min(measured.height, max(available.height, 0)))
-        place(
+        return place(
             node, in: CellRect(origin: Self.aligned(size, in: available, Alignment(horizontal: alignment, vertical: .center)), size: size),
             proposal: labelProposal)
-        return node
     }
 }

@@ -2,44 +2,40 @@ import WidgetKitUI
 
 // MARK: - Right-to-left layout
 
-extension LayoutTree {
-    /// Mirrors placed node `index` and its subtree horizontally within `rect`, as SwiftUI lays out a right-to-left
-    /// subtree: the first child of a row ends up at the trailing (right) edge, a leading alignment or padding on the
-    /// right. Glyphs are not reversed (text keeps its own order, as it does in SwiftUI), and images are not flipped;
+extension PlacedNode {
+    /// Mirrors this placed subtree horizontally within `rect`, as SwiftUI lays out a right-to-left subtree: the
+    /// first child of a row ends up at the trailing (right) edge, a leading alignment or padding on the right.
+    /// Glyphs are not reversed (text keeps its own order, as it does in SwiftUI), and images are not flipped;
     /// multi-line text aligned to its leading edge aligns right, linear gauges fill from the right, and the
     /// directional SF Symbols point the other way, as on iOS.
     /// A nested subtree with a layout direction of its own was laid out in that direction already, so it moves
     /// to its mirrored place whole.
-    mutating func mirror(_ index: Int, within rect: CellRect) {
-        let frame = placed[index].frame
+    mutating func mirror(within rect: CellRect) {
         let mirroredX = rect.x + rect.maxX - frame.maxX
         let shift = mirroredX - frame.x
-        placed[index].frame.x = mirroredX
-        let children = placed[index].firstChild..<placed[index].firstChild + placed[index].childCount
-        switch placed[index].content {
+        frame.x = mirroredX
+        switch content {
         case .modifier(.layoutDirection):
-            for child in children { placed.move(child, x: shift, y: 0) }
+            for index in children.indices { children[index].translate(by: shift) }
             return
         case .text(var text, let lines) where text.alignment != .center:
             // Lines of text start at their leading edge: the right one.
             text.alignment = text.alignment == .leading ? .trailing : .leading
-            placed[index].content = .text(text, lines: lines)
+            content = .text(text, lines: lines)
         case .gauge(var gauge):
             gauge.layoutDirection = .rightToLeft
-            placed[index].content = .gauge(gauge)
+            content = .gauge(gauge)
         case .image(var image):
-            if case .systemSymbol(let name) = image.source, let flipped = PlacedNode.rightToLeftSymbol(name) {
+            if case .systemSymbol(let name) = image.source, let flipped = Self.rightToLeftSymbol(name) {
                 image.source = .systemSymbol(flipped)
-                placed[index].content = .image(image)
+                content = .image(image)
             }
         default:
             break
         }
-        for child in children { mirror(child, within: rect) }
+        for index in children.indices { children[index].mirror(within: rect) }
     }
-}
 
-extension PlacedNode {
     /// The symbol iOS draws for `name` in a right-to-left layout: the directional symbols, those with `forward` or
     /// `backward` as a later part of their name (`chevron.forward`, `arrow.uturn.backward`, `arrow.up.forward`),
     /// point the other way. Symbols with an explicit side (`chevron.right`) and the media symbols whose name
@@ -61,5 +57,12 @@ extension PlacedNode {
             }
         }
         return changed ? parts.joined(separator: ".") : nil
+    }
+
+    /// Moves this placed subtree `columns` to the right (left when negative).
+    mutating func translate(by columns: Int) {
+        guard columns != 0 else { return }
+        frame.x += columns
+        for index in children.indices { children[index].translate(by: columns) }
     }
 }

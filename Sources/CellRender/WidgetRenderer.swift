@@ -224,8 +224,12 @@ public enum WidgetRenderer {
 
     /// Moves a placed tree by (x, y) cells.
     public static func translate(_ node: PlacedNode, x: Int, y: Int) -> PlacedNode {
+        guard x != 0 || y != 0 else { return node }
         var moved = node
-        moved.move(x: x, y: y)
+        moved.frame.x += x
+        moved.frame.y += y
+        moved.children = node.children.map { translate($0, x: x, y: y) }
+        if case .text(let text, let lines) = node.content { moved.content = .text(text, lines: lines) }
         return moved
     }
 }
