@@ -351,14 +351,14 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
             #expect(lines[1].hasPrefix(" ▸ systemMedium"))
             #expect(
                 lines[37].hasPrefix(" links │ systemMedium │ fullColor │ theme light │ iphone-430 │ iOS 26 │ 2026-03-14 09:41:00 │ paused"))
-            // Two rows of hints; Esc, which does not fit at 120 columns, is in the help overlay.
+            // Two rows of hints; PgUp/PgDn and Esc, which do not fit at 120 columns, are in the help overlay.
             #expect(
                 lines[38].trimmingCharacters(in: .whitespaces)
-                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i/C/S/R/A/P/U screens  e edit  c/d/a/o/l/z canvas"
+                    == "? help  q quit  w/W widget  f/F family  m/M mode  t/T theme  v view  i/C/S/R/A/P/U screens  e edit"
             )
             #expect(
                 lines[39].trimmingCharacters(in: .whitespaces)
-                    == "n/p entry  Space pause  +/- speed  r reload  Tab/Shift-Tab target  Enter/click tap  Arrows cursor  PgUp/PgDn scroll"
+                    == "c/d/a/o/l/z canvas  n/p entry  Space pause  +/- speed  r reload  Tab/Shift-Tab target  Enter/click tap  Arrows cursor"
             )
             #expect(terminal.text.contains("Order 41"))
             #expect(terminal.presentedFrames.count == 1)
