@@ -89,6 +89,16 @@ private var scores: WidgetDescriptor {
     /// The log lines written since `count` lines.
     static func newLines(_ app: PreviewApp, after count: Int) -> [String] { Array(app.log.texts.dropFirst(count)) }
 
+    /// A preview of `widgets` ten minutes after its first frame, the event log lines that pressing `U` adds.
+    static func linesAfterWidgetPushKey(widgets: [WidgetDescriptor]) -> [String] {
+        let app = makePreview(widgets: widgets)
+        app.renderFrame()
+        HostClock.set(FixedClock.reference.addingTimeInterval(600))
+        let count = app.log.texts.count
+        app.handle(.key(.character("U")))
+        return newLines(app, after: count)
+    }
+
     @Test("U on the C screen: the control reloads (currentValue() again) from its budget; a second push within 5 minutes waits")
     func controlPush() {
         FixedClock.run {
@@ -153,13 +163,8 @@ private var scores: WidgetDescriptor {
     @Test("U on a widget with a WidgetPushHandler: a widget-push reload of each family, paid from the budget")
     func widgetPush() {
         FixedClock.run {
-            let app = Self.makePreview(widgets: [scores])
-            app.renderFrame()
-            HostClock.set(FixedClock.reference.addingTimeInterval(600))
-            let count = app.log.texts.count
-            app.handle(.key(.character("U")))
             #expect(
-                Self.newLines(app, after: count) == [
+                Self.linesAfterWidgetPushKey(widgets: [scores]) == [
                     "widget push (content-changed) to scores", "scores/systemSmall reload: widget push · budget left 38",
                 ])
         }
@@ -169,13 +174,8 @@ private var scores: WidgetDescriptor {
     func widgetWithoutHandler() {
         FixedClock.run {
             let water = SampleWidgetBundle().widgetDescriptors.filter { $0.kind == "water" }
-            let app = Self.makePreview(widgets: water)
-            app.renderFrame()
-            HostClock.set(FixedClock.reference.addingTimeInterval(600))
-            let count = app.log.texts.count
-            app.handle(.key(.character("U")))
             #expect(
-                Self.newLines(app, after: count) == [
+                Self.linesAfterWidgetPushKey(widgets: water) == [
                     "push to water not delivered, no reload [push-widget-without-handler]: water has no WidgetPushHandler, so iOS "
                         + "gives it no push token and a widget push does not reload it. Register one with "
                         + ".pushHandler(MyPushHandler.self) on its WidgetConfiguration (iOS 26) and send its token to your server."
