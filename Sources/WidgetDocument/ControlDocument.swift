@@ -78,7 +78,9 @@ public struct DocumentSetValueIntent: SetValueIntent {
 }
 
 enum ControlDocumentLoader {
-    static let topKeys = ["$schema", "version", "kind", "displayName", "description", "store", "intents", "pushHandler", "control"]
+    static let topKeys = [
+        "$schema", "version", "kind", "displayName", "description", "parameters", "store", "intents", "pushHandler", "control",
+    ]
     static let controlKeys = ["toggle", "button", "value", "previewValue", "valueLabel", "action", "tint", "actionHint"]
 
     static func load(_ root: Located) throws -> ControlDescriptor {
@@ -95,6 +97,8 @@ enum ControlDocumentLoader {
         }
         let displayName = try top.take("displayName").map(DocumentLoader.literalString) ?? kind
         let description = try top.take("description").map(DocumentLoader.literalString) ?? ""
+        let parameters = try top.take("parameters").map(DocumentLoader.parameters)
+        let declared = parameters?.declared ?? []
         let store = try top.take("store").map(DocumentLoader.store)
         let pushHandler = try top.take("pushHandler").map { try self.pushHandler($0, kind: kind, store: store) }
         let intents = try top.take("intents").map { try DocumentLoader.intents($0, store: store) } ?? [:]
@@ -114,27 +118,19 @@ enum ControlDocumentLoader {
             throw DocumentError(at: labelNode, expected: "a label: {\"title\": \"Focus\", \"systemImage\": \"moon.fill\"}")
         }
         var label = try Arguments(owner: "the label", primary: nil, labeled: labelFields, valid: ["title", "systemImage"])
-        let title = try label.take("title").map(DocumentLoader.literalString) ?? ""
+        let title = try label.take("title").map { try ConfiguredText($0, parameters: declared) } ?? ConfiguredText(literal: "")
         let systemImage = try label.take("systemImage").map(DocumentLoader.literalString)
         try label.finish()
 
         // The value: a key of the store, read as currentValue(); previewValue for the add sheet.
-        var valueKey: String?
+        var valueKey: ConfiguredText?
         var defaultValue = DocumentValue.null
         if let node = control.take("value") {
-            guard case .string(let key) = node.value else { throw DocumentError(at: node, expected: "a store key") }
-            guard let store, let fallback = store.defaults[key] else {
-                let keys = store?.defaults.keys.sorted() ?? []
-                throw DocumentError(
-                    at: node, expected: "a key declared in the store's defaults (\(keys.joined(separator: ", ")))", found: "\"\(key)\"",
-                    suggestion: NearestName.suggestion(for: key, among: keys))
-            }
-            if isToggle, case .bool = fallback {
-            } else if isToggle {
-                throw DocumentError(at: node, expected: "a key whose default is true or false, for a toggle")
-            }
+            guard case .string = node.value else { throw DocumentError(at: node, expected: "a store key") }
+            let key = try ConfiguredText(node, parameters: declared)
+            try key.checkStoreKey(at: node, in: store, parameters: declared, needsBool: isToggle)
             valueKey = key
-            defaultValue = fallback
+            defaultValue = store?.defaults[key.text(ConfiguredText.defaults(declared), parameters: declared)] ?? .null
         } else if isToggle {
             throw DocumentError(at: controlNode, expected: "\"value\": the store key holding the toggle's state")
         }
@@ -148,47 +144,51 @@ enum ControlDocumentLoader {
             throw DocumentError(at: previewNode, expected: "true or false, for a toggle")
         }
 
-        let valueLabel = try control.take("valueLabel").map { node -> (DocumentValue) -> String in
+        let valueLabel = try control.take("valueLabel").map { node -> (DocumentValue, [String: String]) -> String in
             if isToggle {
                 guard let states = node.members else {
                     throw DocumentError(at: node, expected: "{\"on\": \"On\", \"off\": \"Off\"}: the value text of each state")
                 }
                 var arguments = try Arguments(owner: "the value label", primary: nil, labeled: states, valid: ["on", "off"])
-                let on = try arguments.take("on").map(DocumentLoader.literalString) ?? "On"
-                let off = try arguments.take("off").map(DocumentLoader.literalString) ?? "Off"
+                let on = try arguments.take("on").map { try ConfiguredText($0, parameters: declared) } ?? ConfiguredText(literal: "On")
+                let off = try arguments.take("off").map { try ConfiguredText($0, parameters: declared) } ?? ConfiguredText(literal: "Off")
                 try arguments.finish()
-                return { $0 == .bool(true) ? on : off }
+                return { value, configuration in (value == .bool(true) ? on : off).text(configuration, parameters: declared) }
             }
-            let template = try DocumentLoader.literalString(node)
-            return { template.replacingOccurrences(of: "{{value}}", with: $0.text) }
+            let template = try ConfiguredText(node, parameters: declared, alsoAllowing: "value")
+            return { value, configuration in
+                template.text(configuration, parameters: declared).replacingOccurrences(of: "{{value}}", with: value.text)
+            }
         }
 
         // The action: {"setValue": KEY} (a SetValueIntent, what a toggle needs) or the name of a declared intent.
         guard let actionNode = control.take("action") else {
             throw DocumentError(at: controlNode, expected: "\"action\": {\"setValue\": KEY} or the name of an intent")
         }
-        var intent: IntentReference
-        var setValue: (@Sendable (Bool) -> IntentReference)?
+        // A `setValue` key may read the configuration, as a Swift SetValueIntent is built with the configured values.
+        var action: ([String: String]) -> (intent: IntentReference, setValue: (@Sendable (Bool) -> IntentReference)?)
         if let members = actionNode.members {
             var arguments = try Arguments(owner: "the action", primary: nil, labeled: members, valid: ["setValue"])
-            guard let keyNode = arguments.take("setValue"), case .string(let key) = keyNode.value else {
+            guard let keyNode = arguments.take("setValue"), case .string = keyNode.value else {
                 throw DocumentError(at: actionNode, expected: "{\"setValue\": KEY}: the boolean store key the toggle sets")
             }
             try arguments.finish()
-            guard let store, case .bool = store.defaults[key] else {
-                throw DocumentError(at: keyNode, expected: "a key of the store whose default is true or false")
-            }
+            let key = try ConfiguredText(keyNode, parameters: declared)
+            guard let store else { throw DocumentError(at: keyNode, expected: "a key of the store whose default is true or false") }
+            try key.checkStoreKey(at: keyNode, in: store, parameters: declared, needsBool: true)
             guard isToggle else { throw DocumentError(at: actionNode, expected: "an intent name: a button has no value to set") }
             let suite = store.suite
-            @Sendable func make(_ value: Bool) -> IntentReference {
-                let action = DocumentSetValueIntent()
-                action.suite = suite
-                action.key = key
-                action.value = value
-                return IntentReference(action)
+            action = { configuration in
+                let filled = key.text(configuration, parameters: declared)
+                @Sendable func make(_ value: Bool) -> IntentReference {
+                    let action = DocumentSetValueIntent()
+                    action.suite = suite
+                    action.key = filled
+                    action.value = value
+                    return IntentReference(action)
+                }
+                return (make(false), { make($0) })
             }
-            intent = make(false)
-            setValue = { make($0) }
         } else {
             guard case .string(let name) = actionNode.value else {
                 throw DocumentError(at: actionNode, expected: "{\"setValue\": KEY} or the name of an intent")
@@ -199,29 +199,51 @@ enum ControlDocumentLoader {
                     at: actionNode, expected: "an intent declared in \"intents\" (\(names.joined(separator: ", ")))", found: "\"\(name)\"",
                     suggestion: NearestName.suggestion(for: name, among: names))
             }
-            intent = IntentReference(definition.makeIntent())
+            let intent = IntentReference(definition.makeIntent())
+            action = { _ in (intent, nil) }
         }
         let tint = try control.take("tint").map { try Decode.color($0).evaluate(DocumentLoader.emptyEvaluation) }
         let actionHint = try control.take("actionHint").map(DocumentLoader.literalString)
         try control.finish()
 
         let suite = store?.suite
-        func template(_ value: DocumentValue) -> ResolvedControl {
-            let text = valueLabel?(value) ?? (isToggle ? (value == .bool(true) ? "On" : "Off") : valueKey == nil ? nil : value.text)
-            return ResolvedControl(
-                kind: isToggle ? .toggle(isOn: value == .bool(true)) : .button, title: title, systemImage: systemImage,
-                valueText: text, action: intent, setValue: setValue, tint: tint, actionHint: actionHint)
+        let settings = parameters?.settings
+        // The values the control is configured with now: those `--param` or the Edit sheet set, else the defaults.
+        func configuration() -> [String: String] {
+            ConfiguredText.defaults(declared).merging(settings?.values ?? [:]) { _, chosen in chosen }
         }
-        func current() -> DocumentValue {
+        func template(_ value: DocumentValue, _ configuration: [String: String]) -> ResolvedControl {
+            let text =
+                valueLabel?(value, configuration)
+                ?? (isToggle ? (value == .bool(true) ? "On" : "Off") : valueKey == nil ? nil : value.text)
+            let (intent, setValue) = action(configuration)
+            return ResolvedControl(
+                kind: isToggle ? .toggle(isOn: value == .bool(true)) : .button, title: title.text(configuration, parameters: declared),
+                systemImage: systemImage, valueText: text, action: intent, setValue: setValue, tint: tint, actionHint: actionHint)
+        }
+        // The store's default for the configured key (every configured key is checked to be declared there).
+        func fallback(_ configuration: [String: String]) -> DocumentValue {
+            valueKey.flatMap { store?.defaults[$0.text(configuration, parameters: declared)] } ?? defaultValue
+        }
+        func current(_ configuration: [String: String]) -> DocumentValue {
             guard let valueKey, let suite else { return defaultValue }
-            let values = StoreSpec(suite: suite, defaults: [valueKey: defaultValue]).read()
-            if case .object(let read) = values, let value = read[valueKey] { return value }
-            return defaultValue
+            let key = valueKey.text(configuration, parameters: declared)
+            let fallback = fallback(configuration)
+            let values = StoreSpec(suite: suite, defaults: [key: fallback]).read()
+            if case .object(let read) = values, let value = read[key] { return value }
+            return fallback
         }
         var descriptor = ControlDescriptor(
             kind: kind, hasValueProvider: valueKey != nil,
-            previewTemplate: { template(previewValue ?? (isToggle ? .bool(false) : defaultValue)) },
-            currentTemplate: { template(current()) })
+            previewTemplate: {
+                let configuration = configuration()
+                return template(previewValue ?? (isToggle ? .bool(false) : fallback(configuration)), configuration)
+            },
+            currentTemplate: {
+                let configuration = configuration()
+                return template(current(configuration), configuration)
+            })
+        descriptor.configuration = settings
         descriptor.displayName = displayName
         descriptor.description = description
         descriptor.lacksPreviewValue = valueKey != nil && previewValue == nil
@@ -274,6 +296,119 @@ public struct DocumentControlPushHandler: ConfiguredControlPushHandler {
         guard !suite.isEmpty, let store = UserDefaults(suiteName: suite) else { return }
         for control in controls where control.kind == kind {
             store.set(control.pushInfo?.token.hexadecimalString, forKey: key)
+        }
+    }
+}
+
+// MARK: - Strings that read the configuration
+
+/// A string of a control document that reads its `parameters` (an `AppIntentControlConfiguration`'s intent):
+/// `{{configuration.NAME}}` is the value (a number, `true`/`false`, text, an enum case's raw value, an entity's
+/// identifier), `{{configuration.NAME.title}}` an enum case's or entity's title (the value for other kinds), as a
+/// Swift template reads `configuration.room` and its display name. Without placeholders it is the literal string.
+struct ConfiguredText: Sendable {
+    enum Piece: Sendable, Equatable {
+        case literal(String)
+        case value(String)
+        case title(String)
+    }
+
+    let pieces: [Piece]
+
+    init(literal: String) { pieces = [.literal(literal)] }
+
+    /// Reads the string at `located`; `{{alsoAllowing}}` (such as a button's `{{value}}`) is kept as written.
+    ///
+    /// - Throws: `DocumentError` for a placeholder that names no declared parameter (with the nearest name), or that
+    ///   is not `configuration.NAME` or `configuration.NAME.title`.
+    init(_ located: Located, parameters: [DeclaredIntentParameter], alsoAllowing: String? = nil) throws {
+        let text = try DocumentLoader.literalString(located)
+        var pieces: [Piece] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+            if open.lowerBound > rest.startIndex { pieces.append(.literal(String(rest[..<open.lowerBound]))) }
+            let inside = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            rest = rest[close.upperBound...]
+            if inside == alsoAllowing {
+                pieces.append(.literal("{{\(inside)}}"))
+                continue
+            }
+            let parts = inside.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let names = parameters.map(\.name)
+            let usage =
+                (alsoAllowing.map { "{{\($0)}}, " } ?? "")
+                + "{{configuration.NAME}} or {{configuration.NAME.title}} with NAME a declared parameter"
+                + (names.isEmpty ? " (the document declares no \"parameters\")" : " (\(names.joined(separator: ", ")))")
+            guard parts.count == 2 || (parts.count == 3 && parts[2] == "title"), parts[0] == "configuration" else {
+                throw DocumentError(at: located, expected: "a placeholder \(usage)", found: "{{\(inside)}}")
+            }
+            guard names.contains(parts[1]) else {
+                throw DocumentError(
+                    at: located, expected: "a placeholder \(usage)", found: "{{\(inside)}}",
+                    suggestion: NearestName.suggestion(for: parts[1], among: names).map { "configuration.\($0)" })
+            }
+            pieces.append(parts.count == 3 ? .title(parts[1]) : .value(parts[1]))
+        }
+        if !rest.isEmpty || pieces.isEmpty { pieces.append(.literal(String(rest))) }
+        self.pieces = pieces
+    }
+
+    /// The names of the parameters the string reads.
+    var names: [String] {
+        pieces.compactMap {
+            switch $0 {
+            case .literal: return nil
+            case .value(let name), .title(let name): return name
+            }
+        }
+    }
+
+    /// Each declared parameter's default value, by name.
+    static func defaults(_ parameters: [DeclaredIntentParameter]) -> [String: String] {
+        Dictionary(parameters.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The string with `configuration`'s values (by parameter name, as `--param` text) filled in.
+    func text(_ configuration: [String: String], parameters: [DeclaredIntentParameter]) -> String {
+        pieces.map { piece in
+            switch piece {
+            case .literal(let text): return text
+            case .value(let name): return configuration[name] ?? ""
+            case .title(let name):
+                let value = configuration[name] ?? ""
+                return parameters.first { $0.name == name }?.choices?.first { $0.value == value }?.title ?? value
+            }
+        }.joined()
+    }
+
+    /// Checks that the key names a default of `store` for the default configuration and for each choice of every
+    /// listed parameter it reads (an enum's cases, the entities), with a `Bool` default when `needsBool`.
+    ///
+    /// - Throws: `DocumentError` at `located` naming the key and the configuration that makes it.
+    func checkStoreKey(at located: Located, in store: StoreSpec?, parameters: [DeclaredIntentParameter], needsBool: Bool) throws {
+        let defaults = Self.defaults(parameters)
+        var configurations = [defaults]
+        for name in Set(names).sorted() {
+            for choice in parameters.first(where: { $0.name == name })?.choices ?? [] where choice.value != defaults[name] {
+                configurations.append(defaults.merging([name: choice.value]) { _, chosen in chosen })
+            }
+        }
+        let keys = store?.defaults.keys.sorted() ?? []
+        for configuration in configurations {
+            let key = text(configuration, parameters: parameters)
+            let made =
+                names.isEmpty
+                ? "" : " (made with " + Set(names).sorted().map { "\($0)=\(configuration[$0] ?? "")" }.joined(separator: ", ") + ")"
+            guard let value = store?.defaults[key] else {
+                throw DocumentError(
+                    at: located, expected: "a key declared in the store's defaults (\(keys.joined(separator: ", ")))",
+                    found: "\"\(key)\"\(made)", suggestion: NearestName.suggestion(for: key, among: keys))
+            }
+            if needsBool, case .bool = value {
+            } else if needsBool {
+                throw DocumentError(at: located, expected: "a key whose default is true or false, for a toggle", found: "\"\(key)\"\(made)")
+            }
         }
     }
 }

@@ -95,14 +95,16 @@ struct ControlDocumentSchemaTests {
 
     static func validator() throws -> SchemaSubsetValidator { SchemaSubsetValidator(root: try parse("docs/control-document.schema.json")) }
 
-    @Test("the control samples' twins are valid", arguments: ["examples/twins/focus.json", "examples/twins/add-water.json"])
+    @Test(
+        "the control samples' twins are valid",
+        arguments: ["examples/twins/focus.json", "examples/twins/add-water.json", "examples/twins/lights.json"])
     func samplesAreValid(path: String) throws {
         let validator = try Self.validator()
         let document = try Self.parse(path)
         #expect(validator.errors(document, validator.root) == [])
         // And the loader takes them: the schema describes documents WidgetTerm reads.
         let loaded = try ControlDocument(contentsOf: Self.package.appendingPathComponent(path).path)
-        #expect(loaded.descriptor.kind == (path.contains("focus") ? "focus" : "add-water"))
+        #expect(loaded.descriptor.kind == URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     }
 
     @Test("the schema's members are exactly the loader's")

@@ -334,6 +334,64 @@ private struct NoSymbolIntent: AppIntent {
             Issue.record("\(error)")
         }
     }
+
+    static func configured(_ control: String) -> String {
+        """
+        {"version": 1, "kind": "lamp-doc", "parameters": {"room": {"type": "enum", "cases": ["hall", {"value": "den", "title": "Den"}]}},
+         "store": {"suite": "group.example.lamp-doc", "defaults": {"lamp.hall": false, "lamp.den": true}}, "control": \(control)}
+        """
+    }
+
+    @Test("a configured control document: its strings read {{configuration.NAME}} and .title; --param values reach them")
+    func configuredDocument() throws {
+        let descriptor = try ControlDocument(
+            text: Self.configured(
+                #"{"toggle": {"title": "{{configuration.room.title}} lamp"}, "value": "lamp.{{configuration.room}}", "previewValue": false, "#
+                    + #""valueLabel": {"on": "{{configuration.room}} on", "off": "Off"}, "action": {"setValue": "lamp.{{configuration.room}}"}}"#
+            )
+        ).descriptor
+        let configuration = try #require(descriptor.configuration)
+        #expect(configuration.parameters.map(\.name) == ["room"])
+        #expect(descriptor.previewTemplate().title == "hall lamp", "a case given as a string is its own title")
+        #expect(descriptor.previewTemplate().setValue?(true).parameters == ["suite=group.example.lamp-doc", "key=lamp.hall", "value=true"])
+        try configuration.set("room", to: "den")
+        let den = descriptor.previewTemplate()
+        #expect(den.title == "Den lamp")
+        #expect(den.valueText == "Off", "the add sheet shows previewValue (false)")
+        #expect(den.setValue?(false).parameters == ["suite=group.example.lamp-doc", "key=lamp.den", "value=false"])
+    }
+
+    @Test("configured control document errors: an unknown parameter (nearest name), a key missing for one case, no parameters")
+    func configuredDocumentErrors() {
+        func message(_ text: String) -> String {
+            do {
+                _ = try ControlDocument(text: text)
+                return "accepted"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(
+            message(
+                Self.configured(
+                    #"{"toggle": {"title": "{{configuration.rooms}}"}, "value": "lamp.hall", "action": {"setValue": "lamp.hall"}}"#))
+                == "<input>:2:132: error: $.control.toggle.title: expected a placeholder {{configuration.NAME}} or "
+                + "{{configuration.NAME.title}} with NAME a declared parameter (room); found {{configuration.rooms}}. "
+                + "Did you mean \"configuration.room\"?")
+        let missing = Self.configured(
+            #"{"toggle": {"title": "Lamp"}, "value": "lamp.{{configuration.room}}", "action": {"setValue": "lamp.hall"}}"#
+        )
+        .replacingOccurrences(of: #", "lamp.den": true"#, with: "")
+        #expect(
+            message(missing)
+                == "<input>:2:132: error: $.control.value: expected a key declared in the store's defaults (lamp.hall); "
+                + "found \"lamp.den\" (made with room=den)")
+        #expect(
+            message(Self.document(#"{"toggle": {"title": "{{configuration.room}}"}, "value": "on", "action": {"setValue": "on"}}"#))
+                .hasSuffix(
+                    "expected a placeholder {{configuration.NAME}} or {{configuration.NAME.title}} with NAME a declared parameter "
+                        + "(the document declares no \"parameters\"); found {{configuration.room}}"))
+    }
 }
 
 @Suite(.serialized, .tmuxInstalled)

@@ -61,9 +61,8 @@ import SampleWidgets
         var targets = [kind]
         let twin = PackagePaths.examples.appendingPathComponent("twins/\(kind).json").path
         if FileManager.default.fileExists(atPath: twin) { targets.append(twin) }
-        // A control document takes no parameters, so a configurable control (AppIntentControlConfiguration) has no twin.
-        let isConfigurable = SampleWidgetBundle().controlDescriptors.first { $0.kind == kind }?.configuration != nil
-        #expect(targets.count == (isConfigurable ? 1 : 2), "\(kind) has a document twin in examples/twins unless configurable")
+        // A configurable control (AppIntentControlConfiguration) has a twin too: control documents take `parameters`.
+        #expect(targets.count == 2, "\(kind) has a document twin in examples/twins")
         for target in targets {
             let store = NSTemporaryDirectory() + "wt-sample-control-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: store) }
