@@ -198,7 +198,9 @@ enum Decode {
 
     // MARK: Dates and URLs
 
-    /// A date: ISO 8601, relative (`"+15m"`, counted from the timeline's moment), or a placeholder holding either.
+    /// A date: ISO 8601, relative (`"+15m"`, counted from the timeline's moment), or a placeholder holding either, or
+    /// a placeholder holding a number: seconds since 2001-01-01 UTC, as `JSONDecoder`'s default strategy decodes a Swift
+    /// `Date` (so a Live Activity document reads the `content-state` a push sends its Swift twin).
     static func date(_ located: Located) throws -> Expr<Date> {
         guard case .string = located.value else { throw DocumentError(at: located, expected: DocumentDates.expectedForm) }
         let template = try template(located)
@@ -212,7 +214,11 @@ enum Decode {
             }
             return Expr { DocumentDates.date(text, anchor: $0.anchor, timeZone: $0.environment.timeZone)! }
         }
+        let single = template.singlePlaceholder
         return Expr { evaluation in
+            if let single, case .number(let seconds) = try value(of: single, at: located, in: evaluation) {
+                return SupportedDates.clamped(Date(timeIntervalSinceReferenceDate: seconds))
+            }
             let text = try render(template, at: located, in: evaluation)
             guard let date = DocumentDates.date(text, anchor: evaluation.anchor, timeZone: evaluation.environment.timeZone) else {
                 throw DocumentError(at: located, expected: DocumentDates.expectedForm, found: "\"\(text)\"")
