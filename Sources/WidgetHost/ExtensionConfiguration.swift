@@ -57,6 +57,8 @@ public struct ArchivedControlWidget: Codable, Sendable, Equatable {
     /// For an `AppIntentControlConfiguration`: its intent's parameters, in declaration order, with the choices the
     /// extension lists when it is described; nil for any other control.
     public var parameters: [ArchivedParameter]?
+    /// The name of its `.pushHandler(_:)` type (`ControlPushHandler`); nil for a control not updated by push.
+    public var pushHandler: String?
 
     /// The wire form of `control`.
     public init(_ control: ControlDescriptor) {
@@ -67,6 +69,7 @@ public struct ArchivedControlWidget: Codable, Sendable, Equatable {
         lacksPreviewValue = control.lacksPreviewValue
         promptsForUserConfiguration = control.promptsForUserConfiguration
         parameters = control.configuration.map { settings in settings.parameters.map { ArchivedParameter($0, of: settings) } }
+        pushHandler = control.pushHandlerName
     }
 }
 
@@ -237,6 +240,20 @@ extension ExtensionServer {
             }
         case .describeControls:
             return .controls(controlOrder.map(ArchivedControlWidget.init))
+        case .controlPushTokens(let kind, let controls):
+            guard let handler = control(ofKind: kind)?.pushHandler else { return .failure("the control \(kind) has no push handler") }
+            // As WidgetPushTokenService calls a handler in one process: a new instance of a Swift type, a configured
+            // handler (a control document's) itself; reading a token is what counts as storing it.
+            let reads = PushTokenReads()
+            let infos = controls.map { ControlInfo(kind: $0.kind, pushInfo: $0.token.map { ControlPushInfo(token: $0, reads: reads) }) }
+            HostContext.current.run {
+                if handler is any ConfiguredControlPushHandler {
+                    handler.pushTokensDidChange(controls: infos)
+                } else {
+                    type(of: handler).init().pushTokensDidChange(controls: infos)
+                }
+            }
+            return .pushTokensRead(controls.compactMap(\.token).filter(reads.contains))
         case .controlTemplate(let kind, let current):
             guard let control = control(ofKind: kind) else { return .failure("no control of kind \(kind)") }
             let host = HostContext.current
@@ -333,7 +350,44 @@ extension RemoteWidgets {
             descriptor.lacksPreviewValue = control.lacksPreviewValue
             descriptor.promptsForUserConfiguration = control.promptsForUserConfiguration
             descriptor.configuration = settings
+            if let name = control.pushHandler {
+                descriptor.pushHandler = RemoteControlPushHandler(kind: kind, handlerName: name) { tokens in
+                    guard
+                        case .pushTokensRead(let read) = try? process.send(.controlPushTokens(kind: kind, controls: tokens), within: limit)
+                    else { return [] }
+                    return read
+                }
+            }
             return descriptor
+        }
+    }
+}
+
+/// The push handler of a control whose code runs in an extension process: the host's `WidgetPushTokenService` calls
+/// it as it would call the handler itself; it hands the tokens to the handler there (`controlPushTokens`), and reads
+/// here each token the handler read there, so `push-token-not-stored` means the same in both places.
+struct RemoteControlPushHandler: ConfiguredControlPushHandler {
+    /// The control whose handler it stands for.
+    let kind: String
+    /// The handler's type name in the extension.
+    let handlerName: String
+    /// Sends the controls and their tokens to the extension; the tokens the handler read there.
+    let send: (@Sendable ([ArchivedControlPushToken]) -> [Data])?
+
+    /// A handler that forwards nothing (the protocol requires it; the host makes one with its process).
+    init() { self.init(kind: "", handlerName: "RemoteControlPushHandler", send: nil) }
+
+    init(kind: String, handlerName: String, send: (@Sendable ([ArchivedControlPushToken]) -> [Data])?) {
+        self.kind = kind
+        self.handlerName = handlerName
+        self.send = send
+    }
+
+    func pushTokensDidChange(controls: [ControlInfo]) {
+        guard let send else { return }
+        let read = Set(send(controls.map { ArchivedControlPushToken(kind: $0.kind, token: $0.pushInfo?.unreadToken) }))
+        for control in controls where control.pushInfo.map({ read.contains($0.unreadToken) }) == true {
+            _ = control.pushInfo?.token
         }
     }
 }

@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 6
+    public static let version = 7
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -159,6 +159,23 @@ public enum ExtensionRequest: Codable, Sendable {
     /// parameters, by name: a `controlTemplate`, or a `parameterCheck`, `parameterOptions` or `parameterValue` whose
     /// kind names the control; answered as the inner request is.
     indirect case configuredControl(values: [String: String], request: ExtensionRequest)
+    /// `pushTokensDidChange(controls:)` of the push handler of the control `kind` (a new instance of its type, as iOS
+    /// makes one per call), with every push-enabled control and its token: answered with `pushTokensRead`.
+    case controlPushTokens(kind: String, controls: [ArchivedControlPushToken])
+}
+
+/// One control as `pushTokensDidChange(controls:)` is told about it: its kind and its push token, if it has one.
+public struct ArchivedControlPushToken: Codable, Sendable, Equatable {
+    /// The control's kind.
+    public var kind: String
+    /// Its APNs token; nil until the system has one.
+    public var token: Data?
+
+    /// The control `kind` with `token`.
+    public init(kind: String, token: Data?) {
+        self.kind = kind
+        self.token = token
+    }
 }
 
 /// What an extension process answers.
@@ -192,6 +209,8 @@ public enum ExtensionResponse: Codable, Sendable {
     case controls([ArchivedControlWidget])
     /// A control's template, its intents archived by id.
     case control(ArchivedControl)
+    /// The tokens a push handler read while `controlPushTokens` ran it (what WidgetTerm counts as sent to the server).
+    case pushTokensRead([Data])
     /// Not an answer: the `WidgetCenter` and `ControlCenter` reloads widget code asked for while the request was
     /// answered, sent just before the answer (only when there are some); the preview makes them in the host
     /// context the request was sent from and goes on waiting for the answer.

@@ -183,7 +183,7 @@ public final class ExtensionServer {
             return .failure("an answer to an ActivityKit call arrived when none was made")
         case .configured, .parameterCheck, .parameterOptions, .parameterValue:
             return answerParameters(request) ?? .failure("unanswered \(request)")
-        case .describeControls, .controlTemplate, .configuredControl:
+        case .describeControls, .controlTemplate, .configuredControl, .controlPushTokens:
             return answerControls(request) ?? .failure("unanswered \(request)")
         }
     }

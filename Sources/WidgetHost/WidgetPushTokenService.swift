@@ -100,7 +100,7 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         }
         for control in controls {
             if let configured = control.pushHandler as? any ConfiguredControlPushHandler {
-                groups.append(([control], "\(Swift.type(of: configured))"))
+                groups.append(([control], configured.handlerName))
             }
         }
         for (users, name) in groups {

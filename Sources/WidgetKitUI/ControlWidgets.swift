@@ -66,7 +66,16 @@ public protocol ControlPushHandler: Sendable {
 /// A push handler whose instance carries what it does, such as a control document's `"pushHandler"`: the host calls
 /// the instance the control was configured with instead of a new one. WidgetTerm's own protocol, not Apple's: in
 /// Swift a handler is a type the system creates for each call.
-public protocol ConfiguredControlPushHandler: ControlPushHandler {}
+public protocol ConfiguredControlPushHandler: ControlPushHandler {
+    /// The name diagnostics give the handler (`push-token-not-stored`): its type's name unless it stands for another
+    /// (a handler in an extension process is named after the type there).
+    var handlerName: String { get }
+}
+
+extension ConfiguredControlPushHandler {
+    /// The handler's type name.
+    public var handlerName: String { "\(Self.self)" }
+}
 
 /// One control instance as the push handler sees it, as `WidgetKit.ControlInfo`.
 public struct ControlInfo: Sendable, Hashable {
@@ -90,6 +99,9 @@ public struct ControlPushInfo: Sendable, Hashable {
         reads?.record(bytes)
         return bytes
     }
+    /// The token without counting a read: the host forwarding it to an extension process, where the handler's own
+    /// read is what counts.
+    package var unreadToken: Data { bytes }
     /// A push token from its APNs bytes.
     public init(token: Data) { self.init(token: token, reads: nil) }
     /// A token whose reads are recorded in `reads` (`WidgetPushTokenService`).
@@ -339,6 +351,14 @@ public struct ControlDescriptor: @unchecked Sendable {
         self.hasValueProvider = hasValueProvider
         self.previewTemplate = previewTemplate
         self.currentTemplate = currentTemplate
+    }
+}
+
+extension ControlDescriptor {
+    /// The name of the push handler's type, as diagnostics and `widgetterm push` give it (for a handler that stands for
+    /// another, such as one in an extension process, that one's); nil without a handler.
+    public var pushHandlerName: String? {
+        pushHandler.map { ($0 as? any ConfiguredControlPushHandler)?.handlerName ?? "\(type(of: $0))" }
     }
 }
 

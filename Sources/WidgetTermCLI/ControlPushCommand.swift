@@ -26,7 +26,7 @@ enum ControlPushReplay {
     ) -> Int32 {
         // iOS hands every push control's handler its token when the control is added; the server sends to it.
         let tokens = WidgetPushTokenService(widgets: [], controls: controls)
-        let handler = descriptor.pushHandler.map { "\(type(of: $0))" } ?? "the handler"
+        let handler = descriptor.pushHandlerName ?? "the handler"
         if let token = tokens.issueControlTokens()[descriptor.kind] {
             output.write(
                 "control push token \(token.hexadecimalString) (given to \(handler).pushTokensDidChange(controls:))\n")

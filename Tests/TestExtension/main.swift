@@ -327,6 +327,41 @@ struct PushInfoWidget: Widget {
     }
 }
 
+// Controls updated by push: one handler keeps its token (reads it, as sending it to its server), one never reads it
+// (`push-token-not-stored`); `check` runs each handler here, in the extension, where its code is.
+
+/// Sends each control's token to the server: reads it.
+struct ChimeTokenHandler: ControlPushHandler {
+    func pushTokensDidChange(controls: [ControlInfo]) {
+        for control in controls where control.kind == "chime" { _ = control.pushInfo?.token }
+    }
+}
+
+/// Logs that tokens changed and drops them: the server keeps pushing to a token that no longer works.
+struct DoorbellTokenHandler: ControlPushHandler {
+    func pushTokensDidChange(controls: [ControlInfo]) { _ = controls.map(\.kind) }
+}
+
+struct ChimeControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "chime") {
+            ControlWidgetButton(action: LightLampIntent()) { Label("Chime", systemImage: "bell") }
+        }
+        .displayName("Chime")
+        .pushHandler(ChimeTokenHandler.self)
+    }
+}
+
+struct DoorbellControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "doorbell") {
+            ControlWidgetButton(action: LightLampIntent()) { Label("Doorbell", systemImage: "bell.fill") }
+        }
+        .displayName("Doorbell")
+        .pushHandler(DoorbellTokenHandler.self)
+    }
+}
+
 struct TestBundle: WidgetBundle {
     var body: some Widget {
         CountWidget()
@@ -338,6 +373,8 @@ struct TestBundle: WidgetBundle {
         PushInfoWidget()
         LampControl()
         RoomLightControl()
+        ChimeControl()
+        DoorbellControl()
     }
 }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import WidgetHost
+
+/// A control's push handler runs in the extension process (`controlPushTokens`), so `check` on a source folder reports
+/// `push-token-not-stored` for a handler that never reads its token, as it does for the built-in samples in one process,
+/// and the preview's `U` and `push --to CONTROL` reach a control whose code is in the extension.
+@Suite struct ExtensionPushTokenTests {
+    /// `check KINDS --format json` through the test extension: each finding as "widget code severity".
+    static func findings(_ kinds: [String], samples: Bool) throws -> (status: Int32, findings: [String], messages: [String]) {
+        let run = try ExtensionCommandTests.remote(
+            ["check"] + kinds + ["--format", "json", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"],
+            environment: ExtensionCommandTests.environment(samples: samples))
+        let parsed = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) as? [[String: Any]] ?? []
+        return (
+            run.status, parsed.map { "\($0["widget"] as? String ?? "") \($0["code"] as? String ?? "") \($0["severity"] as? String ?? "")" },
+            parsed.map { $0["message"] as? String ?? "" }
+        )
+    }
+
+    @Test("check on the extension: the handler that drops its token is push-token-not-stored, named by its type there")
+    func droppedTokenIsFound() throws {
+        let result = try Self.findings(["doorbell", "chime"], samples: false)
+        #expect(result.status == 0, "a warning only")
+        #expect(result.findings == ["doorbell push-token-not-stored warning"])
+        #expect(
+            result.messages.first?.hasPrefix(
+                "DoorbellTokenHandler.pushTokensDidChange(controls:) was given a new token for doorbell and never read the control's "
+                    + "pushInfo?.token") == true, "\(result.messages)")
+        #expect(try Self.findings(["chime"], samples: false).findings == [])
+    }
+
+    @Test("the samples through the extension: add-water's handler keeps its token, so check says what it says in one process")
+    func samplesAgree() throws {
+        let arguments = ["check", "add-water", "--format", "json", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"]
+        let environment = ExtensionCommandTests.environment(samples: true)
+        let remote = try ExtensionCommandTests.remote(arguments, environment: environment)
+        let local = ExtensionCommandTests.local(arguments, environment: environment)
+        #expect(remote.status == 0, "\(remote.errors)")
+        #expect(remote == local)
+    }
+
+    @Test("push --to add-water through the extension: the handler there gets the token, the control reloads, as in one process")
+    func controlPushThroughTheExtension() throws {
+        let payload = PushTests.examples.appendingPathComponent("content-changed.json").path
+        let arguments = ["push", payload, "--to", "add-water", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"]
+        let environment = ExtensionCommandTests.environment(samples: true)
+        let remote = try ExtensionCommandTests.remote(arguments, environment: environment)
+        let local = ExtensionCommandTests.local(arguments, environment: environment)
+        #expect(remote.status == 0, "\(remote.errors)")
+        #expect(!remote.errors.contains("push-control-without-handler"), "\(remote.errors)")
+        #expect(remote == local)
+    }
+}
