@@ -153,8 +153,15 @@ public enum WidgetRenderer {
         var placed = CellLayout.layout(content, in: contentRect.size, environment: layoutEnvironment)
         placed = translate(placed, x: contentRect.x, y: contentRect.y)
         painter.paint(placed)
-        // The widget is clipped to its rounded shape: content that reaches a corner cell gives way to the corner.
-        if paintedContainer { painter.roundCorners(of: whole, kind: .containerRelative, clippingContent: true) }
+        // The widget is clipped to its rounded shape: content that reaches a corner cell gives way to the corner, and
+        // what the corner cut is reported (iOS shows no sign of it).
+        if paintedContainer {
+            let underCorners = CornerClippedContent.find(
+                runs: painter.textRuns, in: painter.buffer, widget: whole,
+                rightToLeft: LayoutDirection(locale: options.format.locale) == .rightToLeft)
+            diagnostics += underCorners.map { $0.diagnostic(family: options.family) }
+            painter.roundCorners(of: whole, kind: .containerRelative, clippingContent: true)
+        }
         diagnostics += ClearGlassContrastCheck.diagnostics(in: placed, frame: painter.frame, surface: options.style.surfaceForBlending)
         let overflow = ContentOverflow.of(placed, within: whole)
         if overflow.isClipped {

@@ -7,8 +7,6 @@ import WidgetKitUI
 // MARK: - Xcode-canvas controls: device, appearance, iOS version, locale, context, and the timeline scrubber
 
 extension PreviewApp {
-    /// The iOS versions `o` and `O` step through (the range `--os` takes, by the versions with widget rules).
-    public static let osVersions = [14, 15, 16, 17, 18, 26]
     /// The locales `l` steps through after the one the preview started with.
     public static let locales = ["en_US", "en_GB", "fr_FR", "de_DE", "ja_JP", "ar_SA"]
     /// The most timeline entries the timeline panel lists (around the current one).
@@ -35,10 +33,11 @@ extension PreviewApp {
         log.append(.info, "colour scheme → \(text)", at: HostClock.now)
     }
 
-    /// Switches to the iOS version `step` places along `osVersions`: its rules (container backgrounds, content
-    /// margins, links in small families) and what `#available` answers in widget code.
+    /// Switches to the iOS version `step` places along `OSAvailability.simulatedMajorVersions` (the versions `--os`
+    /// takes): its rules (container backgrounds, content margins, links in small families) and what `#available`
+    /// answers in widget code.
     func cycleOSVersion(by step: Int) {
-        let versions = Self.osVersions
+        let versions = OSAvailability.simulatedMajorVersions
         let index = versions.firstIndex(of: configuration.osVersion) ?? versions.count - 1
         configuration.osVersion = versions[((index + step) % versions.count + versions.count) % versions.count]
         OSAvailability.iOSMajorVersion = configuration.osVersion

@@ -20,6 +20,11 @@ final class ControlScreen {
     private var started: [String: Date] = [:]
     private var logged: [String: Int] = [:]
 
+    /// What the controls screen and the log say when there is no control to show: how to add one.
+    static let howToAddOne =
+        "Add a ControlWidget (iOS 18+) to your WidgetBundle's body; a control document (docs/widget-document.md, "
+        + "\"Controls\") runs with widgetterm control FILE.json."
+
     init(controls: [ControlDescriptor]) {
         self.controls = controls
     }
@@ -88,7 +93,7 @@ extension PreviewApp {
         log.append(
             .info,
             controlScreen.controls.isEmpty
-                ? "Controls: none in this bundle"
+                ? "Controls: none in this preview. \(ControlScreen.howToAddOne)"
                 : "Controls: \(controlScreen.controls.map(\.kind).joined(separator: ", ")) — Enter taps, w next control", at: now)
         logControlLines(at: now)
     }
@@ -123,7 +128,12 @@ extension PreviewApp {
     func drawControls(_ canvas: inout Canvas, in stage: CellRect) {
         let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: stage.height)
         guard let session = controlScreen.session(host: host, timeLimit: configuration.intentTimeLimit) else {
-            canvas.write("No controls in this bundle (ControlWidget, iOS 18+).", column: inner.x, row: inner.y, style: Chrome.caption)
+            var row = inner.y
+            for line in TextFitting.wrap("No controls in this preview. " + ControlScreen.howToAddOne, width: inner.width)
+            where row < inner.maxY {
+                canvas.write(line, column: inner.x, row: row, maxWidth: inner.width, style: Chrome.caption)
+                row += 1
+            }
             return
         }
         let descriptor = session.descriptor

@@ -65,40 +65,57 @@ public struct ContentChangedPush: Sendable {
     /// The refusal when `aps` does not set `"content-changed": true`; nil when it does.
     public static func contentChangedRefusal(_ aps: [String: Any], receiver: Receiver) -> PushRefusal? {
         if (aps["content-changed"] as? NSNumber)?.intValue == 1 || aps["content-changed"] as? Bool == true { return nil }
-        switch receiver {
-        case .widget:
-            return PushRefusal(
-                code: "push-widget-without-content-changed",
-                message: "a widget push needs \"aps\": {\"content-changed\": true} (apns-push-type widgets); without it WidgetKit "
-                    + "ignores it.")
-        case .control:
-            return PushRefusal(
-                code: "push-control-without-content-changed",
-                message: "a control push needs \"aps\": {\"content-changed\": true} (apns-push-type controls); without it the system "
-                    + "does not reload the control.")
-        }
+        return refusal(.withoutContentChanged, receiver: receiver)
     }
 
     /// The refusal when `widget` has no `WidgetPushHandler`: iOS gives it no push token, so no push reaches it and its
     /// timeline is not reloaded; nil when it has one.
     public static func handlerRefusal(_ widget: WidgetDescriptor) -> PushRefusal? {
-        guard widget.pushHandler == nil else { return nil }
-        return PushRefusal(
-            code: "push-widget-without-handler",
-            message: "\(widget.kind) has no WidgetPushHandler, so iOS gives it no push token and a widget push does not reload it. "
-                + "Register one with .pushHandler(MyPushHandler.self) on its WidgetConfiguration (iOS 26) and send its token to "
-                + "your server.")
+        widget.pushHandler == nil ? refusal(.withoutHandler(kind: widget.kind), receiver: .widget) : nil
     }
 
     /// The refusal when `control` has no `ControlPushHandler`: iOS gives it no push token, so no push reaches it; nil
     /// when it has one.
     public static func handlerRefusal(_ control: ControlDescriptor) -> PushRefusal? {
-        guard control.pushHandler == nil else { return nil }
-        return PushRefusal(
-            code: "push-control-without-handler",
-            message: "\(control.kind) has no ControlPushHandler, so iOS gives it no push token and no push can reach it. Register one "
-                + "with .pushHandler(MyPushHandler.self) on its ControlWidgetConfiguration (in a control document: "
-                + "\"pushHandler\": {\"storeToken\": KEY}) and send its token to your server.")
+        control.pushHandler == nil ? refusal(.withoutHandler(kind: control.kind), receiver: .control) : nil
+    }
+
+    /// Why the system does not act on a content-changed push that APNs delivered.
+    public enum RefusalReason: Equatable, Sendable {
+        /// The payload's `aps` does not set `"content-changed": true`.
+        case withoutContentChanged
+        /// The receiver of this kind has no push handler, so iOS gave it no push token.
+        case withoutHandler(kind: String)
+    }
+
+    /// The one builder of the refusals for `reason` to a widget or a control: `push-widget-…` or `push-control-…`,
+    /// the same sentence for both with the receiver's own types (Apple: "Updating widgets with WidgetKit push
+    /// notifications"; "Updating controls locally and remotely").
+    public static func refusal(_ reason: RefusalReason, receiver: Receiver) -> PushRefusal {
+        let name: String, handler: String, configuration: String, withoutContentChanged: String, unreachable: String
+        switch receiver {
+        case .widget:
+            (name, handler, configuration) = ("widget", "WidgetPushHandler", "WidgetConfiguration (iOS 26)")
+            withoutContentChanged = "WidgetKit ignores it"
+            unreachable = "a widget push does not reload it"
+        case .control:
+            (name, handler) = ("control", "ControlPushHandler")
+            configuration = "ControlWidgetConfiguration (in a control document: \"pushHandler\": {\"storeToken\": KEY})"
+            withoutContentChanged = "the system does not reload the control"
+            unreachable = "no push can reach it"
+        }
+        switch reason {
+        case .withoutContentChanged:
+            return PushRefusal(
+                code: "push-\(name)-without-content-changed",
+                message: "a \(name) push needs \"aps\": {\"content-changed\": true} (apns-push-type \(name)s); without it "
+                    + "\(withoutContentChanged).")
+        case .withoutHandler(let kind):
+            return PushRefusal(
+                code: "push-\(name)-without-handler",
+                message: "\(kind) has no \(handler), so iOS gives it no push token and \(unreachable). Register one with "
+                    + ".pushHandler(MyPushHandler.self) on its \(configuration) and send its token to your server.")
+        }
     }
 }
 

@@ -15,6 +15,11 @@ public enum OSAvailability {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var majorVersion = 26
 
+    /// The iOS major versions WidgetTerm simulates, oldest first: 14 to 18, then 26 (Apple numbered the release after
+    /// iOS 18 as 26, for the year; there was no iOS 19 to 25). `--os` takes these, and the preview's `o` and `O` keys
+    /// step through them; 14 is the first iOS with widgets.
+    public static let simulatedMajorVersions = [14, 15, 16, 17, 18, 26]
+
     /// The simulated iOS major version (default 26).
     public static var iOSMajorVersion: Int {
         get { lock.withLock { majorVersion } }

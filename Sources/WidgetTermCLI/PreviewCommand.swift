@@ -112,7 +112,9 @@ enum PreviewCommand {
         try settings.applyParameters(to: first)
         var previewConfiguration = configuration
         previewConfiguration.appGroupDescription = AppGroupArgument.description(arguments: arguments, environment: environment)
-        previewConfiguration.controls = controls
+        // Widget documents are previewed on their own: the bundle's controls (the built-in samples' when no bundle was
+        // given) are not theirs, so the controls screen shows none and says how to add one.
+        previewConfiguration.controls = documentFiles.isEmpty ? controls : []
         if let pushFile = parsed["push-file"] {
             guard FileManager.default.isReadableFile(atPath: pushFile) else {
                 throw UsageError("--push-file \(pushFile): no such file, or it cannot be read (a JSON payload as APNs delivers it)")

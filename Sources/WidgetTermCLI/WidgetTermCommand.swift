@@ -30,7 +30,7 @@ public enum WidgetTermCommand {
             } else if argument == "--os", index + 1 < arguments.count {
                 value = arguments[index + 1]
             }
-            if let value, let version = Int(value), RenderSettings.osVersions.contains(version) {
+            if let value, let version = Int(value), OSAvailability.simulatedMajorVersions.contains(version) {
                 OSAvailability.iOSMajorVersion = version
             }
             // `UIScreen.main` read in the bundle's body or a provider follows `--device` too.
@@ -306,18 +306,16 @@ struct RenderSettings {
     /// The usual themes when there is no `--theme` (`Surfaces.usualTheme`), by name.
     var usualThemes: [String: Theme] = [:]
 
-    /// The iOS major versions `--os` takes: 14 to 18, then 26 (Apple numbered the release after iOS 18 as 26, for
-    /// the year; there was no iOS 19 to 25), as the preview's `o` key cycles them.
-    static let osVersions = [14, 15, 16, 17, 18, 26]
-
-    /// The version `--os` names (26 without it).
+    /// The version `--os` names (26 without it): one of `OSAvailability.simulatedMajorVersions`, which the preview's
+    /// `o` key cycles too.
     ///
     /// - Throws: `UsageError` naming the valid versions for anything else, 19 to 25 among them.
     static func osVersion(_ raw: String?) throws -> Int {
         guard let raw else { return 26 }
-        guard let version = Int(raw), osVersions.contains(version) else {
-            throw UsageError(
-                "--os takes an iOS major version: 14, 15, 16, 17, 18 or 26 (the release after iOS 18 is iOS 26), not \(raw)")
+        let versions = OSAvailability.simulatedMajorVersions
+        guard let version = Int(raw), versions.contains(version) else {
+            let listed = versions.dropLast().map(String.init).joined(separator: ", ") + " or \(versions.last!)"
+            throw UsageError("--os takes an iOS major version: \(listed) (the release after iOS 18 is iOS 26), not \(raw)")
         }
         return version
     }

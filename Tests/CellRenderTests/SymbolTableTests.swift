@@ -53,6 +53,22 @@ struct SymbolTableTests {
         #expect(glyph("drop") == "💧")
     }
 
+    /// Accented and vibrant modes draw the fallbacks: every bus, tram, metro and train symbol was `⊡` there (the
+    /// ticket's glyph), so a departures board could not tell a bus from a tram, as full colour (🚌 🚋 🚇 🚆) can.
+    @Test("bus, tram, metro and train keep distinct one-column fallbacks, as their emoji are distinct")
+    func transportFallbacksAreDistinct() throws {
+        let names = ["bus", "tram", "tram.fill.tunnel", "train.side.front.car"]
+        let symbols = try names.map { try #require(SymbolTable.glyph(forSystemName: $0), "\($0)") }
+        #expect(symbols.map(\.glyph) == ["🚌", "🚋", "🚇", "🚆"])
+        #expect(symbols.map(\.fallback) == ["⍠", "⍍", "⋒", "⍈"])
+        #expect(Set(symbols.map(\.fallback)).count == names.count)
+        #expect(!symbols.map(\.fallback).contains("⊡"))
+        // Their variants follow their base names.
+        #expect(SymbolTable.glyph(forSystemName: "bus.fill")?.fallback == "⍠")
+        #expect(SymbolTable.glyph(forSystemName: "bus.doubledecker")?.fallback == "⍠")
+        #expect(SymbolTable.glyph(forSystemName: "tram.fill")?.fallback == "⍍")
+    }
+
     @Test("the compiled table is exactly symbols.tsv: no name, glyph or fallback drifted after an edit of either")
     func tableMatchesData() throws {
         let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -153,6 +153,23 @@ private func widgetText(_ app: PreviewApp, _ terminal: MemoryTerminal) -> String
         }
     }
 
+    /// The versions were listed twice, here and for `--os`, and could drift apart.
+    @Test("o steps through the versions --os takes (OSAvailability.simulatedMajorVersions), in order, and wraps")
+    func osKeyStepsThroughTheVersionsOfOS() {
+        FixedClock.run {
+            let (app, _) = makeCanvasPreview()
+            defer { OSAvailability.iOSMajorVersion = 26 }
+            #expect(app.configuration.osVersion == 26)
+            var seen: [Int] = []
+            for _ in OSAvailability.simulatedMajorVersions {
+                app.handle(.key(.character("o")))
+                seen.append(app.configuration.osVersion)
+            }
+            #expect(seen == [14, 15, 16, 17, 18, 26])
+            #expect(seen == OSAvailability.simulatedMajorVersions)
+        }
+    }
+
     @Test("the canvas keys are in the key table the help overlay shows")
     func keyTable() {
         #expect(KeyBindings.action(for: .character("5")) == .jumpToEntry(5))

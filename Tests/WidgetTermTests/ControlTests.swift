@@ -418,4 +418,21 @@ struct ControlPreviewTests {
         try session.keys("Escape", "q")
         try session.wait(for: "EXIT=0")
     }
+
+    /// A widget document is previewed on its own: the controls screen showed the built-in samples' Focus and Add
+    /// Water controls, which the document does not have.
+    @Test("preview FILE.json: C shows no control of the built-in samples, and says how to add one")
+    func documentPreviewHasNoSampleControls() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let file = DocumentFixtures.examples.appendingPathComponent("twins/station-board.json").path
+        try session.launch(["preview", "'\(file)'", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"])
+        try session.wait(for: "Station board (station-board-document)")
+        try session.keys("C")
+        try session.wait(
+            forAll: ["No controls in this preview. Add a ControlWidget (iOS 18+)", "Controls: none in"],
+            without: ["Focus (focus)", "Add Water (add-water)"])
+        try session.keys("q")
+        try session.wait(for: "EXIT=0")
+    }
 }

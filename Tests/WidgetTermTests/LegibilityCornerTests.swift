@@ -37,6 +37,41 @@ import WidgetKitUI
         #expect(measured.ratio == 21)
     }
 
+    /// The corner took the "C" of "Corner text" and nothing said so.
+    @Test("text under the rounded corner is reported: content-under-corner names the view and the corner")
+    func textUnderTheCornerIsReported() throws {
+        let frame = try ModeFixtures.render(Self.cornerText, family: .systemSmall, theme: "light")
+        let message =
+            "Text(\"Corner text\") reaches the topLeading rounded corner of the systemSmall widget: iOS clips the widget to "
+            + "its rounded shape, so \"C\" there is cut off, and iOS shows no sign of it. Keep the content margins (no "
+            + ".contentMarginsDisabled()), or pad the view away from the corner."
+        #expect(frame.diagnostics.map(\.code) == ["content-under-corner"])
+        #expect(frame.diagnostics.first?.message == message)
+        // `check` reports it on the surfaces that draw the widget's rounded shape, as it reports content-clipped.
+        let result = try runCheck(["corner-text", "--mode", "fullColor", "--theme", "light"], widgets: [Self.cornerText])
+        let found = result.findings.filter { $0.code == "content-under-corner" }
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { $0.severity == "warning" && $0.message == message && $0.family == "systemSmall" })
+    }
+
+    @Test("in a right-to-left locale the leading corner is the right one, and the text's end is what it cuts")
+    func cornerNamesFollowTheLayoutDirection() throws {
+        let frame = try FixedClock.run {
+            let session = WidgetSession(descriptor: Self.cornerText)
+            let selection = try session.selectEntry(family: .systemSmall, device: .default, context: .timeline)
+            let options = WidgetRenderOptions(
+                family: .systemSmall, device: .default, osVersion: 26, style: try #require(Theme.builtIn(named: "light")).paintStyle(),
+                date: HostClock.now, format: SystemTextFormat(locale: Locale(identifier: "ar"), timeZone: TimeZone(identifier: "UTC")!))
+            return session.render(selection, options: options)
+        }
+        #expect(frameRows(frame).first?.hasSuffix("Corner tex▖") == true, "\(frameRows(frame))")
+        #expect(frame.diagnostics.map(\.code) == ["content-under-corner"])
+        #expect(
+            frame.diagnostics.first?.message.hasPrefix(
+                "Text(\"Corner text\") reaches the topLeading rounded corner of the systemSmall widget: iOS clips the widget to "
+                    + "its rounded shape, so \"t\" there is cut off") == true, "\(frame.diagnostics)")
+    }
+
     /// The Home Screen in light (dark has StandBy too, which removes the white container: black on black is real).
     @Test func checkFindsNoLowContrastOnTheLightHomeScreen() throws {
         let result = try runCheck(["corner-text", "--mode", "fullColor", "--theme", "light"], widgets: [Self.cornerText])

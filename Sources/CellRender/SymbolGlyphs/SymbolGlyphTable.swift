@@ -269,7 +269,8 @@ extension SymbolTable {
         "tag": SymbolGlyph("🔖", "⍌"),
         "ticket": SymbolGlyph("🎫", "⊡"),
 
-        // Deliveries and transport.
+        // Deliveries and transport. The bus, tram, metro and train fallbacks differ, as their emoji do: a bus's front with
+        // its headlights (⍠), a tram's car under its pantograph (⍍), a tunnel's arch (⋒), a car moving along (⍈).
         "box.truck": SymbolGlyph("🚚", "⏍"),
         "truck.box": SymbolGlyph("🚚", "⏍"),
         "shippingbox": SymbolGlyph("📦", "⊟"),
@@ -280,13 +281,13 @@ extension SymbolTable {
         "car": SymbolGlyph("🚗", "⏍"),
         "car.fill": SymbolGlyph("🚗", "⏍"),
         "car.side": SymbolGlyph("🚗", "⏍"),
-        "bus": SymbolGlyph("🚌", "⊡"),
-        "bus.fill": SymbolGlyph("🚌", "⊡"),
-        "bus.doubledecker": SymbolGlyph("🚌", "⊡"),
-        "tram": SymbolGlyph("🚋", "⊡"),
-        "tram.fill": SymbolGlyph("🚋", "⊡"),
-        "tram.fill.tunnel": SymbolGlyph("🚇", "⊡"),
-        "train.side.front.car": SymbolGlyph("🚆", "⊡"),
+        "bus": SymbolGlyph("🚌", "⍠"),
+        "bus.fill": SymbolGlyph("🚌", "⍠"),
+        "bus.doubledecker": SymbolGlyph("🚌", "⍠"),
+        "tram": SymbolGlyph("🚋", "⍍"),
+        "tram.fill": SymbolGlyph("🚋", "⍍"),
+        "tram.fill.tunnel": SymbolGlyph("🚇", "⋒"),
+        "train.side.front.car": SymbolGlyph("🚆", "⍈"),
         "bicycle": SymbolGlyph("🚲", "⚮"),
         "scooter": SymbolGlyph("🛴", "⚮"),
         "ferry": SymbolGlyph("🚢", "◒"),
