@@ -100,10 +100,10 @@ public enum CellLayout {
 struct LayoutNode {
     enum Kind {
         case empty
-        case text(TextMetrics)
-        /// `size` is nil for a resizable image (it takes what it is offered); `ideal` is what a resizable
-        /// image takes when offered nothing (an asset image's point size), nil for the old 2 × 1.
-        case image(index: Int, size: CellSize?, ideal: CellSize?)
+        /// `index` is the text's entry in the tree's `textMetrics`, `textNodes` and `shapers`.
+        case text(index: Int)
+        /// `index` is the image's entry in the tree's `images` and `imageSizes`.
+        case image(index: Int)
         case shape(index: Int)
         case spacer(minimum: Int, axis: StackAxis?)
         case divider(index: Int, axis: StackAxis)
@@ -138,6 +138,13 @@ struct LayoutNode {
         var reservedWidth: Int
         var lineLimit: Int?
         var truncationMode: Text.TruncationMode
+    }
+
+    /// What an image measures: `size` is nil for a resizable image (it takes what it is offered); `ideal` is what
+    /// a resizable image takes when offered nothing (an asset image's point size), nil for the old 2 × 1.
+    struct ImageSize {
+        var size: CellSize?
+        var ideal: CellSize?
     }
 
     /// A frame converted to cells.
@@ -224,10 +231,13 @@ struct LayoutTree {
 
     var nodes: [LayoutNode] = []
     let environment: LayoutEnvironment
-    // Side tables, indexed from node kinds.
+    // Side tables, indexed from node kinds. Payloads live here rather than in `LayoutNode.Kind`, so the kind
+    // stays a few words and switching over a node copies no large payload.
+    var textMetrics: [LayoutNode.TextMetrics] = []
     var textNodes: [TextNode] = []
     var shapers: [TextShaper] = []
     var images: [ImageNode] = []
+    var imageSizes: [LayoutNode.ImageSize] = []
     var shapes: [ShapeNode] = []
     var paints: [Paint] = []
     var gauges: [GaugeNode] = []

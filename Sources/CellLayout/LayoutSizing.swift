@@ -11,7 +11,8 @@ extension LayoutTree {
             return .zero
         case .text(let text):
             return textSize(text, of: index, for: proposal)
-        case .image(_, let size, let ideal):
+        case .image(let image):
+            let size = imageSizes[image].size, ideal = imageSizes[image].ideal
             return size ?? CellSize(width: proposal.width ?? ideal?.width ?? 2, height: proposal.height ?? ideal?.height ?? 1)
         case .shape:
             return CellSize(width: proposal.width ?? 1, height: proposal.height ?? 1)
@@ -89,7 +90,8 @@ extension LayoutTree {
     /// A text's size: its widest line (in columns) by its line count, the lines broken where the points or the
     /// columns offered run out; a greedy timer takes the width offered, a live text on one line its reserved
     /// width (docs/DECISIONS.md). Only texts that wrap use the cache.
-    mutating func textSize(_ text: LayoutNode.TextMetrics, of index: Int, for proposal: ProposedCellSize) -> CellSize {
+    mutating func textSize(_ metrics: Int, of index: Int, for proposal: ProposedCellSize) -> CellSize {
+        let text = textMetrics[metrics]
         if text.isGreedy, let width = proposal.width, width < ProposedCellSize.unbounded {
             return CellSize(width: width, height: 1)
         }
@@ -188,7 +190,7 @@ extension LayoutTree {
     /// Width over height of an asset image's pixels, when `index` is one: `.aspectRatio` without a ratio keeps
     /// the picture's exact proportions rather than those of its size rounded to cells.
     func pictureRatio(of index: Int) -> Double? {
-        guard case .image(let image, _, _) = nodes[index].kind else { return nil }
+        guard case .image(let image) = nodes[index].kind else { return nil }
         guard case .catalog(let bitmap) = images[image].source, bitmap.pixelHeight > 0 else { return nil }
         return Double(bitmap.pixelWidth) / Double(bitmap.pixelHeight)
     }

@@ -38,10 +38,12 @@ extension LayoutTree {
             if shapers.isEmpty {
                 shapers.reserveCapacity(8)
                 textNodes.reserveCapacity(8)
+                textMetrics.reserveCapacity(8)
             }
             shapers.append(shaper)
             textNodes.append(text)
-            nodes[index] = LayoutNode(kind: .text(metrics))
+            textMetrics.append(metrics)
+            nodes[index] = LayoutNode(kind: .text(index: metrics.index))
             enableCache(index)
         case .image(let image):
             var size: CellSize?
@@ -57,8 +59,9 @@ extension LayoutTree {
                 ideal = size
             }
             if image.isResizable { size = nil }
-            nodes[index] = LayoutNode(kind: .image(index: images.count, size: size, ideal: ideal))
+            nodes[index] = LayoutNode(kind: .image(index: images.count))
             images.append(image)
+            imageSizes.append(LayoutNode.ImageSize(size: size, ideal: ideal))
         case .shape(let shape):
             nodes[index] = LayoutNode(kind: .shape(index: shapes.count))
             shapes.append(shape)
