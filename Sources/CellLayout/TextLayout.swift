@@ -175,13 +175,12 @@ public struct TextShaper: Sendable {
         var graphemes: [StyledGrapheme] = []
         var lines = LineCounter()
         var reserved = 0
+        // Each run is read where it lies: a copied run retains its strings, key and colour.
         for index in node.runs.indices {
-            let run = node.runs[index]
-            let content = run.content
             let width = Self.append(
-                format.string(for: content, at: date), run: index, pointSize: run.font.pointSize, bold: run.isBold,
-                to: &graphemes, lines: &lines)
-            switch content {
+                format.string(for: node.runs[index].content, at: date), run: index, pointSize: node.runs[index].font.pointSize,
+                bold: node.runs[index].isBold, to: &graphemes, lines: &lines)
+            switch node.runs[index].content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
             default: reserved += width
