@@ -101,7 +101,7 @@ extension LayoutTree {
             (width, lineCount) = (0, 0)
         } else if limit <= 0 {
             (width, lineCount) = (0, 1) // one empty, truncated line
-        } else if text.isSingleLine && limit >= text.naturalWidth && pointsFit(text.naturalPointWidth, in: limit) {
+        } else if fitsUnbroken(text, limit: limit) {
             (width, lineCount) = (text.naturalWidth, 1)
         } else if let cached = cachedSize(of: index, for: proposal) {
             (width, lineCount) = (cached.width, cached.height)
@@ -127,6 +127,13 @@ extension LayoutTree {
         return TextShaper.cells(forPoints: points, pointsPerColumn: pointsPerColumn) <= columns
     }
 
+    /// True when a text's one line fits `limit` columns (in points too, when text is measured in points) as it is:
+    /// the shaper would return it unbroken, so its size is its natural size and its lines are that one line.
+    func fitsUnbroken(_ text: LayoutNode.TextMetrics, limit: Int) -> Bool {
+        !text.isEmpty && limit > 0 && text.isSingleLine && limit >= text.naturalWidth
+            && pointsFit(text.naturalPointWidth, in: limit)
+    }
+
     /// The wrapping width a text gets for `proposal` (nil: no wrapping).
     static func textWidth(_ proposal: ProposedCellSize) -> Int? {
         proposal.width.flatMap { $0 >= ProposedCellSize.unbounded ? nil : $0 }
@@ -134,6 +141,10 @@ extension LayoutTree {
 
     /// The lines of a text for `proposal`: wrapped to its width, at most as many as its rows and line limit.
     func textLines(_ text: LayoutNode.TextMetrics, proposal: ProposedCellSize) -> [TextLine] {
+        // The common case, without asking the shaper to break lines: what it would return for one line that fits.
+        if fitsUnbroken(text, limit: Self.textWidth(proposal) ?? Int.max) {
+            return [TextLine(graphemes: shapers[text.index].graphemes, isTruncated: false)]
+        }
         var maxLines = text.lineLimit
         if let height = proposal.height, height < ProposedCellSize.unbounded {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
