@@ -100,7 +100,7 @@ public enum CellLayout {
 struct LayoutNode {
     enum Kind {
         case empty
-        /// `index` is the text's entry in the tree's `textMetrics`, `textNodes` and `shapers`.
+        /// `index` is the text's entry in the tree's `texts`.
         case text(index: Int)
         /// `index` is the image's entry in the tree's `images` and `imageSizes`.
         case image(index: Int)
@@ -125,7 +125,7 @@ struct LayoutNode {
 
     /// What measuring a text needs, copied out of its shaper so the common cases cost no retain.
     struct TextMetrics {
-        /// Index into the tree's `textNodes` and `shapers`.
+        /// Index into the tree's `texts`.
         var index: Int
         var naturalWidth: Int
         /// The widest line in points when nothing wraps.
@@ -145,6 +145,13 @@ struct LayoutNode {
     struct ImageSize {
         var size: CellSize?
         var ideal: CellSize?
+    }
+
+    /// A text of the tree: its node, its shaper, and what measuring it needs, in one entry (one array to allocate).
+    struct LaidText {
+        var metrics: TextMetrics
+        var node: TextNode
+        var shaper: TextShaper
     }
 
     /// A frame converted to cells.
@@ -233,9 +240,7 @@ struct LayoutTree {
     let environment: LayoutEnvironment
     // Side tables, indexed from node kinds. Payloads live here rather than in `LayoutNode.Kind`, so the kind
     // stays a few words and switching over a node copies no large payload.
-    var textMetrics: [LayoutNode.TextMetrics] = []
-    var textNodes: [TextNode] = []
-    var shapers: [TextShaper] = []
+    var texts: [LayoutNode.LaidText] = []
     var images: [ImageNode] = []
     var imageSizes: [LayoutNode.ImageSize] = []
     var shapes: [ShapeNode] = []

@@ -91,7 +91,7 @@ extension LayoutTree {
     /// columns offered run out; a greedy timer takes the width offered, a live text on one line its reserved
     /// width (docs/DECISIONS.md). Only texts that wrap use the cache.
     mutating func textSize(_ metrics: Int, of index: Int, for proposal: ProposedCellSize) -> CellSize {
-        let text = textMetrics[metrics]
+        let text = texts[metrics].metrics
         if text.isGreedy, let width = proposal.width, width < ProposedCellSize.unbounded {
             return CellSize(width: width, height: 1)
         }
@@ -143,13 +143,13 @@ extension LayoutTree {
     func textLines(_ text: LayoutNode.TextMetrics, proposal: ProposedCellSize) -> [TextLine] {
         // The common case, without asking the shaper to break lines: what it would return for one line that fits.
         if fitsUnbroken(text, limit: Self.textWidth(proposal) ?? Int.max) {
-            return [TextLine(graphemes: shapers[text.index].graphemes, isTruncated: false)]
+            return [TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false)]
         }
         var maxLines = text.lineLimit
         if let height = proposal.height, height < ProposedCellSize.unbounded {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
         }
-        return shapers[text.index].lines(
+        return texts[text.index].shaper.lines(
             width: Self.textWidth(proposal), pointsPerColumn: pointsPerColumn, maxLines: maxLines,
             truncationMode: text.truncationMode)
     }

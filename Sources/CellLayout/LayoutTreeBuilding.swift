@@ -31,18 +31,12 @@ extension LayoutTree {
         case .text(let text):
             let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
             let metrics = LayoutNode.TextMetrics(
-                index: shapers.count, naturalWidth: shaper.naturalWidth, naturalPointWidth: shaper.naturalPointWidth,
+                index: texts.count, naturalWidth: shaper.naturalWidth, naturalPointWidth: shaper.naturalPointWidth,
                 isSingleLine: shaper.naturalLineCount == 1,
                 isEmpty: shaper.graphemes.isEmpty, isGreedy: text.isGreedy, isLive: text.isLive,
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
-            if shapers.isEmpty {
-                shapers.reserveCapacity(8)
-                textNodes.reserveCapacity(8)
-                textMetrics.reserveCapacity(8)
-            }
-            shapers.append(shaper)
-            textNodes.append(text)
-            textMetrics.append(metrics)
+            if texts.isEmpty { texts.reserveCapacity(16) }
+            texts.append(LayoutNode.LaidText(metrics: metrics, node: text, shaper: shaper))
             nodes[index] = LayoutNode(kind: .text(index: metrics.index))
             enableCache(index)
         case .image(let image):
