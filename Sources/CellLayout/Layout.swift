@@ -130,6 +130,9 @@ struct LayoutNode {
         var naturalWidth: Int
         /// The widest line in points when nothing wraps.
         var naturalPointWidth: Double
+        /// The cells `naturalPointWidth` takes (`TextShaper.cells(forPoints:pointsPerColumn:)`), 0 when text counts
+        /// glyph columns only: worked out once, not on every measure.
+        var naturalPointCells: Int
         /// True when the text has graphemes and no explicit line break.
         var isSingleLine: Bool
         var isEmpty: Bool

@@ -121,17 +121,12 @@ extension LayoutTree {
     /// Points per column for measuring text, nil when text counts glyph columns only (`measuresTextInPoints`).
     var pointsPerColumn: Double? { environment.measuresTextInPoints ? environment.metric.pointsPerColumn : nil }
 
-    /// True when a line of `points` fits `columns` by its points rounded to cells (always when text counts columns).
-    func pointsFit(_ points: Double, in columns: Int) -> Bool {
-        guard columns != Int.max, let pointsPerColumn else { return true }
-        return TextShaper.cells(forPoints: points, pointsPerColumn: pointsPerColumn) <= columns
-    }
-
-    /// True when a text's one line fits `limit` columns (in points too, when text is measured in points) as it is:
-    /// the shaper would return it unbroken, so its size is its natural size and its lines are that one line.
+    /// True when a text's one line fits `limit` columns (in points too, rounded to cells, when text is measured in
+    /// points) as it is: the shaper would return it unbroken, so its size is its natural size and its lines are that
+    /// one line.
     func fitsUnbroken(_ text: LayoutNode.TextMetrics, limit: Int) -> Bool {
         !text.isEmpty && limit > 0 && text.isSingleLine && limit >= text.naturalWidth
-            && pointsFit(text.naturalPointWidth, in: limit)
+            && (limit == Int.max || text.naturalPointCells <= limit)
     }
 
     /// The wrapping width a text gets for `proposal` (nil: no wrapping).

@@ -32,8 +32,9 @@ extension LayoutTree {
             let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
             let metrics = LayoutNode.TextMetrics(
                 index: texts.count, naturalWidth: shaper.naturalWidth, naturalPointWidth: shaper.naturalPointWidth,
+                naturalPointCells: pointsPerColumn.map { TextShaper.cells(forPoints: shaper.naturalPointWidth, pointsPerColumn: $0) } ?? 0,
                 isSingleLine: shaper.naturalLineCount == 1,
-                isEmpty: shaper.graphemes.isEmpty, isGreedy: text.isGreedy, isLive: text.isLive,
+                isEmpty: shaper.graphemes.isEmpty, isGreedy: shaper.isGreedy, isLive: shaper.isLive,
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
             if texts.isEmpty { texts.reserveCapacity(16) }
             texts.append(LayoutNode.LaidText(metrics: metrics, node: text, shaper: shaper))

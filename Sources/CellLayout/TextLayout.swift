@@ -169,14 +169,21 @@ public struct TextShaper: Sendable {
     /// The width a live (`.relative`, `.offset`) text reserves so its later values fit without truncation:
     /// the widest of its current value and a template of its widest usual value (docs/DECISIONS.md).
     public let reservedWidth: Int
+    /// True when a run is live (`TextNode.isLive`), found while the runs are shaped.
+    let isLive: Bool
+    /// True when a run is greedy (`TextNode.isGreedy`), found while the runs are shaped.
+    let isGreedy: Bool
 
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
         var graphemes: [StyledGrapheme] = []
         var lines = LineCounter()
         var reserved = 0
+        var isLive = false, isGreedy = false
         // Each run is read where it lies: a copied run retains its strings, key and colour.
         for index in node.runs.indices {
+            isLive = isLive || node.runs[index].content.isLive
+            isGreedy = isGreedy || node.runs[index].content.isGreedy
             let width = Self.append(
                 format.string(for: node.runs[index].content, at: date), run: index, pointSize: node.runs[index].font.pointSize,
                 bold: node.runs[index].isBold, to: &graphemes, lines: &lines)
@@ -192,6 +199,8 @@ public struct TextShaper: Sendable {
         naturalPointWidth = max(lines.widestPoints, lines.currentPoints)
         naturalLineCount = graphemes.isEmpty ? 0 : lines.count
         reservedWidth = max(reserved, naturalWidth)
+        self.isLive = isLive
+        self.isGreedy = isGreedy
     }
 
     /// The columns of the widest usual `.relative` and `.offset` values (docs/DECISIONS.md).
