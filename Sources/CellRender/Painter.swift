@@ -166,7 +166,7 @@ public struct Painter {
     public mutating func paint(_ node: PlacedNode) {
         switch node.content {
         case .none:
-            paintChildren(of: node)
+            for index in node.children.indices { paint(node.children[index]) }
         case .text(let text, let lines):
             paintText(text, lines: lines, in: node.frame)
         case .image(let image):
@@ -182,67 +182,51 @@ public struct Painter {
             }
         case .gauge(let gauge):
             paintGauge(gauge, in: node.frame)
-            paintChildren(of: node)
+            for index in node.children.indices { paint(node.children[index]) }
         case .modifier(let modifier):
             paintModified(modifier, node)
-        }
-    }
-
-    /// Paints the children of `node` in order, each read where it lies: a child copied out of the array would
-    /// retain its content and its own children, and release them after painting.
-    mutating func paintChildren(of node: PlacedNode) {
-        node.children.withUnsafeBufferPointer { children in
-            for index in children.indices { paint(children[index]) }
-        }
-    }
-
-    /// Paints child `index` of `node`, read where it lies (see `paintChildren(of:)`).
-    mutating func paintChild(_ index: Int, of node: PlacedNode) {
-        node.children.withUnsafeBufferPointer { children in
-            guard index < children.count else { return }
-            paint(children[index])
         }
     }
 
     mutating func paintModified(_ modifier: NodeModifier, _ node: PlacedNode) {
         switch modifier {
         case .background:
-            paintChild(1, of: node)
-            paintChild(0, of: node)
+            paint(node.children[1])
+            paint(node.children[0])
         case .overlay:
-            paintChild(0, of: node)
-            paintChild(1, of: node)
+            paint(node.children[0])
+            paint(node.children[1])
         case .opacity(let value):
             let saved = opacity
             opacity *= value
-            paintChild(0, of: node)
+            paint(node.children[0])
             opacity = saved
         case .clipShape(let kind):
             let saved = clip
             clip = clip.intersection(node.frame)
-            paintChild(0, of: node)
+            paint(node.children[0])
             clip = saved
             roundCorners(of: node.frame, kind: kind)
         case .widgetURL(let url):
             widgetURLs.append(url)
-            paintChild(0, of: node)
+            paint(node.children[0])
         case .tapTarget(let action):
             tapRegions.append(TapRegion(rect: node.frame.intersection(clip), action: action))
-            paintChild(0, of: node)
+            paint(node.children[0])
         case .invalidatableContent:
             invalidatableRegions.append(node.frame.intersection(clip))
-            paintChild(0, of: node)
+            paint(node.children[0])
         case .layoutDirection:
-            paintChild(0, of: node)
+            paint(node.children[0])
         case .hidden:
             break
         case .widgetAccentable(let accentable):
             let saved = isAccentGroup
             isAccentGroup = isAccentGroup || accentable
-            paintChild(0, of: node)
+            paint(node.children[0])
             isAccentGroup = saved
         default:
-            paintChildren(of: node)
+            for index in node.children.indices { paint(node.children[index]) }
         }
     }
 
