@@ -119,18 +119,16 @@ extension LayoutTree {
         for _ in children.indices.dropFirst() { spacings.append(0) }
         let first = reserveChildren(children.count)
         var previousIsSpacer = false
-        // Each child is read where it lies: a child copied out of the array retains its payload.
-        children.withUnsafeBufferPointer { children in
-            for offset in children.indices {
-                let isSpacer = Self.isSpacer(children[offset])
-                if offset > 0 {
-                    spacings[firstSpacing + offset - 1] = LayoutNode.spacing(
-                        stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer,
-                        metric: environment.metric)
-                }
-                previousIsSpacer = isSpacer
-                build(children[offset], into: first + offset, parentAxis: stack.axis)
+        for offset in children.indices {
+            let child = children[offset]
+            let isSpacer = Self.isSpacer(child)
+            if offset > 0 {
+                spacings[firstSpacing + offset - 1] = LayoutNode.spacing(
+                    stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer,
+                    metric: environment.metric)
             }
+            previousIsSpacer = isSpacer
+            build(child, into: first + offset, parentAxis: stack.axis)
         }
         nodes[index] = LayoutNode(kind: .stack(stack.axis, stack.alignment, firstSpacing: firstSpacing))
         nodes[index].firstChild = first
