@@ -180,14 +180,15 @@ public struct TextShaper: Sendable {
         var lines = LineCounter()
         var reserved = 0
         var isLive = false, isGreedy = false
-        // Each run is read where it lies: a copied run retains its strings, key and colour.
+        // Each run is read where it lies (a copied run retains its strings, key and colour), its content copied once.
         for index in node.runs.indices {
-            isLive = isLive || node.runs[index].content.isLive
-            isGreedy = isGreedy || node.runs[index].content.isGreedy
+            let content = node.runs[index].content
+            isLive = isLive || content.isLive
+            isGreedy = isGreedy || content.isGreedy
             let width = Self.append(
-                format.string(for: node.runs[index].content, at: date), run: index, pointSize: node.runs[index].font.pointSize,
+                format.string(for: content, at: date), run: index, pointSize: node.runs[index].font.pointSize,
                 bold: node.runs[index].isBold, to: &graphemes, lines: &lines)
-            switch node.runs[index].content {
+            switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
             default: reserved += width
