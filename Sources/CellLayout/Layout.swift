@@ -100,10 +100,10 @@ public enum CellLayout {
 struct LayoutNode {
     enum Kind {
         case empty
-        case text(TextMetrics)
-        /// `size` is nil for a resizable image (it takes what it is offered); `ideal` is what a resizable
-        /// image takes when offered nothing (an asset image's point size), nil for the old 2 × 1.
-        case image(index: Int, size: CellSize?, ideal: CellSize?)
+        /// `index` is the text's entry in the tree's `texts`.
+        case text(index: Int)
+        /// `index` is the image's entry in the tree's `images` and `imageSizes`.
+        case image(index: Int)
         case shape(index: Int)
         case spacer(minimum: Int, axis: StackAxis?)
         case divider(index: Int, axis: StackAxis)
@@ -125,11 +125,14 @@ struct LayoutNode {
 
     /// What measuring a text needs, copied out of its shaper so the common cases cost no retain.
     struct TextMetrics {
-        /// Index into the tree's `textNodes` and `shapers`.
+        /// Index into the tree's `texts`.
         var index: Int
         var naturalWidth: Int
         /// The widest line in points when nothing wraps.
         var naturalPointWidth: Double
+        /// The cells `naturalPointWidth` takes (`TextShaper.cells(forPoints:pointsPerColumn:)`), 0 when text counts
+        /// glyph columns only: worked out once, not on every measure.
+        var naturalPointCells: Int
         /// True when the text has graphemes and no explicit line break.
         var isSingleLine: Bool
         var isEmpty: Bool
@@ -138,6 +141,20 @@ struct LayoutNode {
         var reservedWidth: Int
         var lineLimit: Int?
         var truncationMode: Text.TruncationMode
+    }
+
+    /// What an image measures: `size` is nil for a resizable image (it takes what it is offered); `ideal` is what
+    /// a resizable image takes when offered nothing (an asset image's point size), nil for the old 2 × 1.
+    struct ImageSize {
+        var size: CellSize?
+        var ideal: CellSize?
+    }
+
+    /// A text of the tree: its node, its shaper, and what measuring it needs, in one entry (one array to allocate).
+    struct LaidText {
+        var metrics: TextMetrics
+        var node: TextNode
+        var shaper: TextShaper
     }
 
     /// A frame converted to cells.
@@ -224,10 +241,11 @@ struct LayoutTree {
 
     var nodes: [LayoutNode] = []
     let environment: LayoutEnvironment
-    // Side tables, indexed from node kinds.
-    var textNodes: [TextNode] = []
-    var shapers: [TextShaper] = []
+    // Side tables, indexed from node kinds. Payloads live here rather than in `LayoutNode.Kind`, so the kind
+    // stays a few words and switching over a node copies no large payload.
+    var texts: [LayoutNode.LaidText] = []
     var images: [ImageNode] = []
+    var imageSizes: [LayoutNode.ImageSize] = []
     var shapes: [ShapeNode] = []
     var paints: [Paint] = []
     var gauges: [GaugeNode] = []

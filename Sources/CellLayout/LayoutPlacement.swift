@@ -11,13 +11,14 @@ extension LayoutTree {
         switch nodes[index].kind {
         case .empty, .spacer:
             return PlacedNode(content: .none, frame: rect)
-        case .text(let text):
+        case .text(let metrics):
+            let text = texts[metrics].metrics
             let lines =
                 text.isGreedy
-                ? [TextLine(graphemes: shapers[text.index].graphemes, isTruncated: false)]
+                ? [TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false)]
                 : textLines(text, proposal: proposal)
-            return PlacedNode(content: .text(textNodes[text.index], lines: lines), frame: rect)
-        case .image(let image, _, _):
+            return PlacedNode(content: .text(texts[text.index].node, lines: lines), frame: rect)
+        case .image(let image):
             return PlacedNode(content: .image(images[image]), frame: rect)
         case .shape(let shape):
             return PlacedNode(content: .shape(shapes[shape]), frame: rect)

@@ -11,7 +11,8 @@ extension LayoutTree {
             return .zero
         case .text(let text):
             return textSize(text, of: index, for: proposal)
-        case .image(_, let size, let ideal):
+        case .image(let image):
+            let size = imageSizes[image].size, ideal = imageSizes[image].ideal
             return size ?? CellSize(width: proposal.width ?? ideal?.width ?? 2, height: proposal.height ?? ideal?.height ?? 1)
         case .shape:
             return CellSize(width: proposal.width ?? 1, height: proposal.height ?? 1)
@@ -89,7 +90,8 @@ extension LayoutTree {
     /// A text's size: its widest line (in columns) by its line count, the lines broken where the points or the
     /// columns offered run out; a greedy timer takes the width offered, a live text on one line its reserved
     /// width (docs/DECISIONS.md). Only texts that wrap use the cache.
-    mutating func textSize(_ text: LayoutNode.TextMetrics, of index: Int, for proposal: ProposedCellSize) -> CellSize {
+    mutating func textSize(_ metrics: Int, of index: Int, for proposal: ProposedCellSize) -> CellSize {
+        let text = texts[metrics].metrics
         if text.isGreedy, let width = proposal.width, width < ProposedCellSize.unbounded {
             return CellSize(width: width, height: 1)
         }
@@ -99,7 +101,7 @@ extension LayoutTree {
             (width, lineCount) = (0, 0)
         } else if limit <= 0 {
             (width, lineCount) = (0, 1) // one empty, truncated line
-        } else if text.isSingleLine && limit >= text.naturalWidth && pointsFit(text.naturalPointWidth, in: limit) {
+        } else if fitsUnbroken(text, limit: limit) {
             (width, lineCount) = (text.naturalWidth, 1)
         } else if let cached = cachedSize(of: index, for: proposal) {
             (width, lineCount) = (cached.width, cached.height)
@@ -119,10 +121,12 @@ extension LayoutTree {
     /// Points per column for measuring text, nil when text counts glyph columns only (`measuresTextInPoints`).
     var pointsPerColumn: Double? { environment.measuresTextInPoints ? environment.metric.pointsPerColumn : nil }
 
-    /// True when a line of `points` fits `columns` by its points rounded to cells (always when text counts columns).
-    func pointsFit(_ points: Double, in columns: Int) -> Bool {
-        guard columns != Int.max, let pointsPerColumn else { return true }
-        return TextShaper.cells(forPoints: points, pointsPerColumn: pointsPerColumn) <= columns
+    /// True when a text's one line fits `limit` columns (in points too, rounded to cells, when text is measured in
+    /// points) as it is: the shaper would return it unbroken, so its size is its natural size and its lines are that
+    /// one line.
+    func fitsUnbroken(_ text: LayoutNode.TextMetrics, limit: Int) -> Bool {
+        !text.isEmpty && limit > 0 && text.isSingleLine && limit >= text.naturalWidth
+            && (limit == Int.max || text.naturalPointCells <= limit)
     }
 
     /// The wrapping width a text gets for `proposal` (nil: no wrapping).
@@ -132,11 +136,15 @@ extension LayoutTree {
 
     /// The lines of a text for `proposal`: wrapped to its width, at most as many as its rows and line limit.
     func textLines(_ text: LayoutNode.TextMetrics, proposal: ProposedCellSize) -> [TextLine] {
+        // The common case, without asking the shaper to break lines: what it would return for one line that fits.
+        if fitsUnbroken(text, limit: Self.textWidth(proposal) ?? Int.max) {
+            return [TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false)]
+        }
         var maxLines = text.lineLimit
         if let height = proposal.height, height < ProposedCellSize.unbounded {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
         }
-        return shapers[text.index].lines(
+        return texts[text.index].shaper.lines(
             width: Self.textWidth(proposal), pointsPerColumn: pointsPerColumn, maxLines: maxLines,
             truncationMode: text.truncationMode)
     }
@@ -188,7 +196,7 @@ extension LayoutTree {
     /// Width over height of an asset image's pixels, when `index` is one: `.aspectRatio` without a ratio keeps
     /// the picture's exact proportions rather than those of its size rounded to cells.
     func pictureRatio(of index: Int) -> Double? {
-        guard case .image(let image, _, _) = nodes[index].kind else { return nil }
+        guard case .image(let image) = nodes[index].kind else { return nil }
         guard case .catalog(let bitmap) = images[image].source, bitmap.pixelHeight > 0 else { return nil }
         return Double(bitmap.pixelWidth) / Double(bitmap.pixelHeight)
     }

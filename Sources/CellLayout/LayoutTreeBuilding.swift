@@ -31,17 +31,14 @@ extension LayoutTree {
         case .text(let text):
             let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
             let metrics = LayoutNode.TextMetrics(
-                index: shapers.count, naturalWidth: shaper.naturalWidth, naturalPointWidth: shaper.naturalPointWidth,
+                index: texts.count, naturalWidth: shaper.naturalWidth, naturalPointWidth: shaper.naturalPointWidth,
+                naturalPointCells: pointsPerColumn.map { TextShaper.cells(forPoints: shaper.naturalPointWidth, pointsPerColumn: $0) } ?? 0,
                 isSingleLine: shaper.naturalLineCount == 1,
-                isEmpty: shaper.graphemes.isEmpty, isGreedy: text.isGreedy, isLive: text.isLive,
+                isEmpty: shaper.graphemes.isEmpty, isGreedy: shaper.isGreedy, isLive: shaper.isLive,
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
-            if shapers.isEmpty {
-                shapers.reserveCapacity(8)
-                textNodes.reserveCapacity(8)
-            }
-            shapers.append(shaper)
-            textNodes.append(text)
-            nodes[index] = LayoutNode(kind: .text(metrics))
+            if texts.isEmpty { texts.reserveCapacity(16) }
+            texts.append(LayoutNode.LaidText(metrics: metrics, node: text, shaper: shaper))
+            nodes[index] = LayoutNode(kind: .text(index: metrics.index))
             enableCache(index)
         case .image(let image):
             var size: CellSize?
@@ -57,8 +54,9 @@ extension LayoutTree {
                 ideal = size
             }
             if image.isResizable { size = nil }
-            nodes[index] = LayoutNode(kind: .image(index: images.count, size: size, ideal: ideal))
+            nodes[index] = LayoutNode(kind: .image(index: images.count))
             images.append(image)
+            imageSizes.append(LayoutNode.ImageSize(size: size, ideal: ideal))
         case .shape(let shape):
             nodes[index] = LayoutNode(kind: .shape(index: shapes.count))
             shapes.append(shape)

@@ -126,7 +126,8 @@ extension LayoutTree {
             count -= 1
             used += axes.along(size)
         }
-        ordering.removeSubrange(members)
+        // The members are the top of the scratch space: dropping them needs no general subrange removal.
+        ordering.removeLast(members.count)
         return max(0, remaining - used)
     }
 

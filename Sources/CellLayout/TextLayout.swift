@@ -169,18 +169,25 @@ public struct TextShaper: Sendable {
     /// The width a live (`.relative`, `.offset`) text reserves so its later values fit without truncation:
     /// the widest of its current value and a template of its widest usual value (docs/DECISIONS.md).
     public let reservedWidth: Int
+    /// True when a run is live (`TextNode.isLive`), found while the runs are shaped.
+    let isLive: Bool
+    /// True when a run is greedy (`TextNode.isGreedy`), found while the runs are shaped.
+    let isGreedy: Bool
 
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
         var graphemes: [StyledGrapheme] = []
         var lines = LineCounter()
         var reserved = 0
+        var isLive = false, isGreedy = false
+        // Each run is read where it lies (a copied run retains its strings, key and colour), its content copied once.
         for index in node.runs.indices {
-            let run = node.runs[index]
-            let content = run.content
+            let content = node.runs[index].content
+            isLive = isLive || content.isLive
+            isGreedy = isGreedy || content.isGreedy
             let width = Self.append(
-                format.string(for: content, at: date), run: index, pointSize: run.font.pointSize, bold: run.isBold,
-                to: &graphemes, lines: &lines)
+                format.string(for: content, at: date), run: index, pointSize: node.runs[index].font.pointSize,
+                bold: node.runs[index].isBold, to: &graphemes, lines: &lines)
             switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
@@ -193,6 +200,8 @@ public struct TextShaper: Sendable {
         naturalPointWidth = max(lines.widestPoints, lines.currentPoints)
         naturalLineCount = graphemes.isEmpty ? 0 : lines.count
         reservedWidth = max(reserved, naturalWidth)
+        self.isLive = isLive
+        self.isGreedy = isGreedy
     }
 
     /// The columns of the widest usual `.relative` and `.offset` values (docs/DECISIONS.md).
