@@ -63,8 +63,8 @@ public struct Text: PrimitiveView, Equatable {
     ///   - bundle: the bundle of the table; WidgetTerm reads the extension's and app's resources whatever it is.
     ///   - comment: a note for translators; it does not change the text.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        if key.segments.count == 1, case .characters(let string) = key.segments[0] {
-            // A key of characters only (a literal, or one with interpolated values): one run, in an array made at its size.
+        if let string = key.singleRunOfCharacters {
+            // A key of characters only (the usual case): one run, in an array made at its size.
             runs = [
                 Run(
                     content: .verbatim(string), localization: key.formatKey.map { LocalizationKey(formatKey: $0, arguments: key.arguments) }
@@ -278,7 +278,22 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         case text([TextContent])
     }
 
-    var segments: [Segment]
+    /// The characters of a key written without interpolations (a literal, or `init(_:)`), kept without an array of
+    /// segments: a body builds its keys on every evaluation. Nil for a key built from an interpolation.
+    let literal: String?
+    /// The segments of a key built from an interpolation (empty for a `literal` key).
+    private let interpolated: [Segment]
+
+    /// The key's parts in order: a literal key's characters as one segment.
+    var segments: [Segment] { literal.map { [.characters($0)] } ?? interpolated }
+
+    /// The key's characters when it is one segment of characters (a literal, or characters with interpolated values),
+    /// read without building `segments`.
+    var singleRunOfCharacters: String? {
+        if let literal { return literal }
+        guard interpolated.count == 1, case .characters(let string) = interpolated[0] else { return nil }
+        return string
+    }
     /// The key as a string table holds it: literal parts, with `%@`, `%lld` or `%lf` for each interpolated
     /// value; nil when the key interpolates a date or a `Text`, which stay as written.
     var formatKey: String?
@@ -302,19 +317,27 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
 
     /// A key of the string `value`, as `LocalizedStringKey.init(_:)`.
     public init(_ value: String) {
-        segments = [.characters(value)]
+        literal = value
+        interpolated = []
         formatKey = value
     }
     /// A key written as a string literal.
     public init(stringLiteral value: String) {
-        segments = [.characters(value)]
+        literal = value
+        interpolated = []
         formatKey = value
     }
     /// A key written with interpolations: each value shown in place, its format specifier in the key.
     public init(stringInterpolation: StringInterpolation) {
-        segments = stringInterpolation.segments
+        literal = nil
+        interpolated = stringInterpolation.segments
         formatKey = stringInterpolation.isLocalizable ? stringInterpolation.formatKey : nil
         arguments = stringInterpolation.arguments
+    }
+
+    /// True when both show the same segments with the same string-table key and values (however they were written).
+    public static func == (lhs: LocalizedStringKey, rhs: LocalizedStringKey) -> Bool {
+        lhs.formatKey == rhs.formatKey && lhs.arguments == rhs.arguments && lhs.segments == rhs.segments
     }
 
     /// Collects the literal parts and interpolated values of a key.
