@@ -224,6 +224,17 @@ struct RunWritingTests {
         return expected
     }
 
+    @Test("colour components become bytes rounded half away from zero, as rounded() rounds them, clamped to 0...1")
+    func componentRounding() {
+        var values: [Double] = [-1, -0.0, 0, 1, 2, .infinity, -.infinity, 0.5 / 255, 0.5 / 255 - 1e-12, 254.5 / 255, 0x1C / 255]
+        for step in 0...10_000 { values.append(Double(step) / 10_000) }
+        for byte in 0...255 { values += [(Double(byte) + 0.5) / 255, Double(byte).nextDown / 255, Double(byte) / 255] }
+        for value in values {
+            let expected = UInt8((min(max(value, 0), 1) * 255).rounded())
+            #expect(RGB(red: value, green: value, blue: value) == RGB(expected, expected, expected), "\(value)")
+        }
+    }
+
     @Test("a new buffer holds its fill in every cell, whatever its size")
     func bufferFill() {
         let fill = Cell(glyph: "x", foreground: RGB(1, 2, 3), background: RGB(4, 5, 6), attributes: .italic)
