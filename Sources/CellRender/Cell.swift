@@ -14,7 +14,13 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
     }
     /// From 0...1 components (clamped, rounded).
     public init(red: Double, green: Double, blue: Double) {
-        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        func byte(_ value: Double) -> UInt8 {
+            // Rounded half away from zero, as `rounded()`, without a call into libm: the whole part and the fraction of a
+            // value in 0...255 are exact.
+            let scaled = min(max(value, 0), 1) * 255
+            let whole = Int(scaled)
+            return UInt8(scaled - Double(whole) >= 0.5 ? whole + 1 : whole)
+        }
         self.init(byte(red), byte(green), byte(blue))
     }
     /// Parses `#RRGGBB` or `RRGGBB`; nil when malformed.

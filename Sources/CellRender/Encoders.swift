@@ -96,69 +96,122 @@ public enum FrameEncoder {
         return [UInt8](unsafeUninitializedCapacity: capacity) { memory, initializedCount in
             var writer = ByteWriter(memory)
             var sequences = WrittenSGRs()
-            // Whether a cell's style can be compared by its bytes (glyph first, then the style: `CellWords`'s layout).
-            let comparesStyleBytes = CellBytes.isUsable && CellWords.layoutHolds
             buffer.cells.withUnsafeBufferPointer { cells in
-                var index = 0
-                let base = UnsafeRawPointer(cells.baseAddress.unsafelyUnwrapped)
-                let stride = MemoryLayout<Cell>.stride
-                for _ in 0..<buffer.height {
-                    let rowEnd = index + buffer.width
-                    // The style last written on this row, as one comparable key.
-                    var written = CellStyleKey.none
-                    // The bytes of the cell before on this row (none yet), its glyph and whether it continues a
-                    // wide one: a cell with the same bytes (a run of blanks or of border lines) packs to the style
-                    // just written, so only its glyph is written.
-                    var previous = CellBytes.none
-                    var previousGlyph = Glyph.space
-                    var previousIsContinuation = false
-                    // True when the style written is the previous cell's own (not a continuation, and not a blank
-                    // that took the foreground before it): a next cell of the same style writes its glyph only.
-                    var previousStyleIsWritten = false
-                    while index < rowEnd {
-                        let pointer = base + index &* stride
-                        index &+= 1
-                        let bytes = CellBytes(pointer)
-                        if CellBytes.isUsable && bytes == previous {
-                            // The cells after it with the same bytes join the run: found in one scan of their
-                            // words, their glyphs written in one go (one fill for a run of one-byte glyphs).
-                            var runLength = 1
-                            while index < rowEnd, CellBytes(base + index &* stride) == previous {
-                                index &+= 1
-                                runLength &+= 1
-                            }
-                            if !previousIsContinuation { previousGlyph.write(to: &writer, times: runLength) }
-                            continue
-                        }
-                        if comparesStyleBytes && previousStyleIsWritten && bytes.hasStyle(of: previous) {
-                            // Another glyph in the style just written (the letters of a word): its glyph only. The
-                            // same colours, attributes and flag as a cell that was not a continuation: not one either.
-                            previous = bytes
-                            previousGlyph = bytes.glyph
-                            previousGlyph.write(to: &writer)
-                            continue
-                        }
-                        let cell = pointer.load(as: Cell.self)
-                        previous = bytes
-                        previousGlyph = cell.glyph
-                        previousIsContinuation = cell.isContinuation
-                        previousStyleIsWritten = false
-                        if cell.isContinuation { continue }
-                        let ownKey = CellStyleKey(cell)
-                        var key = ownKey
-                        // A blank cell takes any foreground, so it never breaks a run.
-                        if written != .none, cell.glyph.isSpace, cell.attributes.isEmpty { key.takeForeground(of: written) }
-                        if key != written {
-                            sequences.append(key, depth: depth, to: &writer)
-                            written = key
-                        }
-                        previousStyleIsWritten = written == ownKey
-                        cell.glyph.write(to: &writer)
-                    }
-                    writer.appendRowEnd()
+                guard let base = cells.baseAddress, !cells.isEmpty else {
+                    // No cells (a width of 0): each row still ends.
+                    for _ in 0..<buffer.height { writer.appendRowEnd() }
+                    return
+                }
+                if CellWords.layoutHolds {
+                    encodeRows(
+                        UnsafeRawPointer(base), width: buffer.width, height: buffer.height, depth: depth, sequences: &sequences, to: &writer
+                    )
+                } else {
+                    encodeRowsCellByCell(
+                        cells, width: buffer.width, height: buffer.height, depth: depth, sequences: &sequences, to: &writer)
                 }
             }
             initializedCount = writer.count
+        }
+    }
+
+    /// The ANSI encoder's loop, reading each cell as words of memory (`CellWords.layoutHolds`): the glyph's two words, the
+    /// colours' word and the attributes with the continuation flag. Three kinds of cell, cheapest first:
+    /// - a cell of the same style words as a cell whose own style is the one written: its glyph only;
+    /// - a cell equal to the last cell that took the general path (the blanks after it): the cells after it that are
+    ///   equal too found by comparing words, and their glyphs written in one go (one fill for a one-byte glyph). The
+    ///   style written has not changed since that cell (only the general path changes it), so they encode as it did,
+    ///   without an SGR; nothing for continuation cells;
+    /// - any other cell, the general path: its style key worked out from its words, an SGR when it differs from the one
+    ///   written (a blank cell takes the foreground written, so it never breaks a run of text), then its glyph.
+    private static func encodeRows(
+        _ base: UnsafeRawPointer, width: Int, height: Int, depth: ColorDepth, sequences: inout WrittenSGRs,
+        to writer: inout ByteWriter
+    ) {
+        let stride = MemoryLayout<Cell>.stride, rowBytes = width &* stride
+        var rowStart = base
+        for _ in 0..<height {
+            var pointer = rowStart
+            let rowEnd = rowStart + rowBytes
+            rowStart = rowEnd
+            // The style last written on this row, and the colour and flag words of a cell whose own style it is (a
+            // continuation flag is never 0xFF, so the initial flags match no cell).
+            var written = CellStyleKey.none
+            var writtenColours = UInt64.max, writtenFlags = UInt16.max
+            // The words of the last cell that took the general path on this row (none yet: no glyph's words are all
+            // ones), and whether it continues a wide glyph.
+            var glyphLow = UInt64.max, glyphHigh = UInt64.max, colours = UInt64.max, flags = UInt16.max
+            var isContinuation = false
+            while pointer < rowEnd {
+                let cellLow = pointer.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+                let cellHigh = pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let cellColours = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                let cellFlags = pointer.loadUnaligned(fromByteOffset: 24, as: UInt16.self)
+                if cellColours == writtenColours && cellFlags == writtenFlags {
+                    // The style written is this cell's own (the same words; not a continuation): its glyph only.
+                    Glyph(low: cellLow, high: cellHigh).write(to: &writer)
+                    pointer += stride
+                    continue
+                }
+                if cellLow == glyphLow && cellHigh == glyphHigh && cellColours == colours && cellFlags == flags {
+                    var next = pointer + stride
+                    while next < rowEnd, next.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == cellLow,
+                        next.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == cellHigh,
+                        next.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == cellColours,
+                        next.loadUnaligned(fromByteOffset: 24, as: UInt16.self) == cellFlags
+                    {
+                        next += stride
+                    }
+                    if !isContinuation { Glyph(low: cellLow, high: cellHigh).write(to: &writer, times: (next - pointer) / stride) }
+                    pointer = next
+                    continue
+                }
+                glyphLow = cellLow
+                glyphHigh = cellHigh
+                colours = cellColours
+                flags = cellFlags
+                pointer += stride
+                // The continuation flag is the byte after the attributes.
+                isContinuation = cellFlags >> 8 != 0
+                if isContinuation { continue }
+                let attributes = UInt8(truncatingIfNeeded: cellFlags)
+                let own = CellStyleKey(colours: cellColours, attributes: attributes)
+                var key = own
+                // A blank cell takes any foreground, so it never breaks a run.
+                if written != .none, attributes == 0, cellLow == 0x20, cellHigh == 1 << 56 { key.takeForeground(of: written) }
+                if key != written {
+                    sequences.append(key, depth: depth, to: &writer)
+                    written = key
+                    writtenColours = key == own ? cellColours : .max
+                    writtenFlags = key == own ? cellFlags : .max
+                } else if key == own {
+                    writtenColours = cellColours
+                    writtenFlags = cellFlags
+                }
+                Glyph(low: cellLow, high: cellHigh).write(to: &writer)
+            }
+            writer.appendRowEnd()
+        }
+    }
+
+    /// The encoder's loop through `Cell`'s properties, for a layout `CellWords` does not read: an SGR wherever a cell's
+    /// style differs from the one written on its row (a blank cell taking the foreground written), then its glyph.
+    private static func encodeRowsCellByCell(
+        _ cells: UnsafeBufferPointer<Cell>, width: Int, height: Int, depth: ColorDepth, sequences: inout WrittenSGRs,
+        to writer: inout ByteWriter
+    ) {
+        for row in 0..<height {
+            var written = CellStyleKey.none
+            for cell in cells[row * width..<(row + 1) * width] where !cell.isContinuation {
+                var key = CellStyleKey(cell)
+                if written != .none, cell.glyph.isSpace, cell.attributes.isEmpty { key.takeForeground(of: written) }
+                if key != written {
+                    sequences.append(key, depth: depth, to: &writer)
+                    written = key
+                }
+                cell.glyph.write(to: &writer)
+            }
+            writer.appendRowEnd()
         }
     }
 }
@@ -203,88 +256,56 @@ struct WrittenSGRs {
     }
 }
 
-/// A cell's bytes as four words, padding left out (the last word overlaps the third when the cell is under 32
-/// bytes), compared in four instructions. Cells are plain data, so equal bytes are equal cells; equal cells whose
-/// bytes differ (a nil colour's unused channels) only compare unequal, which the encoder treats as "pack its style".
-struct CellBytes: Equatable {
-    var first: UInt64, second: UInt64, third: UInt64, last: UInt64
-
-    /// Matches no cell: a cell's bytes are never all ones (its byte count or flags would be out of range).
-    static let none = CellBytes(first: .max, second: .max, third: .max, last: .max)
-
-    init(first: UInt64, second: UInt64, third: UInt64, last: UInt64) {
-        self.first = first
-        self.second = second
-        self.third = third
-        self.last = last
-    }
-
-    /// True when a cell's bytes fit four words this way (24...32 bytes); otherwise cells are never compared by bytes.
-    static var isUsable: Bool { MemoryLayout<Cell>.size >= 24 && MemoryLayout<Cell>.size <= 32 }
-
-    /// True when these bytes and `other`'s agree past the glyph: the same colours (nil colours with the same unused
-    /// channels), attributes and continuation flag. The third and last words cover bytes 16 to the end.
-    @inline(__always)
-    func hasStyle(of other: CellBytes) -> Bool { third == other.third && last == other.last }
-
-    /// The glyph in the first two words (the glyph is `Cell`'s first stored property, as `CellWords.layoutHolds` checks).
-    var glyph: Glyph { Glyph(low: first, high: second) }
-
-    /// The bytes of the cell at `pointer` (`none` when not `isUsable`).
-    @inline(__always)
-    init(_ pointer: UnsafeRawPointer) {
-        let size = MemoryLayout<Cell>.size
-        guard Self.isUsable else {
-            self = .none
-            return
-        }
-        first = pointer.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
-        second = pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        third = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-        last = pointer.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
-    }
-}
-
-/// A cell's foreground, background and attributes packed into one integer, so the encoder compares a
-/// cell's style with the last one written in one instruction: bits 0–24 the foreground (bit 24 set when
-/// present, then red, green, blue), bits 25–49 the background likewise, bits 50–57 the attributes.
+/// A cell's foreground, background and attributes packed into one integer, so the encoder compares a cell's style with
+/// the last one written in one instruction. It is the colours' word of a cell's memory (`CellWords`), normalised: bits
+/// 0–23 the foreground's red, green and blue and bit 24 set when there is none (its channels then 0), bits 32–55 and
+/// bit 56 the background likewise, and the attributes in bits 26–31 (the six `CellAttributes` bits).
 struct CellStyleKey: Equatable {
     var rawValue: UInt64
 
-    /// No style written yet (no cell packs to all ones).
+    /// No style written yet (no cell packs to all ones: bit 25 is always clear).
     static let none = CellStyleKey(rawValue: .max)
 
+    /// The foreground's channels and its "none" bit.
     private static let foregroundMask: UInt64 = (1 << 25) - 1
+    private static let noForeground: UInt64 = 1 << 24, noBackground: UInt64 = 1 << 56
 
     init(rawValue: UInt64) { self.rawValue = rawValue }
 
+    /// The key of a cell's colours word (bytes 16–23 of its memory: each colour's three channels and a tag byte that is
+    /// 0 when the colour is present) and its attributes.
     @inline(__always)
+    init(colours: UInt64, attributes: UInt8) {
+        var value = colours
+        if value & 0xFF00_0000 != 0 { value = value & ~0xFFFF_FFFF | Self.noForeground }
+        if value & 0xFF00_0000_0000_0000 != 0 { value = value & 0xFFFF_FFFF | Self.noBackground }
+        rawValue = value | UInt64(attributes & 0x3F) << 26
+    }
+
+    /// The key of `cell`'s style, read through its properties (the same key as `init(colours:attributes:)`).
     init(_ cell: Cell) {
-        rawValue = Self.pack(cell.foreground) | Self.pack(cell.background) << 25 | UInt64(cell.attributes.rawValue) << 50
-    }
-
-    @inline(__always)
-    private static func pack(_ color: RGB?) -> UInt64 {
-        guard let color else { return 0 }
-        return 1 << 24 | UInt64(color.red) << 16 | UInt64(color.green) << 8 | UInt64(color.blue)
-    }
-
-    @inline(__always)
-    private static func unpack(_ bits: UInt64) -> RGB? {
-        bits & (1 << 24) == 0
-            ? nil : RGB(UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits))
+        func pack(_ color: RGB?) -> UInt64 {
+            guard let color else { return Self.noForeground }
+            return UInt64(color.red) | UInt64(color.green) << 8 | UInt64(color.blue) << 16
+        }
+        rawValue = pack(cell.foreground) | pack(cell.background) << 32 | UInt64(cell.attributes.rawValue & 0x3F) << 26
     }
 
     /// Takes `other`'s foreground when it has one (a blank cell continues the run it sits in).
     @inline(__always)
     mutating func takeForeground(of other: CellStyleKey) {
-        let foreground = other.rawValue & Self.foregroundMask
-        if foreground != 0 { rawValue = rawValue & ~Self.foregroundMask | foreground }
+        if other.rawValue & Self.noForeground == 0 { rawValue = rawValue & ~Self.foregroundMask | other.rawValue & Self.foregroundMask }
+    }
+
+    @inline(__always)
+    private static func unpack(_ bits: UInt64) -> RGB? {
+        bits & noForeground != 0
+            ? nil : RGB(UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits >> 16))
     }
 
     var foreground: RGB? { Self.unpack(rawValue) }
-    var background: RGB? { Self.unpack(rawValue >> 25) }
-    var attributes: CellAttributes { CellAttributes(rawValue: UInt8(truncatingIfNeeded: rawValue >> 50)) }
+    var background: RGB? { Self.unpack(rawValue >> 32) }
+    var attributes: CellAttributes { CellAttributes(rawValue: UInt8(truncatingIfNeeded: rawValue >> 26) & 0x3F) }
 }
 
 /// Bytes written into memory reserved up front: no capacity or uniqueness check per byte. The caller
@@ -387,22 +408,37 @@ struct ByteWriter {
         append(0x6D) // m
     }
 
+    /// 0...255 in decimal, each as its ASCII digits from the low byte up followed by a `;`, with the count of digits in
+    /// the top byte: a channel written with one store instead of divisions.
+    private static let channelDigits: [UInt64] = (0..<256).map { (value: Int) -> UInt64 in
+        let digits = Array(String(value).utf8)
+        var word: UInt64 = 0
+        for (index, digit) in (digits + [0x3B]).enumerated() { word |= UInt64(digit) << (8 * index) }
+        return word | UInt64(digits.count) << 56
+    }
+
+    /// A channel (0...255) in decimal, followed by `;` when `semicolon`.
+    @inline(__always)
+    private mutating func append(channel: UInt8, semicolon: Bool) {
+        let entry = Self.channelDigits[Int(channel)]
+        append(littleEndian: entry & 0xFFFF_FFFF, count: Int(entry >> 56) + (semicolon ? 1 : 0))
+    }
+
     private mutating func append(_ color: RGB, isBackground: Bool, depth: ColorDepth) {
-        append(0x3B) // ;
         switch depth {
         case .trueColor:
-            append(number: isBackground ? 48 : 38)
-            append(0x3B, 0x32, 0x3B) // ;2;
-            append(number: Int(color.red))
-            append(0x3B)
-            append(number: Int(color.green))
-            append(0x3B)
-            append(number: Int(color.blue))
+            // ";38;2;" or ";48;2;" in one store, then the channels.
+            append(littleEndian: isBackground ? 0x3B_32_3B_38_34_3B : 0x3B_32_3B_38_33_3B, count: 6)
+            append(channel: color.red, semicolon: true)
+            append(channel: color.green, semicolon: true)
+            append(channel: color.blue, semicolon: false)
         case .ansi256:
+            append(0x3B) // ;
             append(number: isBackground ? 48 : 38)
             append(0x3B, 0x35, 0x3B) // ;5;
             append(number: ColorQuantizer.index256(color))
         case .ansi16, .none:
+            append(0x3B) // ;
             let index = ColorQuantizer.index16(color)
             let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
             append(number: base + index % 8)

@@ -267,6 +267,17 @@ public struct Painter {
         repairWideNeighbours(start, row, width: end - start)
         let surface = style.surfaceForBlending, first = row * buffer.width
         buffer.withUnsafeMutableCells { cells in
+            // An opaque colour is the same in every cell: no backdrop read per cell.
+            if foreground.isOpaque {
+                let rgb = foreground.rgb
+                for index in first + start..<first + end {
+                    cells[index].glyph = glyph
+                    cells[index].foreground = rgb
+                    cells[index].attributes = []
+                    cells[index].isContinuation = false
+                }
+                return
+            }
             for index in first + start..<first + end {
                 cells[index].glyph = glyph
                 cells[index].foreground = foreground.composited(over: cells[index].background ?? surface)
@@ -285,10 +296,11 @@ public struct Painter {
         for row in top..<bottom { repairWideNeighbours(column, row, width: 1) }
         let surface = style.surfaceForBlending, width = buffer.width
         buffer.withUnsafeMutableCells { cells in
+            let opaque: RGB? = foreground.isOpaque ? foreground.rgb : nil
             for row in top..<bottom {
                 let index = row * width + column
                 cells[index].glyph = glyph
-                cells[index].foreground = foreground.composited(over: cells[index].background ?? surface)
+                cells[index].foreground = opaque ?? foreground.composited(over: cells[index].background ?? surface)
                 cells[index].attributes = []
                 cells[index].isContinuation = false
             }

@@ -24,112 +24,119 @@ extension Painter {
             diagnostics.append(note)
         }
         // Each run's attributes and, unless it is a gradient, its colour: worked out once, not per grapheme, in
-        // buffers on the stack (no allocation per text; a `map` closure over `self` would also copy the painter).
-        let runCount = text.runs.count
-        withUnsafeTemporaryAllocation(of: CellAttributes.self, capacity: runCount) { attributes in
-            withUnsafeTemporaryAllocation(of: PaintColor?.self, capacity: runCount) { uniformColors in
-                for index in 0..<runCount {
-                    let foreground = text.runs[index].foreground
-                    attributes.initializeElement(at: index, to: Self.attributes(of: text.runs[index]))
-                    uniformColors.initializeElement(at: index, to: foreground.isUniform ? PaintColor(colorOf(foreground)) : nil)
-                }
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RunText.stackCapacity) { scratch in
-                    paintLines(
-                        of: text, lines, in: rect, attributes: UnsafeBufferPointer(attributes),
-                        uniformColors: UnsafeBufferPointer(uniformColors), scratch: scratch)
+        // buffers on the stack (no allocation per text; a `map` closure over `self` would also copy the painter). The
+        // runs and lines are read in place: a copied run retains its strings and colours, a copied line its graphemes.
+        text.runs.withUnsafeBufferPointer { runs in
+            withUnsafeTemporaryAllocation(of: CellAttributes.self, capacity: runs.count) { attributes in
+                withUnsafeTemporaryAllocation(of: PaintColor?.self, capacity: runs.count) { uniformColors in
+                    for index in runs.indices {
+                        attributes.initializeElement(at: index, to: Self.attributes(of: runs, at: index))
+                        uniformColors.initializeElement(
+                            at: index, to: runs[index].foreground.isUniform ? PaintColor(colorOf(runs[index].foreground)) : nil)
+                    }
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RunText.stackCapacity) { scratch in
+                        lines.withUnsafeBufferPointer { lines in
+                            paintLines(
+                                of: text, runs: runs, lines, in: rect, attributes: UnsafeBufferPointer(attributes),
+                                uniformColors: UnsafeBufferPointer(uniformColors), scratch: scratch)
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// The lines of `text` in `rect`, given each run's attributes and uniform colour (nil for a gradient), collecting
-    /// each run's bytes in `scratch`.
+    /// The lines of `text` (whose runs are `runs`) in `rect`, given each run's attributes and uniform colour (nil for a
+    /// gradient), collecting each run's bytes in `scratch`.
     private mutating func paintLines(
-        of text: TextNode, _ lines: [TextLine], in rect: CellRect, attributes: UnsafeBufferPointer<CellAttributes>,
-        uniformColors: UnsafeBufferPointer<PaintColor?>, scratch: UnsafeMutableBufferPointer<UInt8>
+        of text: TextNode, runs: UnsafeBufferPointer<TextRun>, _ lines: UnsafeBufferPointer<TextLine>, in rect: CellRect,
+        attributes: UnsafeBufferPointer<CellAttributes>, uniformColors: UnsafeBufferPointer<PaintColor?>,
+        scratch: UnsafeMutableBufferPointer<UInt8>
     ) {
         let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
         var runText = RunText(scratch)
-        for (index, line) in lines.enumerated() where index < rect.height {
+        for index in 0..<min(lines.count, max(rect.height, 0)) {
             let row = rect.y + index
-            var column = rect.x + LayoutMath.offset(free: rect.width - line.width, alignment)
-            if text.isRedacted {
-                let bar = PaintColor(colorOf(.hierarchical(level: 3, base: nil)))
-                fill(row: row, columns: column..<max(column, min(column + line.width, rect.maxX)), bar)
-                continue
-            }
-            // A line of one-column graphemes in uniform colours lying wholly inside the clip and the buffer writes its
-            // cells directly: its wide neighbours are repaired once for the whole span, not per grapheme.
-            let isInsideSpan = isNarrowSpan(line, column: column, row: row, maxColumn: rect.maxX, uniformColors: uniformColors)
-            if isInsideSpan {
-                // The line's cells in one pass over the row's memory, then its runs recorded as below.
-                repairWideNeighbours(column, row, width: line.graphemes.count)
-                writeSpan(line, column: column, row: row, attributes: attributes, uniformColors: uniformColors)
-            }
-            var runStart = column
-            runText.removeAll()
-            var currentRun = line.graphemes.first?.run ?? 0
-            for grapheme in line.graphemes {
-                if grapheme.run != currentRun {
-                    runText.withBytes { recordText($0, of: text, run: currentRun, row: row, column: runStart, width: column - runStart) }
-                    runStart = column
-                    runText.removeAll()
-                    currentRun = grapheme.run
+            lines[index].graphemes.withUnsafeBufferPointer { graphemes in
+                // The line's width, and whether all its graphemes take one column in a uniform colour, in one walk.
+                var width = 0, isNarrow = true
+                for grapheme in graphemes {
+                    width += grapheme.width
+                    if grapheme.width != 1 || uniformColors[grapheme.run] == nil { isNarrow = false }
                 }
-                guard column + grapheme.width <= rect.maxX else { break }
-                let glyph = Glyph(grapheme.bytes)
-                // A zero-width grapheme (a control or format character on its own) takes no cell: put, it would stay
-                // in the cell after the line's last glyph, where the terminal would act on it.
-                if !isInsideSpan && grapheme.width > 0 {
-                    let foreground: PaintColor
-                    if let uniform = uniformColors[grapheme.run] {
-                        foreground = uniform
-                    } else {
-                        let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
-                        foreground = PaintColor(colorOf(text.runs[grapheme.run].foreground, position: position))
+                var column = rect.x + LayoutMath.offset(free: rect.width - width, alignment)
+                if text.isRedacted {
+                    let bar = PaintColor(colorOf(.hierarchical(level: 3, base: nil)))
+                    fill(row: row, columns: column..<max(column, min(column + width, rect.maxX)), bar)
+                    return
+                }
+                // A line of one-column graphemes in uniform colours lying wholly inside the clip and the buffer writes its
+                // cells directly: its wide neighbours are repaired once for the whole span, not per grapheme.
+                let isInsideSpan = isNarrow && isInside(count: graphemes.count, column: column, row: row, maxColumn: rect.maxX)
+                if isInsideSpan {
+                    // The line's cells in one pass over the row's memory, then its runs recorded as below.
+                    repairWideNeighbours(column, row, width: graphemes.count)
+                    writeSpan(graphemes, column: column, row: row, attributes: attributes, uniformColors: uniformColors)
+                }
+                var runStart = column
+                runText.removeAll()
+                var currentRun = graphemes.first?.run ?? 0
+                for grapheme in graphemes {
+                    if grapheme.run != currentRun {
+                        runText.withBytes {
+                            recordText($0, of: runs, run: currentRun, row: row, column: runStart, width: column - runStart)
+                        }
+                        runStart = column
+                        runText.removeAll()
+                        currentRun = grapheme.run
                     }
-                    put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
+                    guard column + grapheme.width <= rect.maxX else { break }
+                    let glyph = Glyph(grapheme.bytes)
+                    // A zero-width grapheme (a control or format character on its own) takes no cell: put, it would stay
+                    // in the cell after the line's last glyph, where the terminal would act on it.
+                    if !isInsideSpan && grapheme.width > 0 {
+                        let foreground: PaintColor
+                        if let uniform = uniformColors[grapheme.run] {
+                            foreground = uniform
+                        } else {
+                            let position = rect.width > 1 ? Double(column - rect.x) / Double(rect.width - 1) : 0
+                            foreground = PaintColor(colorOf(runs[grapheme.run].foreground, position: position))
+                        }
+                        put(glyph, column, row, foreground: foreground, attributes: attributes[grapheme.run], width: grapheme.width)
+                    }
+                    runText.append(glyph)
+                    column += grapheme.width
                 }
-                runText.append(glyph)
-                column += grapheme.width
-            }
-            if !line.graphemes.isEmpty {
-                runText.withBytes { recordText($0, of: text, run: currentRun, row: row, column: runStart, width: column - runStart) }
+                if !graphemes.isEmpty {
+                    runText.withBytes { recordText($0, of: runs, run: currentRun, row: row, column: runStart, width: column - runStart) }
+                }
             }
         }
     }
 
-    /// True when every grapheme of `line` takes one column and has a uniform colour, and the line's cells from
-    /// `column` on `row` lie inside the clip, the buffer and `maxColumn`.
-    private func isNarrowSpan(
-        _ line: TextLine, column: Int, row: Int, maxColumn: Int, uniformColors: UnsafeBufferPointer<PaintColor?>
-    ) -> Bool {
-        let end = column + line.graphemes.count
-        guard !line.graphemes.isEmpty, end <= maxColumn, clip.contains(column: column, row: row),
-            clip.contains(column: end - 1, row: row), buffer.contains(column: column, row: row),
-            buffer.contains(column: end - 1, row: row)
-        else { return false }
-        for grapheme in line.graphemes where grapheme.width != 1 || uniformColors[grapheme.run] == nil { return false }
-        return true
+    /// True when `count` (1 or more) cells from `column` on `row` lie inside the clip, the buffer and `maxColumn`.
+    private func isInside(count: Int, column: Int, row: Int, maxColumn: Int) -> Bool {
+        let end = column + count
+        return count > 0 && end <= maxColumn && clip.contains(column: column, row: row) && clip.contains(column: end - 1, row: row)
+            && buffer.contains(column: column, row: row) && buffer.contains(column: end - 1, row: row)
     }
 
-    /// Writes the cells of a line that `isNarrowSpan` accepted (its wide neighbours already repaired), from `column` on
-    /// `row`, as `putInside` would grapheme by grapheme, in one pass over the row's memory.
+    /// Writes the cells of a line of one-column graphemes in uniform colours, lying inside the clip and the buffer (its
+    /// wide neighbours already repaired), from `column` on `row`, as `putInside` would grapheme by grapheme, in one pass
+    /// over the row's memory.
     private mutating func writeSpan(
-        _ line: TextLine, column: Int, row: Int, attributes: UnsafeBufferPointer<CellAttributes>,
+        _ graphemes: UnsafeBufferPointer<StyledGrapheme>, column: Int, row: Int, attributes: UnsafeBufferPointer<CellAttributes>,
         uniformColors: UnsafeBufferPointer<PaintColor?>
     ) {
         let surface = style.surfaceForBlending, first = row * buffer.width + column
-        line.graphemes.withUnsafeBufferPointer { graphemes in
-            buffer.withUnsafeMutableCells { cells in
-                for (offset, grapheme) in graphemes.enumerated() {
-                    let index = first + offset
-                    cells[index].glyph = Glyph(grapheme.bytes)
-                    cells[index].foreground = uniformColors[grapheme.run].unsafelyUnwrapped.composited(
-                        over: cells[index].background ?? surface)
-                    cells[index].attributes = attributes[grapheme.run]
-                    cells[index].isContinuation = false
-                }
+        buffer.withUnsafeMutableCells { cells in
+            var index = first
+            for grapheme in graphemes {
+                cells[index].glyph = Glyph(grapheme.bytes)
+                cells[index].foreground = uniformColors[grapheme.run].unsafelyUnwrapped.composited(over: cells[index].background ?? surface)
+                cells[index].attributes = attributes[grapheme.run]
+                cells[index].isContinuation = false
+                index += 1
             }
         }
     }
@@ -162,19 +169,31 @@ extension Painter {
         return attributes
     }
 
+    /// `attributes(of:)` for run `index` of `runs`, read in place (no copy of the run, its strings and colours).
+    static func attributes(of runs: UnsafeBufferPointer<TextRun>, at index: Int) -> CellAttributes {
+        var attributes: CellAttributes = []
+        if runs[index].isBold { attributes.insert(.bold) }
+        if runs[index].italic { attributes.insert(.italic) }
+        if runs[index].underline { attributes.insert(.underline) }
+        if runs[index].strikethrough { attributes.insert(.strikethrough) }
+        return attributes
+    }
+
     /// `record` for run `run` of `text`, painted as UTF-8 bytes (painted text collects the bytes of the glyphs
     /// it writes). ASCII is checked for ink on its bytes, as `isInk` answers for ASCII, before any string is made;
     /// the run is read in place, not copied.
-    mutating func recordText(_ utf8: UnsafeBufferPointer<UInt8>, of text: TextNode, run: Int, row: Int, column: Int, width: Int) {
+    mutating func recordText(
+        _ utf8: UnsafeBufferPointer<UInt8>, of runs: UnsafeBufferPointer<TextRun>, run: Int, row: Int, column: Int, width: Int
+    ) {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return record(text.runs[run], String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
+            return record(runs[run], String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
         }
         guard width > 0, utf8.contains(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }),
             buffer.contains(column: column, row: row)
         else { return }
         appendRun(
-            String(decoding: utf8, as: UTF8.self), pointSize: text.runs[run].font.pointSize, isBold: text.runs[run].isBold,
-            row: row, column: column, width: width, isSymbol: false, isSystemStyle: Self.isSystemStyle(text.runs[run].foreground))
+            String(decoding: utf8, as: UTF8.self), pointSize: runs[run].font.pointSize, isBold: runs[run].isBold,
+            row: row, column: column, width: width, isSymbol: false, isSystemStyle: Self.isSystemStyle(runs[run].foreground))
     }
 
     mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {

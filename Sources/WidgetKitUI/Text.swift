@@ -63,11 +63,20 @@ public struct Text: PrimitiveView, Equatable {
     ///   - bundle: the bundle of the table; WidgetTerm reads the extension's and app's resources whatever it is.
     ///   - comment: a note for translators; it does not change the text.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        runs = []
-        runs.reserveCapacity(key.segments.count)
-        key.forEachContent { runs.append(Run(content: $0)) }
-        if runs.count == 1, let formatKey = key.formatKey {
-            runs[0].localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
+        if let string = key.singleRunOfCharacters {
+            // A key of characters only (the usual case): one run, in an array made at its size.
+            runs = [
+                Run(
+                    content: .verbatim(string), localization: key.formatKey.map { LocalizationKey(formatKey: $0, arguments: key.arguments) }
+                )
+            ]
+        } else {
+            runs = []
+            runs.reserveCapacity(key.segments.count)
+            key.forEachContent { runs.append(Run(content: $0)) }
+            if runs.count == 1, let formatKey = key.formatKey {
+                runs[0].localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
+            }
         }
         if let tableName, tableName != "Localizable" {
             unreadTable = (tableName, key.key)
@@ -174,7 +183,15 @@ public struct Text: PrimitiveView, Equatable {
         mapRuns { $0.strikethrough = isActive }
     }
     /// Colours every run, as `Text.foregroundColor(_:)`; nil inherits the environment's foreground style.
-    public consuming func foregroundColor(_ color: Color?) -> Text { mapRuns { $0.color = color } }
+    public consuming func foregroundColor(_ color: consuming Color?) -> Text {
+        // A text of one run (the usual case) takes the colour itself: a copy of a `Color` goes through its type's
+        // value witnesses.
+        guard runs.count != 1 else {
+            runs[0].color = color
+            return self
+        }
+        return mapRuns { $0.color = color }
+    }
     /// Colours every run, as `Text.foregroundStyle(_:)` with a colour.
     public consuming func foregroundStyle(_ color: Color) -> Text { mapRuns { $0.color = color } }
     /// Gives every run's digits one width, as `Text.monospacedDigit()`; in cells every digit is one column anyway.
@@ -210,11 +227,9 @@ public struct Text: PrimitiveView, Equatable {
         let baseFont = context.environment.font ?? .body
         let fontWeight = context.environment.fontWeight, isBold = context.environment.isBold
         let isItalic = context.environment.isItalic, isMonospacedDigit = context.environment.isMonospacedDigit
-        var resolvedRuns: [TextRun] = []
-        resolvedRuns.reserveCapacity(runs.count)
-        // Each run is read in place (a copy of a run retains its strings, its key and its colour); only its content is
+        // Each run is read in place (a copy of a run retains its strings, key and colour); only its content is
         // copied, into the resolved run.
-        for index in runs.indices {
+        func resolvedRun(_ index: Int) -> TextRun {
             var content = runs[index].content
             if let key = runs[index].localization {
                 let format = context.sink.resources?.localizedString(forKey: key.formatKey, locale: context.environment.locale)
@@ -229,11 +244,20 @@ public struct Text: PrimitiveView, Equatable {
             if let weight = runWeight ?? fontWeight { font.weight = weight }
             if isBold && runWeight == nil { font.weight = .bold }
             let foreground: Paint = runs[index].color.map { .color($0) } ?? context.environment.foregroundStyle
-            resolvedRuns.append(
-                TextRun(
-                    content: content, font: font, italic: runs[index].italic || font.isItalic || isItalic,
-                    underline: runs[index].underline, strikethrough: runs[index].strikethrough, foreground: foreground,
-                    monospacedDigit: runs[index].monospacedDigit || font.isMonospacedDigit || isMonospacedDigit))
+            return TextRun(
+                content: content, font: font, italic: runs[index].italic || font.isItalic || isItalic,
+                underline: runs[index].underline, strikethrough: runs[index].strikethrough, foreground: foreground,
+                monospacedDigit: runs[index].monospacedDigit || font.isMonospacedDigit || isMonospacedDigit)
+        }
+        let resolvedRuns: [TextRun]
+        if runs.count == 1 {
+            // Most texts have one run: an array of one element allocated at its size, without growing an empty one.
+            resolvedRuns = [resolvedRun(0)]
+        } else {
+            var many: [TextRun] = []
+            many.reserveCapacity(runs.count)
+            for index in runs.indices { many.append(resolvedRun(index)) }
+            resolvedRuns = many
         }
         return .text(
             TextNode(
@@ -254,7 +278,22 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         case text([TextContent])
     }
 
-    var segments: [Segment]
+    /// The characters of a key written without interpolations (a literal, or `init(_:)`), kept without an array of
+    /// segments: a body builds its keys on every evaluation. Nil for a key built from an interpolation.
+    let literal: String?
+    /// The segments of a key built from an interpolation (empty for a `literal` key).
+    private let interpolated: [Segment]
+
+    /// The key's parts in order: a literal key's characters as one segment.
+    var segments: [Segment] { literal.map { [.characters($0)] } ?? interpolated }
+
+    /// The key's characters when it is one segment of characters (a literal, or characters with interpolated values),
+    /// read without building `segments`.
+    var singleRunOfCharacters: String? {
+        if let literal { return literal }
+        guard interpolated.count == 1, case .characters(let string) = interpolated[0] else { return nil }
+        return string
+    }
     /// The key as a string table holds it: literal parts, with `%@`, `%lld` or `%lf` for each interpolated
     /// value; nil when the key interpolates a date or a `Text`, which stay as written.
     var formatKey: String?
@@ -278,19 +317,27 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
 
     /// A key of the string `value`, as `LocalizedStringKey.init(_:)`.
     public init(_ value: String) {
-        segments = [.characters(value)]
+        literal = value
+        interpolated = []
         formatKey = value
     }
     /// A key written as a string literal.
     public init(stringLiteral value: String) {
-        segments = [.characters(value)]
+        literal = value
+        interpolated = []
         formatKey = value
     }
     /// A key written with interpolations: each value shown in place, its format specifier in the key.
     public init(stringInterpolation: StringInterpolation) {
-        segments = stringInterpolation.segments
+        literal = nil
+        interpolated = stringInterpolation.segments
         formatKey = stringInterpolation.isLocalizable ? stringInterpolation.formatKey : nil
         arguments = stringInterpolation.arguments
+    }
+
+    /// True when both show the same segments with the same string-table key and values (however they were written).
+    public static func == (lhs: LocalizedStringKey, rhs: LocalizedStringKey) -> Bool {
+        lhs.formatKey == rhs.formatKey && lhs.arguments == rhs.arguments && lhs.segments == rhs.segments
     }
 
     /// Collects the literal parts and interpolated values of a key.

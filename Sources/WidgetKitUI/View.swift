@@ -207,24 +207,26 @@ public enum ViewBuilder {
     /// An empty block, as an `EmptyView`.
     @inlinable public static func buildBlock() -> EmptyView { EmptyView() }
     /// A block of one statement: that statement's view itself.
-    @inlinable public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildBlock<Content: View>(_ content: consuming Content) -> Content { content }
     /// A block of two statements, as a `TupleView`.
     @inlinable
-    public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1)
+    public static func buildBlock<C0: View, C1: View>(_ c0: consuming C0, _ c1: consuming C1)
         -> TupleView<ViewStatements2<C0, C1>>
     {
         TupleView(ViewStatements2(c0, c1))
     }
     /// A block of three statements, as a `TupleView`.
     @inlinable
-    public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2)
+    public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2)
         -> TupleView<ViewStatements3<C0, C1, C2>>
     {
         TupleView(ViewStatements3(c0, c1, c2))
     }
     /// A block of four statements, as a `TupleView`.
     @inlinable
-    public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3)
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3
+    )
         -> TupleView<ViewStatements4<C0, C1, C2, C3>>
     {
         TupleView(ViewStatements4(c0, c1, c2, c3))
@@ -232,42 +234,46 @@ public enum ViewBuilder {
     /// A block of five statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(
-        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4
     ) -> TupleView<ViewStatements5<C0, C1, C2, C3, C4>> {
         TupleView(ViewStatements5(c0, c1, c2, c3, c4))
     }
     /// A block of six statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(
-        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5
     ) -> TupleView<ViewStatements6<C0, C1, C2, C3, C4, C5>> {
         TupleView(ViewStatements6(c0, c1, c2, c3, c4, c5))
     }
     /// A block of seven statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View>(
-        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5,
+        _ c6: consuming C6
     ) -> TupleView<ViewStatements7<C0, C1, C2, C3, C4, C5, C6>> {
         TupleView(ViewStatements7(c0, c1, c2, c3, c4, c5, c6))
     }
     /// A block of eight statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View>(
-        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5,
+        _ c6: consuming C6, _ c7: consuming C7
     ) -> TupleView<ViewStatements8<C0, C1, C2, C3, C4, C5, C6, C7>> {
         TupleView(ViewStatements8(c0, c1, c2, c3, c4, c5, c6, c7))
     }
     /// A block of nine statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View>(
-        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5,
+        _ c6: consuming C6, _ c7: consuming C7, _ c8: consuming C8
     ) -> TupleView<ViewStatements9<C0, C1, C2, C3, C4, C5, C6, C7, C8>> {
         TupleView(ViewStatements9(c0, c1, c2, c3, c4, c5, c6, c7, c8))
     }
     /// A block of ten statements, as a `TupleView`.
     @inlinable
     public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View>(
-        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5,
+        _ c6: consuming C6, _ c7: consuming C7, _ c8: consuming C8, _ c9: consuming C9
     ) -> TupleView<ViewStatements10<C0, C1, C2, C3, C4, C5, C6, C7, C8, C9>> {
         TupleView(ViewStatements10(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9))
     }
@@ -279,21 +285,21 @@ public enum ViewBuilder {
         TupleView(PackedViewStatements(repeat each content))
     }
     /// An `if` without `else`: the view, or nil (no content) when the condition is false.
-    @inlinable public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    @inlinable public static func buildOptional<Content: View>(_ content: consuming Content?) -> Content? { content }
     /// The first branch of an `if`/`else` or `switch`.
     @inlinable
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: consuming TrueContent)
         -> ConditionalContent<TrueContent, FalseContent>
     { .trueContent(first) }
     /// The second (or a later) branch of an `if`/`else` or `switch`.
     @inlinable
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: consuming FalseContent)
         -> ConditionalContent<TrueContent, FalseContent>
     { .falseContent(second) }
     /// The content of an `if #available` block, type-erased so the block compiles on older systems.
     @inlinable public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
     /// A statement's view, as written.
-    @inlinable public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildExpression<Content: View>(_ content: consuming Content) -> Content { content }
 }
 
 /// Several views from one builder block, as `SwiftUI.TupleView`: resolves to a group with one node per

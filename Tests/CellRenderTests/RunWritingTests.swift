@@ -157,6 +157,84 @@ struct RunWritingTests {
         #expect(FrameEncoder.ansiBytes(wide, depth: .trueColor) == Array(Self.expectedANSI(wide).utf8))
     }
 
+    @Test("random rows of few styles encode as the rules say, cell by cell (runs, blanks taking the foreground, wide glyphs)")
+    func randomRowsMatchTheRules() {
+        // A fixed linear congruential sequence: the same buffers on every run.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let glyphs: [Glyph] = [" ", " ", " ", "a", "b", "─", "é", "👩‍👩‍👧"]
+        let colours: [RGB?] = [nil, RGB(255, 255, 255), RGB(10, 132, 255), RGB(28, 28, 30)]
+        let attributes: [CellAttributes] = [[], [], .bold, [.italic, .underline]]
+        for trial in 0..<200 {
+            var buffer = CellBuffer(width: 24, height: 3)
+            for row in 0..<3 {
+                var column = 0
+                // Long stretches of one cell, so runs, glyph-only cells and style changes all occur.
+                var cell = Cell()
+                while column < 24 {
+                    if next(3) == 0 {
+                        cell = Cell(
+                            glyph: glyphs[next(glyphs.count)], foreground: colours[next(4)], background: colours[next(4)],
+                            attributes: attributes[next(4)])
+                    } else if next(3) == 0 {
+                        cell.glyph = glyphs[next(glyphs.count)]
+                    }
+                    if next(8) == 0 && column < 23 {
+                        buffer[column, row] = Cell(glyph: "💧", foreground: cell.foreground, background: cell.background)
+                        buffer[column + 1, row] = Cell(background: cell.background, isContinuation: true)
+                        column += 2
+                    } else {
+                        buffer[column, row] = cell
+                        column += 1
+                    }
+                }
+            }
+            #expect(
+                String(decoding: FrameEncoder.ansiBytes(buffer, depth: .trueColor), as: UTF8.self) == Self.ruleANSI(buffer),
+                "trial \(trial)")
+        }
+    }
+
+    /// What the encoder must write, cell by cell from `FrameEncoder.sgr`: per row, an SGR wherever a cell's style differs
+    /// from the last one written, where a blank cell (a space without attributes) takes the foreground written before
+    /// it; continuation cells write nothing.
+    static func ruleANSI(_ buffer: CellBuffer) -> String {
+        var expected = ""
+        for row in 0..<buffer.height {
+            var written: (foreground: RGB?, background: RGB?, attributes: CellAttributes)?
+            for column in 0..<buffer.width {
+                let cell = buffer[column, row]
+                if cell.isContinuation { continue }
+                var style = (foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
+                if let written, cell.glyph.isSpace, cell.attributes.isEmpty, let foreground = written.foreground {
+                    style.foreground = foreground
+                }
+                if written == nil || written! != style {
+                    expected += FrameEncoder.sgr(
+                        foreground: style.foreground, background: style.background, attributes: style.attributes, depth: .trueColor)
+                    written = style
+                }
+                expected += cell.glyph.description
+            }
+            expected += "\u{1B}[0m\n"
+        }
+        return expected
+    }
+
+    @Test("colour components become bytes rounded half away from zero, as rounded() rounds them, clamped to 0...1")
+    func componentRounding() {
+        var values: [Double] = [-1, -0.0, 0, 1, 2, .infinity, -.infinity, 0.5 / 255, 0.5 / 255 - 1e-12, 254.5 / 255, 0x1C / 255]
+        for step in 0...10_000 { values.append(Double(step) / 10_000) }
+        for byte in 0...255 { values += [(Double(byte) + 0.5) / 255, Double(byte).nextDown / 255, Double(byte) / 255] }
+        for value in values {
+            let expected = UInt8((min(max(value, 0), 1) * 255).rounded())
+            #expect(RGB(red: value, green: value, blue: value) == RGB(expected, expected, expected), "\(value)")
+        }
+    }
+
     @Test("a new buffer holds its fill in every cell, whatever its size")
     func bufferFill() {
         let fill = Cell(glyph: "x", foreground: RGB(1, 2, 3), background: RGB(4, 5, 6), attributes: .italic)
