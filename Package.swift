@@ -3,11 +3,6 @@
 // Module layering (lower never imports higher) is described in docs/ARCHITECTURE.md.
 import PackageDescription
 
-/// Release-only compiler settings of the modules the frame runs through (docs/DECISIONS.md, "Frame cost, seventh
-/// pass (compiler settings)"): full cross-module optimisation, so their generics and small functions are
-/// specialised and inlined in the modules that call them.
-let framePathSettings: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "WidgetTerm",
     products: [
@@ -29,31 +24,26 @@ let package = Package(
         // Our own process launcher (posix_spawn), used instead of Foundation's Process.run(); see DECISIONS.md.
         .target(name: "CChildProcesses"),
         .target(name: "ChildProcesses", dependencies: ["CChildProcesses", "MonotonicWait"]),
-        .target(
-            name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords", "MonotonicWait"], swiftSettings: framePathSettings),
+        .target(name: "WidgetKitUI", dependencies: ["CSimulatedClock", "CPreviewRecords", "MonotonicWait"]),
         .target(name: "SpellingSuggestions"),
         // Builds the #Preview plugin (source in Sources/PreviewMacros, not a target) with swiftc; see DECISIONS.md.
         .target(name: "PreviewMacroPlugin"),
         .target(name: "WidgetProjects", dependencies: ["SpellingSuggestions"]),
         .target(name: "WidgetDocument", dependencies: ["WidgetKitUI", "SpellingSuggestions"]),
         .target(name: "CDisplayWidth"),
-        .target(
-            name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"], exclude: ["FontMetrics/generate_widths.py"],
-            swiftSettings: framePathSettings),
+        .target(name: "CellLayout", dependencies: ["WidgetKitUI", "CDisplayWidth"], exclude: ["FontMetrics/generate_widths.py"]),
         .target(
             name: "CellRender", dependencies: ["CellLayout", "SpellingSuggestions"],
             exclude: [
                 "SymbolGlyphs/symbols.tsv", "SymbolGlyphs/generate.py", "SymbolGlyphs/legacy.tsv", "SymbolGlyphs/generate_names.py",
-            ],
-            swiftSettings: framePathSettings
+            ]
         ),
         .target(name: "CAppGroupEnvironment"),
         .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .target(name: "AssetCatalog", dependencies: ["WidgetKitUI", "CImageDecoding"]),
         .target(
             name: "WidgetHost",
-            dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "CTerminalSignals", "MonotonicWait", "ChildProcesses"],
-            swiftSettings: framePathSettings),
+            dependencies: ["CellRender", "CSimulatedClock", "CAppGroupEnvironment", "CTerminalSignals", "MonotonicWait", "ChildProcesses"]),
         .target(name: "SampleWidgets", dependencies: ["WidgetKitUI"]),
         .systemLibrary(name: "CNCurses"),
         .target(name: "CTerminalSignals"),
