@@ -241,7 +241,8 @@ extension ExtensionServer {
         case .describeControls:
             return .controls(controlOrder.map(ArchivedControlWidget.init))
         case .controlPushTokens(let kind, let controls):
-            guard let handler = control(ofKind: kind)?.pushHandler else { return .failure("the control \(kind) has no push handler") }
+            guard let control = control(ofKind: kind) else { return .failure("no control of kind \(kind)") }
+            guard let handler = control.pushHandler else { return .failure("the control \(kind) has no push handler") }
             // As WidgetPushTokenService calls a handler in one process: a new instance of a Swift type, a configured
             // handler (a control document's) itself; reading a token is what counts as storing it.
             let reads = PushTokenReads()
@@ -352,10 +353,13 @@ extension RemoteWidgets {
             descriptor.configuration = settings
             if let name = control.pushHandler {
                 descriptor.pushHandler = RemoteControlPushHandler(kind: kind, handlerName: name) { tokens in
-                    guard
-                        case .pushTokensRead(let read) = try? process.send(.controlPushTokens(kind: kind, controls: tokens), within: limit)
-                    else { return [] }
-                    return read
+                    do {
+                        let answer = try process.send(.controlPushTokens(kind: kind, controls: tokens), within: limit)
+                        guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
+                        return .success(read)
+                    } catch {
+                        return .failure(Self.failure(error))
+                    }
                 }
             }
             return descriptor
@@ -371,13 +375,14 @@ struct RemoteControlPushHandler: ConfiguredControlPushHandler {
     let kind: String
     /// The handler's type name in the extension.
     let handlerName: String
-    /// Sends the controls and their tokens to the extension; the tokens the handler read there.
-    let send: (@Sendable ([ArchivedControlPushToken]) -> [Data])?
+    /// Sends the controls and their tokens to the extension: the tokens the handler read there, or why the extension
+    /// could not call it.
+    let send: (@Sendable ([ArchivedControlPushToken]) -> Result<[Data], ExtensionFailure>)?
 
     /// A handler that forwards nothing (the protocol requires it; the host makes one with its process).
     init() { self.init(kind: "", handlerName: "RemoteControlPushHandler", send: nil) }
 
-    init(kind: String, handlerName: String, send: (@Sendable ([ArchivedControlPushToken]) -> [Data])?) {
+    init(kind: String, handlerName: String, send: (@Sendable ([ArchivedControlPushToken]) -> Result<[Data], ExtensionFailure>)?) {
         self.kind = kind
         self.handlerName = handlerName
         self.send = send
@@ -385,9 +390,15 @@ struct RemoteControlPushHandler: ConfiguredControlPushHandler {
 
     func pushTokensDidChange(controls: [ControlInfo]) {
         guard let send else { return }
-        let read = Set(send(controls.map { ArchivedControlPushToken(kind: $0.kind, token: $0.pushInfo?.unreadToken) }))
-        for control in controls where control.pushInfo.map({ read.contains($0.unreadToken) }) == true {
-            _ = control.pushInfo?.token
+        switch send(controls.map { ArchivedControlPushToken(kind: $0.kind, token: $0.pushInfo?.unreadToken) }) {
+        case .success(let tokens):
+            let read = Set(tokens)
+            for control in controls where control.pushInfo.map({ read.contains($0.unreadToken) }) == true {
+                _ = control.pushInfo?.token
+            }
+        case .failure(let failure):
+            // Not the handler's fault: say the extension failed rather than that the token was not stored.
+            for control in controls { control.pushInfo?.recordHandlerFailure("\(failure)") }
         }
     }
 }

@@ -99,7 +99,13 @@ public final class WidgetPushTokenService: @unchecked Sendable {
             (users, "\(Swift.type(of: users[0].pushHandler!))")
         }
         for control in controls {
-            if let configured = control.pushHandler as? any ConfiguredControlPushHandler {
+            guard let configured = control.pushHandler as? any ConfiguredControlPushHandler else { continue }
+            // Stand-ins for one handler type in an extension process are that type: one call, as for Swift handlers.
+            if configured is RemoteControlPushHandler,
+                let group = groups.firstIndex(where: { $0.1 == configured.handlerName && $0.0[0].pushHandler is RemoteControlPushHandler })
+            {
+                groups[group].0.append(control)
+            } else {
                 groups.append(([control], configured.handlerName))
             }
         }
@@ -122,13 +128,22 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     }
 
     /// `push-token-not-stored` (warning) for each handler type that was handed a token it never read: the server keeps
-    /// the old token, and pushes to it no longer reach the widget or control.
+    /// the old token, and pushes to it no longer reach the widget or control. `push-handler-failed` (warning) instead
+    /// when the handler runs in an extension process that could not call it (crashed, timed out or refused).
     public func diagnostics() -> [Diagnostic] {
         var seen: Set<String> = []
         return deliveries.reversed().compactMap { delivery -> Diagnostic? in
             let key = "\(delivery.handler)|\(delivery.kind)"
             guard seen.insert(key).inserted, !reads.contains(delivery.token) else { return nil }
             let isWidget = delivery.kind == "widgets"
+            if let failure = reads.failure(for: delivery.token) {
+                return Diagnostic(
+                    severity: .warning, code: "push-handler-failed",
+                    message: "\(delivery.handler).pushTokensDidChange(controls:) could not be called with the new token for "
+                        + "\(delivery.kind): the extension \(failure). Whether the handler stores its token is unknown; fix the "
+                        + "extension and run again.",
+                    widget: delivery.kind, values: ["handler": delivery.handler, "token": delivery.token.hexadecimalString])
+            }
             let call = isWidget ? "pushTokenDidChange(_:widgets:)" : "pushTokensDidChange(controls:)"
             let what = isWidget ? "pushInfo.token" : "the control's pushInfo?.token"
             return Diagnostic(

@@ -102,6 +102,8 @@ public struct ControlPushInfo: Sendable, Hashable {
     /// The token without counting a read: the host forwarding it to an extension process, where the handler's own
     /// read is what counts.
     package var unreadToken: Data { bytes }
+    /// Notes that the handler this token was handed to could not be called: see `PushTokenReads.recordFailure`.
+    package func recordHandlerFailure(_ reason: String) { reads?.recordFailure(bytes, reason: reason) }
     /// A push token from its APNs bytes.
     public init(token: Data) { self.init(token: token, reads: nil) }
     /// A token whose reads are recorded in `reads` (`WidgetPushTokenService`).

@@ -54,6 +54,7 @@ public struct WidgetInfo: Sendable, Hashable {
 public final class PushTokenReads: @unchecked Sendable {
     private let lock = NSLock()
     private var read: Set<Data> = []
+    private var failures: [Data: String] = [:]
 
     /// An empty record.
     public init() {}
@@ -63,6 +64,13 @@ public final class PushTokenReads: @unchecked Sendable {
 
     /// True when `token` was read.
     public func contains(_ token: Data) -> Bool { lock.withLock { read.contains(token) } }
+
+    /// Notes that the handler given `token` could not be called (its extension process failed, timed out or refused
+    /// the request), so whether it stored the token is unknown; `reason` says what went wrong.
+    package func recordFailure(_ token: Data, reason: String) { lock.withLock { failures[token] = reason } }
+
+    /// Why the handler given `token` could not be called; nil when it was called.
+    package func failure(for token: Data) -> String? { lock.withLock { failures[token] } }
 }
 
 /// The extension's current widget push token in one host: the last token the system handed to the `WidgetPushHandler`s,
