@@ -46,6 +46,7 @@ struct PushKeyTmuxTests {
         #expect(!log.contains("push-control-without-handler"), "\(log)")
         let groups = try #require(Self.match(pattern, in: log), "\(log)")
         let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
         format.dateFormat = "HH:mm:ss"
         format.timeZone = TimeZone(identifier: "UTC")
         let shown = try #require(format.date(from: groups[1])), deferred = try #require(format.date(from: groups[2]))
