@@ -11,8 +11,8 @@ extension LayoutTree {
         switch nodes[index].kind {
         case .empty, .spacer:
             return PlacedNode(content: .none, frame: rect)
-        case .text(let metrics):
-            let text = texts[metrics].metrics
+        case .text(let textIndex):
+            let text = texts[textIndex].metrics
             let lines =
                 text.isGreedy
                 ? [TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false)]

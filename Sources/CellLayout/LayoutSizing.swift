@@ -90,8 +90,8 @@ extension LayoutTree {
     /// A text's size: its widest line (in columns) by its line count, the lines broken where the points or the
     /// columns offered run out; a greedy timer takes the width offered, a live text on one line its reserved
     /// width (docs/DECISIONS.md). Only texts that wrap use the cache.
-    mutating func textSize(_ metrics: Int, of index: Int, for proposal: ProposedCellSize) -> CellSize {
-        let text = texts[metrics].metrics
+    mutating func textSize(_ textIndex: Int, of index: Int, for proposal: ProposedCellSize) -> CellSize {
+        let text = texts[textIndex].metrics
         if text.isGreedy, let width = proposal.width, width < ProposedCellSize.unbounded {
             return CellSize(width: width, height: 1)
         }
