@@ -49,11 +49,23 @@ enum PreviewCommand {
                 "preview starts on the timeline and takes no --context (\(context)); press c in the preview to show the "
                     + "placeholder or the snapshot, or use widgetterm render KIND --context \(context)")
         }
-        // Widget documents (`preview FILE...`) are previewed on their own and reloaded when saved.
-        let documentFiles = parsed.positionals.filter(WidgetDocument.isDocumentArgument)
-        guard documentFiles.isEmpty ? parsed.positionals.count <= 1 : documentFiles.count == parsed.positionals.count else {
+        // Widget documents (`preview FILE...`) are previewed on their own and reloaded when saved. Control documents
+        // among them are the preview's controls (the Control Center screen, C), beside the widgets.
+        let allDocuments = parsed.positionals.filter(WidgetDocument.isDocumentArgument)
+        let controlFiles = allDocuments.filter { ControlDocument.isControlDocument(atPath: $0) }
+        let documentFiles = allDocuments.filter { !controlFiles.contains($0) }
+        let kindArguments = parsed.positionals.filter { !controlFiles.contains($0) }
+        guard documentFiles.isEmpty ? kindArguments.count <= 1 : documentFiles.count == kindArguments.count else {
             throw UsageError(
-                "preview takes at most one widget kind, or widget document files, got \(parsed.positionals.joined(separator: " "))")
+                "preview takes at most one widget kind, or widget and control document files, got "
+                    + parsed.positionals.joined(separator: " "))
+        }
+        let documentControls = try controlFiles.map { file -> ControlDescriptor in
+            do {
+                return try ControlDocument(contentsOf: file).descriptor
+            } catch let error as DocumentError {
+                throw UsageError(error.description)
+            }
         }
         // A document that does not compile opens as a stand-in with the error in the banner, waiting for a fix; a file
         // that cannot be read at all (missing, a directory) is still a usage error.
@@ -72,7 +84,7 @@ enum PreviewCommand {
         let settings = try RenderSettings(parsed)
         guard !widgets.isEmpty else { throw UsageError("the bundle has no widgets to preview") }
         let first =
-            documentFiles.isEmpty ? try parsed.positionals.first.map { try widget(named: $0, in: widgets) } ?? widgets[0] : widgets[0]
+            documentFiles.isEmpty ? try kindArguments.first.map { try widget(named: $0, in: widgets) } ?? widgets[0] : widgets[0]
         if settings.family != nil { _ = try settings.family(for: first) }
         let speed =
             try parsed["speed"].map { text -> Double in
@@ -112,9 +124,9 @@ enum PreviewCommand {
         try settings.applyParameters(to: first)
         var previewConfiguration = configuration
         previewConfiguration.appGroupDescription = AppGroupArgument.description(arguments: arguments, environment: environment)
-        // Widget documents are previewed on their own: the bundle's controls (the built-in samples' when no bundle was
-        // given) are not theirs, so the controls screen shows none and says how to add one.
-        previewConfiguration.controls = documentFiles.isEmpty ? controls : []
+        // Documents are previewed on their own: the bundle's controls (the built-in samples' when no bundle was given)
+        // are not theirs, so the controls screen shows the control documents given, or none and how to add one.
+        previewConfiguration.controls = allDocuments.isEmpty ? controls : documentControls
         if let pushFile = parsed["push-file"] {
             guard FileManager.default.isReadableFile(atPath: pushFile) else {
                 throw UsageError("--push-file \(pushFile): no such file, or it cannot be read (a JSON payload as APNs delivers it)")
@@ -161,6 +173,11 @@ enum PreviewCommand {
             }
         }
         for broken in brokenDocuments { app.showBrokenDocument(file: broken.file, error: broken.error) }
+        if !documentControls.isEmpty {
+            app.logNote(
+                "\(documentControls.map(\.kind).joined(separator: ", ")): press C for Control Center (control documents are "
+                    + "read once; restart the preview after editing one)")
+        }
         // --colors above what the terminal's entry has is capped (the colour rule): say so rather than draw less silently.
         if let forcedDepth, parsed["color"] != "never", terminal.colorDepth != forcedDepth, terminal.colorDepth != .none {
             app.logNote(

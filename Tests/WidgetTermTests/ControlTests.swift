@@ -435,4 +435,20 @@ struct ControlPreviewTests {
         try session.keys("q")
         try session.wait(for: "EXIT=0")
     }
+
+    /// A control document given to `preview` was read as a widget document and opened as a broken one
+    /// ("expected an argument of a widget document"); it is the preview's control, beside the widget documents given.
+    @Test("preview WIDGET.json CONTROL.json: the control document is the controls screen's control, not a broken widget")
+    func controlDocumentIsPreviewed() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let widget = DocumentFixtures.examples.appendingPathComponent("twins/station-board.json").path
+        let control = DocumentFixtures.examples.appendingPathComponent("twins/lights.json").path
+        try session.launch(["preview", "'\(widget)'", "'\(control)'", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"])
+        try session.wait(forAll: ["Station board (station-board-document)", "lights: press C for"], without: ["waiting for a fix"])
+        try session.keys("C")
+        try session.wait(forAll: ["(lights)"], without: ["No controls in this preview", "Focus (focus)"])
+        try session.keys("q")
+        try session.wait(for: "EXIT=0")
+    }
 }
