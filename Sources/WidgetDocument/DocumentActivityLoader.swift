@@ -193,8 +193,21 @@ extension DocumentLoader {
         var descriptor = configuration.descriptor
         descriptor.kind = kind
         if let facet = descriptor.activity {
+            // A pushed content-state must decode into the document's ContentState as JSONDecoder would into a Swift one.
+            let shape = ContentStateShape(states: activity.states.map(\.state))
             descriptor.activity = ActivityDescriptor(
-                attributesType: "WidgetDocument(\(kind))", resolve: facet.resolve, preview: facet.preview)
+                attributesType: "WidgetDocument(\(kind))",
+                resolve: { request in
+                    if let state = try? JSONDecoder().decode(DocumentValue.self, from: request.content.state),
+                        let mismatch = shape.mismatch(in: state)
+                    {
+                        throw ActivityDecodingError(
+                            activity: kind, part: "content state", underlying: mismatch.reason, keyPath: mismatch.key,
+                            reason: mismatch.reason)
+                    }
+                    return try facet.resolve(request)
+                },
+                preview: facet.preview)
             descriptor.activity?.supplementalFamilies = facet.supplementalFamilies
         }
         let resolved = descriptor

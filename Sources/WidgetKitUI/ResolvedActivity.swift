@@ -136,6 +136,15 @@ public struct ActivityDecodingError: Error, CustomStringConvertible, Sendable {
     public var keyPath: String = ""
     /// What the decoder expected there, in a few words (`no value for the key`, `a Double, found a string`).
     public var reason: String = ""
+    /// An error for `activity` whose `part` (`attributes` or `content state`) failed to decode: `underlying` is the
+    /// decoder's error, `keyPath` where it stopped (empty for the top level) and `reason` what it expected there.
+    public init(activity: String, part: String, underlying: String, keyPath: String = "", reason: String = "") {
+        self.activity = activity
+        self.part = part
+        self.underlying = underlying
+        self.keyPath = keyPath
+        self.reason = reason
+    }
     /// One line naming the activity, the part that failed to decode and the decoder's error, asking whether another type encoded it.
     public var description: String {
         "\(activity): the encoded \(part) does not decode as the activity's type (\(underlying)); was it encoded from another ActivityAttributes type?"

@@ -80,4 +80,28 @@ import Testing
         #expect(swift.status == 1)
         #expect(swift.errors.hasPrefix("error push-content-state-mismatch delivery: aps.content-state.stage: expected Int;"))
     }
+
+    /// The twin applied a payload the Swift sample refuses, drawing an empty state line: its ContentState is read from
+    /// its `contentStates` (keys every state has are required, each key's JSON kind fixed), and checked as JSONDecoder
+    /// checks the Swift one.
+    @Test("the twin refuses what the Swift ContentState refuses: a stage of another kind, a missing required key")
+    func twinRefusesWhatSwiftRefuses() throws {
+        let named = try PushTests.payload(
+            ["aps": ["event": "update", "timestamp": 1_773_481_260, "content-state": ["stage": "onTheWay", "eta": 795_175_500]]],
+            name: "delivery-twin-kind")
+        defer { try? FileManager.default.removeItem(atPath: named) }
+        let twin = Self.push(named, to: Self.twin)
+        #expect(twin.status == 1, "\(twin.output)")
+        #expect(
+            twin.errors.hasPrefix(
+                "error push-content-state-mismatch delivery: aps.content-state.stage: expected a number, found a string;"),
+            "\(twin.errors)")
+        let missing = try PushTests.payload(
+            ["aps": ["event": "update", "timestamp": 1_773_481_260, "content-state": ["eta": 795_175_500]]],
+            name: "delivery-twin-missing")
+        defer { try? FileManager.default.removeItem(atPath: missing) }
+        let swift = Self.push(missing, to: "delivery"), document = Self.push(missing, to: Self.twin)
+        #expect(swift.status == 1 && document.status == 1, "\(swift.errors) \(document.errors)")
+        #expect(document.errors.hasPrefix("error push-content-state-mismatch delivery: aps.content-state.stage: no value for the key;"))
+    }
 }
