@@ -14,13 +14,17 @@ public struct CheckReport: Sendable {
     public var findings: [Diagnostic]
     /// How many surfaces (widget families × screens, Live Activity presentations) were rendered.
     public var surfaceCount: Int
+    /// The kinds among `widgets` that are controls, so the status line counts them as controls.
+    public var controls: Set<String>
 
-    /// A report of `findings` over `widgets`.
-    public init(widgets: [String], findings: [Diagnostic], surfaceCount: Int) {
+    /// A report of `findings` over `widgets` (widgets and controls, in the order checked); `controls` says which of
+    /// them are controls.
+    public init(widgets: [String], findings: [Diagnostic], surfaceCount: Int, controls: Set<String> = []) {
         var seen = Set<String>()
         self.widgets = (widgets + findings.map(\.widget)).filter { seen.insert($0).inserted }
         self.findings = findings
         self.surfaceCount = surfaceCount
+        self.controls = controls
     }
 
     /// The number of findings at `severity`.
@@ -42,12 +46,18 @@ public struct CheckReport: Sendable {
         return parts.isEmpty ? "clean" : parts.joined(separator: ", ")
     }
 
-    /// The status line: `check: 1 error, 0 warnings, 4 notes on 12 surfaces; 2 of 3 widgets clean`.
+    /// The status line: `check: 1 error, 0 warnings, 4 notes on 12 surfaces; 2 of 3 widgets clean` (`controls`,
+    /// or `widgets and controls`, when controls were checked).
     public var summaryLine: String {
         let clean = widgets.filter(isClean).count
+        let controlCount = widgets.filter(controls.contains).count
+        let checked =
+            controlCount == 0
+            ? Self.plural(widgets.count, "widget")
+            : controlCount == widgets.count ? Self.plural(widgets.count, "control") : "\(widgets.count) widgets and controls"
         return "check: \(Self.plural(count(.error), "error")), \(Self.plural(count(.warning), "warning")), "
             + "\(Self.plural(count(.note), "note")) on \(Self.plural(surfaceCount, "surface")); "
-            + "\(clean) of \(Self.plural(widgets.count, "widget")) clean"
+            + "\(clean) of \(checked) clean"
     }
 
     /// `--summary`: one line per widget, `water: 2 warnings, 9 notes` or `steps: clean`.

@@ -208,7 +208,8 @@ enum CheckCommand {
         // WidgetKit push notifications"): push-token-not-stored. Read through `currentPushInfo` while checking counts.
         findings += pushTokens.diagnostics()
         let report = CheckReport(
-            widgets: checked.map(\.kind) + checkedControls.map(\.kind), findings: findings, surfaceCount: surfaceCount)
+            widgets: checked.map(\.kind) + checkedControls.map(\.kind), findings: findings, surfaceCount: surfaceCount,
+            controls: Set(checkedControls.map(\.kind)))
         if asJSON {
             output.write(DiagnosticFormatter.json(findings))
         } else {

@@ -37,8 +37,13 @@ enum PushCommand {
         guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
             throw UsageError("push takes one payload file (JSON as APNs receives it), then --to KIND or --to DOCUMENT")
         }
-        guard let target = parsed["to"] else { throw UsageError("push needs --to KIND|DOCUMENT: the widget or Live Activity it updates") }
-        guard let data = FileManager.default.contents(atPath: file) else { throw UsageError("\(file): no such file, or it cannot be read") }
+        guard let target = parsed["to"] else {
+            throw UsageError("push needs --to KIND|DOCUMENT|CONTROL|CONTROL_DOCUMENT: the widget, Live Activity or control it updates")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw UsageError(
+                "\(file): no such file, or it cannot be read; give an APNs payload as JSON, such as examples/push/content-changed.json")
+        }
         let priority = try parsed.integer("priority", in: 5...10, default: 10)
         guard priority == 5 || priority == 10 else { throw UsageError("--priority takes 5 or 10 (apns-priority), got \(priority)") }
         let times = try parsed.integer("times", in: 1...100, default: 1)

@@ -7,9 +7,10 @@ import WidgetKitUI
 // MARK: - render
 
 enum RenderCommand {
+    /// `render KIND`; `controls` is asked only when KIND is no widget, to point a control's kind to `widgetterm control`.
     static func run(
-        _ arguments: [String], widgets: [WidgetDescriptor], environment: [String: String],
-        output: TextStream, errors: TextStream
+        _ arguments: [String], widgets: [WidgetDescriptor], controls: () throws -> [ControlDescriptor] = { [] },
+        environment: [String: String], output: TextStream, errors: TextStream
     ) throws -> Int32 {
         let valued = RenderSettings.valuedFlags.union(ActivityRenderCommand.flags).union(["entry", "fetched-at", "output"])
         var parsed = try ParsedArguments(arguments, valued: valued, boolean: ["help"])
@@ -25,7 +26,13 @@ enum RenderCommand {
         }
         let isPNG = try PictureOutput.prepare(&parsed, command: "render")
         let settings = try RenderSettings(parsed)
-        let descriptor = try widget(named: kind, in: widgets)
+        let descriptor: WidgetDescriptor
+        do {
+            descriptor = try widget(named: kind, in: widgets)
+        } catch let error as UsageError {
+            guard (try? controls())?.contains(where: { $0.kind == kind }) == true else { throw error }
+            throw UsageError("\(kind) is a control, not a widget: draw it with widgetterm control \(kind)")
+        }
         if descriptor.isActivity {
             if isPNG || parsed["output"] != nil {
                 throw UsageError("--format png and --output are for widgets; \(kind) is a Live Activity: use --format svg")

@@ -152,7 +152,9 @@ public enum WidgetTermCommand {
             let rest = resolved.arguments
             switch command {
             case "list": return try ListCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
-            case "render": return try RenderCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
+            case "render":
+                return try RenderCommand.run(
+                    rest, widgets: widgets(), controls: controls, environment: environment, output: output, errors: errors)
             case "gallery":
                 return try GalleryCommand.run(rest, widgets: widgets(), environment: environment, output: output, errors: errors)
             case "preview":

@@ -256,6 +256,11 @@ enum CheckFixtures {
                 """)
         #expect(report.summary == "w: 2 errors, 1 warning, 1 note\nquiet: clean\n")
         #expect(report.summaryLine == "check: 2 errors, 1 warning, 1 note on 4 surfaces; 1 of 2 widgets clean")
+        var withControl = report
+        withControl.controls = [report.widgets[0]]
+        #expect(withControl.summaryLine == "check: 2 errors, 1 warning, 1 note on 4 surfaces; 1 of 2 widgets and controls clean")
+        withControl.controls = Set(report.widgets)
+        #expect(withControl.summaryLine == "check: 2 errors, 1 warning, 1 note on 4 surfaces; 1 of 2 controls clean")
     }
 
     /// Item 14: a provider that never calls its completion draws the placeholder, names the callback, exits 1.

@@ -439,6 +439,13 @@ import FoundationXML
         }
         // A word without a slash is still a kind, with its nearest name.
         #expect(PreviewCommandTests.run(["render", "watr"]).errors.hasPrefix("widgetterm: unknown widget kind watr (did you mean water?)"))
+        // A control's kind is pointed to the command that draws controls.
+        let bundle = SampleWidgetBundle(), errors = StringStream()
+        let status = WidgetTermCommand.run(
+            arguments: ["render", "focus"], widgets: bundle.widgetDescriptors, controls: bundle.controlDescriptors,
+            environment: [:], output: StringStream(), errors: errors)
+        #expect(status == 2)
+        #expect(errors.text == "widgetterm: focus is a control, not a widget: draw it with widgetterm control focus\n")
         #expect(
             PreviewCommandTests.run(["list", "water"]).errors
                 == "widgetterm: list takes no widget kind (got water); use widgetterm render water\n")

@@ -121,7 +121,7 @@ private func controls(_ list: [CheckedControl]) -> [ControlDescriptor] { list.ma
                 ["bell-drops-token", "push-token-not-stored", "warning"],
             ])
         #expect(
-            result.stderr == "widgetterm: check: 1 error, 3 warnings, 0 notes on 25 surfaces; 1 of 5 widgets clean\n", "\(result.stderr)")
+            result.stderr == "widgetterm: check: 1 error, 3 warnings, 0 notes on 25 surfaces; 1 of 5 controls clean\n", "\(result.stderr)")
     }
 
     @Test("control-value-failed says what currentValue() threw and what the control keeps showing (the previewValue's template)")
@@ -140,7 +140,7 @@ private func controls(_ list: [CheckedControl]) -> [ControlDescriptor] { list.ma
         let one = Self.check(["bell-one"], controls: checked)
         #expect(one.status == 0)
         #expect(one.findings.isEmpty)
-        #expect(one.stderr == "widgetterm: check: 0 errors, 0 warnings, 0 notes on 5 surfaces; 1 of 1 widget clean\n", "\(one.stderr)")
+        #expect(one.stderr == "widgetterm: check: 0 errors, 0 warnings, 0 notes on 5 surfaces; 1 of 1 control clean\n", "\(one.stderr)")
         let unknown = Self.check(["bell-three"], controls: checked)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown widget kind bell-three"), "\(unknown.stderr)")
@@ -177,6 +177,6 @@ private func controls(_ list: [CheckedControl]) -> [ControlDescriptor] { list.ma
             }, controls: bundle.controlDescriptors, widgets: bundle.widgetDescriptors)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.findings.isEmpty)
-        #expect(result.stderr.hasSuffix("on 20 surfaces; 2 of 2 widgets clean\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("on 20 surfaces; 2 of 2 controls clean\n"), "\(result.stderr)")
     }
 }
