@@ -257,6 +257,15 @@ extension PreviewApp {
             drawIslandHeader(&canvas, width: width, x: x)
             return
         }
+        if controlScreen.isShown {
+            // The controls screen's own subject, not the widget behind it.
+            let title =
+                controlScreen.selectedControl.map {
+                    "  Control Center  \($0.displayName) (\($0.kind))  \(controlScreen.selected + 1)/\(controlScreen.controls.count)"
+                } ?? "  Control Center  no controls"
+            canvas.write(title, column: x, row: 0, maxWidth: width - x, style: Chrome.bar)
+            return
+        }
         guard let widget = currentWidget else { return }
         let title = "  \(widget.displayName) (\(widget.kind))  \(widgetIndex + 1)/\(configuration.widgets.count)"
         x += canvas.write(title, column: x, row: 0, maxWidth: width - x, style: Chrome.bar)

@@ -361,7 +361,7 @@ public struct HitTester: Sendable {
         guard let url = widgetURL else {
             return TapOutcome(
                 column: column, row: row, effect: .openApp, source: .app, target: nil,
-                reason: "no Link, control or widgetURL here: the app opens with no URL (\(rules.appOpeningWithoutURL))",
+                reason: "no Link, control or widgetURL here; iOS hands the app \(rules.appOpeningWithoutURL)",
                 ignoredTargets: [], diagnostics: [])
         }
         let count = frame.widgetURLs.count

@@ -404,13 +404,13 @@ struct ControlPreviewTests {
         try session.keys("C")
         try session.wait(forAll: [
             "Focus (focus) 1/3: off \"Off\"", "small      medium               large                Lock Screen",
-            "Action button", "shown: currentValue()",
+            "Action button", "shown: currentValue()", "Control Center  Focus (focus)  1/3",
         ])
         try session.keys("Enter")
         let after = try session.wait(for: "Focus (focus) 1/3: on \"On\"")
         #expect(after.contains("    On"))
         try session.keys("w")
-        try session.wait(forAll: ["Add Water (add-water) 2/3: button \"1250 ml\"", "💧 Water"])
+        try session.wait(forAll: ["Add Water (add-water) 2/3: button \"1250 ml\"", "💧 Water", "Control Center  Add Water (add-water)  2/3"])
         try session.keys("C")
         try session.wait(for: "▸ systemSmall")
         try session.keys("?")

@@ -72,7 +72,7 @@ struct NoteIntent: AppIntent {
         #expect(corner.ignoredTargets.isEmpty)
         #expect(
             corner.reason
-                == "no Link, control or widgetURL here: the app opens with no URL (an NSUserActivity naming the widget kind and family)")
+                == "no Link, control or widgetURL here; iOS hands the app an NSUserActivity naming the widget kind and family")
         #expect(tester.diagnostics.map(\.code) == ["link-ignored", "link-ignored"])
         #expect(tester.diagnostics.first?.message.contains("systemSmall honours Link only from iOS 17") == true)
     }
