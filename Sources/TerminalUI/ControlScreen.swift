@@ -141,22 +141,25 @@ extension PreviewApp {
             "\(descriptor.displayName) (\(descriptor.kind)) \(controlScreen.selected + 1)/\(controlScreen.controls.count): "
                 + ControlSession.describe(session.current),
             column: inner.x, row: inner.y, maxWidth: inner.width, style: Chrome.title)
-        var x = inner.x
-        var y = inner.y + 2
-        var rowHeight = 0
+        // Each placement (caption above its frame) goes where it sits highest, then furthest left: a skyline of the
+        // next free row per column, so the short Action button fills the space under small and medium beside the tall
+        // large control, and the screen fits 80 × 24.
+        var skyline = [Int](repeating: inner.y + 2, count: max(inner.width, 0))
         for placement in ControlPlacement.allCases {
             let frame = ControlRenderer.render(session.current, placement: placement)
             let caption = placement.shortTitle
-            let width = max(frame.size.width, DisplayWidth.of(caption))
-            if x > inner.x, x + width > inner.maxX {
-                x = inner.x
-                y += rowHeight + 1
-                rowHeight = 0
+            let width = min(max(frame.size.width, DisplayWidth.of(caption)), skyline.count)
+            guard width > 0 else { return }
+            var best = (column: 0, row: Int.max)
+            for column in 0...(skyline.count - width) {
+                let row = skyline[column..<(column + width)].max()!
+                if row < best.row { best = (column, row) }
             }
+            let x = inner.x + best.column, y = best.row
             if y < inner.maxY { canvas.write(caption, column: x, row: y, maxWidth: inner.maxX - x, style: Chrome.caption) }
             canvas.draw(frame.buffer, column: x, row: y + 1, clip: inner)
-            rowHeight = max(rowHeight, frame.size.height + 1)
-            x += width + 2
+            // One blank row under it, two blank columns after it.
+            for column in best.column..<min(best.column + width + 2, skyline.count) { skyline[column] = y + frame.size.height + 2 }
         }
     }
 }

@@ -436,6 +436,24 @@ struct ControlPreviewTests {
         try session.wait(for: "EXIT=0")
     }
 
+    /// At 80 × 24 the Action button was drawn below the large control, under the screen's last row: it now sits in
+    /// the space under small and medium.
+    @Test("C at 80 × 24: every placement is on screen, the Action button under small and medium")
+    func controlScreenFitsEightyByTwentyFour() throws {
+        let session = try TmuxSession(width: 80, height: 24)
+        defer { session.close() }
+        try session.launch([])
+        try session.wait(for: "Mode matrix")
+        try session.keys("C")
+        let screen = try session.wait(forAll: ["Control Center  Focus (focus)  1/3", "Action button", "Lock Screen"])
+        let lines = screen.components(separatedBy: "\n")
+        let caption = try #require(lines.firstIndex { $0.contains("Action button") })
+        #expect(lines.indices.contains(caption + 3), "\(screen)")
+        #expect(lines[caption + 2].contains("🌙 Focus"), "the Action button's frame is drawn under its caption: \(screen)")
+        try session.keys("q")
+        try session.wait(for: "EXIT=0")
+    }
+
     /// A control document given to `preview` was read as a widget document and opened as a broken one
     /// ("expected an argument of a widget document"); it is the preview's control, beside the widget documents given.
     @Test("preview WIDGET.json CONTROL.json: the control document is the controls screen's control, not a broken widget")
