@@ -15,32 +15,11 @@ struct ContentStateShape {
 
     /// Keys present in every state.
     private let required: [String]
-    /// The JSON kinds each key holds across the states (null left out).
-    private let kinds: [String: Set<Kind>]
+    /// The JSON kinds each key holds across the states, as `DocumentValue.typeName` names them (null left out).
+    private let kinds: [String: Set<String>]
     /// Keys whose string values are dates (ISO 8601 or relative): a push may give them as seconds since 2001, the way
     /// `JSONDecoder` reads a `Date`.
     private let dateKeys: Set<String>
-
-    private enum Kind: String, Comparable {
-        case bool = "a Bool"
-        case number = "a number"
-        case string = "a string"
-        case array = "an array"
-        case object = "an object"
-
-        static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
-
-        init?(_ value: DocumentValue) {
-            switch value {
-            case .null: return nil
-            case .bool: self = .bool
-            case .number: self = .number
-            case .string: self = .string
-            case .array: self = .array
-            case .object: self = .object
-            }
-        }
-    }
 
     /// The shape of `states` (each the `state` object of one of the document's `contentStates`).
     init(states: [DocumentValue]) {
@@ -48,12 +27,12 @@ struct ContentStateShape {
             if case .object(let members) = state { return members }
             return nil
         }
-        var kinds: [String: Set<Kind>] = [:]
+        var kinds: [String: Set<String>] = [:]
         var dateKeys: Set<String> = []
         for object in objects {
             for (key, value) in object {
-                guard let kind = Kind(value) else { continue }
-                kinds[key, default: []].insert(kind)
+                guard value != .null else { continue }
+                kinds[key, default: []].insert(value.typeName)
                 if case .string(let text) = value, DocumentDates.date(text, anchor: Date(timeIntervalSinceReferenceDate: 0)) != nil {
                     dateKeys.insert(key)
                 }
@@ -74,10 +53,11 @@ struct ContentStateShape {
             return Mismatch(key: key, reason: "no value for the key")
         }
         for key in members.keys.sorted() {
-            guard let value = members[key], let kind = Kind(value), let expected = kinds[key], !expected.contains(kind) else { continue }
-            if kind == .number, dateKeys.contains(key) { continue }
-            let names = expected.sorted().map(\.rawValue).joined(separator: " or ")
-            return Mismatch(key: key, reason: "expected \(names), found \(kind.rawValue)")
+            guard let value = members[key], value != .null, let expected = kinds[key], !expected.contains(value.typeName) else {
+                continue
+            }
+            if case .number = value, dateKeys.contains(key) { continue }
+            return Mismatch(key: key, reason: "expected \(expected.sorted().joined(separator: " or ")), found \(value.typeName)")
         }
         return nil
     }
