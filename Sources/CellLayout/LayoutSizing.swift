@@ -87,9 +87,11 @@ extension LayoutTree {
         sizeCache[start + slot] = CachedSize(proposal: proposal, size: size)
     }
 
-    /// A text's size: its widest line (in columns) by its line count, the lines broken where the points or the
-    /// columns offered run out; a greedy timer takes the width offered, a live text on one line its reserved
-    /// width (docs/DECISIONS.md). Only texts that wrap use the cache.
+    /// A text's size: its widest line by its line count, the lines broken where the points offered run out. A line
+    /// takes the larger of its glyphs' columns and the cells its points need (its run's font, bold widths for a bold
+    /// run), so a text proposed its own width keeps its lines (docs/DECISIONS.md "A line takes the cells its points
+    /// need"); a greedy timer takes the width offered, a live text on one line its reserved width. Only texts that
+    /// wrap use the cache.
     mutating func textSize(_ textIndex: Int, of index: Int, for proposal: ProposedCellSize) -> CellSize {
         let text = texts[textIndex].metrics
         if text.isGreedy, let width = proposal.width, width < ProposedCellSize.unbounded {
@@ -102,13 +104,14 @@ extension LayoutTree {
         } else if limit <= 0 {
             (width, lineCount) = (0, 1) // one empty, truncated line
         } else if fitsUnbroken(text, limit: limit) {
-            (width, lineCount) = (text.naturalWidth, 1)
+            (width, lineCount) = (max(text.naturalWidth, text.naturalPointCells), 1)
         } else if let cached = cachedSize(of: index, for: proposal) {
             (width, lineCount) = (cached.width, cached.height)
         } else {
             let lines = textLines(text, proposal: proposal)
             width = 0
-            for line in lines { width = max(width, line.width) }
+            let pointsPerColumn = pointsPerColumn
+            for line in lines { width = max(width, Self.cells(of: line, pointsPerColumn: pointsPerColumn)) }
             lineCount = lines.count
             remember(CellSize(width: width, height: lineCount), of: index, for: proposal)
         }
@@ -116,6 +119,14 @@ extension LayoutTree {
             width = max(width, min(text.reservedWidth, proposal.width ?? text.reservedWidth))
         }
         return CellSize(width: width, height: lineCount)
+    }
+
+    /// The cells a line takes: its glyphs' columns, or the cells its points need (`TextShaper.cells(forPoints:)`)
+    /// when that is more and text is measured in points.
+    static func cells(of line: TextLine, pointsPerColumn: Double?) -> Int {
+        guard let pointsPerColumn else { return line.width }
+        let points = line.graphemes.reduce(0.0) { $0 + $1.advance }
+        return max(line.width, TextShaper.cells(forPoints: points, pointsPerColumn: pointsPerColumn))
     }
 
     /// Points per column for measuring text, nil when text counts glyph columns only (`measuresTextInPoints`).

@@ -11,8 +11,9 @@ import WidgetKitUI
     @Test func invalidatableViewsAreRedactedWhileAnIntentRunsAndNothingElseIs() throws {
         let water = try #require(SampleWidgetBundle().widgetDescriptors.first { $0.kind == "water" })
         let frame = try renderWidget(water, family: .systemSmall)
-        // The amount "1250 ml" on row 2, columns 2–8 (after the 2-column content margin).
-        #expect(frame.invalidatableRegions == [CellRect(x: 2, y: 2, width: 7, height: 1)])
+        // The amount "1250 ml" on row 2 from column 2 (after the 2-column content margin): 7 glyphs whose points (28 pt
+        // bold) need 14 cells, the text's frame, which the pending style covers.
+        #expect(frame.invalidatableRegions == [CellRect(x: 2, y: 2, width: 14, height: 1)])
         #expect(frame.buffer.text(ofRow: 2).hasPrefix("  1250 ml"))
         let pending = frame.showingPendingContent(surface: RGB(255, 255, 255))
         #expect(pending.buffer.text(ofRow: 2).trimmingCharacters(in: .whitespaces).isEmpty)

@@ -268,7 +268,8 @@ private struct CounterView: View {
         let value = 3.14159
         let key: LocalizedStringKey = "\(value, specifier: "%.1f") km"
         #expect(key.formatKey == "%.1f km")
-        #expect(DrawingProbe.picture(Text(key), width: 10, height: 1) == ["  3.1 km"])
+        // `3.1 km` is 6 glyphs whose points need 7 cells: centred in 10, it starts at column 1.
+        #expect(DrawingProbe.picture(Text(key), width: 10, height: 1) == [" 3.1 km"])
     }
 
     @Test func accessibilityModifiersCompileAndChangeNoCell() {
@@ -352,8 +353,10 @@ private struct CounterView: View {
     }
 
     @Test func theFirstChildWhoseIdealWidthFitsIsShown() {
-        #expect(DrawingProbe.picture(fitting, width: 30, height: 1) == ["     Wednesday, 12 March"])
-        #expect(DrawingProbe.picture(fitting, width: 12, height: 1) == [" Wed 12 Mar"])
+        // A text takes the cells its points need: `Wednesday, 12 March` 21 (19 glyphs), `Wed 12 Mar` 12 (10 glyphs).
+        #expect(DrawingProbe.picture(fitting, width: 30, height: 1) == ["    Wednesday, 12 March"])
+        #expect(DrawingProbe.picture(fitting, width: 12, height: 1) == ["Wed 12 Mar"])
+        #expect(DrawingProbe.picture(fitting, width: 11, height: 1) == ["   12/3"])
     }
 
     @Test func theLastChildIsShownWhenNoneFits() {

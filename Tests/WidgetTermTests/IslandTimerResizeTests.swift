@@ -56,10 +56,11 @@ struct IslandTimerResizeTests {
         let start = ActivityFixtures.start
         let before = try ActivityFixtures.render(Self.sizedToValue, .compact, at: start.addingTimeInterval(3599))
         let after = try ActivityFixtures.render(Self.sizedToValue, .compact, at: start.addingTimeInterval(3600))
-        // `59:59` beside the symbol fits the 8-column slot; `1:00:00` needs 10, and the island grows by 2 a side.
-        #expect(before.trailingColumns == 8)
-        #expect(before.sideColumns == 8)
-        #expect(before.islandRect.width == 31)
+        // `59:59` (5 glyphs whose points need 6 cells: a text takes the cells its points need) beside the symbol takes 9
+        // columns; `1:00:00` needs 10, and the island grows by 1 a side.
+        #expect(before.trailingColumns == 9)
+        #expect(before.sideColumns == 9)
+        #expect(before.islandRect.width == 33)
         #expect(after.trailingColumns == 10)
         #expect(after.sideColumns == 10)
         #expect(after.islandRect.width == 35)
@@ -88,9 +89,9 @@ struct IslandTimerResizeTests {
             let island = try #require(screen.frame(snapshot, .compact, detached: nil, options: options, styleKey: "test"))
             return island.sideColumns
         }
-        #expect(try sideColumns(at: 3598) == 8) // laid out
-        #expect(try sideColumns(at: 3599) == 8) // `59:59` repainted in the cells of `59:58`
-        #expect(try sideColumns(at: 3600) == 10) // `1:00:00` takes two more columns: laid out again, the island grows
+        #expect(try sideColumns(at: 3598) == 9) // laid out
+        #expect(try sideColumns(at: 3599) == 9) // `59:59` repainted in the cells of `59:58`
+        #expect(try sideColumns(at: 3600) == 10) // `1:00:00` takes one more column: laid out again, the island grows
     }
 
     @Test("render and check name the values at which the island resizes")

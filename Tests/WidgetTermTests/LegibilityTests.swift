@@ -155,8 +155,8 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         let result = try runCheck(["status-dots"])
         #expect(
             result.findings.map(\.summary) == [
-                "warning hue-only systemMedium/accented/tinted @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#F9EBCF #F9EBCF",
-                "warning hue-only systemMedium/accented/clear @4:18 elements=4:18 5:18 fullColors=#30D158 #FF453A renderedColors=#E0E3E6 #E0E3E6",
+                "warning hue-only systemMedium/accented/tinted @4:17 elements=4:17 5:17 fullColors=#30D158 #FF453A renderedColors=#F9EBCF #F9EBCF",
+                "warning hue-only systemMedium/accented/clear @4:17 elements=4:17 5:17 fullColors=#30D158 #FF453A renderedColors=#E0E3E6 #E0E3E6",
             ])
         #expect(result.status == 0)
         let message = try #require(result.findings.first?.message)
@@ -175,9 +175,9 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         #expect(
             result.findings.map(\.summary) == [
                 "error low-contrast systemMedium/accented/tinted @4:3 text=Run ratio=1.00 required=4.50",
-                "error low-contrast systemMedium/accented/tinted @4:9 text=Swim ratio=1.00 required=4.50",
+                "error low-contrast systemMedium/accented/tinted @4:10 text=Swim ratio=1.00 required=4.50",
                 "error low-contrast systemMedium/accented/clear @4:3 text=Run ratio=1.00 required=4.50",
-                "error low-contrast systemMedium/accented/clear @4:9 text=Swim ratio=1.00 required=4.50",
+                "error low-contrast systemMedium/accented/clear @4:10 text=Swim ratio=1.00 required=4.50",
             ])
         #expect(result.status == 1)
         #expect(result.findings.first?.message.contains("opaque fills behind text take the same tint") == true)
@@ -187,8 +187,8 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         let flattened = try runCheck(["cover"])
         #expect(
             flattened.findings.map(\.summary) == [
-                "warning image-flattened systemMedium/accented/tinted @4:14 image=cover",
-                "warning image-flattened systemMedium/accented/clear @4:14 image=cover",
+                "warning image-flattened systemMedium/accented/tinted @4:13 image=cover",
+                "warning image-flattened systemMedium/accented/clear @4:13 image=cover",
             ])
         #expect(flattened.findings.first?.values["color"] == "#F9EBCF")
         #expect(flattened.findings.first?.message.contains(".widgetAccentedRenderingMode(.fullColor)") == true)
@@ -290,8 +290,8 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         // The light theme has no glass: in accented mode its white text sits on the pale wallpaper.
         #expect(
             every.findings.filter { $0.code == "low-contrast" }.map(\.summary) == [
-                "error low-contrast systemMedium/accented/light @4:20 text=API ratio=1.80 required=4.50",
-                "error low-contrast systemMedium/accented/light @5:20 text=Database ratio=1.80 required=4.50",
+                "error low-contrast systemMedium/accented/light @4:19 text=API ratio=1.80 required=4.50",
+                "error low-contrast systemMedium/accented/light @5:19 text=Database ratio=1.80 required=4.50",
             ])
         #expect(every.errors == "widgetterm: check: 2 errors, 6 warnings, 0 notes on 6 surfaces; 0 of 1 widget clean\n")
     }
@@ -312,7 +312,7 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
                 "      error: \"Run\" has contrast 1.00:1 (#F9EBCF on #F9EBCF); normal text needs 4.50:1.")
         )
         #expect(lines[4] == "        at systemMedium/accented/tinted @4:3")
-        #expect(lines[6] == "        at systemMedium/accented/tinted @4:9")
+        #expect(lines[6] == "        at systemMedium/accented/tinted @4:10")
     }
 
     @Test func badInputIsAUsageError() {

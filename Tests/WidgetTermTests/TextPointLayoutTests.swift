@@ -108,3 +108,31 @@ struct TextPointLayoutTests {
         #expect(after != Self.besideBefore)
     }
 }
+
+@Suite("A line takes the cells its points need")
+struct TextPointCellsTests {
+    @Test("bold `👜 Sushi Go` (headline) takes the 12 cells its points need, not its 11 columns, and is laid out whole")
+    func boldLabelIsWhole() throws {
+        let label = Text("👜 Sushi Go").font(.headline)
+        let shaper = try PointProbe.shaper(label)
+        #expect(shaper.naturalWidth == 11)
+        #expect(TextShaper.cells(forPoints: shaper.naturalPointWidth, pointsPerColumn: 8) == 12)
+        let node = ViewResolver.resolve(label, environment: EnvironmentValues()).0
+        let ideal = CellLayout.size(of: node, for: ProposedCellSize(width: nil, height: nil), environment: PointProbe.environment)
+        #expect(ideal == CellSize(width: 12, height: 1))
+        // Proposed its own width, it keeps its one line: before, it answered 11 columns, and in 11 it was cut.
+        #expect(CellLayout.size(of: node, for: ProposedCellSize(width: 12, height: nil), environment: PointProbe.environment) == ideal)
+        #expect(PointProbe.picture(label, width: 12, height: 1) == ["👜 Sushi Go"])
+        #expect(PointProbe.picture(label, width: 11, height: 1) == [" 👜 Sushi…"])
+    }
+
+    @Test("a wrapped line takes the cells of its points: each `WWWW` (60.5 pt) is 8 cells, though 4 glyphs")
+    func wrappedLinesTakeTheirPointCells() throws {
+        let node = ViewResolver.resolve(Text("WWWW WWWW"), environment: EnvironmentValues()).0
+        let size = CellLayout.size(of: node, for: ProposedCellSize(width: 10, height: nil), environment: PointProbe.environment)
+        #expect(size == CellSize(width: 8, height: 2))
+        #expect(CellLayout.size(of: node, for: ProposedCellSize(width: 4, height: nil), environment: PointProbe.environment).height > 2)
+        // Proposed its own width, it keeps its lines; the 4 columns of its glyphs would break each `WWWW` again.
+        #expect(CellLayout.size(of: node, for: ProposedCellSize(width: 8, height: nil), environment: PointProbe.environment) == size)
+    }
+}

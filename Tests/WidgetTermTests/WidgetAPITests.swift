@@ -177,16 +177,17 @@ struct WidgetAPITests {
         let plain = APIProbe.frame(button().buttonStyle(.plain), width: 8, height: 3)
         let bordered = APIProbe.frame(button().buttonStyle(.bordered), width: 8, height: 3)
         let prominent = APIProbe.frame(button().buttonStyle(.borderedProminent).tint(.red), width: 8, height: 3)
-        #expect(frameRows(plain) == ["", "   Go", ""])
+        // `Go` is 2 glyphs whose points need 3 cells, so the button is 3 columns centred in 8.
+        #expect(frameRows(plain) == ["", "  Go", ""])
         #expect((0..<8).allSatisfy { plain.buffer[$0, 1].background == nil }, "a plain button draws no fill")
-        // The capsule: the label's row from column 1 to 6 (12 pt of padding each side is two columns).
-        #expect(frameRows(bordered) == ["", "   Go", ""])
+        // The capsule: the label's row from column 0 to 6 (12 pt of padding each side is two columns).
+        #expect(frameRows(bordered) == ["", "  Go", ""])
         let filled = (0..<8).filter { bordered.buffer[$0, 1].background != nil }
-        #expect(filled == Array(1...6))
+        #expect(filled == Array(0...6))
         #expect(bordered.buffer[1, 1].background == RGB(0xD9, 0xEB, 0xFF), "the accent blue at 15 % over white")
         #expect(bordered.buffer[3, 1].foreground == RGB(0x00, 0x7A, 0xFF), "the label in the tint")
         #expect(bordered.buffer[3, 0].background == nil && bordered.buffer[3, 2].background == nil)
-        #expect((0..<8).filter { prominent.buffer[$0, 1].background != nil } == Array(1...6))
+        #expect((0..<8).filter { prominent.buffer[$0, 1].background != nil } == Array(0...6))
         #expect(prominent.buffer[1, 1].background == RGB(0xFF, 0x3B, 0x30), "filled with the tint")
         #expect(prominent.buffer[3, 1].foreground == RGB(0xFF, 0xFF, 0xFF), "the label in white")
         #expect(bordered.tapRegions.count == 1 && prominent.tapRegions.count == 1)
@@ -198,7 +199,7 @@ struct WidgetAPITests {
         let disabled = APIProbe.frame(Button(intent: NoteIntent()) { Text(verbatim: "Go") }.disabled(true), width: 4, height: 1)
         #expect(enabled.tapRegions.count == 1)
         #expect(disabled.tapRegions.isEmpty)
-        #expect(frameRows(disabled) == [" Go"])
+        #expect(frameRows(disabled) == ["Go"])
         #expect(enabled.buffer[1, 0].foreground == RGB(0, 0, 0), "an enabled plain button draws its label in the primary colour")
         #expect(disabled.buffer[1, 0].foreground != enabled.buffer[1, 0].foreground, "a disabled one is dimmed")
         #expect(disabled.buffer[1, 0].foreground != nil)
@@ -252,8 +253,8 @@ struct WidgetAPITests {
             Text(verbatim: "MiXeD").textCase(.lowercase)
             Text(verbatim: "As written").textCase(nil)
         }.textCase(.uppercase)
-        // `STEPS TODAY` is 105.5 pt in points, 13 cells: laid out in 13 columns, the 11-column stack is centred.
-        #expect(APIProbe.picture(view, width: 13, height: 3) == [" STEPS TODAY", "    mixed", " As written"])
+        // `STEPS TODAY` is 105.5 pt in points, 13 cells: the text takes them, and the stack fills the 13 columns.
+        #expect(APIProbe.picture(view, width: 13, height: 3) == ["STEPS TODAY", "   mixed", " As written"])
         var turkish = EnvironmentValues()
         turkish.locale = Locale(identifier: "tr_TR")
         let dotted = ViewResolver.resolve(Text(verbatim: "istanbul").textCase(.uppercase), environment: turkish).0

@@ -17,7 +17,8 @@ struct WidgetShapeClipTests {
             Text("💧TL").frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
             Text("TR").frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
             Text("BL").frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomLeading)
-            Text("BR💧").frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
+            // Its glyphs take fewer cells than its points: aligned trailing in its frame, they reach the corner.
+            Text("BR💧").multilineTextAlignment(.trailing).frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
         }
         .containerBackground(Color(red: 0, green: 0x88 / 255, blue: 1), for: .widget)
     }
