@@ -23,6 +23,14 @@ final class EditWidgetSheet {
         case typing(String)
     }
 
+    /// Why a widget or control has no parameter rows: `this widget has no parameters (StaticConfiguration)`, or an
+    /// intent that declares none.
+    static func noParameters(isControl: Bool, isStatic: Bool) -> String {
+        let subject = isControl ? "this control" : "this widget"
+        guard isStatic else { return "\(subject)'s intent declares no parameters" }
+        return "\(subject) has no parameters (\(isControl ? "StaticControlConfiguration" : "StaticConfiguration"))"
+    }
+
     /// One row: a parameter and the value it has now (nil when it has none).
     struct Row {
         var info: IntentParameterInfo
@@ -52,20 +60,19 @@ extension PreviewApp {
         if controlScreen.isShown {
             guard let control = controlScreen.selectedControl else { return }
             openEditSheet(title: control.displayName, controlKind: control.kind)
-            if control.configuration == nil {
-                log.append(.info, "Edit Control: \(control.kind) has no parameters (StaticControlConfiguration)", at: now)
-            } else {
-                log.append(.info, "Edit Control: \(control.kind) — ↑↓ move, Enter change, Esc done", at: now)
-            }
+            log.append(.info, "Edit Control: \(control.kind) — \(editSheetGuide(isStatic: control.configuration == nil))", at: now)
             return
         }
         guard let widget = currentWidget else { return }
         openEditSheet(title: widget.displayName, controlKind: nil)
-        if widget.configuration == nil {
-            log.append(.info, "Edit Widget: \(widget.kind) has no parameters (StaticConfiguration)", at: now)
-        } else {
-            log.append(.info, "Edit Widget: \(widget.kind) — ↑↓ move, Enter change, Esc done", at: now)
-        }
+        log.append(.info, "Edit Widget: \(widget.kind) — \(editSheetGuide(isStatic: widget.configuration == nil))", at: now)
+    }
+
+    /// What the log says when the sheet opens: the keys when there are parameters to edit, else that there is nothing
+    /// to edit and why (a static configuration, or an intent without parameters).
+    private func editSheetGuide(isStatic: Bool) -> String {
+        guard editSheet.rows.isEmpty else { return "↑↓ move, Enter change, Esc done" }
+        return "nothing to edit: " + EditWidgetSheet.noParameters(isControl: editSheet.controlKind != nil, isStatic: isStatic)
     }
 
     private func openEditSheet(title: String, controlKind: String?) {
@@ -208,11 +215,9 @@ extension PreviewApp {
         switch sheet.stage {
         case .parameters:
             if sheet.rows.isEmpty {
-                let none =
-                    sheet.controlKind == nil
-                    ? "This widget has no parameters (StaticConfiguration)."
-                    : "This control has no parameters (StaticControlConfiguration)."
-                lines.append((none, muted))
+                let isStatic = editedConfiguration == nil
+                let none = EditWidgetSheet.noParameters(isControl: sheet.controlKind != nil, isStatic: isStatic)
+                lines.append(("Nothing to edit: " + none + ".", muted))
             }
             for (index, row) in sheet.rows.enumerated() {
                 let padding = String(repeating: " ", count: max(titleWidth - DisplayWidth.of(row.info.title), 1))
@@ -220,7 +225,7 @@ extension PreviewApp {
                 let text = "\(index == sheet.selected ? "▸" : " ") \(row.info.title)\(padding)\(valueText(row))\(marker)"
                 lines.append((text, index == sheet.selected ? chosen : plain))
             }
-            footer = "↑↓ move  Enter change  Esc done"
+            footer = sheet.rows.isEmpty ? "Esc close" : "↑↓ move  Enter change  Esc done"
         case .choosing(let options, let index):
             let row = sheet.rows[min(sheet.selected, sheet.rows.count - 1)]
             lines.append(("\(row.info.title): choose one", muted))

@@ -34,6 +34,17 @@ final class IslandScreen {
         var contents: [EncodedActivityContent]
         /// The scripted state shown last (1-based).
         var stateNumber: Int
+        /// True when the content shown came from a push (`P`), not from the script (`s`, `u`).
+        var isPushed = false
+        /// True when the pushed content is none of the script's states.
+        var isOffScript = false
+
+        /// Which state is shown, for the activity list and the Lock Screen header: `state 2/4`, `state 3/4 (pushed)`
+        /// when a push delivered one of the script's states, `pushed state (not in the script of 4)` otherwise.
+        var stateLabel: String {
+            if isPushed && isOffScript { return "pushed state (not in the script of \(contents.count))" }
+            return "state \(stateNumber)/\(contents.count)" + (isPushed ? " (pushed)" : "")
+        }
     }
 
     private(set) var running: [Running] = []
@@ -134,6 +145,19 @@ final class IslandScreen {
         targetIndex = nil
     }
 
+    /// Records that a push (`P`) delivered `content` to the focused activity: its state is the script's state it equals
+    /// (the JSON compared as values, key order aside), or a state off the script. `u` goes on from a scripted one.
+    func notePush(_ content: EncodedActivityContent) {
+        guard var current = focusedRunning else { return }
+        func value(_ data: Data) -> NSObject? { (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) as? NSObject }
+        let pushed = value(content.state)
+        let index = current.contents.firstIndex { scripted in pushed != nil && value(scripted.state) == pushed }
+        current.isPushed = true
+        current.isOffScript = index == nil
+        if let index { current.stateNumber = index + 1 }
+        running[min(focused, running.count - 1)] = current
+    }
+
     /// Pushes the focused activity's next scripted state (wrapping to the first).
     func pushNextState(log: (EventLog.Kind, String) -> Void) {
         guard var current = focusedRunning else { return log(.info, "no activity: press s to start one") }
@@ -141,6 +165,8 @@ final class IslandScreen {
         do {
             try center.updateActivity(id: current.id, content: current.contents[next - 1], alertConfiguration: nil)
             current.stateNumber = next
+            current.isPushed = false
+            current.isOffScript = false
             running[min(focused, running.count - 1)] = current
         } catch {
             log(.info, "\(current.descriptor.kind): update refused: \(error)")
@@ -517,7 +543,7 @@ extension PreviewApp {
                 let state = snapshot.map { $0.isStale && $0.activityState != .ended ? "stale" : $0.activityState.rawValue } ?? "gone"
                 let isSelected = index == min(islands.focused, islands.running.count - 1)
                 caption(
-                    "\(isSelected ? "▸" : " ") \(index + 1). \(item.descriptor.kind) · \(state) · state \(item.stateNumber)/\(item.contents.count)",
+                    "\(isSelected ? "▸" : " ") \(index + 1). \(item.descriptor.kind) · \(state) · \(item.stateLabel)",
                     style: isSelected ? Chrome.focusedCaption : Chrome.caption)
             }
             row += 1
@@ -541,7 +567,7 @@ extension PreviewApp {
             let leaves =
                 snapshot.activityState == .active || snapshot.activityState == .stale
                 ? "leaves 4 h after it ends" : "leaves at " + clockFormatter.string(from: snapshot.dismissalDate)
-            let lockScreenHeader = "Lock Screen · \(kind) · state \(current.stateNumber)/\(current.contents.count) · \(life) · \(leaves)"
+            let lockScreenHeader = "Lock Screen · \(kind) · \(current.stateLabel) · \(life) · \(leaves)"
             for line in TextFitting.wrap(lockScreenHeader, width: inner.width, indent: "  ").prefix(2) {
                 caption(line, style: Chrome.title)
             }

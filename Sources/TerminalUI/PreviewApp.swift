@@ -121,6 +121,9 @@ public final class PreviewApp {
     /// StandBy's archived renders, by widget kind and day or night: made once per fetched timeline, as the cards'
     /// are (SurfaceScreen.swift).
     var standByArchives: [String: (instance: ObjectIdentifier, generation: Int, archive: EntryArchive)] = [:]
+    /// The CarPlay dashboard's Live Activity card (`A`), rendered once per activity content and kept while it is shown:
+    /// the key (activity, content, staleness, state) and the card, whose live text is repainted on ticks.
+    var carPlayActivityCard: (key: String, frame: Frame, hasSmallFamily: Bool)?
     /// The text size widgets are rendered at (`z`/`Z`; CanvasControls.swift).
     var dynamicTypeSize: DynamicTypeSize = .large
     var intentRuns: [IntentRun] = []

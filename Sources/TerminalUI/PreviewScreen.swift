@@ -352,13 +352,13 @@ extension PreviewApp {
     /// narrow (thin separators, then the time without the date), so the clock and speed always show.
     func drawStatusBar(_ canvas: inout Canvas, row: Int, at now: Date) {
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1), background: Chrome.barBackground)
-        let family = focusedFamily?.rawValue ?? "-"
+        let (subject, family) = statusSubject
         let shownTheme = focusedCard?.appearance.theme.name ?? theme.name
         let clockState = HostClock.isPaused ? "paused" : Self.speedText(HostClock.speed)
         let date = clockFormatter.string(from: now)
         func fields(label: Bool, fullDate: Bool) -> [(String, String)] {
             [
-                ("", currentWidget?.kind ?? "-"), ("", family), ("", mode.rawValue), (label ? "theme " : "", shownTheme),
+                ("", subject), ("", family), ("", mode.rawValue), (label ? "theme " : "", shownTheme),
                 ("", configuration.device.name), ("", "iOS \(configuration.osVersion)"),
                 ("", fullDate ? date : String(date.suffix(8))), ("", clockState),
             ]
@@ -380,6 +380,17 @@ extension PreviewApp {
         }
     }
 
+    /// The status bar's first two fields: the focused widget and family; without widgets (a Live Activity document),
+    /// the Live Activity the island screen starts or shows, and `Live Activity`; with neither, `no widgets`.
+    var statusSubject: (String, String) {
+        if let widget = currentWidget { return (widget.kind, focusedFamily?.rawValue ?? "no family") }
+        if let running = islands.focusedRunning { return (running.descriptor.kind, "Live Activity") }
+        if islands.activities.indices.contains(islands.selectedKind) {
+            return (islands.activities[islands.selectedKind].kind, "Live Activity")
+        }
+        return ("no widgets", configuration.controls.isEmpty ? "nothing to show" : "controls only: C")
+    }
+
     func drawHints(_ hints: [(String, String)], on canvas: inout Canvas, row: Int) {
         var x = 1
         for (keys, meaning) in hints {
@@ -393,19 +404,25 @@ extension PreviewApp {
         let keyWidth = (entries.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
         let width = min(canvas.width - 2, 100)
         let textWidth = max(width - keyWidth - 4, 10)
-        // Long descriptions wrap under themselves.
-        let rows: [(String, String)] = entries.flatMap { keys, help in
-            TextFitting.wrap(help, width: textWidth).enumerated().map { ($0.offset == 0 ? keys : "", $0.element) }
+        // Long descriptions wrap under themselves; each row remembers the entry (the key) it belongs to.
+        let entryRows: [(entry: Int, keys: String, help: String)] = entries.enumerated().flatMap { entry, item in
+            TextFitting.wrap(item.1, width: textWidth).enumerated().map { (entry, $0.offset == 0 ? item.0 : "", $0.element) }
         }
+        let rows = entryRows.map { ($0.keys, $0.help) }
         let height = min(canvas.height - 2, rows.count + 4)
         let box = CellRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         let visibleRows = max(height - 4, 1)
         helpScroll = min(helpScroll, max(rows.count - visibleRows, 0))
         let scrolls = rows.count > visibleRows
         canvas.fill(box, background: Chrome.helpBackground)
+        // The title counts keys (entries), not the rows their wrapped descriptions take: the first and last key whose
+        // first row is drawn (rows from `box.y + 2` to `box.maxY - 2`, the last beside `▼ more`).
+        let shown = entryRows[min(helpScroll, rows.count)..<min(helpScroll + max(height - 3, 0), rows.count)]
+        let firstKey = (shown.first?.entry ?? 0) + (shown.first?.keys.isEmpty == false ? 1 : 2)
+        let lastKey = shown.last { !$0.keys.isEmpty }.map { $0.entry + 1 } ?? firstKey
         let title =
             scrolls
-            ? "Keys \(helpScroll + 1)–\(helpScroll + visibleRows) of \(rows.count) — ↑↓ PgUp PgDn scroll, other keys close"
+            ? "Keys \(min(firstKey, lastKey))–\(lastKey) of \(entries.count) — ↑↓ PgUp PgDn scroll, other keys close"
             : "Keys — any key closes"
         canvas.border(box, title: title, style: TextStyle(foreground: Chrome.helpBorder, background: Chrome.helpBackground))
         let marker = TextStyle(foreground: Chrome.accent, background: Chrome.helpBackground, attributes: .bold)

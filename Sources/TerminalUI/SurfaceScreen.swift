@@ -135,6 +135,7 @@ extension PreviewApp {
     func drawSurface(_ canvas: inout Canvas, in stage: CellRect, at now: Date) {
         let inner = CellRect(x: stage.x + 1, y: stage.y, width: max(0, stage.width - 2), height: stage.height)
         let widgets = smallWidgets
+        if surface == .carPlay { return drawCarPlay(&canvas, in: inner, widgets: widgets, at: now) }
         guard !widgets.isEmpty else {
             canvas.write("No widget with systemSmall to show here.", column: inner.x, row: inner.y, style: Chrome.caption)
             return
@@ -160,8 +161,21 @@ extension PreviewApp {
             guard let topKind = state.top, let top = widgets.first(where: { $0.kind == topKind }) else { return }
             // The header wraps (two lines at most each) rather than being cut at the stage's width.
             let title = "Smart Stack of \(widgets.prefix(10).map(\.kind).joined(separator: ", "))"
-            let titleLines = Array(TextFitting.wrap(title, width: inner.width, indent: "  ").prefix(2))
-            let reasonLines = Array(TextFitting.wrap("on top: \(topKind) — \(state.reason)", width: inner.width, indent: "  ").prefix(2))
+            let appearance = galleryAppearance
+            let frame = cardFrame(of: instance(of: top, family: .systemSmall), appearance: appearance, at: now).frame
+            let reason = "on top: \(topKind) — \(state.reason)"
+            var titleLines = Array(TextFitting.wrap(title, width: inner.width, indent: "  ").prefix(2))
+            var reasonLines = Array(TextFitting.wrap(reason, width: inner.width, indent: "  ").prefix(2))
+            // When the header and the widget with its edge do not both fit (80 × 24), the reason moves beside the widget
+            // and the title takes one line, so the widget keeps its bottom edge.
+            let headerRoom = inner.height - (frame.size.height + 2)
+            let column = inner.x + frame.size.width + 4
+            var besideLines: [String] = []
+            if titleLines.count + reasonLines.count > headerRoom {
+                titleLines = Array(TextFitting.wrap(title, width: inner.width, indent: "  ").prefix(max(1, headerRoom)))
+                reasonLines = []
+                besideLines = Array(TextFitting.wrap(reason, width: max(1, inner.maxX - column), indent: "  ").prefix(3))
+            }
             for (index, line) in titleLines.enumerated() {
                 canvas.write(line, column: inner.x, row: inner.y + index, maxWidth: inner.width, style: Chrome.title)
             }
@@ -169,17 +183,17 @@ extension PreviewApp {
                 canvas.write(line, column: inner.x, row: inner.y + titleLines.count + index, maxWidth: inner.width, style: Chrome.caption)
             }
             let stageTop = inner.y + titleLines.count + reasonLines.count
-            let appearance = galleryAppearance
-            let frame = cardFrame(of: instance(of: top, family: .systemSmall), appearance: appearance, at: now).frame
             canvas.fill(
                 CellRect(x: inner.x, y: stageTop, width: min(frame.size.width + 2, inner.width), height: frame.size.height + 2),
                 background: appearance.backdrop)
             canvas.draw(frame.buffer, column: inner.x + 1, row: stageTop + 1, clip: inner)
-            var row = stageTop + 1
-            let column = inner.x + frame.size.width + 4
+            for (index, line) in besideLines.enumerated() {
+                canvas.write(line, column: column, row: stageTop + index, maxWidth: max(0, inner.maxX - column), style: Chrome.caption)
+            }
+            var row = stageTop + besideLines.count + 1
             canvas.write(
-                "next rotations (6 h):", column: column, row: stageTop, maxWidth: max(0, inner.maxX - column), style: Chrome.caption)
-            for rotation in state.upcoming.prefix(max(0, frame.size.height)) where column < inner.maxX {
+                "next rotations (6 h):", column: column, row: row - 1, maxWidth: max(0, inner.maxX - column), style: Chrome.caption)
+            for rotation in state.upcoming.prefix(max(0, frame.size.height + 1 - besideLines.count)) where column < inner.maxX {
                 canvas.write(
                     "\(logTimeFormatter.string(from: rotation.date).prefix(5))  \(rotation.kind)", column: column, row: row,
                     maxWidth: inner.maxX - column, style: Chrome.caption)
@@ -190,27 +204,92 @@ extension PreviewApp {
                     "none: nothing else becomes more relevant", column: column, row: row, maxWidth: max(0, inner.maxX - column),
                     style: Chrome.caption)
             }
-        case .carPlay:
-            let focused = currentWidget.flatMap { widget in widgets.firstIndex { $0.kind == widget.kind } } ?? 0
-            let shown = (0..<min(3, widgets.count)).map { widgets[(focused + $0) % widgets.count] }
-            canvas.write(
-                "CarPlay: " + shown.map(\.kind).joined(separator: ", ") + "  · A: close",
-                column: inner.x, row: inner.y, maxWidth: inner.width, style: Chrome.title)
+        case .carPlay, nil:
+            break
+        }
+    }
+}
+
+// MARK: - CarPlay (`A`)
+
+extension PreviewApp {
+    /// CarPlay, as `widgetterm carplay` draws it: the focused small widget and the next two on the widgets screen, and
+    /// the Live Activity the island screen focuses on the dashboard (its `.small` family, else its compact views).
+    func drawCarPlay(_ canvas: inout Canvas, in inner: CellRect, widgets: [WidgetDescriptor], at now: Date) {
+        let focused = currentWidget.flatMap { widget in widgets.firstIndex { $0.kind == widget.kind } } ?? 0
+        let shown = widgets.isEmpty ? [] : (0..<min(3, widgets.count)).map { widgets[(focused + $0) % widgets.count] }
+        let running = islands.focusedRunning.flatMap { item in islands.center.snapshot(id: item.id, at: now).map { (item, $0) } }
+        let names = shown.map(\.kind) + (running.map { ["Live Activity \($0.0.descriptor.kind)"] } ?? [])
+        canvas.write(
+            "CarPlay: " + (names.isEmpty ? "nothing to show" : names.joined(separator: ", ")) + "  · A: close",
+            column: inner.x, row: inner.y, maxWidth: inner.width, style: Chrome.title)
+        var top = inner.y + 2
+        if !shown.isEmpty {
             // CarPlay draws its widgets as StandBy does by day (DECISIONS.md, "CarPlay, supplementalActivityFamilies").
             let frames = shown.map { standByFrame($0, night: false, at: now) }
             let height = frames.map(\.size.height).max() ?? 0
             let width = frames.map(\.size.width).reduce(0, +) + CarPlayLayout.gap * (frames.count - 1) + 4
             canvas.fill(
-                CellRect(x: inner.x, y: inner.y + 2, width: min(width, inner.width), height: min(height + 2, max(0, inner.height - 2))),
+                CellRect(x: inner.x, y: top, width: min(width, inner.width), height: min(height + 2, max(0, inner.maxY - top))),
                 background: RGB(0, 0, 0))
             var column = inner.x + 2
             for frame in frames {
-                canvas.draw(frame.buffer, column: column, row: inner.y + 3, clip: inner)
+                canvas.draw(frame.buffer, column: column, row: top + 1, clip: inner)
                 column += frame.size.width + CarPlayLayout.gap
             }
-        case nil:
-            break
+            top += height + 3
         }
+        guard let (item, snapshot) = running else {
+            let message: String
+            if let kind = islands.activities.first?.kind {
+                message = "No Live Activity running: press i, then s to start \(kind)."
+            } else {
+                message = shown.isEmpty ? "No widget with systemSmall and no Live Activity to show here." : ""
+            }
+            canvas.write(message, column: inner.x, row: top - (shown.isEmpty ? 0 : 1), maxWidth: inner.width, style: Chrome.caption)
+            return
+        }
+        guard let card = carPlayCard(item, snapshot: snapshot, at: now) else {
+            canvas.write(
+                "\(item.descriptor.kind) cannot be drawn at this state (see the event log)", column: inner.x, row: top,
+                maxWidth: inner.width, style: Chrome.caption)
+            return
+        }
+        canvas.write(
+            card.hasSmallFamily
+                ? "Live Activity (ActivityFamily.small): \(item.descriptor.kind), \(item.stateLabel)"
+                : "Live Activity (compact leading and trailing: no .small family): \(item.descriptor.kind), \(item.stateLabel)",
+            column: inner.x, row: top, maxWidth: inner.width, style: Chrome.caption)
+        canvas.fill(
+            CellRect(
+                x: inner.x, y: top + 1, width: min(card.frame.size.width + 4, inner.width),
+                height: max(0, min(card.frame.size.height + 2, inner.maxY - top - 1))),
+            background: RGB(0, 0, 0))
+        canvas.draw(card.frame.buffer, column: inner.x + 2, row: top + 2, clip: inner)
+    }
+
+    /// The dashboard card of a running activity: resolved and painted once per content (the fidelity rule), its live
+    /// text repainted for `now`; nil when its views do not decode the content.
+    private func carPlayCard(_ item: IslandScreen.Running, snapshot: ActivitySnapshot, at now: Date) -> (
+        frame: Frame, hasSmallFamily: Bool
+    )? {
+        guard let activity = item.descriptor.activity else { return nil }
+        let style = Theme.builtIn(named: "dark")!.paintStyle(mode: .fullColor, colorScheme: .dark)
+        let options = IslandRenderOptions(device: configuration.device, style: style, date: now, format: configuration.format)
+        let key = [
+            item.id, snapshot.record.content.state.base64EncodedString(), "\(snapshot.isStale)", snapshot.activityState.rawValue,
+            configuration.device.name,
+        ].joined(separator: "|")
+        if let cached = carPlayActivityCard, cached.key == key {
+            let frame = cached.frame.repaintingLiveRegions(at: now, style: options.islandStyle, format: configuration.format).frame
+            return (frame, cached.hasSmallFamily)
+        }
+        guard let resolved = try? ActivityRendering.resolve(snapshot, with: activity, options: options, forCarPlay: true) else {
+            return nil
+        }
+        let frame = CarPlayActivityRenderer.render(resolved, options: options).frame
+        carPlayActivityCard = (key, frame, resolved.small != nil)
+        return (frame, resolved.small != nil)
     }
 }
 
@@ -278,6 +357,7 @@ extension PreviewApp {
                     return
                 }
                 log.append(.info, try payload.apply(to: running.id, in: islands.center, activity: activity), at: now)
+                if let content = payload.content { islands.notePush(content) }
             }
         } catch let error as ActivityPushPayloadError {
             // Not JSON: where, from the widget documents' scanner (Foundation's parser gives no position).
