@@ -335,20 +335,21 @@ struct DataPath: Hashable, Sendable, CustomStringConvertible {
 
 // MARK: - Templates
 
-/// A string with `{{path}}` placeholders, parsed once: `"{{count}} steps"`, `"at {{departure|time}}"`.
-/// A placeholder may name a date style after a bar (`time`, `date`, `relative`, `offset`, `timer`), which makes
-/// the text a system-formatted date, as `Text("at \(date, style: .time)")`. `\{{` is a literal `{{`.
+/// A string with `{{path}}` placeholders, parsed once: `"{{count}} steps"`, `"at {{departure|time}}"`,
+/// `"{{= int(total / goal * 100)}}%"`. A placeholder may name a date style after a bar (`time`, `date`, `relative`,
+/// `offset`, `timer`), which makes the text a system-formatted date, as `Text("at \(date, style: .time)")`; one that
+/// starts with `=` is an arithmetic expression (`DocumentExpression`). `\{{` is a literal `{{`.
 struct Template: Hashable, Sendable {
     enum Part: Hashable, Sendable {
         case literal(String)
-        case placeholder(DataPath, style: Text.DateStyle?)
+        case placeholder(Placeholder, style: Text.DateStyle?)
     }
 
     var parts: [Part]
 
     /// True when the template is exactly one placeholder: its value keeps its type (a number stays a number).
-    var singlePlaceholder: DataPath? {
-        if parts.count == 1, case .placeholder(let path, nil) = parts[0] { return path }
+    var singlePlaceholder: Placeholder? {
+        if parts.count == 1, case .placeholder(let placeholder, nil) = parts[0] { return placeholder }
         return nil
     }
 
@@ -356,10 +357,10 @@ struct Template: Hashable, Sendable {
 
     /// The paths the template reads.
     var paths: [DataPath] {
-        parts.compactMap { if case .placeholder(let path, _) = $0 { return path } else { return nil } }
+        parts.flatMap { if case .placeholder(let placeholder, _) = $0 { return placeholder.paths } else { return [] } }
     }
 
-    /// Parses `text`; fails with what is wrong (an unclosed `{{`, a bad path, an unknown style).
+    /// Parses `text`; fails with what is wrong (an unclosed `{{`, a bad path or expression, an unknown style).
     static func parse(_ text: String) -> Result<Template, TemplateError> {
         var parts: [Part] = []
         var literal = ""
@@ -376,6 +377,22 @@ struct Template: Hashable, Sendable {
                         TemplateError(expected: "}} to close the placeholder", found: "\"\(rest.prefix(30))\"", suggestion: nil))
                 }
                 let inside = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
+                if let equals = inside.firstIndex(where: { $0 != " " }), inside[equals] == "=" {
+                    let source = inside[inside.index(after: equals)...]
+                    let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: source.startIndex)
+                    switch DocumentExpression.parse(String(source), offset: offset) {
+                    case .success(let expression):
+                        if !literal.isEmpty { parts.append(.literal(literal)) }
+                        literal = ""
+                        parts.append(.placeholder(.expression(expression), style: nil))
+                    case .failure(let failure):
+                        return .failure(
+                            TemplateError(
+                                expected: failure.expected, found: failure.found, suggestion: failure.suggestion, offset: failure.offset))
+                    }
+                    rest = rest[close.upperBound...]
+                    continue
+                }
                 var pathText = String(inside)
                 var style: Text.DateStyle?
                 if let bar = inside.firstIndex(of: "|") {
@@ -394,11 +411,12 @@ struct Template: Hashable, Sendable {
                 case .success(let path):
                     if !literal.isEmpty { parts.append(.literal(literal)) }
                     literal = ""
-                    parts.append(.placeholder(path, style: style))
+                    parts.append(.placeholder(.path(path), style: style))
                 case .failure(let error):
                     return .failure(
                         TemplateError(
-                            expected: "a data path inside {{ }} such as {{title}} or {{order.id}}", found: error.reason, suggestion: nil))
+                            expected: "a data path inside {{ }} such as {{title}} or {{order.id}}, or an expression such as {{= a / b}}",
+                            found: error.reason, suggestion: nil))
                 }
                 rest = rest[close.upperBound...]
                 continue
@@ -413,5 +431,7 @@ struct Template: Hashable, Sendable {
         var expected: String
         var found: String
         var suggestion: String?
+        /// Where in the string the fault is (Unicode scalars from 0), when known.
+        var offset: Int?
     }
 }
