@@ -286,8 +286,8 @@ struct DocumentExpression: Hashable, Sendable {
 
     // MARK: Evaluating
 
-    /// The expression's value, with `lookup` reading a data path; `lookup` returns nil for a path that does not
-    /// exist (after throwing its own error, if it wants to say more).
+    /// The expression's value, with `lookup` reading a data path (given with its offset in the template string); a
+    /// path that does not exist is `lookup`'s to report, by throwing.
     /// - Throws: `Failure` for a division or remainder by zero, a value that is not a number, or a result that is
     ///   not finite; whatever `lookup` throws.
     func evaluate(_ lookup: (DataPath, Int) throws -> DocumentValue) throws -> Double {
