@@ -168,4 +168,11 @@ extension DocumentError {
             file: "", position: located.position, path: located.path, expected: expected,
             found: found ?? located.value.summary, suggestion: suggestion)
     }
+
+    /// An error at a character inside the string `located` holds: `offset` Unicode scalars after its opening quote
+    /// (nil: at the quote). The column is exact when no escape sequence comes before that character in the source.
+    init(at located: Located, insideStringAt offset: Int?, expected: String, found: String, suggestion: String? = nil) {
+        self.init(at: located, expected: expected, found: found, suggestion: suggestion)
+        if let offset, case .string = located.value { column = located.position.column + 1 + offset }
+    }
 }

@@ -85,7 +85,8 @@ extension ViewCompiler {
 
 /// A condition of `if`: `path` (true unless missing, null, false, 0, "" or empty), `!path`, comparisons
 /// `path == value`, `!=`, `<`, `<=`, `>`, `>=` (the right side is a literal: a number, true, false, null, a
-/// word or a quoted string; or a `{{path}}`), joined with `&&` and `||`, grouped with parentheses.
+/// word or a quoted string; or a `{{path}}`), joined with `&&` and `||`, grouped with parentheses. Two ISO 8601
+/// dates compare as moments (`item.end > {{entry.date}}`).
 ///
 /// A missing field is not an error here (it reads as null), so optional data works as `if let` does in Swift.
 struct Condition {
@@ -233,6 +234,15 @@ struct Condition {
             }
         }
 
+        /// The date an ISO 8601 string names (`2026-03-14T09:45:00Z`, with or without milliseconds), so two dates compare
+        /// as moments whatever their forms; nil for anything else (relative forms such as `now` stay words).
+        static func isoDate(_ value: DocumentValue) -> Date? {
+            guard case .string(let text) = value, text.count >= 10, text.first?.isASCII == true, text.first?.isNumber == true,
+                text.contains("T")
+            else { return nil }
+            return DocumentDates.date(text, anchor: Date(timeIntervalSinceReferenceDate: 0))
+        }
+
         static func compare(_ left: DocumentValue, _ op: String, _ right: DocumentValue) -> Bool {
             switch right {
             case .null:
@@ -243,6 +253,16 @@ struct Condition {
             default: break
             }
             if case .number(let rhs) = right, let lhs = left.number {
+                switch op {
+                case "==": return lhs == rhs
+                case "!=": return lhs != rhs
+                case "<": return lhs < rhs
+                case "<=": return lhs <= rhs
+                case ">": return lhs > rhs
+                default: return lhs >= rhs
+                }
+            }
+            if let lhs = Self.isoDate(left), let rhs = Self.isoDate(right) {
                 switch op {
                 case "==": return lhs == rhs
                 case "!=": return lhs != rhs

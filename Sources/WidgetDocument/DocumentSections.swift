@@ -9,7 +9,8 @@ extension DocumentLoader {
         guard let members = located.members else {
             throw DocumentError(at: located, expected: "a timeline: {\"entries\": [...], \"policy\": \"atEnd\"}")
         }
-        var arguments = try Arguments(owner: "the timeline", primary: nil, labeled: members, valid: ["entries", "policy"])
+        var arguments = try Arguments(
+            owner: "the timeline", primary: nil, labeled: members, valid: ["entries", "policy", "filter", "dropPastEntries"])
         guard let entriesNode = arguments.take("entries") else {
             throw DocumentError(at: located, expected: "\"entries\": an array of entries")
         }
@@ -36,8 +37,45 @@ extension DocumentLoader {
                 throw DocumentError(at: policyNode, expected: "a reload policy: \"atEnd\", \"never\" or {\"after\": DATE}")
             }
         }
+        let filters = try arguments.take("filter").map { try self.filters($0, entries: entries, entryNodes: items) } ?? []
+        let dropsPast = try arguments.take("dropPastEntries").map { try Decode.bool($0).evaluate(emptyEvaluation) } ?? false
         try arguments.finish()
-        return TimelineSpec(entries: entries, policy: policy, placeholder: entries[0], snapshot: nil)
+        return TimelineSpec(
+            entries: entries, policy: policy, placeholder: entries[0], snapshot: nil, filters: filters, dropsPastEntries: dropsPast)
+    }
+
+    /// The timeline's `filter`: `{"FIELD": "CONDITION"}`, each field an array in every entry's data, each condition
+    /// reading the item as `item`. Every condition is evaluated on every item of every entry now (with the clock as
+    /// it is), so a fault is reported when the document loads.
+    static func filters(_ located: Located, entries: [EntrySpec], entryNodes: [Located]) throws -> [EntryFilter] {
+        guard let members = located.members, !members.isEmpty else {
+            throw DocumentError(
+                at: located,
+                expected: "an object from array fields to conditions on item, such as {\"events\": \"item.end > {{entry.date}}\"}")
+        }
+        var filters: [EntryFilter] = []
+        for member in members {
+            guard case .string(let text) = member.value.value else {
+                throw DocumentError(at: member.value, expected: "a condition on item, such as \"item.end > {{entry.date}}\"")
+            }
+            let filter = EntryFilter(field: member.key, condition: try Condition.parse(text, at: member.value))
+            let now = Date()
+            for (index, spec) in entries.enumerated() {
+                let entry = spec.entry(anchor: now, store: nil, at: nil)
+                guard case .array(let items) = entry.values[member.key] else {
+                    let fields = entry.values.keys.filter { $0 != "entry" }.sorted()
+                    throw DocumentError(
+                        file: "", position: member.keyPosition, path: member.value.path,
+                        expected:
+                            "an array field \(member.key) in the data of every entry (entry \(index) at \(entryNodes[index].path) has "
+                            + (entry.values[member.key].map { $0.typeName } ?? "no such field") + ")",
+                        found: "\"\(member.key)\"", suggestion: NearestName.suggestion(for: member.key, among: fields))
+                }
+                for item in items { _ = try filter.keeps(item, in: entry) }
+            }
+            filters.append(filter)
+        }
+        return filters
     }
 
     static func entry(_ located: Located, needsDate: Bool) throws -> EntrySpec {

@@ -121,14 +121,21 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
         }
     }
 
-    /// The value with every string that is a relative date (`"+15m"`) replaced by the ISO 8601 date it names.
-    func resolvingRelativeDates(from anchor: Date) -> DocumentValue {
+    /// The value with every string that is a relative date (`"+15m"`) replaced by the ISO 8601 date it names, and
+    /// every time of day (`"today 09:30"`) by that time on the day of `day` (default: `anchor`) in `timeZone`.
+    func resolvingRelativeDates(from anchor: Date, day: Date? = nil, timeZone: TimeZone = .current) -> DocumentValue {
         switch self {
         case .string(let text):
-            guard let offset = DocumentDates.relativeOffset(text) else { return self }
-            return .string(DocumentDates.string(SupportedDates.clamped(anchor.addingTimeInterval(offset))))
-        case .array(let items): return .array(items.map { $0.resolvingRelativeDates(from: anchor) })
-        case .object(let members): return .object(members.mapValues { $0.resolvingRelativeDates(from: anchor) })
+            if let offset = DocumentDates.relativeOffset(text) {
+                return .string(DocumentDates.string(SupportedDates.clamped(anchor.addingTimeInterval(offset))))
+            }
+            if let time = DocumentDates.timeOfDay(text), let date = time.date(on: day ?? anchor, in: timeZone) {
+                return .string(DocumentDates.string(date))
+            }
+            return self
+        case .array(let items): return .array(items.map { $0.resolvingRelativeDates(from: anchor, day: day, timeZone: timeZone) })
+        case .object(let members):
+            return .object(members.mapValues { $0.resolvingRelativeDates(from: anchor, day: day, timeZone: timeZone) })
         default: return self
         }
     }
@@ -167,11 +174,56 @@ public enum DocumentDates {
         return sign == "-" ? -total : total
     }
 
-    /// The date `text` names: relative to `anchor`, or ISO 8601 (a date without an offset is in `timeZone`).
+    /// A time of day on a day counted from another: `"today 09:30"`, `"tomorrow 00:00"`, `"yesterday 18:00"`,
+    /// `"today"` (midnight), with seconds optional (`"today 09:30:15"`).
+    public struct TimeOfDay: Hashable, Sendable {
+        /// Days after the reference day (`tomorrow`: 1).
+        public var days: Int
+        /// Seconds after that day's start (hour × 3600 + minute × 60 + second).
+        public var seconds: Int
+
+        /// The date on the day `days` after the one holding `reference` in `timeZone`: its start (midnight, or the
+        /// first moment of the day where midnight is skipped) plus `seconds`, as `Calendar.startOfDay(for:)` and
+        /// `addingTimeInterval` give it; nil outside `SupportedDates`.
+        public func date(on reference: Date, in timeZone: TimeZone) -> Date? {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let start = calendar.startOfDay(for: reference)
+            guard let day = days == 0 ? start : calendar.date(byAdding: .day, value: days, to: start) else { return nil }
+            let date = day.addingTimeInterval(Double(seconds))
+            return SupportedDates.contains(date, yearIn: timeZone) ? date : nil
+        }
+    }
+
+    /// The time of day `text` names, or nil when it is not one (`today 24:00` and `today 9:60` are not).
+    public static func timeOfDay(_ text: String) -> TimeOfDay? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard (1...2).contains(words.count) else { return nil }
+        let days: Int
+        switch words[0] {
+        case "yesterday": days = -1
+        case "today": days = 0
+        case "tomorrow": days = 1
+        default: return nil
+        }
+        guard words.count == 2 else { return TimeOfDay(days: days, seconds: 0) }
+        let fields = words[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(fields.count),
+            fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let hour = Int(fields[0]), let minute = Int(fields[1]), hour < 24, minute < 60
+        else { return nil }
+        let second = fields.count == 3 ? Int(fields[2]) ?? 60 : 0
+        guard second < 60 else { return nil }
+        return TimeOfDay(days: days, seconds: hour * 3600 + minute * 60 + second)
+    }
+
+    /// The date `text` names: relative to `anchor`, a time of day on `anchor`'s day in `timeZone` (`"today 09:30"`),
+    /// or ISO 8601 (a date without an offset is in `timeZone`).
     /// An ISO 8601 date outside `SupportedDates` (years 1678 to 2261; with an offset, the year in UTC) is nil; a
     /// relative date is kept inside them (`SupportedDates.clamped`).
     public static func date(_ text: String, anchor: Date, timeZone: TimeZone = .current) -> Date? {
         if let offset = relativeOffset(text) { return SupportedDates.clamped(anchor.addingTimeInterval(offset)) }
+        if let time = timeOfDay(text) { return time.date(on: anchor, in: timeZone) }
         let utc = TimeZone(identifier: "UTC")!
         let withZone = ISO8601DateFormatter()
         withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -210,7 +262,7 @@ public enum DocumentDates {
 
     /// What a valid date looks like, for error messages.
     static let expectedForm =
-        "a date: ISO 8601 such as \"2026-03-14T09:41:00Z\" in \(SupportedDates.description), or relative to the clock such as \"+15m\", \"-2h\", \"now\""
+        "a date: ISO 8601 such as \"2026-03-14T09:41:00Z\" in \(SupportedDates.description), relative to the clock such as \"+15m\", \"-2h\", \"now\", or a time of day such as \"today 09:30\" or \"tomorrow 00:00\""
 }
 
 // MARK: - Data paths
@@ -335,20 +387,21 @@ struct DataPath: Hashable, Sendable, CustomStringConvertible {
 
 // MARK: - Templates
 
-/// A string with `{{path}}` placeholders, parsed once: `"{{count}} steps"`, `"at {{departure|time}}"`.
-/// A placeholder may name a date style after a bar (`time`, `date`, `relative`, `offset`, `timer`), which makes
-/// the text a system-formatted date, as `Text("at \(date, style: .time)")`. `\{{` is a literal `{{`.
+/// A string with `{{path}}` placeholders, parsed once: `"{{count}} steps"`, `"at {{departure|time}}"`,
+/// `"{{= int(total / goal * 100)}}%"`. A placeholder may name a date style after a bar (`time`, `date`, `relative`,
+/// `offset`, `timer`), which makes the text a system-formatted date, as `Text("at \(date, style: .time)")`; one that
+/// starts with `=` is an arithmetic expression (`DocumentExpression`). `\{{` is a literal `{{`.
 struct Template: Hashable, Sendable {
     enum Part: Hashable, Sendable {
         case literal(String)
-        case placeholder(DataPath, style: Text.DateStyle?)
+        case placeholder(Placeholder, style: Text.DateStyle?)
     }
 
     var parts: [Part]
 
     /// True when the template is exactly one placeholder: its value keeps its type (a number stays a number).
-    var singlePlaceholder: DataPath? {
-        if parts.count == 1, case .placeholder(let path, nil) = parts[0] { return path }
+    var singlePlaceholder: Placeholder? {
+        if parts.count == 1, case .placeholder(let placeholder, nil) = parts[0] { return placeholder }
         return nil
     }
 
@@ -356,10 +409,10 @@ struct Template: Hashable, Sendable {
 
     /// The paths the template reads.
     var paths: [DataPath] {
-        parts.compactMap { if case .placeholder(let path, _) = $0 { return path } else { return nil } }
+        parts.flatMap { if case .placeholder(let placeholder, _) = $0 { return placeholder.paths } else { return [] } }
     }
 
-    /// Parses `text`; fails with what is wrong (an unclosed `{{`, a bad path, an unknown style).
+    /// Parses `text`; fails with what is wrong (an unclosed `{{`, a bad path or expression, an unknown style).
     static func parse(_ text: String) -> Result<Template, TemplateError> {
         var parts: [Part] = []
         var literal = ""
@@ -376,6 +429,22 @@ struct Template: Hashable, Sendable {
                         TemplateError(expected: "}} to close the placeholder", found: "\"\(rest.prefix(30))\"", suggestion: nil))
                 }
                 let inside = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
+                if let equals = inside.firstIndex(where: { $0 != " " }), inside[equals] == "=" {
+                    let source = inside[inside.index(after: equals)...]
+                    let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: source.startIndex)
+                    switch DocumentExpression.parse(String(source), offset: offset) {
+                    case .success(let expression):
+                        if !literal.isEmpty { parts.append(.literal(literal)) }
+                        literal = ""
+                        parts.append(.placeholder(.expression(expression), style: nil))
+                    case .failure(let failure):
+                        return .failure(
+                            TemplateError(
+                                expected: failure.expected, found: failure.found, suggestion: failure.suggestion, offset: failure.offset))
+                    }
+                    rest = rest[close.upperBound...]
+                    continue
+                }
                 var pathText = String(inside)
                 var style: Text.DateStyle?
                 if let bar = inside.firstIndex(of: "|") {
@@ -394,11 +463,12 @@ struct Template: Hashable, Sendable {
                 case .success(let path):
                     if !literal.isEmpty { parts.append(.literal(literal)) }
                     literal = ""
-                    parts.append(.placeholder(path, style: style))
+                    parts.append(.placeholder(.path(path), style: style))
                 case .failure(let error):
                     return .failure(
                         TemplateError(
-                            expected: "a data path inside {{ }} such as {{title}} or {{order.id}}", found: error.reason, suggestion: nil))
+                            expected: "a data path inside {{ }} such as {{title}} or {{order.id}}, or an expression such as {{= a / b}}",
+                            found: error.reason, suggestion: nil))
                 }
                 rest = rest[close.upperBound...]
                 continue
@@ -413,5 +483,7 @@ struct Template: Hashable, Sendable {
         var expected: String
         var found: String
         var suggestion: String?
+        /// Where in the string the fault is (Unicode scalars from 0), when known.
+        var offset: Int?
     }
 }

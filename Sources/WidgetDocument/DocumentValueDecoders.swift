@@ -65,7 +65,8 @@ enum Decode {
             switch Template.parse(text) {
             case .success(let template): return template
             case .failure(let error):
-                throw DocumentError(at: located, expected: error.expected, found: error.found, suggestion: error.suggestion)
+                throw DocumentError(
+                    at: located, insideStringAt: error.offset, expected: error.expected, found: error.found, suggestion: error.suggestion)
             }
         case .number(let value, _): return Template(parts: [.literal(DocumentValue.text(of: value))])
         case .bool(let value): return Template(parts: [.literal(value ? "true" : "false")])
@@ -86,6 +87,31 @@ enum Decode {
                     ?? "a data field \(failure.step)"
                     + (names.isEmpty ? "" : " (available: \(names.sorted().prefix(12).joined(separator: ", ")))"),
                 found: "no such field in {{\(path)}}", suggestion: NearestName.suggestion(for: last, among: names))
+        }
+    }
+
+    /// The value of a placeholder: a path's value, or an expression's number (an error points at the column of the
+    /// fault inside the string: a missing name, a value that is not a number, a division by zero).
+    static func value(of placeholder: Placeholder, at located: Located, in evaluation: DocumentEvaluation) throws -> DocumentValue {
+        switch placeholder {
+        case .path(let path): return try value(of: path, at: located, in: evaluation)
+        case .expression(let expression):
+            do {
+                return .number(
+                    try expression.evaluate { path, offset in
+                        do {
+                            return try value(of: path, at: located, in: evaluation)
+                        } catch var error as DocumentError {
+                            error.column = located.position.column + 1 + offset
+                            error.found += " (in {{\(placeholder)}})"
+                            throw error
+                        }
+                    })
+            } catch let failure as DocumentExpression.Failure {
+                throw DocumentError(
+                    at: located, insideStringAt: failure.offset, expected: failure.expected,
+                    found: failure.found + " in {{\(placeholder)}}", suggestion: failure.suggestion)
+            }
         }
     }
 

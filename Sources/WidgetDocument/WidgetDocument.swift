@@ -100,7 +100,13 @@ struct DocumentProvider: TimelineProvider {
 
     func makeTimeline(at now: Date) -> Timeline<DocumentEntry> {
         let configuration = parameters?.currentValue()
-        let entries = timeline.entries.map { $0.entry(anchor: now, store: store, at: nil, configuration: configuration) }
+        var entries = timeline.entries.map {
+            timeline.filtered($0.entry(anchor: now, store: store, at: nil, configuration: configuration))
+        }
+        if timeline.dropsPastEntries, let last = entries.last {
+            entries = entries.filter { $0.date >= now }
+            if entries.isEmpty { entries = [last] }
+        }
         let policy: TimelineReloadPolicy
         switch timeline.policy {
         case .atEnd: policy = .atEnd
@@ -121,6 +127,41 @@ struct TimelineSpec {
     var policy: Policy
     var placeholder: EntrySpec
     var snapshot: EntrySpec?
+    /// `filter`: array fields of each timeline entry's data kept only where a condition holds (the placeholder and
+    /// snapshot are left whole, as a provider filters only in `getTimeline`).
+    var filters: [EntryFilter] = []
+    /// `dropPastEntries`: entries dated before the moment the timeline is made are left out (all but the last when
+    /// every one is), as a provider that adds only `where end > now` does.
+    var dropsPastEntries = false
+
+    /// `entry` with each filtered field holding only the items whose condition holds.
+    func filtered(_ entry: DocumentEntry) -> DocumentEntry {
+        guard !filters.isEmpty else { return entry }
+        var values = entry.values
+        for filter in filters {
+            // Checked when the document loaded: every entry has the field as an array, and the condition evaluates.
+            guard case .array(let items) = values[filter.field] else { continue }
+            values[filter.field] = .array(items.filter { (try? filter.keeps($0, in: entry)) ?? true })
+        }
+        return DocumentEntry(date: entry.date, relevance: entry.relevance, values: values, anchor: entry.anchor)
+    }
+}
+
+/// One member of a timeline's `filter`: `"events": "item.end > {{entry.date}}"` keeps the events whose end is after
+/// the entry's date, as `events.filter { $0.end > date }` in a provider.
+struct EntryFilter {
+    /// The data field filtered (an array in every entry).
+    var field: String
+    /// The condition each item must meet; it reads the item as `item`, beside the entry's fields.
+    var condition: Condition
+
+    /// Whether `item` stays in `entry`'s field.
+    func keeps(_ item: DocumentValue, in entry: DocumentEntry) throws -> Bool {
+        var values = entry.values
+        values["item"] = item
+        return try condition.evaluate(
+            DocumentEvaluation(values: values, anchor: entry.anchor, environment: EnvironmentValues(), file: ""))
+    }
 }
 
 /// One entry as written: its date (text, resolved when the timeline is made) and data.
@@ -143,7 +184,7 @@ struct EntrySpec {
                 values: ["configuration": configuration], anchor: anchor, environment: EnvironmentValues(), file: "")
             data = (try? configured.evaluate(evaluation)) ?? data
         }
-        if case .object(let members) = data.resolvingRelativeDates(from: anchor) { values = members }
+        if case .object(let members) = data.resolvingRelativeDates(from: anchor, day: date) { values = members }
         values["entry"] = .object(["date": .string(DocumentDates.string(date))])
         if let store { values["store"] = store.read() }
         if let configuration { values["configuration"] = configuration }

@@ -195,7 +195,7 @@ struct DocumentExampleTests {
     func documentationExamples() throws {
         let markdown = try String(contentsOf: DocumentFixtures.package.appendingPathComponent("docs/widget-document.md"), encoding: .utf8)
         let blocks = markdown.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 20)
+        #expect(blocks.count == 22)
         for (index, block) in blocks.enumerated() {
             if block.contains("\"control\":") {
                 // A control document (ControlDocument) draws at every placement, with no check that fails.
