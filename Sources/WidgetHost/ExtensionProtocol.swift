@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 7
+    public static let version = 8
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -191,8 +191,9 @@ public enum ExtensionResponse: Codable, Sendable {
     case performed
     /// The request could not be answered (an unknown kind or entry, an intent that threw).
     case failure(String)
-    /// A Live Activity's scripted preview: its encoded attributes and content states, in order.
-    case activityScript(attributes: Data, contents: [EncodedActivityContent])
+    /// A Live Activity's scripted preview: its encoded attributes and content states, in order, and the alert each
+    /// state's update shows (nil for none).
+    case activityScript(attributes: Data, contents: [EncodedActivityContent], alerts: [AlertConfiguration?])
     /// A Live Activity's presentations, resolved.
     case activity(ResolvedActivity)
     /// Not an answer: an ActivityKit call widget code made while the request is answered (an intent's

@@ -168,7 +168,8 @@ public final class ExtensionServer {
             do {
                 let attributes = try HostContext.current.run { try script.attributes(start) }
                 let contents = try HostContext.current.run { try script.contents(start) }
-                return .activityScript(attributes: attributes, contents: contents)
+                let alerts = try HostContext.current.run { try script.alertConfigurations(start) }
+                return .activityScript(attributes: attributes, contents: contents, alerts: alerts)
             } catch {
                 return .failure("\(kind): the preview script does not encode: \(error)")
             }
