@@ -217,6 +217,18 @@ public final class RemoteWidgets: @unchecked Sendable {
                 }
             })
         descriptor.configuration = settings
+        if let name = widget.pushHandler {
+            descriptor.pushHandler = RemoteWidgetPushHandler.self
+            descriptor.configuredPushHandler = RemoteWidgetPushHandler(handlerName: name) { token, widgets in
+                do {
+                    let answer = try process.send(.widgetPushToken(kind: kind, token: token, widgets: widgets), within: limit)
+                    guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
+                    return .success(read)
+                } catch {
+                    return .failure(Self.failure(error))
+                }
+            }
+        }
         return descriptor
     }
 
