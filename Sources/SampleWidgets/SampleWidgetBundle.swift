@@ -3,14 +3,14 @@ import WidgetKitUI
 
 /// The widgets `widgetterm` shows when given nothing else: widgets a real app would ship, together
 /// covering every family, plus `station-board`, configurable with a parameter of every kind, `now-playing` on
-/// Liquid Glass (iOS 26), plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose, and two Live Activities
-/// (`delivery`, `workout`), and three Control Center controls (`focus`, a toggle; `add-water`, a button; `lights`, a toggle
+/// Liquid Glass (iOS 26), plus `memories`, which keeps a common tap mistake (two widgetURLs) on purpose, and three Live
+/// Activities (`delivery`, `workout`, and `match`, whose updates alert), and three Control Center controls (`focus`, a toggle; `add-water`, a button; `lights`, a toggle
 /// configured with `AppIntentControlConfiguration`).
 public struct SampleWidgetBundle: WidgetBundle {
     /// Creates the bundle; it holds no state.
     public init() {}
 
-    /// As WidgetKit's `WidgetBundle.body`: the ten widgets, then the two Live Activities, then the three controls.
+    /// As WidgetKit's `WidgetBundle.body`: the ten widgets, then the three Live Activities, then the three controls.
     public var body: some Widget {
         WaterWidget()
         OrdersWidget()
@@ -24,6 +24,7 @@ public struct SampleWidgetBundle: WidgetBundle {
         NowPlayingWidget()
         DeliveryActivity()
         WorkoutActivity()
+        MatchActivity()
         FocusControl()
         AddWaterControl()
         LightsControl()

@@ -32,6 +32,8 @@ final class IslandScreen {
         var id: String
         var descriptor: WidgetDescriptor
         var contents: [EncodedActivityContent]
+        /// The alert each state's update shows (`Activity.update(_:alertConfiguration:)`), one per content; nil for none.
+        var alerts: [AlertConfiguration?]
         /// The scripted state shown last (1-based).
         var stateNumber: Int
         /// True when the content shown came from a push (`P`), not from the script (`s`, `u`).
@@ -128,8 +130,9 @@ final class IslandScreen {
         let descriptor = activities[index]
         do {
             let contents = try ActivityScript.contents(of: descriptor, startingAt: now)
+            let alerts = try ActivityScript.alertConfigurations(of: descriptor, startingAt: now)
             let id = try ActivityScript.start(descriptor, in: center, state: 1, startingAt: now)
-            running.append(Running(id: id, descriptor: descriptor, contents: contents, stateNumber: 1))
+            running.append(Running(id: id, descriptor: descriptor, contents: contents, alerts: alerts, stateNumber: 1))
             focused = running.count - 1
             targetIndex = nil
         } catch {
@@ -140,7 +143,7 @@ final class IslandScreen {
     /// Takes activity `id`, started outside the screen's keys (a start push), into the list and focuses it; its script
     /// is the content it started with (`u` then has nothing else to play).
     func adopt(_ id: String, descriptor: WidgetDescriptor, content: EncodedActivityContent) {
-        running.append(Running(id: id, descriptor: descriptor, contents: [content], stateNumber: 1))
+        running.append(Running(id: id, descriptor: descriptor, contents: [content], alerts: [nil], stateNumber: 1))
         focused = running.count - 1
         targetIndex = nil
     }
@@ -158,12 +161,15 @@ final class IslandScreen {
         running[min(focused, running.count - 1)] = current
     }
 
-    /// Pushes the focused activity's next scripted state (wrapping to the first).
+    /// Pushes the focused activity's next scripted state (wrapping to the first) with its scripted alert, as the app's
+    /// `Activity.update(_:alertConfiguration:)` does: the center logs the alert with its sound, and the island expands
+    /// (a banner without an island) for `ActivityAlertDrawing.duration` seconds.
     func pushNextState(log: (EventLog.Kind, String) -> Void) {
         guard var current = focusedRunning else { return log(.info, "no activity: press s to start one") }
         let next = current.stateNumber % current.contents.count + 1
+        let alert = current.alerts.indices.contains(next - 1) ? current.alerts[next - 1] : nil
         do {
-            try center.updateActivity(id: current.id, content: current.contents[next - 1], alertConfiguration: nil)
+            try center.updateActivity(id: current.id, content: current.contents[next - 1], alertConfiguration: alert)
             current.stateNumber = next
             current.isPushed = false
             current.isOffScript = false

@@ -5,6 +5,43 @@ import SpellingSuggestions
 extension DocumentLoader {
     // MARK: Live Activities
 
+    /// A content state's `"alert"`: `{"title": TEXT, "body": TEXT, "sound": "default" | FILE}`, the
+    /// `AlertConfiguration(title:body:sound:)` that `Activity.update(_:alertConfiguration:)` shows with the state
+    /// (`sound` left out: `.default`; a file name: `.named(FILE)`).
+    /// - Throws: `DocumentError` at the alert for a missing or non-string title or body, an empty sound, an unknown
+    ///   member, or an alert on the first state, which starts the activity (`Activity.request` shows no alert).
+    private func alertConfiguration(_ located: Located, isFirstState: Bool) throws -> AlertConfiguration {
+        let form = "{\"title\": \"Goal!\", \"body\": \"Okafor scores\", \"sound\": \"default\" or a sound file such as \"goal.caf\"}"
+        guard let fields = located.members else { throw DocumentError(at: located, expected: "an alert: \(form)") }
+        guard !isFirstState else {
+            throw DocumentError(
+                at: located,
+                expected: "no alert on the first content state: it starts the activity (Activity.request shows no alert); "
+                    + "put the alert on a later state, whose update shows it",
+                found: "an alert")
+        }
+        var alert = try Arguments(owner: "an alert", primary: nil, labeled: fields, valid: ["title", "body", "sound"])
+        func text(_ name: String) throws -> String {
+            guard let node = alert.take(name) else {
+                throw DocumentError(at: located, expected: "\"\(name)\": a string; an alert is \(form)")
+            }
+            guard case .string(let value) = node.value else { throw DocumentError(at: node, expected: "a string") }
+            return value
+        }
+        let title = try text("title")
+        let body = try text("body")
+        var sound = AlertConfiguration.AlertSound.default
+        if let node = alert.take("sound") {
+            guard case .string(let name) = node.value, !name.isEmpty else {
+                throw DocumentError(at: node, expected: "\"default\", or the name of a sound file in the app's bundle such as \"goal.caf\"")
+            }
+            if name != "default" { sound = .named(name) }
+        }
+        try alert.finish()
+        return AlertConfiguration(
+            title: LocalizedStringResource(stringLiteral: title), body: LocalizedStringResource(stringLiteral: body), sound: sound)
+    }
+
     func activity(_ located: Located, compiler: ViewCompiler) throws -> ActivitySpec {
         guard let members = located.members else {
             throw DocumentError(
@@ -21,12 +58,13 @@ extension DocumentLoader {
         guard let statesNode = arguments.take("contentStates"), let stateItems = statesNode.items, !stateItems.isEmpty else {
             throw DocumentError(at: located, expected: "\"contentStates\": a non-empty array of {\"state\": {...}, \"staleDate\": DATE}")
         }
-        let states = try stateItems.map { item -> ActivitySpec.State in
+        let states = try stateItems.enumerated().map { index, item -> ActivitySpec.State in
             guard let fields = item.members else {
-                throw DocumentError(at: item, expected: "{\"state\": {...}, \"staleDate\": DATE, \"relevanceScore\": N}")
+                throw DocumentError(
+                    at: item, expected: "{\"state\": {...}, \"staleDate\": DATE, \"relevanceScore\": N, \"alert\": {...}}")
             }
             var state = try Arguments(
-                owner: "a content state", primary: nil, labeled: fields, valid: ["state", "staleDate", "relevanceScore"])
+                owner: "a content state", primary: nil, labeled: fields, valid: ["state", "staleDate", "relevanceScore", "alert"])
             guard let data = state.take("state"), data.members != nil else {
                 throw DocumentError(at: item, expected: "\"state\": an object of dynamic data")
             }
@@ -37,8 +75,9 @@ extension DocumentLoader {
                 return text
             }
             let score = try state.take("relevanceScore").map { try Decode.number($0).evaluate(Self.emptyEvaluation) } ?? 0
+            let alert = try state.take("alert").map { try alertConfiguration($0, isFirstState: index == 0) }
             try state.finish()
-            return ActivitySpec.State(state: DocumentValue(data.node), staleDate: stale, relevanceScore: score)
+            return ActivitySpec.State(state: DocumentValue(data.node), staleDate: stale, relevanceScore: score, alert: alert)
         }
         guard let lockNode = arguments.take("lockScreen") else {
             throw DocumentError(at: located, expected: "\"lockScreen\": the Lock Screen view")
@@ -177,12 +216,14 @@ extension DocumentLoader {
         }
         .widgetTermPreview(
             attributes: { start in DocumentActivityAttributes(values: activity.attributes.resolvingRelativeDates(from: start)) },
-            contentStates: { start in
+            updates: { start in
                 activity.states.map { state in
-                    ActivityContent(
-                        state: DocumentActivityAttributes.ContentState(values: state.state.resolvingRelativeDates(from: start)),
-                        staleDate: state.staleDate.flatMap { DocumentDates.date($0, anchor: start) },
-                        relevanceScore: state.relevanceScore)
+                    ActivityPreviewUpdate(
+                        ActivityContent(
+                            state: DocumentActivityAttributes.ContentState(values: state.state.resolvingRelativeDates(from: start)),
+                            staleDate: state.staleDate.flatMap { DocumentDates.date($0, anchor: start) },
+                            relevanceScore: state.relevanceScore),
+                        alertConfiguration: state.alert)
                 }
             }
         )

@@ -356,6 +356,8 @@ struct ActivitySpec {
         var state: DocumentValue
         var staleDate: String?
         var relevanceScore: Double
+        /// The alert the update to this state shows (`Activity.update(_:alertConfiguration:)`); nil for none.
+        var alert: AlertConfiguration? = nil
     }
     struct Region {
         var position: DynamicIslandExpandedRegionPosition

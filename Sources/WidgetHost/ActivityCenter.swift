@@ -501,8 +501,26 @@ public enum ActivityScript {
         return contents
     }
 
+    /// The alert each scripted state shows when an update sets it (`Activity.update(_:alertConfiguration:)`), one per
+    /// state of `contents(of:startingAt:)` (nil for none).
+    /// - Throws: `ActivityScriptError` when the activity has no script, its alerts cannot be made, or the first state,
+    ///   which starts the activity with `Activity.request` (no alert there), has one.
+    public static func alertConfigurations(of descriptor: WidgetDescriptor, startingAt start: Date) throws -> [AlertConfiguration?] {
+        let count = try contents(of: descriptor, startingAt: start).count
+        let alerts: [AlertConfiguration?]
+        do { alerts = try descriptor.activity!.preview!.alertConfigurations(start) } catch {
+            throw ActivityScriptError(message: "\(descriptor.kind): the preview script's alerts cannot be made: \(error)")
+        }
+        if let first = alerts.first, let alert = first {
+            throw ActivityScriptError(
+                message: "\(descriptor.kind): state 1 starts the activity (Activity.request shows no alert), but it has the alert "
+                    + "“\(alert.title)”: put the alert on a later update")
+        }
+        return (0..<count).map { alerts.indices.contains($0) ? alerts[$0] : nil }
+    }
+
     /// Requests the activity with the first scripted state and updates it through state `number` (1-based), all at
-    /// the center's current time.
+    /// the center's current time, each update with its scripted alert.
     /// - Returns: the activity's id.
     /// - Throws: `ActivityScriptError` for a number outside the script, `ActivityAuthorizationError` when the center
     ///   refuses the request or an update (over 4 KB, too many activities).
@@ -520,11 +538,12 @@ public enum ActivityScript {
         do { attributes = try activity.preview!.attributes(start) } catch {
             throw ActivityScriptError(message: "\(descriptor.kind): the preview attributes do not encode: \(error)")
         }
+        let alerts = try alertConfigurations(of: descriptor, startingAt: start)
         let id = try center.requestActivity(
             attributesType: activity.attributesType, attributes: attributes,
             content: contents[0], pushType: pushType)
-        for content in contents[1..<number] {
-            try center.updateActivity(id: id, content: content, alertConfiguration: nil)
+        for index in 1..<number {
+            try center.updateActivity(id: id, content: contents[index], alertConfiguration: alerts[index])
         }
         return id
     }

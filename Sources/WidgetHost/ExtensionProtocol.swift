@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 7
+    public static let version = 9
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -162,6 +162,27 @@ public enum ExtensionRequest: Codable, Sendable {
     /// `pushTokensDidChange(controls:)` of the push handler of the control `kind` (a new instance of its type, as iOS
     /// makes one per call), with every push-enabled control and its token: answered with `pushTokensRead`.
     case controlPushTokens(kind: String, controls: [ArchivedControlPushToken])
+    /// `pushTokenDidChange(_:widgets:)` of the push handler of the widget `kind` (a new instance of its type, as iOS
+    /// makes one per call), with the extension's widget token and the widgets that use the handler: answered with
+    /// `pushTokensRead`.
+    case widgetPushToken(kind: String, token: Data, widgets: [ArchivedWidgetInfo])
+}
+
+/// One widget as `pushTokenDidChange(_:widgets:)` is told about it (`WidgetInfo`): its kind and family.
+public struct ArchivedWidgetInfo: Codable, Sendable, Equatable {
+    /// The widget's kind.
+    public var kind: String
+    /// The raw value of its `WidgetFamily`.
+    public var family: String
+
+    /// The wire form of `info`.
+    public init(_ info: WidgetInfo) {
+        kind = info.kind
+        family = info.family.rawValue
+    }
+
+    /// The `WidgetInfo` it stands for; a family this build does not know reads as `systemSmall`.
+    public var info: WidgetInfo { WidgetInfo(kind: kind, family: WidgetFamily(rawValue: family) ?? .systemSmall) }
 }
 
 /// One control as `pushTokensDidChange(controls:)` is told about it: its kind and its push token, if it has one.
@@ -191,8 +212,9 @@ public enum ExtensionResponse: Codable, Sendable {
     case performed
     /// The request could not be answered (an unknown kind or entry, an intent that threw).
     case failure(String)
-    /// A Live Activity's scripted preview: its encoded attributes and content states, in order.
-    case activityScript(attributes: Data, contents: [EncodedActivityContent])
+    /// A Live Activity's scripted preview: its encoded attributes and content states, in order, and the alert each
+    /// state's update shows (nil for none).
+    case activityScript(attributes: Data, contents: [EncodedActivityContent], alerts: [AlertConfiguration?])
     /// A Live Activity's presentations, resolved.
     case activity(ResolvedActivity)
     /// Not an answer: an ActivityKit call widget code made while the request is answered (an intent's
@@ -237,6 +259,8 @@ public struct ArchivedWidget: Codable, Sendable, Equatable {
     public var activity: ArchivedActivityConfiguration? = nil
     /// For an `AppIntentConfiguration` widget: its intent's parameters, in declaration order; nil for any other.
     public var parameters: [ArchivedParameter]? = nil
+    /// The name of its `.pushHandler(_:)` type (`WidgetPushHandler`); nil for a widget not updated by push.
+    public var pushHandler: String? = nil
 }
 
 /// What the preview knows of a Live Activity's configuration; its views stay in the extension process.

@@ -124,6 +124,7 @@ public final class ExtensionServer {
                                 previewPresentation: $0.preview?.presentation)
                         })
                     archived.parameters = Self.parameters(of: widget)
+                    archived.pushHandler = widget.pushHandlerName
                     return archived
                 })
         case .placeholder(let kind, let context), .snapshot(let kind, let context), .timeline(let kind, let context):
@@ -168,7 +169,8 @@ public final class ExtensionServer {
             do {
                 let attributes = try HostContext.current.run { try script.attributes(start) }
                 let contents = try HostContext.current.run { try script.contents(start) }
-                return .activityScript(attributes: attributes, contents: contents)
+                let alerts = try HostContext.current.run { try script.alertConfigurations(start) }
+                return .activityScript(attributes: attributes, contents: contents, alerts: alerts)
             } catch {
                 return .failure("\(kind): the preview script does not encode: \(error)")
             }
@@ -181,6 +183,24 @@ public final class ExtensionServer {
             }
         case .activityHostAnswer:
             return .failure("an answer to an ActivityKit call arrived when none was made")
+        case .widgetPushToken(let kind, let token, let infos):
+            guard let widget = widgets[kind] else { return .failure("no widget of kind \(kind)") }
+            guard widget.pushHandler != nil || widget.configuredPushHandler != nil else {
+                return .failure("the widget \(kind) has no push handler")
+            }
+            // As WidgetPushTokenService calls a handler in one process: a new instance of its type (a configured
+            // handler itself); reading the token is what counts as storing it.
+            let reads = PushTokenReads()
+            let pushInfo = WidgetPushInfo(token: token, reads: reads)
+            let widgets = infos.map(\.info)
+            HostContext.current.run {
+                if let configured = widget.configuredPushHandler {
+                    configured.pushTokenDidChange(pushInfo, widgets: widgets)
+                } else {
+                    widget.pushHandler!.init().pushTokenDidChange(pushInfo, widgets: widgets)
+                }
+            }
+            return .pushTokensRead(reads.contains(token) ? [token] : [])
         case .configured, .parameterCheck, .parameterOptions, .parameterValue:
             return answerParameters(request) ?? .failure("unanswered \(request)")
         case .describeControls, .controlTemplate, .configuredControl, .controlPushTokens:

@@ -111,17 +111,17 @@ public final class RemoteWidgets: @unchecked Sendable {
             if case .failure(let message) = answer { throw ExtensionFailure(reason: message) }
             return answer
         }
-        func script(_ start: Date) throws -> (attributes: Data, contents: [EncodedActivityContent]) {
+        func script(_ start: Date) throws -> (attributes: Data, contents: [EncodedActivityContent], alerts: [AlertConfiguration?]) {
             let answer = try ask(.activityScript(kind: kind, start: start))
-            guard case .activityScript(let attributes, let contents) = answer else { throw Self.unexpected(answer) }
-            return (attributes, contents)
+            guard case .activityScript(let attributes, let contents, let alerts) = answer else { throw Self.unexpected(answer) }
+            return (attributes, contents, alerts)
         }
         let configuration = widget.activity ?? ArchivedActivityConfiguration(attributesType: kind, hasPreview: false)
         var preview: ActivityPreviewScript?
         if configuration.hasPreview {
             preview = ActivityPreviewScript(
                 attributes: { try script($0).attributes }, contents: { try script($0).contents },
-                presentation: configuration.previewPresentation)
+                alertConfigurations: { try script($0).alerts }, presentation: configuration.previewPresentation)
         }
         var descriptor = WidgetDescriptor.archived(
             kind: kind, displayName: widget.displayName, description: widget.description, supportedFamilies: [],
@@ -217,6 +217,18 @@ public final class RemoteWidgets: @unchecked Sendable {
                 }
             })
         descriptor.configuration = settings
+        if let name = widget.pushHandler {
+            descriptor.pushHandler = RemoteWidgetPushHandler.self
+            descriptor.configuredPushHandler = RemoteWidgetPushHandler(handlerName: name) { token, widgets in
+                do {
+                    let answer = try process.send(.widgetPushToken(kind: kind, token: token, widgets: widgets), within: limit)
+                    guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
+                    return .success(read)
+                } catch {
+                    return .failure(Self.failure(error))
+                }
+            }
+        }
         return descriptor
     }
 

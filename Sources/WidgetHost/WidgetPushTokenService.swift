@@ -32,6 +32,9 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     private var widgetTokens: [Data] = []
     private var controlTokens: [String: [Data]] = [:]
     private var _deliveries: [Delivery] = []
+    /// What each widget handler type read of the token it was handed, by `handler|token`: the extension has one widget
+    /// token for every handler type, so one handler storing it says nothing of another.
+    private var widgetHandlerReads: [String: PushTokenReads] = [:]
 
     /// A service for a bundle's widgets and controls; handlers run in `host`.
     public init(widgets: [WidgetDescriptor], controls: [ControlDescriptor] = [], host: HostContext = .current) {
@@ -63,13 +66,29 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         }
         // The one token of the extension: `WidgetCenter.shared.currentPushInfo` answers with it from now on.
         host.widgetPushToken.update(token: token, reads: reads)
-        for users in Self.grouped(widgets, by: { $0.pushHandler! }) {
-            let type = users[0].pushHandler!
+        // A new instance of each unique handler type; stand-ins for one type in an extension process are that type.
+        var order: [String] = []
+        var groups: [String: [WidgetDescriptor]] = [:]
+        for widget in widgets {
+            let key = widget.configuredPushHandler.map { "configured \($0.handlerName)" } ?? "type \(ObjectIdentifier(widget.pushHandler!))"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(widget)
+        }
+        for users in order.map({ groups[$0]! }) {
             let infos = users.map { WidgetInfo(kind: $0.kind, family: $0.supportedFamilies.first ?? .systemSmall) }
+            let name = users[0].pushHandlerName!
+            let handlerReads = PushTokenReads()
+            let pushInfo = WidgetPushInfo(token: token, reads: handlerReads)
             lock.withLock {
-                _deliveries.append(Delivery(handler: "\(type)", kind: "widgets", token: token, kinds: users.map(\.kind)))
+                _deliveries.append(Delivery(handler: name, kind: "widgets", token: token, kinds: users.map(\.kind)))
+                widgetHandlerReads["\(name)|\(token.hexadecimalString)"] = handlerReads
             }
-            host.run { type.init().pushTokenDidChange(WidgetPushInfo(token: token, reads: reads), widgets: infos) }
+            if let configured = users[0].configuredPushHandler {
+                host.run { configured.pushTokenDidChange(pushInfo, widgets: infos) }
+            } else {
+                let type = users[0].pushHandler!
+                host.run { type.init().pushTokenDidChange(pushInfo, widgets: infos) }
+            }
         }
         return token
     }
@@ -134,17 +153,24 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         var seen: Set<String> = []
         return deliveries.reversed().compactMap { delivery -> Diagnostic? in
             let key = "\(delivery.handler)|\(delivery.kind)"
-            guard seen.insert(key).inserted, !reads.contains(delivery.token) else { return nil }
             let isWidget = delivery.kind == "widgets"
-            if let failure = reads.failure(for: delivery.token) {
-                return Diagnostic(
-                    severity: .warning, code: "push-handler-failed",
-                    message: "\(delivery.handler).pushTokensDidChange(controls:) could not be called with the new token for "
-                        + "\(delivery.kind): the extension \(failure). Whether the handler stores its token is unknown; fix the "
-                        + "extension and run again.",
-                    widget: delivery.kind, values: ["handler": delivery.handler, "token": delivery.token.hexadecimalString])
+            // A widget handler's own reads, and widget code reading `currentPushInfo` (the host's `reads`).
+            let handlerReads =
+                isWidget ? lock.withLock { widgetHandlerReads["\(delivery.handler)|\(delivery.token.hexadecimalString)"] } : nil
+            guard seen.insert(key).inserted, !reads.contains(delivery.token), handlerReads?.contains(delivery.token) != true else {
+                return nil
             }
             let call = isWidget ? "pushTokenDidChange(_:widgets:)" : "pushTokensDidChange(controls:)"
+            if let failure = handlerReads?.failure(for: delivery.token) ?? reads.failure(for: delivery.token) {
+                let receiver = isWidget ? "the widgets" : delivery.kind
+                return Diagnostic(
+                    severity: .warning, code: "push-handler-failed",
+                    message: "\(delivery.handler).\(call) could not be called with the new token for "
+                        + "\(receiver): the extension \(failure). Whether the handler stores its token is unknown; fix the "
+                        + "extension and run again.",
+                    widget: isWidget ? delivery.kinds.joined(separator: ",") : delivery.kind,
+                    values: ["handler": delivery.handler, "token": delivery.token.hexadecimalString])
+            }
             let what = isWidget ? "pushInfo.token" : "the control's pushInfo?.token"
             return Diagnostic(
                 severity: .warning, code: "push-token-not-stored",

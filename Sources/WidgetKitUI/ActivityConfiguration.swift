@@ -133,4 +133,34 @@ extension WidgetConfiguration {
         nonisolated(unsafe) let fixed = attributes
         return widgetTermPreview(attributes: { _ in fixed }, contentStates: contentStates)
     }
+
+    /// `widgetTermPreview(attributes:contentStates:)` whose updates may alert: each step is the content an app
+    /// passes to `Activity.update(_:alertConfiguration:)` with the alert it passes there. The first step starts the
+    /// activity (`Activity.request`, which shows no alert: an alert on it is an `ActivityScriptError` when played);
+    /// the island screen's `u` plays the next step, alert and all, and `render --state N` applies steps 2 to N.
+    public func widgetTermPreview<Attributes: ActivityAttributes>(
+        attributes: @escaping (Date) -> Attributes, updates: @escaping (Date) -> [ActivityPreviewUpdate<Attributes.ContentState>]
+    ) -> ModifiedWidgetConfiguration {
+        var descriptor = self.descriptor
+        descriptor.activity?.preview = ActivityPreviewScript(
+            attributes: { try ActivityCoding.encode(attributes($0)) },
+            contents: { start in try updates(start).map { try ActivityCoding.encode($0.content) } },
+            alertConfigurations: { start in updates(start).map(\.alertConfiguration) })
+        return ModifiedWidgetConfiguration(descriptor: descriptor)
+    }
+}
+
+/// One step of a scripted Live Activity preview (`widgetTermPreview(attributes:updates:)`): the arguments of one
+/// `Activity.update(_:alertConfiguration:)` call, the content and the alert shown with it.
+public struct ActivityPreviewUpdate<State: Decodable & Encodable & Hashable> {
+    /// The content the update sets.
+    public var content: ActivityContent<State>
+    /// The alert shown with it (the expanded island, or a banner on the Lock Screen, and its sound); nil for none.
+    public var alertConfiguration: AlertConfiguration?
+
+    /// A step that sets `content` and shows `alertConfiguration`, as `update(content, alertConfiguration:)` does.
+    public init(_ content: ActivityContent<State>, alertConfiguration: AlertConfiguration? = nil) {
+        self.content = content
+        self.alertConfiguration = alertConfiguration
+    }
 }

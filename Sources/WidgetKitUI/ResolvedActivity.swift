@@ -157,6 +157,10 @@ public struct ActivityPreviewScript: @unchecked Sendable {
     public let attributes: (Date) throws -> Data
     /// The content states for an activity started at the given date, in order.
     public let contents: (Date) throws -> [EncodedActivityContent]
+    /// The alert each scripted update shows (`Activity.update(_:alertConfiguration:)`), by the index of its content
+    /// state; nil, or an index past the end, for an update without an alert. The first state starts the activity
+    /// (`Activity.request`), which takes no alert.
+    public let alertConfigurations: (Date) throws -> [AlertConfiguration?]
     /// The presentation shown when none is asked for, as `widgetterm render --presentation` names it
     /// (`compact`, `minimal`, `expanded`, `lockscreen`): a `#Preview(as:)`'s view kind; nil for the default.
     public var presentation: String? = nil
@@ -164,10 +168,11 @@ public struct ActivityPreviewScript: @unchecked Sendable {
     /// A script whose data comes from elsewhere (an extension process asked for it).
     package init(
         attributes: @escaping (Date) throws -> Data, contents: @escaping (Date) throws -> [EncodedActivityContent],
-        presentation: String? = nil
+        alertConfigurations: @escaping (Date) throws -> [AlertConfiguration?] = { _ in [] }, presentation: String? = nil
     ) {
         self.attributes = attributes
         self.contents = contents
+        self.alertConfigurations = alertConfigurations
         self.presentation = presentation
     }
 }

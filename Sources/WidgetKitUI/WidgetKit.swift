@@ -67,6 +67,14 @@ public struct WidgetDescriptor: @unchecked Sendable {
     public var disfavoredLocations: [WidgetLocation: [WidgetFamily]] = [:]
     /// `pushHandler(_:)`: the type that receives the widget push token; nil when the widget is not updated by push.
     public var pushHandler: (any WidgetPushHandler.Type)?
+    /// The handler the host calls in place of a new `pushHandler` instance (the stand-in for a handler in an extension
+    /// process); nil to call `pushHandler`.
+    public var configuredPushHandler: (any ConfiguredWidgetPushHandler)?
+
+    /// The name of the widget's push handler, as diagnostics and the log give it; nil when it has none.
+    public var pushHandlerName: String? {
+        configuredPushHandler?.handlerName ?? pushHandler.map { "\($0)" }
+    }
 }
 
 /// A widget whose content is fixed by the developer, as `WidgetKit.StaticConfiguration`.

@@ -33,6 +33,24 @@ public struct WidgetPushInfo: Sendable {
         reads?.record(bytes)
         return bytes
     }
+
+    /// The token without counting a read: the host forwarding it to an extension process, where the handler's own
+    /// read is what counts.
+    package var unreadToken: Data { bytes }
+
+    /// Notes that the handler this token was handed to could not be called: see `PushTokenReads.recordFailure`.
+    package func recordHandlerFailure(_ reason: String) { reads?.recordFailure(bytes, reason: reason) }
+}
+
+/// A widget push handler whose instance carries what it does: the host calls the instance the widget was configured
+/// with instead of a new instance of `WidgetDescriptor.pushHandler`. WidgetTerm's own protocol, not Apple's (in Swift a
+/// handler is a type the system creates for each call); the preview's stand-in for a handler whose code runs in an
+/// extension process is one.
+public protocol ConfiguredWidgetPushHandler: Sendable {
+    /// The name diagnostics give the handler (`push-token-not-stored`): the type's name in the extension.
+    var handlerName: String { get }
+    /// Called as `WidgetPushHandler.pushTokenDidChange(_:widgets:)` is.
+    func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo])
 }
 
 /// A widget the system shows, as `WidgetKit.WidgetInfo` (the members WidgetTerm fills: kind and family).

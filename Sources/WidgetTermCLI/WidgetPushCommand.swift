@@ -24,7 +24,7 @@ enum WidgetPushReplay {
         let session = try settings.session(for: descriptor)
         // A widget with a push handler is handed its token first, as iOS does when it configures the widget for push.
         var findings: [Diagnostic] = []
-        if let handler = descriptor.pushHandler {
+        if let handler = descriptor.pushHandlerName {
             let tokens = WidgetPushTokenService(widgets: [descriptor], host: session.host)
             if let token = tokens.issueWidgetToken() {
                 output.write("widget push token \(token.hexadecimalString) (given to \(handler).pushTokenDidChange(_:widgets:))\n")

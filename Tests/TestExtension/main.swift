@@ -327,6 +327,22 @@ struct PushInfoWidget: Widget {
     }
 }
 
+/// Logs that the widget token changed and drops it: the server keeps pushing to a token that no longer works.
+struct MailboxTokenHandler: WidgetPushHandler {
+    func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo]) { _ = widgets.map(\.kind) }
+}
+
+/// A widget updated by push whose handler never stores its token (`push-token-not-stored`, found in this process).
+struct MailboxWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "mailbox", provider: PushInfoProvider()) { _ in
+            Text("Mail").containerBackground(Color.white, for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+        .pushHandler(MailboxTokenHandler.self)
+    }
+}
+
 // Controls updated by push: one handler keeps its token (reads it, as sending it to its server), one never reads it
 // (`push-token-not-stored`); `check` runs each handler here, in the extension, where its code is.
 
@@ -371,6 +387,7 @@ struct TestBundle: WidgetBundle {
         TallyWidget()
         SwitchboardWidget()
         PushInfoWidget()
+        MailboxWidget()
         LampControl()
         RoomLightControl()
         ChimeControl()

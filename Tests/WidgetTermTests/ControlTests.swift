@@ -177,7 +177,7 @@ private struct NoSymbolIntent: AppIntent {
     func sampleBundle() {
         let bundle = SampleWidgetBundle()
         #expect(bundle.controlDescriptors.map(\.kind) == ["focus", "add-water", "lights"])
-        #expect(bundle.widgetDescriptors.count == 12)
+        #expect(bundle.widgetDescriptors.count == 13)
         #expect(!bundle.widgetDescriptors.map(\.kind).contains("focus"))
     }
 

@@ -157,15 +157,15 @@ import WidgetTermCLI
             app.renderFrame()
             #expect(terminal.text.contains("No Live Activity in this bundle."))
 
-            // The rebuilt program: the same widgets (new descriptors) and two Live Activities.
+            // The rebuilt program: the same widgets (new descriptors) and three Live Activities.
             let rebuilt = SampleWidgetBundle().widgetDescriptors
             queue.post(widgets: rebuilt)
             app.renderFrame()
-            #expect(app.configuration.activities.map(\.kind) == ["delivery", "workout"])
+            #expect(app.configuration.activities.map(\.kind) == ["delivery", "workout", "match"])
             #expect(!app.configuration.widgets.contains { $0.isActivity })
             #expect(
                 app.log.entries.last { $0.text.hasPrefix("the rebuilt") }?.text
-                    == "the rebuilt extension's widgets changed: added delivery, workout")
+                    == "the rebuilt extension's widgets changed: added delivery, workout, match")
             // The chosen value stays with the new descriptor.
             let fresh = try #require(app.configuration.widgets.first { $0.kind == "station-board" }?.configuration)
             #expect(fresh !== board)

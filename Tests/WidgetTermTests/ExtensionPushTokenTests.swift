@@ -34,6 +34,38 @@ import WidgetHost
         #expect(chime.findings == [])
     }
 
+    @Test("check on the extension: a widget handler that drops its token is push-token-not-stored, named by its type there")
+    func droppedWidgetTokenIsFound() throws {
+        let result = try Self.findings(["mailbox", "push-info"], samples: false)
+        // (push-info's white background also draws a low-contrast error of its own in dark mode: not this test's.)
+        #expect(result.findings.filter { $0.contains(" push-") } == ["mailbox push-token-not-stored warning"], "\(result.findings)")
+        let message = try #require(result.messages.first { $0.hasPrefix("MailboxTokenHandler") })
+        #expect(
+            message
+                == "MailboxTokenHandler.pushTokenDidChange(_:widgets:) was given a new token for the widgets and never read "
+                + "pushInfo.token: a token is valid only until the next call, so pushes sent to the old one stop reaching mailbox. "
+                + "Send each new token to your server.")
+        // push-info's handler reads its token in the extension: nothing to report.
+        let keeping = try Self.findings(["push-info"], samples: false)
+        #expect(!keeping.findings.contains { $0.contains(" push-") }, "\(keeping.findings)")
+    }
+
+    @Test("the widget handler runs in the extension: its stand-in here carries the type's name there, and one call per type")
+    func widgetHandlerStandIn() throws {
+        let remote = try ExtensionProcessTests.remote()
+        defer { remote.stopAll() }
+        let widgets = remote.descriptors.filter { $0.kind == "mailbox" || $0.kind == "push-info" }
+        #expect(widgets.map(\.pushHandlerName) == ["TokenKeepingHandler", "MailboxTokenHandler"])
+        let service = WidgetPushTokenService(widgets: widgets)
+        let token = try #require(service.issueWidgetToken())
+        #expect(service.deliveries.map(\.handler) == ["TokenKeepingHandler", "MailboxTokenHandler"])
+        #expect(service.deliveries.map(\.kinds) == [["push-info"], ["mailbox"]])
+        // TokenKeepingHandler read the token in the extension, MailboxTokenHandler did not: one finding, for mailbox.
+        #expect(service.diagnostics().map(\.code) == ["push-token-not-stored"])
+        #expect(service.diagnostics().first?.widget == "mailbox")
+        #expect(service.diagnostics().first?.values["token"] == token.hexadecimalString)
+    }
+
     @Test("the samples through the extension: add-water's handler keeps its token, so check says what it says in one process")
     func samplesAgree() throws {
         let arguments = ["check", "add-water", "--format", "json", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"]

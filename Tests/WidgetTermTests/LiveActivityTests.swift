@@ -481,7 +481,7 @@ extension ActivityHostTests {
     func islandScreen() throws {
         try FixedClock.run {
             let (app, terminal) = try Self.preview()
-            #expect(app.configuration.activities.map(\.kind) == ["delivery", "workout"])
+            #expect(app.configuration.activities.map(\.kind) == ["delivery", "workout", "match"])
             #expect(!app.configuration.widgets.contains { $0.isActivity })
             Self.press(app, "i")
             #expect(terminal.text.contains("Dynamic Island · idle"))

@@ -86,7 +86,7 @@ import SampleWidgets
         #expect(
             Self.kinds == [
                 "water", "orders", "steps", "countdown", "weather", "agenda", "departures", "memories", "station-board", "now-playing",
-                "delivery", "workout",
+                "delivery", "workout", "match",
             ])
         #expect(Self.controlKinds == ["focus", "add-water", "lights"])
     }
