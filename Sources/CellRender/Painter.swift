@@ -99,6 +99,27 @@ public struct Painter {
         clip = CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
     }
 
+    /// Makes the painter ready for another frame of the same size, style, date and format, keeping its memory as a
+    /// terminal program keeps its back buffer: every cell back to the style's surface, as `init(size:style:date:format:)`
+    /// fills it, the tap regions, URLs, live regions, runs, shapes, images, gradients and diagnostics emptied (their
+    /// capacity kept), and the clip, opacity and accent group as at the start. Painting a frame after `reset()` gives
+    /// the cells and records a new painter would, without allocating the buffer again.
+    public mutating func reset() {
+        buffer.fillAll(with: Cell(background: style.surface))
+        tapRegions.removeAll(keepingCapacity: true)
+        widgetURLs.removeAll(keepingCapacity: true)
+        liveRegions.removeAll(keepingCapacity: true)
+        invalidatableRegions.removeAll(keepingCapacity: true)
+        textRuns.removeAll(keepingCapacity: true)
+        shapes.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
+        gradients.removeAll(keepingCapacity: true)
+        diagnostics.removeAll(keepingCapacity: true)
+        clip = CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        opacity = 1
+        isAccentGroup = false
+    }
+
     /// The finished frame.
     public var frame: Frame {
         var frame = Frame(
