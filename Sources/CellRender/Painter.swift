@@ -185,69 +185,86 @@ public struct Painter {
 
     /// Paints `node` and its children.
     public mutating func paint(_ node: PlacedNode) {
-        switch node.content {
+        withUnsafePointer(to: node) { paint(at: $0) }
+    }
+
+    /// `paint(_:)` for the node at `node`, its children painted where they lie in its `children` array. Cases that
+    /// need no payload are matched by their tags alone: a node, its content or a modifier is copied (retaining what
+    /// it holds) only to bind a payload that is used, not once per node and once more per `switch` as when nodes
+    /// were passed by value.
+    mutating func paint(at node: UnsafePointer<PlacedNode>) {
+        switch node.pointee.content {
         case .none:
-            for index in node.children.indices { paint(node.children[index]) }
+            paintChildren(of: node)
         case .text(let text, let lines):
-            paintText(text, lines: lines, in: node.frame)
+            paintText(text, lines: lines, in: node.pointee.frame)
         case .image(let image):
-            paintImage(image, in: node.frame)
+            paintImage(image, in: node.pointee.frame)
         case .shape(let shape):
-            paintShape(shape, in: node.frame)
+            paintShape(shape, in: node.pointee.frame)
         case .divider(let paint, let axis):
-            let color = colorOf(paint)
+            let color = colorOf(paint), frame = node.pointee.frame
             if axis == .vertical {
-                for column in node.frame.x..<node.frame.maxX { put("─", column, node.frame.y + node.frame.height / 2, foreground: color) }
+                for column in frame.x..<frame.maxX { put("─", column, frame.y + frame.height / 2, foreground: color) }
             } else {
-                for row in node.frame.y..<node.frame.maxY { put("│", node.frame.x + node.frame.width / 2, row, foreground: color) }
+                for row in frame.y..<frame.maxY { put("│", frame.x + frame.width / 2, row, foreground: color) }
             }
         case .gauge(let gauge):
-            paintGauge(gauge, in: node.frame)
-            for index in node.children.indices { paint(node.children[index]) }
-        case .modifier(let modifier):
-            paintModified(modifier, node)
+            paintGauge(gauge, in: node.pointee.frame)
+            paintChildren(of: node)
+        case .modifier(.background):
+            paintChild(1, of: node)
+            paintChild(0, of: node)
+        case .modifier(.overlay):
+            paintChild(0, of: node)
+            paintChild(1, of: node)
+        case .modifier(.opacity(let value)):
+            let saved = opacity
+            opacity *= value
+            paintChild(0, of: node)
+            opacity = saved
+        case .modifier(.clipShape(let kind)):
+            let saved = clip, frame = node.pointee.frame
+            clip = clip.intersection(frame)
+            paintChild(0, of: node)
+            clip = saved
+            roundCorners(of: frame, kind: kind)
+        case .modifier(.widgetURL(let url)):
+            widgetURLs.append(url)
+            paintChild(0, of: node)
+        case .modifier(.tapTarget(let action)):
+            tapRegions.append(TapRegion(rect: node.pointee.frame.intersection(clip), action: action))
+            paintChild(0, of: node)
+        case .modifier(.invalidatableContent):
+            invalidatableRegions.append(node.pointee.frame.intersection(clip))
+            paintChild(0, of: node)
+        case .modifier(.layoutDirection):
+            paintChild(0, of: node)
+        case .modifier(.hidden):
+            break
+        case .modifier(.widgetAccentable(let accentable)):
+            let saved = isAccentGroup
+            isAccentGroup = isAccentGroup || accentable
+            paintChild(0, of: node)
+            isAccentGroup = saved
+        case .modifier:
+            paintChildren(of: node)
         }
     }
 
-    mutating func paintModified(_ modifier: NodeModifier, _ node: PlacedNode) {
-        switch modifier {
-        case .background:
-            paint(node.children[1])
-            paint(node.children[0])
-        case .overlay:
-            paint(node.children[0])
-            paint(node.children[1])
-        case .opacity(let value):
-            let saved = opacity
-            opacity *= value
-            paint(node.children[0])
-            opacity = saved
-        case .clipShape(let kind):
-            let saved = clip
-            clip = clip.intersection(node.frame)
-            paint(node.children[0])
-            clip = saved
-            roundCorners(of: node.frame, kind: kind)
-        case .widgetURL(let url):
-            widgetURLs.append(url)
-            paint(node.children[0])
-        case .tapTarget(let action):
-            tapRegions.append(TapRegion(rect: node.frame.intersection(clip), action: action))
-            paint(node.children[0])
-        case .invalidatableContent:
-            invalidatableRegions.append(node.frame.intersection(clip))
-            paint(node.children[0])
-        case .layoutDirection:
-            paint(node.children[0])
-        case .hidden:
-            break
-        case .widgetAccentable(let accentable):
-            let saved = isAccentGroup
-            isAccentGroup = isAccentGroup || accentable
-            paint(node.children[0])
-            isAccentGroup = saved
-        default:
-            for index in node.children.indices { paint(node.children[index]) }
+    /// Paints child `index` of the node at `node` where it lies.
+    private mutating func paintChild(_ index: Int, of node: UnsafePointer<PlacedNode>) {
+        node.pointee.children.withUnsafeBufferPointer { children in
+            precondition(index < children.count, "a placed modifier without its child \(index)")
+            paint(at: children.baseAddress.unsafelyUnwrapped + index)
+        }
+    }
+
+    /// Paints every child of the node at `node` in order, where they lie.
+    private mutating func paintChildren(of node: UnsafePointer<PlacedNode>) {
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let base = children.baseAddress else { return }
+            for index in children.indices { paint(at: base + index) }
         }
     }
 
@@ -286,26 +303,7 @@ public struct Painter {
         let start = max(columns.lowerBound, clip.x, 0), end = min(columns.upperBound, clip.maxX, buffer.width)
         guard start < end else { return }
         repairWideNeighbours(start, row, width: end - start)
-        let surface = style.surfaceForBlending, first = row * buffer.width
-        buffer.withUnsafeMutableCells { cells in
-            // An opaque colour is the same in every cell: no backdrop read per cell.
-            if foreground.isOpaque {
-                let rgb = foreground.rgb
-                for index in first + start..<first + end {
-                    cells[index].glyph = glyph
-                    cells[index].foreground = rgb
-                    cells[index].attributes = []
-                    cells[index].isContinuation = false
-                }
-                return
-            }
-            for index in first + start..<first + end {
-                cells[index].glyph = glyph
-                cells[index].foreground = foreground.composited(over: cells[index].background ?? surface)
-                cells[index].attributes = []
-                cells[index].isContinuation = false
-            }
-        }
+        writeLine(glyph, from: row * buffer.width + start, count: end - start, step: 1, foreground: foreground)
     }
 
     /// Writes one narrow glyph into the cell of `column` on every row of `rows` (clipped), as `put` would cell by
@@ -315,15 +313,23 @@ public struct Painter {
         let top = max(rows.lowerBound, clip.y, 0), bottom = min(rows.upperBound, clip.maxY, buffer.height)
         guard top < bottom else { return }
         for row in top..<bottom { repairWideNeighbours(column, row, width: 1) }
-        let surface = style.surfaceForBlending, width = buffer.width
+        writeLine(glyph, from: top * buffer.width + column, count: bottom - top, step: buffer.width, foreground: foreground)
+    }
+
+    /// The cell writes of the two `put`s above: `glyph` in `foreground` (composited over each cell's background unless
+    /// opaque, when no backdrop is read), no attributes, into `count` cells of the buffer's memory from index `first`,
+    /// `step` cells apart (1 along a row, the buffer's width down a column); the cells lie inside the buffer.
+    private mutating func writeLine(_ glyph: Glyph, from first: Int, count: Int, step: Int, foreground: PaintColor) {
+        let surface = style.surfaceForBlending
         buffer.withUnsafeMutableCells { cells in
             let opaque: RGB? = foreground.isOpaque ? foreground.rgb : nil
-            for row in top..<bottom {
-                let index = row * width + column
+            var index = first
+            for _ in 0..<count {
                 cells[index].glyph = glyph
                 cells[index].foreground = opaque ?? foreground.composited(over: cells[index].background ?? surface)
                 cells[index].attributes = []
                 cells[index].isContinuation = false
+                index &+= step
             }
         }
     }
