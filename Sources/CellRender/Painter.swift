@@ -303,7 +303,26 @@ public struct Painter {
         let start = max(columns.lowerBound, clip.x, 0), end = min(columns.upperBound, clip.maxX, buffer.width)
         guard start < end else { return }
         repairWideNeighbours(start, row, width: end - start)
-        writeLine(glyph, from: row * buffer.width + start, count: end - start, step: 1, foreground: foreground)
+        let surface = style.surfaceForBlending, first = row * buffer.width
+        buffer.withUnsafeMutableCells { cells in
+            // An opaque colour is the same in every cell: no backdrop read per cell.
+            if foreground.isOpaque {
+                let rgb = foreground.rgb
+                for index in first + start..<first + end {
+                    cells[index].glyph = glyph
+                    cells[index].foreground = rgb
+                    cells[index].attributes = []
+                    cells[index].isContinuation = false
+                }
+                return
+            }
+            for index in first + start..<first + end {
+                cells[index].glyph = glyph
+                cells[index].foreground = foreground.composited(over: cells[index].background ?? surface)
+                cells[index].attributes = []
+                cells[index].isContinuation = false
+            }
+        }
     }
 
     /// Writes one narrow glyph into the cell of `column` on every row of `rows` (clipped), as `put` would cell by
@@ -313,23 +332,15 @@ public struct Painter {
         let top = max(rows.lowerBound, clip.y, 0), bottom = min(rows.upperBound, clip.maxY, buffer.height)
         guard top < bottom else { return }
         for row in top..<bottom { repairWideNeighbours(column, row, width: 1) }
-        writeLine(glyph, from: top * buffer.width + column, count: bottom - top, step: buffer.width, foreground: foreground)
-    }
-
-    /// The cell writes of the two `put`s above: `glyph` in `foreground` (composited over each cell's background unless
-    /// opaque, when no backdrop is read), no attributes, into `count` cells of the buffer's memory from index `first`,
-    /// `step` cells apart (1 along a row, the buffer's width down a column); the cells lie inside the buffer.
-    private mutating func writeLine(_ glyph: Glyph, from first: Int, count: Int, step: Int, foreground: PaintColor) {
-        let surface = style.surfaceForBlending
+        let surface = style.surfaceForBlending, width = buffer.width
         buffer.withUnsafeMutableCells { cells in
             let opaque: RGB? = foreground.isOpaque ? foreground.rgb : nil
-            var index = first
-            for _ in 0..<count {
+            for row in top..<bottom {
+                let index = row * width + column
                 cells[index].glyph = glyph
                 cells[index].foreground = opaque ?? foreground.composited(over: cells[index].background ?? surface)
                 cells[index].attributes = []
                 cells[index].isContinuation = false
-                index &+= step
             }
         }
     }
