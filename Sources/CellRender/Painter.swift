@@ -106,15 +106,17 @@ public struct Painter {
     /// the cells and records a new painter would, without allocating the buffer again.
     public mutating func reset() {
         buffer.fillAll(with: Cell(background: style.surface))
-        tapRegions.removeAll(keepingCapacity: true)
-        widgetURLs.removeAll(keepingCapacity: true)
-        liveRegions.removeAll(keepingCapacity: true)
-        invalidatableRegions.removeAll(keepingCapacity: true)
-        textRuns.removeAll(keepingCapacity: true)
-        shapes.removeAll(keepingCapacity: true)
-        images.removeAll(keepingCapacity: true)
-        gradients.removeAll(keepingCapacity: true)
-        diagnostics.removeAll(keepingCapacity: true)
+        // Most of these are empty in most frames: only the others are emptied (`removeAll(keepingCapacity:)` costs a
+        // generic range replacement even on an empty array).
+        if !tapRegions.isEmpty { tapRegions.removeAll(keepingCapacity: true) }
+        if !widgetURLs.isEmpty { widgetURLs.removeAll(keepingCapacity: true) }
+        if !liveRegions.isEmpty { liveRegions.removeAll(keepingCapacity: true) }
+        if !invalidatableRegions.isEmpty { invalidatableRegions.removeAll(keepingCapacity: true) }
+        if !textRuns.isEmpty { textRuns.removeAll(keepingCapacity: true) }
+        if !shapes.isEmpty { shapes.removeAll(keepingCapacity: true) }
+        if !images.isEmpty { images.removeAll(keepingCapacity: true) }
+        if !gradients.isEmpty { gradients.removeAll(keepingCapacity: true) }
+        if !diagnostics.isEmpty { diagnostics.removeAll(keepingCapacity: true) }
         clip = CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         opacity = 1
         isAccentGroup = false
