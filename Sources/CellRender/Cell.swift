@@ -189,6 +189,11 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
+    /// Sets every cell to `cell`, in the memory the buffer has (a painter's reset between frames).
+    mutating func fillAll(with cell: Cell) {
+        fill(rows: 0..<height, columns: 0..<width, with: cell)
+    }
+
     /// Calls `body` with the cells' memory, row by row from the top (the painter's one-pass writes: a loop over it costs
     /// no bounds or uniqueness check per cell, and no call per cell).
     @inline(__always)

@@ -88,31 +88,41 @@ public enum FrameEncoder {
     }
 
     /// `ansi(_:depth:)` as the UTF-8 bytes a terminal receives, without building a `String` (which validates
-    /// every byte again): what a renderer writes to its file descriptor.
+    /// every byte again): what a renderer writes to its file descriptor. A program that writes frame after frame
+    /// keeps an `ANSIFrameEncoder` instead, which reuses its memory.
     public static func ansiBytes(_ buffer: CellBuffer, depth: ColorDepth) -> [UInt8] {
         guard depth != .none else { return Array(text(buffer, trimming: false).utf8) }
-        // Room for every glyph, one full SGR sequence per cell and each row's reset: written once, no growth.
-        let capacity = glyphByteBound(buffer) + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
-        return [UInt8](unsafeUninitializedCapacity: capacity) { memory, initializedCount in
-            var writer = ByteWriter(memory)
-            var sequences = WrittenSGRs()
-            buffer.cells.withUnsafeBufferPointer { cells in
-                guard let base = cells.baseAddress, !cells.isEmpty else {
-                    // No cells (a width of 0): each row still ends.
-                    for _ in 0..<buffer.height { writer.appendRowEnd() }
-                    return
-                }
-                if CellWords.layoutHolds {
-                    encodeRows(
-                        UnsafeRawPointer(base), width: buffer.width, height: buffer.height, depth: depth, sequences: &sequences, to: &writer
-                    )
-                } else {
-                    encodeRowsCellByCell(
-                        cells, width: buffer.width, height: buffer.height, depth: depth, sequences: &sequences, to: &writer)
-                }
-            }
-            initializedCount = writer.count
+        return [UInt8](unsafeUninitializedCapacity: ansiCapacity(buffer)) { memory, initializedCount in
+            initializedCount = encodeANSI(buffer, depth: depth, into: memory)
         }
+    }
+
+    /// Bytes enough for `encodeANSI` to write `buffer` at any depth but `.none`: every glyph, one full SGR sequence per
+    /// cell and each row's reset, plus the writer's slack.
+    static func ansiCapacity(_ buffer: CellBuffer) -> Int {
+        glyphByteBound(buffer) + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
+    }
+
+    /// Writes `buffer` as ANSI SGR text at `depth` (not `.none`) from the start of `memory`, which holds at least
+    /// `ansiCapacity(buffer)` bytes, and returns how many bytes it wrote.
+    static func encodeANSI(_ buffer: CellBuffer, depth: ColorDepth, into memory: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(memory.count >= ansiCapacity(buffer), "encodeANSI: memory smaller than ansiCapacity")
+        var writer = ByteWriter(memory)
+        var sequences = WrittenSGRs()
+        buffer.cells.withUnsafeBufferPointer { cells in
+            guard let base = cells.baseAddress, !cells.isEmpty else {
+                // No cells (a width of 0): each row still ends.
+                for _ in 0..<buffer.height { writer.appendRowEnd() }
+                return
+            }
+            if CellWords.layoutHolds {
+                encodeRows(
+                    UnsafeRawPointer(base), width: buffer.width, height: buffer.height, depth: depth, sequences: &sequences, to: &writer)
+            } else {
+                encodeRowsCellByCell(cells, width: buffer.width, height: buffer.height, depth: depth, sequences: &sequences, to: &writer)
+            }
+        }
+        return writer.count
     }
 
     /// The ANSI encoder's loop, reading each cell as words of memory (`CellWords.layoutHolds`): the glyph's two words, the
@@ -149,7 +159,7 @@ public enum FrameEncoder {
                 let cellFlags = pointer.loadUnaligned(fromByteOffset: 24, as: UInt16.self)
                 if cellColours == writtenColours && cellFlags == writtenFlags {
                     // The style written is this cell's own (the same words; not a continuation): its glyph only.
-                    Glyph(low: cellLow, high: cellHigh).write(to: &writer)
+                    writer.appendGlyph(low: cellLow, high: cellHigh)
                     pointer += stride
                     continue
                 }
@@ -188,7 +198,7 @@ public enum FrameEncoder {
                     writtenColours = cellColours
                     writtenFlags = cellFlags
                 }
-                Glyph(low: cellLow, high: cellHigh).write(to: &writer)
+                writer.appendGlyph(low: cellLow, high: cellHigh)
             }
             writer.appendRowEnd()
         }
@@ -224,6 +234,42 @@ extension FrameEncoder {
         guard Glyph.anyInterned else { return buffer.cells.count * Glyph.longestInlineUTF8Count }
         return buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
     }
+}
+
+/// Encodes frames as ANSI bytes into memory it keeps from one frame to the next, as a terminal program keeps its
+/// output buffer: the bytes are those of `FrameEncoder.ansiBytes(_:depth:)`, and once the memory has grown to a
+/// frame's size, encoding another frame of that size allocates nothing.
+public struct ANSIFrameEncoder: Sendable {
+    /// How many colours the output uses; `.none` writes the glyphs only, as `FrameEncoder.text(_:trimming:)` untrimmed.
+    public let depth: ColorDepth
+    /// The memory written into; its first `count` bytes are the last frame's.
+    private var storage: [UInt8] = []
+    /// The number of bytes the last `encode(_:)` wrote (0 before the first).
+    public private(set) var count = 0
+
+    /// An encoder writing at `depth`, with no memory until the first frame.
+    public init(depth: ColorDepth) { self.depth = depth }
+
+    /// Encodes `buffer`, replacing the previous frame's bytes (read them with `withBytes(_:)` or `bytes`).
+    public mutating func encode(_ buffer: CellBuffer) {
+        guard depth != .none else {
+            storage = Array(FrameEncoder.text(buffer, trimming: false).utf8)
+            count = storage.count
+            return
+        }
+        let needed = FrameEncoder.ansiCapacity(buffer)
+        // Grown to the largest frame seen; its contents are written before they are read.
+        if storage.count < needed { storage = [UInt8](repeating: 0, count: needed) }
+        count = storage.withUnsafeMutableBufferPointer { FrameEncoder.encodeANSI(buffer, depth: depth, into: $0) }
+    }
+
+    /// Calls `body` with the last frame's bytes, in place (valid only during the call).
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// A copy of the last frame's bytes.
+    public var bytes: [UInt8] { Array(storage[..<count]) }
 }
 
 /// The SGR sequences one frame has written so far, by style (the first 16 styles met): a style met again (every
@@ -335,6 +381,23 @@ struct ByteWriter {
         precondition(count + 8 <= memory.count, "ByteWriter: capacity reserved without slack")
         UnsafeMutableRawPointer(memory.baseAddress.unsafelyUnwrapped + count).storeBytes(of: word.littleEndian, as: UInt64.self)
         count += byteCount
+    }
+
+    /// Appends the UTF-8 bytes of the glyph whose words are `low` and `high` (a cell's first 16 bytes): up to eight bytes
+    /// with one store, in the caller's loop (the encoder writes most cells so); a longer or interned glyph out of line.
+    @inline(__always)
+    mutating func appendGlyph(low: UInt64, high: UInt64) {
+        let byteCount = Int(truncatingIfNeeded: high >> 56)
+        if byteCount <= 8 {
+            append(littleEndian: low, count: byteCount)
+        } else {
+            appendLongGlyph(low: low, high: high)
+        }
+    }
+
+    @inline(never)
+    private mutating func appendLongGlyph(low: UInt64, high: UInt64) {
+        Glyph(low: low, high: high).write(to: &self)
     }
 
     /// Appends `byte` `count` times (a run of one-byte glyphs), with one fill of the memory.

@@ -99,6 +99,29 @@ public struct Painter {
         clip = CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
     }
 
+    /// Makes the painter ready for another frame of the same size, style, date and format, keeping its memory as a
+    /// terminal program keeps its back buffer: every cell back to the style's surface, as `init(size:style:date:format:)`
+    /// fills it, the tap regions, URLs, live regions, runs, shapes, images, gradients and diagnostics emptied (their
+    /// capacity kept), and the clip, opacity and accent group as at the start. Painting a frame after `reset()` gives
+    /// the cells and records a new painter would, without allocating the buffer again.
+    public mutating func reset() {
+        buffer.fillAll(with: Cell(background: style.surface))
+        // Most of these are empty in most frames: only the others are emptied (`removeAll(keepingCapacity:)` costs a
+        // generic range replacement even on an empty array).
+        if !tapRegions.isEmpty { tapRegions.removeAll(keepingCapacity: true) }
+        if !widgetURLs.isEmpty { widgetURLs.removeAll(keepingCapacity: true) }
+        if !liveRegions.isEmpty { liveRegions.removeAll(keepingCapacity: true) }
+        if !invalidatableRegions.isEmpty { invalidatableRegions.removeAll(keepingCapacity: true) }
+        if !textRuns.isEmpty { textRuns.removeAll(keepingCapacity: true) }
+        if !shapes.isEmpty { shapes.removeAll(keepingCapacity: true) }
+        if !images.isEmpty { images.removeAll(keepingCapacity: true) }
+        if !gradients.isEmpty { gradients.removeAll(keepingCapacity: true) }
+        if !diagnostics.isEmpty { diagnostics.removeAll(keepingCapacity: true) }
+        clip = CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        opacity = 1
+        isAccentGroup = false
+    }
+
     /// The finished frame.
     public var frame: Frame {
         var frame = Frame(
@@ -164,69 +187,86 @@ public struct Painter {
 
     /// Paints `node` and its children.
     public mutating func paint(_ node: PlacedNode) {
-        switch node.content {
+        withUnsafePointer(to: node) { paint(at: $0) }
+    }
+
+    /// `paint(_:)` for the node at `node`, its children painted where they lie in its `children` array. Cases that
+    /// need no payload are matched by their tags alone: a node, its content or a modifier is copied (retaining what
+    /// it holds) only to bind a payload that is used, not once per node and once more per `switch` as when nodes
+    /// were passed by value.
+    mutating func paint(at node: UnsafePointer<PlacedNode>) {
+        switch node.pointee.content {
         case .none:
-            for index in node.children.indices { paint(node.children[index]) }
+            paintChildren(of: node)
         case .text(let text, let lines):
-            paintText(text, lines: lines, in: node.frame)
+            paintText(text, lines: lines, in: node.pointee.frame)
         case .image(let image):
-            paintImage(image, in: node.frame)
+            paintImage(image, in: node.pointee.frame)
         case .shape(let shape):
-            paintShape(shape, in: node.frame)
+            paintShape(shape, in: node.pointee.frame)
         case .divider(let paint, let axis):
-            let color = colorOf(paint)
+            let color = colorOf(paint), frame = node.pointee.frame
             if axis == .vertical {
-                for column in node.frame.x..<node.frame.maxX { put("─", column, node.frame.y + node.frame.height / 2, foreground: color) }
+                for column in frame.x..<frame.maxX { put("─", column, frame.y + frame.height / 2, foreground: color) }
             } else {
-                for row in node.frame.y..<node.frame.maxY { put("│", node.frame.x + node.frame.width / 2, row, foreground: color) }
+                for row in frame.y..<frame.maxY { put("│", frame.x + frame.width / 2, row, foreground: color) }
             }
         case .gauge(let gauge):
-            paintGauge(gauge, in: node.frame)
-            for index in node.children.indices { paint(node.children[index]) }
-        case .modifier(let modifier):
-            paintModified(modifier, node)
+            paintGauge(gauge, in: node.pointee.frame)
+            paintChildren(of: node)
+        case .modifier(.background):
+            paintChild(1, of: node)
+            paintChild(0, of: node)
+        case .modifier(.overlay):
+            paintChild(0, of: node)
+            paintChild(1, of: node)
+        case .modifier(.opacity(let value)):
+            let saved = opacity
+            opacity *= value
+            paintChild(0, of: node)
+            opacity = saved
+        case .modifier(.clipShape(let kind)):
+            let saved = clip, frame = node.pointee.frame
+            clip = clip.intersection(frame)
+            paintChild(0, of: node)
+            clip = saved
+            roundCorners(of: frame, kind: kind)
+        case .modifier(.widgetURL(let url)):
+            widgetURLs.append(url)
+            paintChild(0, of: node)
+        case .modifier(.tapTarget(let action)):
+            tapRegions.append(TapRegion(rect: node.pointee.frame.intersection(clip), action: action))
+            paintChild(0, of: node)
+        case .modifier(.invalidatableContent):
+            invalidatableRegions.append(node.pointee.frame.intersection(clip))
+            paintChild(0, of: node)
+        case .modifier(.layoutDirection):
+            paintChild(0, of: node)
+        case .modifier(.hidden):
+            break
+        case .modifier(.widgetAccentable(let accentable)):
+            let saved = isAccentGroup
+            isAccentGroup = isAccentGroup || accentable
+            paintChild(0, of: node)
+            isAccentGroup = saved
+        case .modifier:
+            paintChildren(of: node)
         }
     }
 
-    mutating func paintModified(_ modifier: NodeModifier, _ node: PlacedNode) {
-        switch modifier {
-        case .background:
-            paint(node.children[1])
-            paint(node.children[0])
-        case .overlay:
-            paint(node.children[0])
-            paint(node.children[1])
-        case .opacity(let value):
-            let saved = opacity
-            opacity *= value
-            paint(node.children[0])
-            opacity = saved
-        case .clipShape(let kind):
-            let saved = clip
-            clip = clip.intersection(node.frame)
-            paint(node.children[0])
-            clip = saved
-            roundCorners(of: node.frame, kind: kind)
-        case .widgetURL(let url):
-            widgetURLs.append(url)
-            paint(node.children[0])
-        case .tapTarget(let action):
-            tapRegions.append(TapRegion(rect: node.frame.intersection(clip), action: action))
-            paint(node.children[0])
-        case .invalidatableContent:
-            invalidatableRegions.append(node.frame.intersection(clip))
-            paint(node.children[0])
-        case .layoutDirection:
-            paint(node.children[0])
-        case .hidden:
-            break
-        case .widgetAccentable(let accentable):
-            let saved = isAccentGroup
-            isAccentGroup = isAccentGroup || accentable
-            paint(node.children[0])
-            isAccentGroup = saved
-        default:
-            for index in node.children.indices { paint(node.children[index]) }
+    /// Paints child `index` of the node at `node` where it lies.
+    private mutating func paintChild(_ index: Int, of node: UnsafePointer<PlacedNode>) {
+        node.pointee.children.withUnsafeBufferPointer { children in
+            precondition(index < children.count, "a placed modifier without its child \(index)")
+            paint(at: children.baseAddress.unsafelyUnwrapped + index)
+        }
+    }
+
+    /// Paints every child of the node at `node` in order, where they lie.
+    private mutating func paintChildren(of node: UnsafePointer<PlacedNode>) {
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let base = children.baseAddress else { return }
+            for index in children.indices { paint(at: base + index) }
         }
     }
 

@@ -84,7 +84,9 @@ extension Painter {
                 for grapheme in graphemes {
                     if grapheme.run != currentRun {
                         runText.withBytes {
-                            recordText($0, of: runs, run: currentRun, row: row, column: runStart, width: column - runStart)
+                            recordText(
+                                $0, of: runs, run: currentRun, isBold: attributes[currentRun].contains(.bold), row: row, column: runStart,
+                                width: column - runStart)
                         }
                         runStart = column
                         runText.removeAll()
@@ -108,7 +110,11 @@ extension Painter {
                     column += grapheme.width
                 }
                 if !graphemes.isEmpty {
-                    runText.withBytes { recordText($0, of: runs, run: currentRun, row: row, column: runStart, width: column - runStart) }
+                    runText.withBytes {
+                        recordText(
+                            $0, of: runs, run: currentRun, isBold: attributes[currentRun].contains(.bold), row: row, column: runStart,
+                            width: column - runStart)
+                    }
                 }
             }
         }
@@ -181,9 +187,11 @@ extension Painter {
 
     /// `record` for run `run` of `text`, painted as UTF-8 bytes (painted text collects the bytes of the glyphs
     /// it writes). ASCII is checked for ink on its bytes, as `isInk` answers for ASCII, before any string is made;
-    /// the run is read in place, not copied.
+    /// the run is read in place, not copied, and `isBold` is its `isBold` as its cell attributes hold it (asking the
+    /// run copied it whole).
     mutating func recordText(
-        _ utf8: UnsafeBufferPointer<UInt8>, of runs: UnsafeBufferPointer<TextRun>, run: Int, row: Int, column: Int, width: Int
+        _ utf8: UnsafeBufferPointer<UInt8>, of runs: UnsafeBufferPointer<TextRun>, run: Int, isBold: Bool, row: Int, column: Int,
+        width: Int
     ) {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
             return record(runs[run], String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
@@ -192,7 +200,7 @@ extension Painter {
             buffer.contains(column: column, row: row)
         else { return }
         appendRun(
-            String(decoding: utf8, as: UTF8.self), pointSize: runs[run].font.pointSize, isBold: runs[run].isBold,
+            String(decoding: utf8, as: UTF8.self), pointSize: runs[run].font.pointSize, isBold: isBold,
             row: row, column: column, width: width, isSymbol: false, isSystemStyle: Self.isSystemStyle(runs[run].foreground))
     }
 

@@ -186,10 +186,33 @@ enum FrameBenchmark {
         }
     }
 
-    /// One frame: evaluate the body, resolve, lay out, paint, encode as the truecolour ANSI bytes a terminal
-    /// receives.
-    static func renderFrame(_ setup: Setup) -> [UInt8] {
-        FrameEncoder.ansiBytes(paint(layOut(resolve(setup: setup), setup), setup), depth: .trueColor)
+    /// What a run keeps from frame to frame, as a terminal program keeps its back buffer and its output buffer: the
+    /// painter, whose cells and records are reset before each frame, and the encoder's memory. Made once per run with
+    /// the `Setup`; nothing of one frame's picture is kept for the next.
+    struct Renderer {
+        let setup: Setup
+        private(set) var painter: Painter
+        private(set) var encoder = ANSIFrameEncoder(depth: .trueColor)
+
+        init(setup: Setup) {
+            self.setup = setup
+            painter = Painter(size: size, style: setup.style, date: setup.date, format: setup.layout.format)
+        }
+
+        /// One frame: evaluate the body, resolve, lay out, paint (every cell reset to the surface first), encode as the
+        /// truecolour ANSI bytes a terminal receives (`encoder.withBytes`).
+        mutating func renderFrame() {
+            let placed = layOut(resolve(setup: setup), setup)
+            painter.reset()
+            painter.paint(placed)
+            encoder.encode(painter.buffer)
+        }
+
+        /// `renderFrame()`, then a copy of its bytes.
+        mutating func frameBytes() -> [UInt8] {
+            renderFrame()
+            return encoder.bytes
+        }
     }
 
     static func resolve(_ view: BenchFrameView = BenchFrameView(), setup: Setup) -> ViewNode {
@@ -240,15 +263,16 @@ enum FrameBenchmark {
         let warmupMilliseconds = try parsed.integer("warmup-ms", in: 0...600_000, default: 500)
         if let path = parsed["sample"] { try OutputFile.check(path, flag: "sample") }
         let setup = Setup(date: Date())
+        var renderer = Renderer(setup: setup)
         if parsed.switches.contains("once") {
-            output.write(String(decoding: renderFrame(setup), as: UTF8.self))
+            output.write(String(decoding: renderer.frameBytes(), as: UTF8.self))
             return 0
         }
         if parsed.switches.contains("phases") { return phases(iterations: iterations, setup: setup, output: output) }
         if parsed.switches.contains("one-cell") { return oneCell(iterations: iterations, setup: setup, output: output) }
         if let path = parsed["sample"] {
             do {
-                try Data(renderFrame(setup)).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(renderer.frameBytes()).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw UsageError("cannot write --sample \(path): \(error.localizedDescription)")
             }
@@ -256,14 +280,14 @@ enum FrameBenchmark {
         let warmupStart = DispatchTime.now().uptimeNanoseconds
         var warmed = 0
         while warmed < warmup || DispatchTime.now().uptimeNanoseconds - warmupStart < UInt64(warmupMilliseconds) * 1_000_000 {
-            _ = renderFrame(setup)
+            renderer.renderFrame()
             warmed += 1
         }
         var samples: [Double] = []
         samples.reserveCapacity(iterations)
         for _ in 0..<iterations {
             let start = DispatchTime.now().uptimeNanoseconds
-            _ = renderFrame(setup)
+            renderer.renderFrame()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         }
         output.write(

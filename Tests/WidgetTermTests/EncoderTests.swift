@@ -231,6 +231,15 @@ struct BenchFrameTests {
         #expect(bytes == "\u{1B}[3;6H\u{1B}[0;1;38;2;255;255;255;48;2;28;28;30m1\u{1B}[0m\n")
     }
 
+    @Test("the renderer that keeps its painter and encoder writes, frame after frame, the bytes of a frame painted anew")
+    func reusedRendererMatchesNewFrame() {
+        let setup = FrameBenchmark.Setup(date: Date(timeIntervalSince1970: 1_773_478_800))
+        let painted = FrameBenchmark.paint(FrameBenchmark.layOut(FrameBenchmark.resolve(setup: setup), setup), setup)
+        let expected = FrameEncoder.ansiBytes(painted, depth: .trueColor)
+        var renderer = FrameBenchmark.Renderer(setup: setup)
+        for frame in 0..<3 { #expect(renderer.frameBytes() == expected, "frame \(frame)") }
+    }
+
     @Test("--one-cell prints both timings and one changed cell per frame")
     func oneCellOutput() {
         let output = StringStream(), errors = StringStream()
