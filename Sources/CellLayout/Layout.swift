@@ -190,6 +190,12 @@ struct LayoutNode {
         self.kind = kind
     }
 
+    /// Records what the parent stack proposed and the size answered, in one write to the tree's array.
+    mutating func assign(_ proposal: ProposedCellSize, size: CellSize) {
+        assignedProposal = proposal
+        assignedSize = size
+    }
+
     var children: Range<Int> { firstChild..<firstChild + childCount }
 
     var isEmptyContent: Bool {
@@ -255,8 +261,11 @@ struct LayoutTree {
     var sizeCache: [CachedSize] = []
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
-    /// Scratch space for stacks ordering a priority group (a stack uses the top, nested stacks above it).
+    /// Scratch space for stacks ordering a priority group: one entry per node, made once the tree is built. A stack
+    /// uses the entries from `orderingTop` up and moves the top above them while nested stacks use the entries above.
     var ordering: [(flexibility: Int, child: Int)] = []
+    /// The first entry of `ordering` no stack is using.
+    var orderingTop = 0
 
     /// An empty tree; `add(root:)` fills it.
     init(environment: LayoutEnvironment) {
@@ -269,7 +278,9 @@ struct LayoutTree {
         nodes.append(LayoutNode(kind: .empty))
         build(root, into: Self.root, parentAxis: nil)
         sizeCache = Array(repeating: CachedSize(proposal: .ideal, size: .zero), count: cachingNodes * Self.cacheSlots)
-        ordering.reserveCapacity(nodes.count)
+        // A priority group's members are children of one stack, and every node is the child of one node, so the
+        // groups of nested stacks use at most one entry per node.
+        ordering = Array(repeating: (flexibility: 0, child: 0), count: nodes.count)
     }
 
     // MARK: Arithmetic

@@ -7,7 +7,8 @@ extension LayoutTree {
     /// Appends `count` placeholder nodes for the children of one node and returns the first index.
     mutating func reserveChildren(_ count: Int) -> Int {
         let first = nodes.count
-        for _ in 0..<count { nodes.append(LayoutNode(kind: .empty)) }
+        // One append of them all: appending one at a time checks the array's uniqueness for each.
+        nodes.append(contentsOf: repeatElement(LayoutNode(kind: .empty), count: count))
         return first
     }
 
@@ -59,6 +60,8 @@ extension LayoutTree {
             imageSizes.append(LayoutNode.ImageSize(size: size, ideal: ideal))
         case .shape(let shape):
             nodes[index] = LayoutNode(kind: .shape(index: shapes.count))
+            // Room for a few from the first (a background and its border, usually): growing from one costs an allocation.
+            if shapes.isEmpty { shapes.reserveCapacity(4) }
             shapes.append(shape)
         case .spacer(let minLength):
             let minimum: Int

@@ -14,8 +14,7 @@ extension LayoutTree {
             var width = Int.min, height = Int.min
             for child in nodes[index].children {
                 let childSize = self.size(of: child, for: proposal)
-                nodes[child].assignedProposal = proposal
-                nodes[child].assignedSize = childSize
+                nodes[child].assign(proposal, size: childSize)
                 width = max(width, childSize.width)
                 height = max(height, childSize.height)
             }
@@ -38,8 +37,7 @@ extension LayoutTree {
             // SwiftUI: by priority groups (highest first), then least flexible first, each child offered an
             // equal share of what remains after reserving the minimum of lower-priority children.
             for child in children {
-                nodes[child].assignedProposal = axes.offer(nil)
-                nodes[child].assignedSize = .zero
+                nodes[child].assign(axes.offer(nil), size: .zero)
             }
             var remaining = max(0, main - max(totalSpacing, 0))
             // Spacers come last and only share what the other children left: in points a text beside a
@@ -70,16 +68,15 @@ extension LayoutTree {
             for child in children where nodes[child].isSpacer {
                 let childProposal = axes.offer(available / count)
                 let size = size(of: child, for: childProposal)
-                nodes[child].assignedProposal = childProposal
-                nodes[child].assignedSize = size
+                nodes[child].assign(childProposal, size: size)
                 available = max(0, available - axes.along(size))
                 count -= 1
             }
         } else {
             for child in children {
                 let childProposal = axes.offer(nil)
-                nodes[child].assignedProposal = childProposal
-                nodes[child].assignedSize = size(of: child, for: childProposal)
+                let size = size(of: child, for: childProposal)
+                nodes[child].assign(childProposal, size: size)
             }
         }
         var length = totalSpacing, thickness = children.isEmpty ? 0 : Int.min
@@ -95,12 +92,13 @@ extension LayoutTree {
     /// first, after reserving the minimum length of lower-priority children; returns what is left.
     mutating func shareGroup(_ priority: Double, of children: Range<Int>, remaining: Int, axes: StackAxes) -> Int {
         // The members go on top of the ordering scratch space; nested stacks use it above them and
-        // leave it as they found it.
-        let base = ordering.count
+        // leave the top where they found it. Entries are written over, never appended or removed.
+        let base = orderingTop
         for child in children where !nodes[child].isSpacer && nodes[child].priority == priority {
-            ordering.append((flexibility: 0, child: child))
+            ordering[orderingTop] = (flexibility: 0, child: child)
+            orderingTop += 1
         }
-        let members = base..<ordering.count
+        let members = base..<orderingTop
         if members.count > 1 {
             for member in members {
                 let child = ordering[member].child
@@ -120,14 +118,12 @@ extension LayoutTree {
             let child = ordering[member].child
             let childProposal = axes.offer((available + count - 1) / count)
             let size = size(of: child, for: childProposal)
-            nodes[child].assignedProposal = childProposal
-            nodes[child].assignedSize = size
+            nodes[child].assign(childProposal, size: size)
             available = max(0, available - axes.along(size))
             count -= 1
             used += axes.along(size)
         }
-        // The members are the top of the scratch space: dropping them needs no general subrange removal.
-        ordering.removeLast(members.count)
+        orderingTop = base
         return max(0, remaining - used)
     }
 
