@@ -161,8 +161,9 @@ public struct TextShaper: Sendable {
     public let naturalWidth: Int
     /// The widest line in points when nothing wraps.
     public let naturalPointWidth: Double
-    /// The point size of each run (what an ellipsis or a space standing for a line break takes).
-    private let pointSizes: RunPointSizes
+    /// The text's runs, for the point size of each (what an ellipsis or a space standing for a line break takes);
+    /// kept as the node's array, not copied into one of point sizes: most texts never read it.
+    private let runs: [TextRun]
     /// Lines when nothing wraps (explicit line breaks only).
     public let naturalLineCount: Int
     /// The width a live (`.relative`, `.offset`) text reserves so its later values fit without truncation:
@@ -179,20 +180,14 @@ public struct TextShaper: Sendable {
         var lines = LineCounter()
         var reserved = 0
         var isLive = false, isGreedy = false
-        var pointSizes: [Double] = []
-        if node.runs.count > 1 { pointSizes.reserveCapacity(node.runs.count) }
-        // Each run is read where it lies (a copied run retains its strings, key and colour), its content and font copied
-        // once (`TextRun.isBold`, a property of another module, would copy the whole run).
+        // Each run is read where it lies (a copied run retains its strings, key and colour), its content copied once.
         for index in node.runs.indices {
             let content = node.runs[index].content
-            let font = node.runs[index].font
             isLive = isLive || content.isLive
             isGreedy = isGreedy || content.isGreedy
-            let pointSize = font.pointSize
-            if node.runs.count > 1 { pointSizes.append(pointSize) }
             let width = Self.append(
-                format.string(for: content, at: date), run: index, pointSize: pointSize,
-                bold: font.resolvedWeight >= .semibold, to: &graphemes, lines: &lines)
+                format.string(for: content, at: date), run: index, pointSize: node.runs[index].font.pointSize,
+                bold: node.runs[index].isBold, to: &graphemes, lines: &lines)
             switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
@@ -200,27 +195,13 @@ public struct TextShaper: Sendable {
             }
         }
         self.graphemes = graphemes
-        self.pointSizes = node.runs.count == 1 ? .one(node.runs[0].font.pointSize) : .many(pointSizes)
+        runs = node.runs
         naturalWidth = max(lines.widest, lines.current)
         naturalPointWidth = max(lines.widestPoints, lines.currentPoints)
         naturalLineCount = graphemes.isEmpty ? 0 : lines.count
         reservedWidth = max(reserved, naturalWidth)
         self.isLive = isLive
         self.isGreedy = isGreedy
-    }
-
-    /// The point size of each run: a text of one run (nearly every text) keeps its one size inline, so a shaper holds
-    /// no reference to the node's runs.
-    private enum RunPointSizes: Sendable {
-        case one(Double)
-        case many([Double])
-
-        subscript(run: Int) -> Double {
-            switch self {
-            case .one(let size): return size
-            case .many(let sizes): return sizes[run]
-            }
-        }
     }
 
     /// The columns of the widest usual `.relative` and `.offset` values (docs/DECISIONS.md).
@@ -274,8 +255,6 @@ public struct TextShaper: Sendable {
         if let asciiWidth { return asciiWidth }
         var width = 0
         let asciiEms = TextMetrics.asciiEms
-        // At most one grapheme per byte: room for them all at once, instead of growing the array as they come.
-        graphemes.reserveCapacity(graphemes.count + string.utf8.count)
         for character in string {
             // An ASCII grapheme among others (the space after an emoji) is measured from its byte, as above: asking a
             // `Character` for its ASCII value or its scalars costs several hundred instructions.
@@ -488,7 +467,7 @@ public struct TextShaper: Sendable {
     /// The points an ellipsis takes in the run of grapheme `index` (regular weight).
     private func ellipsisPoints(near index: Int) -> Double {
         guard !graphemes.isEmpty else { return 0 }
-        return TextMetrics.ems(of: "…", bold: false) * pointSizes[graphemes[min(max(index, 0), graphemes.count - 1)].run]
+        return TextMetrics.ems(of: "…", bold: false) * runs[graphemes[min(max(index, 0), graphemes.count - 1)].run].font.pointSize
     }
 
     /// A last line cut with a tail ellipsis: graphemes from `start` while they fit beside `…`.
@@ -519,7 +498,7 @@ public struct TextShaper: Sendable {
             let run = flat[index].run
             flat[index] = StyledGrapheme(
                 bytes: GraphemeBytes(ascii: 0x20), run: run, width: 1,
-                advance: TextMetrics.ems(of: " ", bold: false) * pointSizes[run])
+                advance: TextMetrics.ems(of: " ", bold: false) * runs[run].font.pointSize)
         }
         let ellipsis = ellipsisPoints(near: 0)
         // The head takes at most half the room (in columns and in points), the tail what the head leaves.
