@@ -32,47 +32,12 @@ public struct Text: PrimitiveView, Equatable {
         var localization: LocalizationKey?
     }
 
-    /// The runs of a text: the first stored in the text itself, any others (a concatenation's) in an array, so that
-    /// a text of one run, nearly every text, allocates nothing for its runs.
-    struct Runs: RandomAccessCollection, MutableCollection, Equatable {
-        /// Run 0; nil only for a text of no runs (a key interpolating nothing).
-        private var head: Run?
-        /// Runs 1 and after.
-        private var tail: [Run]
-
-        /// The runs of one-run text.
-        init(_ run: Run) {
-            head = run
-            tail = []
-        }
-
-        /// The runs of `runs`, in order.
-        init(_ runs: [Run]) {
-            head = runs.first
-            tail = Array(runs.dropFirst())
-        }
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { head == nil ? 0 : 1 + tail.count }
-
-        subscript(position: Int) -> Run {
-            get { position == 0 ? head! : tail[position - 1] }
-            _modify {
-                if position == 0 {
-                    yield &head!
-                } else {
-                    yield &tail[position - 1]
-                }
-            }
-        }
-    }
-
-    var runs: Runs
+    var runs: [Run]
     /// The string table and key of `Text(_:tableName:...)` when the table is not `Localizable`, which WidgetTerm
     /// does not read; reported when the text is resolved.
     var unreadTable: (table: String, key: String)?
 
-    init(runs: [Run]) { self.runs = Runs(runs) }
+    init(runs: [Run]) { self.runs = runs }
 
     /// True when both have the same styled runs and the same unread string table and key.
     public static func == (lhs: Text, rhs: Text) -> Bool {
@@ -80,7 +45,7 @@ public struct Text: PrimitiveView, Equatable {
     }
 
     /// Text shown exactly as given.
-    public init(verbatim content: String) { runs = Runs(Run(content: .verbatim(content))) }
+    public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
 
     /// Text from a string value, shown as it is (not a string-table key). Disfavoured, as in SwiftUI, so a literal
     /// `Text("Hello")` is a `LocalizedStringKey`.
@@ -99,23 +64,27 @@ public struct Text: PrimitiveView, Equatable {
     ///   - comment: a note for translators; it does not change the text.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
         if let string = key.singleRunOfCharacters {
-            // A key of characters only (the usual case): one run, held by the text itself.
-            runs = Runs(
+            // A key of characters only (the usual case): one run, in an array made at its size.
+            runs = [
                 Run(
                     content: .verbatim(string), localization: key.formatKey.map { LocalizationKey(formatKey: $0, arguments: key.arguments) }
-                ))
+                )
+            ]
         } else {
-            var list: [Run] = []
-            list.reserveCapacity(key.segments.count)
-            key.forEachContent { list.append(Run(content: $0)) }
-            if list.count == 1, let formatKey = key.formatKey {
-                list[0].localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
+            runs = []
+            runs.reserveCapacity(key.segments.count)
+            key.forEachContent { runs.append(Run(content: $0)) }
+            if runs.count == 1, let formatKey = key.formatKey {
+                runs[0].localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
             }
-            runs = Runs(list)
         }
         if let tableName, tableName != "Localizable" {
             unreadTable = (tableName, key.key)
-            for index in runs.indices { runs[index].localization = nil }
+            runs = runs.map { run in
+                var run = run
+                run.localization = nil
+                return run
+            }
         }
     }
 
@@ -133,7 +102,7 @@ public struct Text: PrimitiveView, Equatable {
     /// Text from a localised resource: its key translated for the environment's locale, else the key.
     @_disfavoredOverload
     public init(_ resource: LocalizedStringResource) {
-        runs = Runs(Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: [])))
+        runs = [Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: []))]
     }
 
     /// Text from an attributed string, as `Text(_: AttributedString)`: its characters. SwiftUI's attribute scope
@@ -142,21 +111,21 @@ public struct Text: PrimitiveView, Equatable {
     /// Disfavoured, so a string literal stays a `LocalizedStringKey` (translated), as in SwiftUI.
     @_disfavoredOverload
     public init(_ attributedContent: AttributedString) {
-        runs = Runs(Run(content: .verbatim(String(attributedContent.characters))))
+        runs = [Run(content: .verbatim(String(attributedContent.characters)))]
     }
 
     /// A date in one of the system styles; `.timer`, `.relative` and `.offset` update while shown.
-    public init(_ date: Date, style: DateStyle) { runs = Runs(Run(content: .date(date, style: style))) }
+    public init(_ date: Date, style: DateStyle) { runs = [Run(content: .date(date, style: style))] }
 
     /// A range of dates, frozen at render: `9:30 AM – 2:45 PM`.
     public init(_ dates: ClosedRange<Date>) {
         if dates.lowerBound == dates.upperBound { ResolveSink.current?.attributeBackwardsRange(to: "Text(_: ClosedRange<Date>)") }
-        runs = Runs(Run(content: .dateRange(start: dates.lowerBound, end: dates.upperBound)))
+        runs = [Run(content: .dateRange(start: dates.lowerBound, end: dates.upperBound))]
     }
 
     /// A date interval, frozen at render.
     public init(_ interval: DateInterval) {
-        runs = Runs(Run(content: .dateRange(start: interval.start, end: interval.end)))
+        runs = [Run(content: .dateRange(start: interval.start, end: interval.end))]
     }
 
     /// A timer bounded by `timerInterval`, as `Text(timerInterval:pauseTime:countsDown:showsHours:)` (iOS 16+):
@@ -165,21 +134,22 @@ public struct Text: PrimitiveView, Equatable {
         if timerInterval.lowerBound == timerInterval.upperBound {
             ResolveSink.current?.attributeBackwardsRange(to: "Text(timerInterval:)")
         }
-        runs = Runs(
+        runs = [
             Run(
                 content: .timerInterval(
                     start: timerInterval.lowerBound, end: timerInterval.upperBound,
-                    pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours)))
+                    pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))
+        ]
     }
 
     /// A value formatted by a Foundation format style, frozen at render.
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-        runs = Runs(Run(content: .verbatim(format.format(input))))
+        runs = [Run(content: .verbatim(format.format(input)))]
     }
 
     /// Concatenates two texts, keeping each run's style.
     public static func + (lhs: Text, rhs: Text) -> Text {
-        var sum = Text(runs: Array(lhs.runs) + Array(rhs.runs))
+        var sum = Text(runs: lhs.runs + rhs.runs)
         sum.unreadTable = lhs.unreadTable ?? rhs.unreadTable
         return sum
     }
