@@ -107,8 +107,8 @@ struct LayoutNode {
         case shape(index: Int)
         case spacer(minimum: Int, axis: StackAxis?)
         case divider(index: Int, axis: StackAxis)
-        /// `firstSpacing` indexes the tree's spacings: one per gap between consecutive children.
-        case stack(StackAxis, Alignment, firstSpacing: Int)
+        /// The gaps between consecutive children are the children's `spacingAfter`.
+        case stack(StackAxis, Alignment)
         case gauge(index: Int, GaugeKind, hasLabel: Bool, hasValues: Bool)
         case padding(CellInsets)
         case frame(index: Int, Alignment)
@@ -172,6 +172,9 @@ struct LayoutNode {
     var kind: Kind
     var firstChild = 0
     var childCount = 0
+    /// In a stack, the cells between this child and the next (0 for the last): kept in the node rather than in an array
+    /// of the tree's, which would cost an allocation per layout.
+    var spacingAfter = 0
     var priority: Double = 0
     /// A spacer, or a spacer under modifiers that keep it one (padding, fixed size, offset, decoration).
     var isSpacer = false
@@ -188,6 +191,12 @@ struct LayoutNode {
 
     init(kind: Kind) {
         self.kind = kind
+    }
+
+    /// Records what the parent stack proposed and the size answered, in one write to the tree's array.
+    mutating func assign(_ proposal: ProposedCellSize, size: CellSize) {
+        assignedProposal = proposal
+        assignedSize = size
     }
 
     var children: Range<Int> { firstChild..<firstChild + childCount }
@@ -251,12 +260,9 @@ struct LayoutTree {
     var gauges: [GaugeNode] = []
     var frames: [LayoutNode.CellFrame] = []
     var modifiers: [NodeModifier] = []
-    var spacings: [Int] = []
     var sizeCache: [CachedSize] = []
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
-    /// Scratch space for stacks ordering a priority group (a stack uses the top, nested stacks above it).
-    var ordering: [(flexibility: Int, child: Int)] = []
 
     /// An empty tree; `add(root:)` fills it.
     init(environment: LayoutEnvironment) {
@@ -269,7 +275,6 @@ struct LayoutTree {
         nodes.append(LayoutNode(kind: .empty))
         build(root, into: Self.root, parentAxis: nil)
         sizeCache = Array(repeating: CachedSize(proposal: .ideal, size: .zero), count: cachingNodes * Self.cacheSlots)
-        ordering.reserveCapacity(nodes.count)
     }
 
     // MARK: Arithmetic

@@ -26,7 +26,7 @@ extension LayoutTree {
             return PlacedNode(content: .divider(paints[paint], axis: axis), frame: rect)
         case .gauge(let gauge, _, _, _):
             return PlacedNode(content: .gauge(gauges[gauge]), frame: rect, children: placeGaugeLabels(of: index, in: rect))
-        case .stack(let axis, let alignment, let firstSpacing):
+        case .stack(let axis, let alignment):
             if nodes[index].stackChildrenProposal != proposal { _ = stackLayout(index, proposal: proposal) }
             let children = nodes[index].children
             var placed: [PlacedNode] = []
@@ -35,7 +35,7 @@ extension LayoutTree {
             for child in children {
                 // Placing a child never changes its siblings' assignments: only this stack writes them.
                 let size = nodes[child].assignedSize
-                let gap = child + 1 < children.upperBound ? spacings[firstSpacing + child - children.lowerBound] : 0
+                let gap = nodes[child].spacingAfter
                 let origin: (x: Int, y: Int)
                 switch axis {
                 case .horizontal:

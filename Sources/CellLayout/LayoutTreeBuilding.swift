@@ -7,14 +7,17 @@ extension LayoutTree {
     /// Appends `count` placeholder nodes for the children of one node and returns the first index.
     mutating func reserveChildren(_ count: Int) -> Int {
         let first = nodes.count
-        for _ in 0..<count { nodes.append(LayoutNode(kind: .empty)) }
+        // One append of them all: appending one at a time checks the array's uniqueness for each.
+        nodes.append(contentsOf: repeatElement(LayoutNode(kind: .empty), count: count))
         return first
     }
 
-    /// Gives node `index` its slots in the size cache.
-    mutating func enableCache(_ index: Int) {
-        nodes[index].cacheStart = cachingNodes * Self.cacheSlots
+    /// `node` with slots of its own in the size cache.
+    mutating func caching(_ node: LayoutNode) -> LayoutNode {
+        var node = node
+        node.cacheStart = cachingNodes * Self.cacheSlots
         cachingNodes += 1
+        return node
     }
 
     /// Fills node `index` (already reserved) from `node`, and appends its descendants.
@@ -38,8 +41,8 @@ extension LayoutTree {
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
             if texts.isEmpty { texts.reserveCapacity(16) }
             texts.append(LayoutNode.LaidText(metrics: metrics, node: text, shaper: shaper))
-            nodes[index] = LayoutNode(kind: .text(index: metrics.index))
-            enableCache(index)
+            // Each node is written whole, once: every write to the array checks that it is unique.
+            nodes[index] = caching(LayoutNode(kind: .text(index: metrics.index)))
         case .image(let image):
             var size: CellSize?
             var ideal: CellSize?
@@ -59,6 +62,8 @@ extension LayoutTree {
             imageSizes.append(LayoutNode.ImageSize(size: size, ideal: ideal))
         case .shape(let shape):
             nodes[index] = LayoutNode(kind: .shape(index: shapes.count))
+            // Room for a few from the first (a background and its border, usually): growing from one costs an allocation.
+            if shapes.isEmpty { shapes.reserveCapacity(4) }
             shapes.append(shape)
         case .spacer(let minLength):
             let minimum: Int
@@ -67,8 +72,9 @@ extension LayoutTree {
             case .vertical: minimum = minLength.map(metric.rows) ?? metric.rows(8)
             default: minimum = 0
             }
-            nodes[index] = LayoutNode(kind: .spacer(minimum: minimum, axis: parentAxis))
-            nodes[index].isSpacer = true
+            var spacer = LayoutNode(kind: .spacer(minimum: minimum, axis: parentAxis))
+            spacer.isSpacer = true
+            nodes[index] = spacer
         case .divider(let paint):
             nodes[index] = LayoutNode(kind: .divider(index: paints.count, axis: parentAxis == .horizontal ? .horizontal : .vertical))
             paints.append(paint)
@@ -88,9 +94,10 @@ extension LayoutTree {
             build(gauge.maximumValueLabel, into: first + 3, parentAxis: nil)
             let hasLabel = !nodes[first].isEmptyContent
             let hasValues = !nodes[first + 1].isEmptyContent || !nodes[first + 2].isEmptyContent || !nodes[first + 3].isEmptyContent
-            nodes[index] = LayoutNode(kind: .gauge(index: gauges.count, gauge.kind, hasLabel: hasLabel, hasValues: hasValues))
-            nodes[index].firstChild = first
-            nodes[index].childCount = 4
+            var node = LayoutNode(kind: .gauge(index: gauges.count, gauge.kind, hasLabel: hasLabel, hasValues: hasValues))
+            node.firstChild = first
+            node.childCount = 4
+            nodes[index] = node
             gauges.append(gauge)
         case .modified(let inner, let modifier):
             buildModifier(modifier, over: inner, into: index, parentAxis: parentAxis)
@@ -113,27 +120,20 @@ extension LayoutTree {
     /// A stack whose children are already flattened.
     mutating func buildStack(_ stack: StackNode, into index: Int) {
         let children = stack.children
-        let firstSpacing = spacings.count
-        if spacings.isEmpty { spacings.reserveCapacity(16) }
-        // The stack's spacings are reserved first: its children append their own after them.
-        for _ in children.indices.dropFirst() { spacings.append(0) }
         let first = reserveChildren(children.count)
-        var previousIsSpacer = false
-        for offset in children.indices {
-            let child = children[offset]
-            let isSpacer = Self.isSpacer(child)
-            if offset > 0 {
-                spacings[firstSpacing + offset - 1] = LayoutNode.spacing(
-                    stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer,
-                    metric: environment.metric)
-            }
+        for offset in children.indices { build(children[offset], into: first + offset, parentAxis: stack.axis) }
+        // The gaps go into the built children (building a child writes its whole node).
+        var previousIsSpacer = !children.isEmpty && Self.isSpacer(children[0])
+        for offset in children.indices.dropFirst() {
+            let isSpacer = Self.isSpacer(children[offset])
+            nodes[first + offset - 1].spacingAfter = LayoutNode.spacing(
+                stack, afterSpacer: previousIsSpacer, beforeSpacer: isSpacer, metric: environment.metric)
             previousIsSpacer = isSpacer
-            build(child, into: first + offset, parentAxis: stack.axis)
         }
-        nodes[index] = LayoutNode(kind: .stack(stack.axis, stack.alignment, firstSpacing: firstSpacing))
-        nodes[index].firstChild = first
-        nodes[index].childCount = children.count
-        enableCache(index)
+        var node = LayoutNode(kind: .stack(stack.axis, stack.alignment))
+        node.firstChild = first
+        node.childCount = children.count
+        nodes[index] = caching(node)
     }
 
     mutating func buildModifier(_ modifier: NodeModifier, over inner: ViewNode, into index: Int, parentAxis: StackAxis?) {

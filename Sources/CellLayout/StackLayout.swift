@@ -7,30 +7,29 @@ extension LayoutTree {
     /// Distributes `proposal` among the children of stack `index`, records each child's proposal and size
     /// in the child (`assignedProposal`, `assignedSize`), and returns the stack's size.
     mutating func stackLayout(_ index: Int, proposal: ProposedCellSize) -> CellSize {
-        guard case .stack(let axis, _, let firstSpacing) = nodes[index].kind else { return .zero }
+        guard case .stack(let axis, _) = nodes[index].kind else { return .zero }
         let size: CellSize
         switch axis {
         case .depth:
             var width = Int.min, height = Int.min
             for child in nodes[index].children {
                 let childSize = self.size(of: child, for: proposal)
-                nodes[child].assignedProposal = proposal
-                nodes[child].assignedSize = childSize
+                nodes[child].assign(proposal, size: childSize)
                 width = max(width, childSize.width)
                 height = max(height, childSize.height)
             }
             size = nodes[index].childCount == 0 ? .zero : CellSize(width: width, height: height)
         case .horizontal, .vertical:
-            size = linearStack(index, horizontal: axis == .horizontal, firstSpacing: firstSpacing, proposal: proposal)
+            size = linearStack(index, horizontal: axis == .horizontal, proposal: proposal)
         }
         nodes[index].stackChildrenProposal = proposal
         return size
     }
 
-    mutating func linearStack(_ index: Int, horizontal: Bool, firstSpacing: Int, proposal: ProposedCellSize) -> CellSize {
+    mutating func linearStack(_ index: Int, horizontal: Bool, proposal: ProposedCellSize) -> CellSize {
         let children = nodes[index].children
         var totalSpacing = 0
-        for gap in 0..<max(children.count - 1, 0) { totalSpacing += spacings[firstSpacing + gap] }
+        for child in children { totalSpacing += nodes[child].spacingAfter }
         let main = horizontal ? proposal.width : proposal.height
         let axes = StackAxes(horizontal: horizontal, cross: horizontal ? proposal.height : proposal.width)
 
@@ -38,8 +37,7 @@ extension LayoutTree {
             // SwiftUI: by priority groups (highest first), then least flexible first, each child offered an
             // equal share of what remains after reserving the minimum of lower-priority children.
             for child in children {
-                nodes[child].assignedProposal = axes.offer(nil)
-                nodes[child].assignedSize = .zero
+                nodes[child].assign(axes.offer(nil), size: .zero)
             }
             var remaining = max(0, main - max(totalSpacing, 0))
             // Spacers come last and only share what the other children left: in points a text beside a
@@ -70,16 +68,15 @@ extension LayoutTree {
             for child in children where nodes[child].isSpacer {
                 let childProposal = axes.offer(available / count)
                 let size = size(of: child, for: childProposal)
-                nodes[child].assignedProposal = childProposal
-                nodes[child].assignedSize = size
+                nodes[child].assign(childProposal, size: size)
                 available = max(0, available - axes.along(size))
                 count -= 1
             }
         } else {
             for child in children {
                 let childProposal = axes.offer(nil)
-                nodes[child].assignedProposal = childProposal
-                nodes[child].assignedSize = size(of: child, for: childProposal)
+                let size = size(of: child, for: childProposal)
+                nodes[child].assign(childProposal, size: size)
             }
         }
         var length = totalSpacing, thickness = children.isEmpty ? 0 : Int.min
@@ -94,55 +91,59 @@ extension LayoutTree {
     /// Shares `remaining` among the non-spacer children of layout priority `priority`, least flexible
     /// first, after reserving the minimum length of lower-priority children; returns what is left.
     mutating func shareGroup(_ priority: Double, of children: Range<Int>, remaining: Int, axes: StackAxes) -> Int {
-        // The members go on top of the ordering scratch space; nested stacks use it above them and
-        // leave it as they found it.
-        let base = ordering.count
-        for child in children where !nodes[child].isSpacer && nodes[child].priority == priority {
-            ordering.append((flexibility: 0, child: child))
-        }
-        let members = base..<ordering.count
-        if members.count > 1 {
-            for member in members {
-                let child = ordering[member].child
-                let maximum = axes.along(size(of: child, for: axes.offer(ProposedCellSize.unbounded)))
-                ordering[member].flexibility = maximum - axes.along(size(of: child, for: axes.offer(0)))
+        var memberCount = 0
+        for child in children where !nodes[child].isSpacer && nodes[child].priority == priority { memberCount += 1 }
+        // The members are ordered in scratch space on the stack (a few words for the usual few children), not in an
+        // array of the tree's: no allocation, and no uniqueness check of an array on each write.
+        return withUnsafeTemporaryAllocation(of: (flexibility: Int, child: Int).self, capacity: memberCount) { members in
+            var next = 0
+            for child in children where !nodes[child].isSpacer && nodes[child].priority == priority {
+                members.initializeElement(at: next, to: (flexibility: 0, child: child))
+                next += 1
             }
-            sortMembers(members)
+            if memberCount > 1 {
+                for member in 0..<memberCount {
+                    let child = members[member].child
+                    let maximum = axes.along(size(of: child, for: axes.offer(ProposedCellSize.unbounded)))
+                    members[member].flexibility = maximum - axes.along(size(of: child, for: axes.offer(0)))
+                }
+                Self.sortMembers(members)
+            }
+            var reserved = 0
+            for child in children where !nodes[child].isSpacer && nodes[child].priority < priority {
+                reserved += axes.along(size(of: child, for: axes.offer(0)))
+            }
+            var available = max(0, remaining - reserved)
+            var count = memberCount
+            var used = 0
+            for member in 0..<memberCount {
+                let child = members[member].child
+                let childProposal = axes.offer((available + count - 1) / count)
+                let size = size(of: child, for: childProposal)
+                nodes[child].assign(childProposal, size: size)
+                available = max(0, available - axes.along(size))
+                count -= 1
+                used += axes.along(size)
+            }
+            return max(0, remaining - used)
         }
-        var reserved = 0
-        for child in children where !nodes[child].isSpacer && nodes[child].priority < priority {
-            reserved += axes.along(size(of: child, for: axes.offer(0)))
-        }
-        var available = max(0, remaining - reserved)
-        var count = members.count
-        var used = 0
-        for member in members {
-            let child = ordering[member].child
-            let childProposal = axes.offer((available + count - 1) / count)
-            let size = size(of: child, for: childProposal)
-            nodes[child].assignedProposal = childProposal
-            nodes[child].assignedSize = size
-            available = max(0, available - axes.along(size))
-            count -= 1
-            used += axes.along(size)
-        }
-        // The members are the top of the scratch space: dropping them needs no general subrange removal.
-        ordering.removeLast(members.count)
-        return max(0, remaining - used)
     }
 
-    /// Sorts `ordering[members]` by flexibility, then child order: in place by insertion for the few
-    /// children stacks usually have (sorting a slice would copy it).
-    mutating func sortMembers(_ members: Range<Int>) {
-        guard members.count <= 16 else { return ordering[members].sort { $0 < $1 } }
-        for next in members.dropFirst() {
-            let member = ordering[next]
+    /// Sorts `members` by flexibility, then child order: in place by insertion for the few children stacks usually
+    /// have.
+    static func sortMembers(_ members: UnsafeMutableBufferPointer<(flexibility: Int, child: Int)>) {
+        guard members.count <= 16 else {
+            var members = members
+            return members.sort { $0 < $1 }
+        }
+        for next in members.indices.dropFirst() {
+            let member = members[next]
             var slot = next
-            while slot > members.lowerBound, member < ordering[slot - 1] {
-                ordering[slot] = ordering[slot - 1]
+            while slot > 0, member < members[slot - 1] {
+                members[slot] = members[slot - 1]
                 slot -= 1
             }
-            ordering[slot] = member
+            members[slot] = member
         }
     }
 }

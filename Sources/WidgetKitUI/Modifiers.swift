@@ -68,11 +68,14 @@ public struct ModifiedView<Content: View>: PrimitiveView {
 }
 
 extension ViewNode {
-    /// This node with `modifier` applied; on a group it applies to each child, as SwiftUI does.
+    /// This node with `modifier` applied; on a group it applies to each child, as SwiftUI does. Takes the node and the
+    /// modifier (`consuming`), so wrapping them moves them into the new node instead of copying them.
     @usableFromInline
-    func applying(_ modifier: NodeModifier) -> ViewNode {
+    consuming func applying(_ modifier: consuming NodeModifier) -> ViewNode {
         switch self {
-        case .group(let children) where children.count != 1: return .group(children.map { $0.applying(modifier) })
+        case .group(let children) where children.count != 1:
+            let each = copy modifier
+            return .group(children.map { $0.applying(each) })
         case .group(let children): return .modified(children[0], modifier)
         case .empty: return .empty
         default: return .modified(self, modifier)

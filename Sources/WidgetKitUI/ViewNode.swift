@@ -426,9 +426,11 @@ public enum NodeModifier: Equatable, Sendable, Codable {
 extension ViewNode {
     /// `node` marked with the layout direction of `changed` when it differs from that of `context`.
     @usableFromInline
-    static func markingLayoutDirection(_ node: ViewNode, from context: ResolveContext, to changed: ResolveContext) -> ViewNode {
+    static func markingLayoutDirection(_ node: consuming ViewNode, from context: ResolveContext, to changed: ResolveContext) -> ViewNode {
+        // `node` is taken, not copied: returned as it is, it is moved rather than retained and released.
         let direction = changed.environment.layoutDirection
-        guard direction != context.environment.layoutDirection, node != .empty else { return node }
+        guard direction != context.environment.layoutDirection else { return node }
+        if case .empty = node { return node }
         return .modified(node, .layoutDirection(direction))
     }
 }
