@@ -17,7 +17,8 @@ public enum PreviewSurface: Equatable, Sendable {
     /// The Smart Stack of every small widget: the one on top at the clock by relevance, why, and the next rotations.
     case smartStack
     /// CarPlay (iOS 26): the focused small widget and the next two side by side on the dashboard, painted as
-    /// `widgetterm carplay` paints them (full colour, dark, container backgrounds removed: StandBy's day painting).
+    /// `widgetterm carplay` paints them (full colour, dark, container backgrounds removed: StandBy's day painting), and
+    /// below them the Live Activity the island screen focuses.
     case carPlay
 }
 

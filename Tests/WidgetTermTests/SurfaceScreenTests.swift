@@ -115,6 +115,7 @@ import WidgetKitUI
             #expect(!terminal.text.contains("· A: close"))
             #expect(KeyBindings.action(for: .character("A")) == .toggleCarPlay)
             #expect(KeyBindings.helpLines.contains { $0.0 == "A" && $0.1.hasPrefix("CarPlay (iOS 26): ") })
+            #expect(KeyBindings.helpLines.contains { $0.0 == "A" && $0.1.contains("the focused Live Activity") })
         }
     }
 
