@@ -1,6 +1,7 @@
 import Foundation
 import CellLayout
 import CellRender
+import WidgetDocument
 import WidgetHost
 import WidgetKitUI
 
@@ -149,10 +150,13 @@ final class IslandScreen {
     }
 
     /// Records that a push (`P`) delivered `content` to the focused activity: its state is the script's state it equals
-    /// (the JSON compared as values, key order aside), or a state off the script. `u` goes on from a scripted one.
+    /// (the JSON compared as typed values: key order and `1` against `1.0` aside, but `true` is not `1`), or a state
+    /// off the script. `u` goes on from a scripted one.
     func notePush(_ content: EncodedActivityContent) {
         guard var current = focusedRunning else { return }
-        func value(_ data: Data) -> NSObject? { (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) as? NSObject }
+        func value(_ data: Data) -> DocumentValue? {
+            (try? JSONScanner.parse([UInt8](data), file: "content-state")).map(DocumentValue.init)
+        }
         let pushed = value(content.state)
         let index = current.contents.firstIndex { scripted in pushed != nil && value(scripted.state) == pushed }
         current.isPushed = true

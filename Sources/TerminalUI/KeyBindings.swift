@@ -87,7 +87,7 @@ public enum KeyBindings {
             help: "Smart Stack of the small widgets: the one on top at the clock by relevance, why, the next rotations", hint: nil),
         KeyBinding(
             keys: [.character("A")], action: .toggleCarPlay, label: "A",
-            help: "CarPlay (iOS 26): this small widget and the next two side by side on the dark dashboard; again: close",
+            help: "CarPlay (iOS 26): this small widget, the next two, and the focused Live Activity below; again: close",
             hint: nil),
         KeyBinding(
             keys: [.character("P")], action: .applyPush, label: "P",

@@ -122,8 +122,8 @@ public final class PreviewApp {
     /// are (SurfaceScreen.swift).
     var standByArchives: [String: (instance: ObjectIdentifier, generation: Int, archive: EntryArchive)] = [:]
     /// The CarPlay dashboard's Live Activity card (`A`), rendered once per activity content and kept while it is shown:
-    /// the key (activity, content, staleness, state) and the card, whose live text is repainted on ticks.
-    var carPlayActivityCard: (key: String, frame: Frame, hasSmallFamily: Bool)?
+    /// the key (activity, content, staleness, state, device) and the card, whose live text is repainted on ticks.
+    var carPlayActivityCard: (key: CarPlayCardKey, frame: Frame, hasSmallFamily: Bool)?
     /// The text size widgets are rendered at (`z`/`Z`; CanvasControls.swift).
     var dynamicTypeSize: DynamicTypeSize = .large
     var intentRuns: [IntentRun] = []

@@ -17,7 +17,8 @@ public enum PreviewSurface: Equatable, Sendable {
     /// The Smart Stack of every small widget: the one on top at the clock by relevance, why, and the next rotations.
     case smartStack
     /// CarPlay (iOS 26): the focused small widget and the next two side by side on the dashboard, painted as
-    /// `widgetterm carplay` paints them (full colour, dark, container backgrounds removed: StandBy's day painting).
+    /// `widgetterm carplay` paints them (full colour, dark, container backgrounds removed: StandBy's day painting), and
+    /// below them the Live Activity the island screen focuses.
     case carPlay
 }
 
@@ -274,12 +275,13 @@ extension PreviewApp {
         frame: Frame, hasSmallFamily: Bool
     )? {
         guard let activity = item.descriptor.activity else { return nil }
-        let style = Theme.builtIn(named: "dark")!.paintStyle(mode: .fullColor, colorScheme: .dark)
+        // CarPlay paints with the built-in dark theme (as `widgetterm carplay`); the preview's own theme stands in
+        // should the built-in ever be missing, so a lookup never crashes the screen.
+        let style = (Theme.builtIn(named: "dark") ?? theme).paintStyle(mode: .fullColor, colorScheme: .dark)
         let options = IslandRenderOptions(device: configuration.device, style: style, date: now, format: configuration.format)
-        let key = [
-            item.id, snapshot.record.content.state.base64EncodedString(), "\(snapshot.isStale)", snapshot.activityState.rawValue,
-            configuration.device.name,
-        ].joined(separator: "|")
+        let key = CarPlayCardKey(
+            activityID: item.id, content: snapshot.record.content, isStale: snapshot.isStale,
+            activityState: snapshot.activityState, device: configuration.device.name)
         if let cached = carPlayActivityCard, cached.key == key {
             let frame = cached.frame.repaintingLiveRegions(at: now, style: options.islandStyle, format: configuration.format).frame
             return (frame, cached.hasSmallFamily)
@@ -291,6 +293,24 @@ extension PreviewApp {
         carPlayActivityCard = (key, frame, resolved.small != nil)
         return (frame, resolved.small != nil)
     }
+}
+
+/// What the CarPlay dashboard's Live Activity card is drawn from: the same key, the same card (its live text aside).
+///
+/// The content is kept as it came (its encoded state shares storage with the snapshot's, so keeping it copies
+/// nothing) and compared byte for byte only when the rest agrees: cheaper than re-encoding the state each frame, and
+/// exact where a hash of it could collide.
+struct CarPlayCardKey: Equatable {
+    /// The activity shown.
+    var activityID: String
+    /// Its content (state, stale date, relevance) as the host holds it.
+    var content: EncodedActivityContent
+    /// Whether the content is past its stale date.
+    var isStale: Bool
+    /// Active, stale, ended or dismissed.
+    var activityState: ActivityState
+    /// The device whose dashboard metrics size the card.
+    var device: String
 }
 
 /// CarPlay's spacing on the preview stage.

@@ -382,6 +382,9 @@ struct RemoteControlPushHandler: ConfiguredControlPushHandler {
     /// A handler that forwards nothing (the protocol requires it; the host makes one with its process).
     init() { self.init(kind: "", handlerName: "RemoteControlPushHandler", send: nil) }
 
+    /// Stand-ins for one handler type in the extension are that type: one call between them.
+    var groupKey: String? { "extension handler \(handlerName)" }
+
     init(kind: String, handlerName: String, send: (@Sendable ([ArchivedControlPushToken]) -> Result<[Data], ExtensionFailure>)?) {
         self.kind = kind
         self.handlerName = handlerName

@@ -114,21 +114,21 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         }
         // Swift handlers: a new instance of each unique type. A configured handler (a control document's) is called itself.
         let swiftControls = controls.filter { !($0.pushHandler is any ConfiguredControlPushHandler) }
-        var groups = Self.grouped(swiftControls, by: { Swift.type(of: $0.pushHandler!) }).map { users -> ([ControlDescriptor], String) in
-            (users, "\(Swift.type(of: users[0].pushHandler!))")
+        var groups = Self.grouped(swiftControls, by: { Swift.type(of: $0.pushHandler!) }).map {
+            users -> (users: [ControlDescriptor], name: String, key: String?) in
+            (users, "\(Swift.type(of: users[0].pushHandler!))", nil)
         }
         for control in controls {
             guard let configured = control.pushHandler as? any ConfiguredControlPushHandler else { continue }
-            // Stand-ins for one handler type in an extension process are that type: one call, as for Swift handlers.
-            if configured is RemoteControlPushHandler,
-                let group = groups.firstIndex(where: { $0.1 == configured.handlerName && $0.0[0].pushHandler is RemoteControlPushHandler })
-            {
-                groups[group].0.append(control)
+            // Configured handlers that share a group key (stand-ins for one handler type in an extension process) are
+            // one handler: one call, as for Swift handlers.
+            if let key = configured.groupKey, let group = groups.firstIndex(where: { $0.key == key }) {
+                groups[group].users.append(control)
             } else {
-                groups.append(([control], configured.handlerName))
+                groups.append(([control], configured.handlerName, configured.groupKey))
             }
         }
-        for (users, name) in groups {
+        for (users, name, _) in groups {
             lock.withLock {
                 for control in users where issued[control.kind] != nil {
                     _deliveries.append(

@@ -70,11 +70,17 @@ public protocol ConfiguredControlPushHandler: ControlPushHandler {
     /// The name diagnostics give the handler (`push-token-not-stored`): its type's name unless it stands for another
     /// (a handler in an extension process is named after the type there).
     var handlerName: String { get }
+    /// Handlers with the same key stand for one handler and get one call between them, with every control's token, as
+    /// a Swift handler type gets one new instance per token change; nil (the default): this instance is called for its
+    /// own control alone.
+    var groupKey: String? { get }
 }
 
 extension ConfiguredControlPushHandler {
     /// The handler's type name.
     public var handlerName: String { "\(Self.self)" }
+    /// None: the instance is called on its own.
+    public var groupKey: String? { nil }
 }
 
 /// One control instance as the push handler sees it, as `WidgetKit.ControlInfo`.

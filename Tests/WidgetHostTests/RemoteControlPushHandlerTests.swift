@@ -53,6 +53,37 @@ import WidgetKitUI
         #expect(service.diagnostics().isEmpty, "\(service.diagnostics().map(\.message))")
     }
 
+    /// A configured handler that counts its calls, grouped by `key`.
+    struct KeyedHandler: ConfiguredControlPushHandler {
+        var key: String?
+        var calls: Calls?
+        init() { self.init(key: nil, calls: nil) }
+        init(key: String?, calls: Calls?) {
+            self.key = key
+            self.calls = calls
+        }
+        var groupKey: String? { key }
+        func pushTokensDidChange(controls: [ControlInfo]) {
+            calls?.append(controls.map { ArchivedControlPushToken(kind: $0.kind, token: $0.pushInfo?.token) })
+        }
+    }
+
+    @Test("configured handlers are grouped by groupKey, whatever their type: one call per key, one per handler without one")
+    func configuredHandlersGroupByKey() throws {
+        let calls = Calls()
+        func control(_ kind: String, key: String?) -> ControlDescriptor {
+            var descriptor = Self.control(kind, handler: "unused") { _ in .success([]) }
+            descriptor.pushHandler = KeyedHandler(key: key, calls: calls)
+            return descriptor
+        }
+        let service = WidgetPushTokenService(
+            widgets: [],
+            controls: [control("a", key: "shared"), control("b", key: nil), control("c", key: "shared"), control("d", key: nil)])
+        #expect(service.issueControlTokens().count == 4)
+        #expect(calls.all.count == 3, "one call for the two keyed \"shared\", one each for b and d: \(calls.all)")
+        #expect(service.deliveries.map(\.kind) == ["a", "c", "b", "d"])
+    }
+
     @Test("an extension that could not call the handler: push-handler-failed naming why, not push-token-not-stored")
     func failedExtensionIsNotBlamedOnTheHandler() throws {
         let service = WidgetPushTokenService(

@@ -108,4 +108,22 @@ struct PreviewReviewFaultTmuxTests {
         screen.pushNextState { _, _ in }
         #expect(screen.focusedRunning?.stateLabel == "state 4/\(running.contents.count)")
     }
+
+    @Test("a pushed state is compared as typed JSON: true is not the scripted 1; 1.0 and another key order are")
+    func pushedStateComparesTypedJSON() throws {
+        let delivery = try #require(SampleWidgetBundle().widgetDescriptors.first { $0.kind == "delivery" && $0.isActivity })
+        let start = Date(timeIntervalSince1970: 1_773_481_260)
+        let screen = IslandScreen(activities: [delivery], center: ActivityCenter(now: { start }))
+        screen.adopt(
+            "scripted", descriptor: delivery,
+            content: EncodedActivityContent(state: Data(#"{"a":1,"b":[false,null]}"#.utf8), staleDate: nil))
+        screen.notePush(EncodedActivityContent(state: Data(#"{"a":true,"b":[false,null]}"#.utf8), staleDate: nil))
+        #expect(screen.focusedRunning?.stateLabel == "pushed state (not in the script of 1)")
+        screen.notePush(EncodedActivityContent(state: Data(#"{"a":1,"b":[0,null]}"#.utf8), staleDate: nil))
+        #expect(screen.focusedRunning?.stateLabel == "pushed state (not in the script of 1)")
+        screen.notePush(EncodedActivityContent(state: Data(#"{ "b" : [false, null], "a" : 1.0 }"#.utf8), staleDate: nil))
+        #expect(screen.focusedRunning?.stateLabel == "state 1/1 (pushed)")
+        screen.notePush(EncodedActivityContent(state: Data("{not json".utf8), staleDate: nil))
+        #expect(screen.focusedRunning?.stateLabel == "pushed state (not in the script of 1)")
+    }
 }

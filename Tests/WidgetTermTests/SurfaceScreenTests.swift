@@ -115,6 +115,37 @@ import WidgetKitUI
             #expect(!terminal.text.contains("· A: close"))
             #expect(KeyBindings.action(for: .character("A")) == .toggleCarPlay)
             #expect(KeyBindings.helpLines.contains { $0.0 == "A" && $0.1.hasPrefix("CarPlay (iOS 26): ") })
+            #expect(KeyBindings.helpLines.contains { $0.0 == "A" && $0.1.contains("the focused Live Activity") })
+        }
+    }
+
+    @Test("A's Live Activity card is kept while its content is the same and drawn again when a new state arrives")
+    func carPlayActivityCardFollowsTheContent() throws {
+        try FixedClock.run {
+            let widgets = SampleWidgetBundle().widgetDescriptors
+            let terminal = MemoryTerminal(width: 120, height: 40)
+            let configuration = PreviewConfiguration(
+                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+            let app = PreviewApp(configuration: configuration, terminal: terminal)
+            app.renderFrame()
+            app.handle(.key(.character("i")))
+            app.renderFrame()
+            let delivery = try #require(app.islands.activities.firstIndex { $0.kind == "delivery" })
+            app.islands.start(delivery, at: HostClock.now) { _, _ in }
+            app.handle(.key(.character("A")))
+            app.renderFrame()
+            #expect(terminal.text.contains("Live Activity (ActivityFamily.small): delivery, state 1/"), "\(terminal.text)")
+            #expect(terminal.text.contains("Order confirmed"))
+            let first = try #require(app.carPlayActivityCard)
+            app.renderFrame()
+            #expect(app.carPlayActivityCard?.key == first.key)
+            app.islands.pushNextState { _, _ in }
+            app.renderFrame()
+            #expect(terminal.text.contains("Being prepared"), "\(terminal.text)")
+            #expect(!terminal.text.contains("Order confirmed"))
+            let second = try #require(app.carPlayActivityCard)
+            #expect(second.key.activityID == first.key.activityID)
+            #expect(second.key.content != first.key.content)
         }
     }
 
