@@ -178,7 +178,7 @@ struct IntentDefinitionEndToEndTests {
             defaultRows.first == "▗                                            ▖"
                 && defaultRows.last == "▝                                            ▘")
         #expect(
-            defaultRows.dropFirst().dropLast() == ["Departures", "Belém", "Alone", "Screen 430x932 @3x", "08:10 P1", "08:25 P2"],
+            defaultRows.dropFirst().dropLast() == ["Departures", "Belém", "Alone", "Screen 430x932 @3x", "08:10  P1", "08:25  P2"],
             "\(defaults.output)")
 
         // Chosen values: a station and a person among the handler's options (shown by their display names), the
