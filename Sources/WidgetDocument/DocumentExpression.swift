@@ -117,13 +117,18 @@ struct DocumentExpression: Hashable, Sendable {
         }
     }
 
-    /// A recursive-descent parser over the expression's scalars; nesting is limited so no input overflows the stack.
+    /// A recursive-descent parser over the expression's scalars. Parentheses, calls and signs in a row are limited to
+    /// `maximumDepth` levels, and binary operators to `maximumOperators` in one expression, so the tree is at most a few
+    /// hundred nodes deep and no input overflows the stack when it is evaluated, compared, hashed or freed.
     private struct Parser {
         let scalars: [Unicode.Scalar]
         let base: Int
         var index = 0
+        /// The binary operators read so far.
+        var operators = 0
 
         static let maximumDepth = 32
+        static let maximumOperators = 256
 
         var atEnd: Bool { index >= scalars.count }
         var offset: Int { base + index }
@@ -133,6 +138,17 @@ struct DocumentExpression: Hashable, Sendable {
         var foundHere: String {
             guard !atEnd else { return "the end of the expression" }
             return "\"" + String(String.UnicodeScalarView(scalars[index...].prefix(12))) + "\""
+        }
+
+        /// Counts the binary operator at `at` (its offset in the template string).
+        /// - Throws: `Failure` at the operator's column when it is one more than `maximumOperators`.
+        mutating func countOperator(at: Int) throws {
+            operators += 1
+            guard operators <= Self.maximumOperators else {
+                throw Failure(
+                    offset: at, expected: "at most \(Self.maximumOperators) operators in one expression; compute parts in data fields",
+                    found: "more")
+            }
         }
 
         mutating func skipSpaces() {
@@ -148,6 +164,7 @@ struct DocumentExpression: Hashable, Sendable {
                 skipSpaces()
                 guard let scalar = current, scalar == "+" || scalar == "-" else { return left }
                 let at = offset
+                try countOperator(at: at)
                 index += 1
                 let right = try parseProduct(depth: depth)
                 left = .binary(scalar == "+" ? .add : .subtract, left, right, offset: at)
@@ -162,6 +179,7 @@ struct DocumentExpression: Hashable, Sendable {
                     return left
                 }
                 let at = offset
+                try countOperator(at: at)
                 index += 1
                 let right = try parseUnary(depth: depth)
                 left = .binary(op, left, right, offset: at)

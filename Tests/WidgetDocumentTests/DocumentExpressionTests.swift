@@ -144,6 +144,22 @@ struct DocumentExpressionTests {
         #expect(try Self.value(String(repeating: "(", count: 30) + "1" + String(repeating: ")", count: 30)) == 1)
     }
 
+    @Test("a flat chain past 256 operators is refused at the 257th operator's column, not a stack overflow")
+    func longChain() throws {
+        let chain = Array(repeating: "a", count: 100_000).joined(separator: "+")
+        let text = "{{= \(chain)}}"
+        guard case .failure(let error) = Template.parse(text) else {
+            Issue.record("100 000 terms parsed")
+            return
+        }
+        #expect(error.expected == "at most 256 operators in one expression; compute parts in data fields")
+        #expect(error.found == "more")
+        // "{{= " is 4 scalars, then each term is "a+": the 257th "+" follows 257 terms.
+        #expect(error.offset == 4 + 257 * 2 - 1)
+        let longest = Array(repeating: "a", count: 257).joined(separator: "*")
+        #expect(try Self.value(longest, ["a": .number(1)]) == 1)
+    }
+
     @Test("random expressions never crash: each parses into a tree or fails with a reason, and evaluates or throws")
     func randomInput() throws {
         var random = SplitMix64(seed: 13)
