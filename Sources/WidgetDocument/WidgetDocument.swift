@@ -103,9 +103,12 @@ struct DocumentProvider: TimelineProvider {
         var entries = timeline.entries.map {
             timeline.filtered($0.entry(anchor: now, store: store, at: nil, configuration: configuration))
         }
-        if timeline.dropsPastEntries, let last = entries.last {
-            entries = entries.filter { $0.date >= now }
-            if entries.isEmpty { entries = [last] }
+        if timeline.dropsPastEntries {
+            // Sorted by date (entries on the same date keep their order in the file), then everything before the
+            // entry that is current at `now`: that one is what the widget shows now, so it stays.
+            let sorted = entries.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+            let current = sorted.lastIndex { $0.date <= now } ?? 0
+            entries = Array(sorted[current...])
         }
         let policy: TimelineReloadPolicy
         switch timeline.policy {
@@ -130,8 +133,9 @@ struct TimelineSpec {
     /// `filter`: array fields of each timeline entry's data kept only where a condition holds (the placeholder and
     /// snapshot are left whole, as a provider filters only in `getTimeline`).
     var filters: [EntryFilter] = []
-    /// `dropPastEntries`: entries dated before the moment the timeline is made are left out (all but the last when
-    /// every one is), as a provider that adds only `where end > now` does.
+    /// `dropPastEntries`: the entries sorted by date, and those before the one current when the timeline is made
+    /// (the latest dated at or before that moment) left out, as a provider that adds only `where end > now` does; the
+    /// current entry stays, since it is what the widget shows now.
     var dropsPastEntries = false
 
     /// `entry` with each filtered field holding only the items whose condition holds.

@@ -95,7 +95,7 @@ struct AgendaTwinTests {
             ])
     }
 
-    @Test("dropPastEntries leaves out the entries dated before the timeline's moment, all but the last when all are")
+    @Test("dropPastEntries keeps the entry current at the timeline's moment and every later one, sorted by date")
     func dropPastEntries() throws {
         func dates(_ entries: String) throws -> [String] {
             let text =
@@ -112,6 +112,13 @@ struct AgendaTwinTests {
                 "2026-03-14T09:41:00Z", "2026-03-14T10:00:00Z",
             ])
         #expect(try dates(#"[{"date": "today 08:00"}, {"date": "today 09:00"}]"#) == ["2026-03-14T09:00:00Z"])
+        // No entry is dated now: the 09:00 one is what the widget shows at 09:41, so it stays; the file's order does
+        // not matter.
+        #expect(
+            try dates(#"[{"date": "today 10:00"}, {"date": "today 08:00"}, {"date": "today 09:00"}]"#) == [
+                "2026-03-14T09:00:00Z", "2026-03-14T10:00:00Z",
+            ])
+        #expect(try dates(#"[{"date": "today 11:00"}, {"date": "today 10:00"}]"#) == ["2026-03-14T10:00:00Z", "2026-03-14T11:00:00Z"])
         let error = try #require(
             DocumentFixtures.error(
                 #"{"kind": "probe", "timeline": {"entries": [{}], "dropPastEntries": "yes"}, "view": "EmptyView"}"#))
