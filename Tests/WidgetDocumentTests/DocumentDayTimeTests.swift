@@ -102,4 +102,16 @@ struct DocumentDayTimeTests {
         #expect(empty.path.description == "$.timeline.filter")
     }
 
+    @Test("a filter reading store and configuration is checked with their defaults when the document loads")
+    func filterReadsStoreAndConfiguration() throws {
+        let text =
+            #"{"kind": "probe", "families": ["systemSmall"], "store": {"suite": "group.probe.filter", "defaults": {"cutoff": 2}}, "#
+            + #""parameters": {"least": {"type": "int", "default": 1}}, "#
+            + #""timeline": {"entries": [{"data": {"events": [{"n": 1}, {"n": 2}, {"n": 3}]}}], "#
+            + #""filter": {"events": "item.n < {{store.cutoff}} || item.n == {{configuration.least}} || item.n > 2"}}, "#
+            + #""view": {"Text": "{{events.count}}", "modifiers": [{"containerBackground": "background"}]}}"#
+        let descriptor = try WidgetDocument(text: text, file: "probe.json").descriptor
+        let rows = DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall))
+        #expect(rows.contains { $0.trimmingCharacters(in: .whitespaces) == "2" }, "n = 1 and n = 3 are kept: \(rows)")
+    }
 }
