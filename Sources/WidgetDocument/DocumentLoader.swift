@@ -113,8 +113,8 @@ struct DocumentLoader {
         }
         try top.finish()
 
-        let provider = DocumentProvider(timeline: timeline, store: store, parameters: parameters)
         let file = self.file
+        let provider = DocumentProvider(timeline: timeline, store: store, parameters: parameters, file: file)
         var configuration = StaticConfiguration(kind: kind, provider: provider) { entry in
             DocumentNodeView(
                 recipe: view,

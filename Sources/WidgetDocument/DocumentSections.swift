@@ -73,7 +73,9 @@ extension DocumentLoader {
             guard case .string(let text) = member.value.value else {
                 throw DocumentError(at: member.value, expected: "a condition on item, such as \"item.end > {{entry.date}}\"")
             }
-            let filter = EntryFilter(field: member.key, condition: try Condition.parse(text, at: member.value))
+            let filter = EntryFilter(
+                field: member.key, condition: try Condition.parse(text, at: member.value), position: member.value.position,
+                path: member.value.path)
             let now = Date()
             for (index, spec) in entries.enumerated() {
                 var entry = spec.entry(anchor: now, store: nil, at: nil, configuration: configuration)

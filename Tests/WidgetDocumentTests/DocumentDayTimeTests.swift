@@ -114,4 +114,27 @@ struct DocumentDayTimeTests {
         let rows = DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall))
         #expect(rows.contains { $0.trimmingCharacters(in: .whitespaces) == "2" }, "n = 1 and n = 3 are kept: \(rows)")
     }
+
+    @Test("a filter that cannot be evaluated when the timeline is made keeps the items and reports a diagnostic at the filter")
+    func filterFaultAtRunTime() throws {
+        // Entity a has a subtitle, b has none: with b chosen, place.subtitle is null and has no count.
+        let text =
+            #"{"kind": "probe", "families": ["systemSmall"], "parameters": {"place": {"type": "entity", "entities": "#
+            + #"[{"id": "a", "title": "A", "subtitle": "s"}, {"id": "b", "title": "B"}]}}, "#
+            + #""timeline": {"entries": [{"data": {"events": [{"n": 1}, {"n": 2}]}}], "#
+            + #""filter": {"events": "item.n == {{configuration.place.subtitle.count}}"}}, "#
+            + #""view": {"Text": "{{events.count}}", "modifiers": [{"containerBackground": "background"}]}}"#
+        let descriptor = try WidgetDocument(text: text, file: "probe.json").descriptor
+        let before = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        #expect(DocumentFixtures.rows(before).contains { $0.trimmingCharacters(in: .whitespaces) == "1" })
+        #expect(before.diagnostics.isEmpty, "\(before.diagnostics)")
+        try #require(descriptor.configuration).set("place", to: "b")
+        let after = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        let faults = after.diagnostics.filter { $0.code == "invalid-widget-document" }
+        #expect(faults.count == 1, "\(after.diagnostics)")
+        let message = try #require(faults.first?.message)
+        #expect(message.hasPrefix("probe.json:1:"), "\(message)")
+        #expect(message.contains("$.timeline.filter.events"), "\(message)")
+        #expect(message.contains("subtitle"), "\(message)")
+    }
 }
