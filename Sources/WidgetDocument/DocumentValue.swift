@@ -122,8 +122,10 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
     }
 
     /// The value with every string that is a relative date (`"+15m"`) replaced by the ISO 8601 date it names, and
-    /// every time of day (`"today 09:30"`) by that time on the day of `day` (default: `anchor`) in `timeZone`.
-    func resolvingRelativeDates(from anchor: Date, day: Date? = nil, timeZone: TimeZone = .current) -> DocumentValue {
+    /// every time of day (`"today 09:30"`) by that time on the day of `day` (default: `anchor`) in `timeZone`
+    /// (default: the zone of `Calendar.current`, as a Swift provider's `Calendar.current.date(bySettingHour:...)`;
+    /// it follows `NSTimeZone.default`, which `--timezone` sets, where `TimeZone.current` would not).
+    func resolvingRelativeDates(from anchor: Date, day: Date? = nil, timeZone: TimeZone = Calendar.current.timeZone) -> DocumentValue {
         switch self {
         case .string(let text):
             if let offset = DocumentDates.relativeOffset(text) {
@@ -218,10 +220,11 @@ public enum DocumentDates {
     }
 
     /// The date `text` names: relative to `anchor`, a time of day on `anchor`'s day in `timeZone` (`"today 09:30"`),
-    /// or ISO 8601 (a date without an offset is in `timeZone`).
+    /// or ISO 8601 (a date without an offset is in `timeZone`). `timeZone` defaults to the zone of `Calendar.current`,
+    /// which follows `NSTimeZone.default` (`--timezone`), as a Swift provider's dates do.
     /// An ISO 8601 date outside `SupportedDates` (years 1678 to 2261; with an offset, the year in UTC) is nil; a
     /// relative date is kept inside them (`SupportedDates.clamped`).
-    public static func date(_ text: String, anchor: Date, timeZone: TimeZone = .current) -> Date? {
+    public static func date(_ text: String, anchor: Date, timeZone: TimeZone = Calendar.current.timeZone) -> Date? {
         if let offset = relativeOffset(text) { return SupportedDates.clamped(anchor.addingTimeInterval(offset)) }
         if let time = timeOfDay(text) { return time.date(on: anchor, in: timeZone) }
         let utc = TimeZone(identifier: "UTC")!

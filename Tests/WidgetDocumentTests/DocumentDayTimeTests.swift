@@ -56,6 +56,21 @@ struct DocumentDayTimeTests {
         #expect(error.expected.hasSuffix("or a time of day such as \"today 09:30\" or \"tomorrow 00:00\""))
     }
 
+    @Test("without a zone, times of day are in NSTimeZone.default (what --timezone sets), as Calendar.current is")
+    func defaultZone() throws {
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let (date, data) = FixedClock.run {
+            NSTimeZone.default = tokyo // FixedClock.run puts the previous default back
+            return (
+                DocumentDates.date("today 09:30", anchor: FixedClock.reference),
+                DocumentValue.object(["end": .string("today 20:00")]).resolvingRelativeDates(from: FixedClock.reference)
+            )
+        }
+        // 09:41 UTC is 18:41 in Tokyo, on the 14th.
+        #expect(date.map(DocumentDates.string) == "2026-03-14T00:30:00Z")
+        #expect(data == .object(["end": .string("2026-03-14T11:00:00Z")]))
+    }
+
     /// A document whose timeline filters `events` with `condition`, with `entries` as its entries.
     static func filtered(
         _ condition: String, entries: String = #"[{"date": "now", "data": {"events": [{"end": "today 09:00"}, {"end": "today 10:00"}]}}]"#
