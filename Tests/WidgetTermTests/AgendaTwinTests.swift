@@ -15,30 +15,7 @@ struct AgendaTwinTests {
 
     @Test("the agenda twin renders the same frames as the Swift sample, in every family, appearance and context, morning to evening")
     func rendersIdentically() throws {
-        let sample = try DocumentFixtures.sample("agenda")
-        let twin = try DocumentFixtures.example("twins/agenda.json")
-        #expect(twin.kind == "agenda-document")
-        #expect(twin.supportedFamilies == sample.supportedFamilies)
-        #expect(twin.displayName == sample.displayName)
-        #expect(twin.routes == sample.routes)
-        var compared = 0
-        for (time, offset) in Self.moments {
-            let date = FixedClock.reference.addingTimeInterval(offset)
-            for family in sample.supportedFamilies {
-                for (name, style) in DocumentFixtures.styles {
-                    for context in [ProviderContext.timeline, .placeholder, .snapshot] {
-                        let expected = try DocumentFixtures.render(sample, family: family, style: style, context: context, at: date)
-                        let actual = try DocumentFixtures.render(twin, family: family, style: style, context: context, at: date)
-                        let label = "agenda \(time) \(family) \(name) \(context)"
-                        #expect(FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(label)")
-                        #expect(actual.tapRegions == expected.tapRegions, "\(label): tap regions")
-                        #expect(actual.widgetURLs == expected.widgetURLs, "\(label): widgetURLs")
-                        #expect(actual.diagnostics.map(\.code) == expected.diagnostics.map(\.code), "\(label): diagnostics")
-                        compared += 1
-                    }
-                }
-            }
-        }
+        let compared = try DocumentFixtures.expectTwinRendersIdentically("agenda", moments: Self.moments.map { ($0.0, $0.1) })
         #expect(compared == 3 * 2 * 12)
     }
 
