@@ -252,27 +252,13 @@ struct Condition {
                 return op == "==" ? left.isTruthy == flag : op == "!=" ? left.isTruthy != flag : false
             default: break
             }
-            if case .number(let rhs) = right, let lhs = left.number {
-                switch op {
-                case "==": return lhs == rhs
-                case "!=": return lhs != rhs
-                case "<": return lhs < rhs
-                case "<=": return lhs <= rhs
-                case ">": return lhs > rhs
-                default: return lhs >= rhs
-                }
-            }
-            if let lhs = Self.isoDate(left), let rhs = Self.isoDate(right) {
-                switch op {
-                case "==": return lhs == rhs
-                case "!=": return lhs != rhs
-                case "<": return lhs < rhs
-                case "<=": return lhs <= rhs
-                case ">": return lhs > rhs
-                default: return lhs >= rhs
-                }
-            }
-            let lhs = left.text, rhs = right.text
+            if case .number(let rhs) = right, let lhs = left.number { return order(lhs, op, rhs) }
+            if let lhs = Self.isoDate(left), let rhs = Self.isoDate(right) { return order(lhs, op, rhs) }
+            return order(left.text, op, right.text)
+        }
+
+        /// `lhs op rhs` for one of `==`, `!=`, `<`, `<=`, `>` and `>=` (the parser accepts no other).
+        static func order<T: Comparable>(_ lhs: T, _ op: String, _ rhs: T) -> Bool {
             switch op {
             case "==": return lhs == rhs
             case "!=": return lhs != rhs

@@ -148,6 +148,10 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
 /// Dates in widget documents: ISO 8601 (`2026-03-14T09:41:00Z`, with an offset, or local without one) or relative
 /// to the host clock (`"+15m"`, `"-1h30m"`, `"+90s"`, `"+2d"`, `"now"`).
 public enum DocumentDates {
+    /// The ISO 8601 parser of `date(_:anchor:timeZone:)`, made once: conditions compare dates for every item of a
+    /// filtered field, and making two formatters per comparison was most of their cost.
+    private static let isoParser = ISO8601Parser()
+
     /// Seconds a relative date adds to its anchor, or nil when `text` is not one. Units: `s`, `m`, `h`, `d`; several
     /// may follow each other (`+1h30m`); the sign is required (so `"15m"` stays text).
     public static func relativeOffset(_ text: String) -> TimeInterval? {
@@ -228,11 +232,7 @@ public enum DocumentDates {
         if let offset = relativeOffset(text) { return SupportedDates.clamped(anchor.addingTimeInterval(offset)) }
         if let time = timeOfDay(text) { return time.date(on: anchor, in: timeZone) }
         let utc = TimeZone(identifier: "UTC")!
-        let withZone = ISO8601DateFormatter()
-        withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withZone.date(from: text) { return SupportedDates.contains(date, yearIn: utc) ? date : nil }
-        withZone.formatOptions = [.withInternetDateTime]
-        if let date = withZone.date(from: text) { return SupportedDates.contains(date, yearIn: utc) ? date : nil }
+        if let date = isoParser.date(from: text) { return SupportedDates.contains(date, yearIn: utc) ? date : nil }
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
         local.timeZone = timeZone
@@ -488,5 +488,23 @@ struct Template: Hashable, Sendable {
         var suggestion: String?
         /// Where in the string the fault is (Unicode scalars from 0), when known.
         var offset: Int?
+    }
+}
+
+/// ISO 8601 dates with an offset or `Z`, with or without fractional seconds, read by two formatters made once; a
+/// formatter is not safe to use from two threads at a time, so each read holds a lock.
+private final class ISO8601Parser: @unchecked Sendable {
+    private let lock = NSLock()
+    private let fractional = ISO8601DateFormatter()
+    private let whole = ISO8601DateFormatter()
+
+    init() {
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        whole.formatOptions = [.withInternetDateTime]
+    }
+
+    /// The moment `text` names, or nil when it is not an ISO 8601 date and time with an offset.
+    func date(from text: String) -> Date? {
+        lock.withLock { fractional.date(from: text) ?? whole.date(from: text) }
     }
 }
