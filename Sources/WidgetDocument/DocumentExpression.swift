@@ -105,6 +105,12 @@ struct DocumentExpression: Hashable, Sendable {
             }
             let root = try parser.parseSum(depth: 0)
             parser.skipSpaces()
+            if parser.current == "|" {
+                throw Failure(
+                    offset: parser.offset,
+                    expected: "the end of the expression: a date style (|time, |date...) cannot follow an expression; "
+                        + "write {{path|time}} with a data path", found: parser.foundHere)
+            }
             guard parser.atEnd else {
                 throw Failure(
                     offset: parser.offset, expected: "an operator (+ - * / %) or the end of the expression", found: parser.foundHere)
@@ -215,6 +221,19 @@ struct DocumentExpression: Hashable, Sendable {
                 let start = index
                 while let digit = current, digit.isASCII, digit.properties.numericType != nil || digit == "." { index += 1 }
                 let literal = String(String.UnicodeScalarView(scalars[start..<index]))
+                if let letter = current, letter == "e" || letter == "E" {
+                    // `1e5`: read the exponent only to say what to write instead.
+                    var end = index + 1
+                    if end < scalars.count, scalars[end] == "+" || scalars[end] == "-" { end += 1 }
+                    while end < scalars.count, scalars[end].isASCII, scalars[end].properties.numericType != nil { end += 1 }
+                    let written = String(String.UnicodeScalarView(scalars[start..<end]))
+                    if let value = Double(written), value.isFinite, end > index + 1 {
+                        throw Failure(
+                            offset: base + start,
+                            expected: "a number without an exponent (exponents are not supported): write \(DocumentValue.text(of: value))",
+                            found: "\"\(written)\"")
+                    }
+                }
                 guard let value = Double(literal), value.isFinite else {
                     throw Failure(offset: base + start, expected: "a number such as 250 or 0.5", found: "\"\(literal)\"")
                 }

@@ -114,6 +114,12 @@ struct DocumentExpressionTests {
             ("{{= done ^ 2}}", "^ 2", "an operator (+ - * / %) or the end of the expression", "\"^ 2\"", nil),
             ("{{=}}", "}}", "an expression after = such as {{= total / goal}}", "nothing", nil),
             ("{{= 1.2.3}}", "1.2.3", "a number such as 250 or 0.5", "\"1.2.3\"", nil),
+            (
+                "{{= done|time}}", "|time",
+                "the end of the expression: a date style (|time, |date...) cannot follow an expression; write {{path|time}} with a data path",
+                "\"|time\"", nil
+            ),
+            ("{{= 1e5 * done}}", "1e5", "a number without an exponent (exponents are not supported): write 100000", "\"1e5\"", nil),
         ] as [(String, String, String, String, String?)])
     func malformed(_ source: String, _ marker: String, _ expected: String, _ found: String, _ suggestion: String?) throws {
         let text = DocumentFixtures.widget(#"{"Text": "\#(source)"}"#, data: #"{"done": 1}"#)
@@ -126,6 +132,22 @@ struct DocumentExpressionTests {
         #expect(error.expected == expected)
         #expect(error.found == found)
         #expect(error.suggestion == suggestion)
+    }
+
+    @Test("arithmetic in a condition: conditions compare data paths; the advice is at the column of the arithmetic")
+    func arithmeticInACondition() throws {
+        for (condition, marker) in [("done > {{= 2}}", "{{= 2}}"), ("done * 2 > 5", "* 2 > 5")] {
+            let text = DocumentFixtures.widget(
+                #"{"if": "\#(condition)", "then": {"Text": "x"}}"#, data: #"{"done": 1}"#)
+            let error = try #require(DocumentFixtures.error(text), "\(condition)")
+            #expect(error.column == (try Self.position(of: marker, in: text)).column, "\(condition)")
+            #expect(
+                error.expected.hasSuffix(
+                    "conditions compare data paths, and {{= }} is for text and numbers; compute the value in a data field, or compare with a literal"
+                ),
+                "\(error.expected)")
+            #expect(error.found == "\"\(marker)\"")
+        }
     }
 
     @Test("nesting past 32 levels is refused with the limit, not a stack overflow")
