@@ -97,6 +97,10 @@ struct Condition {
         let condition = try parser.parseOr()
         parser.skipSpaces()
         if parser.index < parser.characters.count {
+            if "+-*/%".contains(parser.characters[parser.index]) {
+                // `a * 2 > 5`: the path ended at the operator.
+                throw parser.errorHere(expected: "a comparison of \(Parser.arithmeticAdvice)")
+            }
             throw parser.error(expected: "&&, || or the end of the condition")
         }
         return condition
@@ -113,6 +117,18 @@ struct Condition {
         }
 
         mutating func skipSpaces() { while index < characters.count, characters[index] == " " { index += 1 } }
+
+        /// Why arithmetic cannot be in a condition, and what to do instead.
+        static let arithmeticAdvice =
+            "a data path or a literal: conditions compare data paths, and {{= }} is for text and numbers; "
+            + "compute the value in a data field, or compare with a literal"
+
+        /// An error at the cursor's column inside the condition's string, showing what is there.
+        func errorHere(expected: String) -> DocumentError {
+            let rest = index < characters.count ? "\"" + String(characters[index...]).prefix(20) + "\"" : "the end of the condition"
+            return DocumentError(
+                at: located, insideStringAt: String(characters[..<index]).unicodeScalars.count, expected: expected, found: rest)
+        }
 
         mutating func consume(_ token: String) -> Bool {
             skipSpaces()
@@ -202,6 +218,10 @@ struct Condition {
             skipSpaces()
             guard index < characters.count else { throw error(expected: "a value to compare with") }
             if characters[index] == "{" {
+                if String(characters[index...]).dropFirst(2).drop(while: { $0 == " " }).hasPrefix("=") {
+                    // `a > {{= 2}}`
+                    throw errorHere(expected: Self.arithmeticAdvice)
+                }
                 let path = try parsePath()
                 let located = self.located
                 return { try Decode.value(of: path, at: located, in: $0) }
@@ -252,27 +272,13 @@ struct Condition {
                 return op == "==" ? left.isTruthy == flag : op == "!=" ? left.isTruthy != flag : false
             default: break
             }
-            if case .number(let rhs) = right, let lhs = left.number {
-                switch op {
-                case "==": return lhs == rhs
-                case "!=": return lhs != rhs
-                case "<": return lhs < rhs
-                case "<=": return lhs <= rhs
-                case ">": return lhs > rhs
-                default: return lhs >= rhs
-                }
-            }
-            if let lhs = Self.isoDate(left), let rhs = Self.isoDate(right) {
-                switch op {
-                case "==": return lhs == rhs
-                case "!=": return lhs != rhs
-                case "<": return lhs < rhs
-                case "<=": return lhs <= rhs
-                case ">": return lhs > rhs
-                default: return lhs >= rhs
-                }
-            }
-            let lhs = left.text, rhs = right.text
+            if case .number(let rhs) = right, let lhs = left.number { return order(lhs, op, rhs) }
+            if let lhs = Self.isoDate(left), let rhs = Self.isoDate(right) { return order(lhs, op, rhs) }
+            return order(left.text, op, right.text)
+        }
+
+        /// `lhs op rhs` for one of `==`, `!=`, `<`, `<=`, `>` and `>=` (the parser accepts no other).
+        static func order<T: Comparable>(_ lhs: T, _ op: String, _ rhs: T) -> Bool {
             switch op {
             case "==": return lhs == rhs
             case "!=": return lhs != rhs

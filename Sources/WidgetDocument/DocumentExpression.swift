@@ -105,6 +105,12 @@ struct DocumentExpression: Hashable, Sendable {
             }
             let root = try parser.parseSum(depth: 0)
             parser.skipSpaces()
+            if parser.current == "|" {
+                throw Failure(
+                    offset: parser.offset,
+                    expected: "the end of the expression: a date style (|time, |date...) cannot follow an expression; "
+                        + "write {{path|time}} with a data path", found: parser.foundHere)
+            }
             guard parser.atEnd else {
                 throw Failure(
                     offset: parser.offset, expected: "an operator (+ - * / %) or the end of the expression", found: parser.foundHere)
@@ -117,13 +123,18 @@ struct DocumentExpression: Hashable, Sendable {
         }
     }
 
-    /// A recursive-descent parser over the expression's scalars; nesting is limited so no input overflows the stack.
+    /// A recursive-descent parser over the expression's scalars. Parentheses, calls and signs in a row are limited to
+    /// `maximumDepth` levels, and binary operators to `maximumOperators` in one expression, so the tree is at most a few
+    /// hundred nodes deep and no input overflows the stack when it is evaluated, compared, hashed or freed.
     private struct Parser {
         let scalars: [Unicode.Scalar]
         let base: Int
         var index = 0
+        /// The binary operators read so far.
+        var operators = 0
 
         static let maximumDepth = 32
+        static let maximumOperators = 256
 
         var atEnd: Bool { index >= scalars.count }
         var offset: Int { base + index }
@@ -133,6 +144,17 @@ struct DocumentExpression: Hashable, Sendable {
         var foundHere: String {
             guard !atEnd else { return "the end of the expression" }
             return "\"" + String(String.UnicodeScalarView(scalars[index...].prefix(12))) + "\""
+        }
+
+        /// Counts the binary operator at `at` (its offset in the template string).
+        /// - Throws: `Failure` at the operator's column when it is one more than `maximumOperators`.
+        mutating func countOperator(at: Int) throws {
+            operators += 1
+            guard operators <= Self.maximumOperators else {
+                throw Failure(
+                    offset: at, expected: "at most \(Self.maximumOperators) operators in one expression; compute parts in data fields",
+                    found: "more")
+            }
         }
 
         mutating func skipSpaces() {
@@ -148,6 +170,7 @@ struct DocumentExpression: Hashable, Sendable {
                 skipSpaces()
                 guard let scalar = current, scalar == "+" || scalar == "-" else { return left }
                 let at = offset
+                try countOperator(at: at)
                 index += 1
                 let right = try parseProduct(depth: depth)
                 left = .binary(scalar == "+" ? .add : .subtract, left, right, offset: at)
@@ -162,6 +185,7 @@ struct DocumentExpression: Hashable, Sendable {
                     return left
                 }
                 let at = offset
+                try countOperator(at: at)
                 index += 1
                 let right = try parseUnary(depth: depth)
                 left = .binary(op, left, right, offset: at)
@@ -197,6 +221,19 @@ struct DocumentExpression: Hashable, Sendable {
                 let start = index
                 while let digit = current, digit.isASCII, digit.properties.numericType != nil || digit == "." { index += 1 }
                 let literal = String(String.UnicodeScalarView(scalars[start..<index]))
+                if let letter = current, letter == "e" || letter == "E" {
+                    // `1e5`: read the exponent only to say what to write instead.
+                    var end = index + 1
+                    if end < scalars.count, scalars[end] == "+" || scalars[end] == "-" { end += 1 }
+                    while end < scalars.count, scalars[end].isASCII, scalars[end].properties.numericType != nil { end += 1 }
+                    let written = String(String.UnicodeScalarView(scalars[start..<end]))
+                    if let value = Double(written), value.isFinite, end > index + 1 {
+                        throw Failure(
+                            offset: base + start,
+                            expected: "a number without an exponent (exponents are not supported): write \(DocumentValue.text(of: value))",
+                            found: "\"\(written)\"")
+                    }
+                }
                 guard let value = Double(literal), value.isFinite else {
                     throw Failure(offset: base + start, expected: "a number such as 250 or 0.5", found: "\"\(literal)\"")
                 }

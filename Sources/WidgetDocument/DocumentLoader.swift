@@ -94,7 +94,7 @@ struct DocumentLoader {
         let parameters = try top.take("parameters").map(Self.parameters)
         let timelineNode = top.take("timeline")
         var timeline =
-            try timelineNode.map(Self.timeline)
+            try timelineNode.map { try Self.timeline($0, store: store, parameters: parameters) }
             ?? TimelineSpec(
                 entries: [EntrySpec(date: "now", data: .object([:]))], policy: .never,
                 placeholder: EntrySpec(date: "now", data: .object([:])))
@@ -103,11 +103,7 @@ struct DocumentLoader {
         if let placeholderNode { timeline.placeholder = try Self.entry(placeholderNode, needsDate: false) }
         if let snapshotNode { timeline.snapshot = try Self.entry(snapshotNode, needsDate: false) }
         if parameters != nil {
-            // Entry data may read the configuration, as a provider copies its intent's values into its entries.
-            let entryNodes = timelineNode?["entries"]?.items ?? []
-            for (index, node) in entryNodes.enumerated() {
-                timeline.entries[index].configured = try node["data"].flatMap(Self.configuredData)
-            }
+            // The entries' data reading the configuration is read with the timeline; the placeholder and snapshot here.
             if let placeholderNode {
                 timeline.placeholder.configured = try placeholderNode["data"].flatMap(Self.configuredData)
             } else if let first = timeline.entries.first {
@@ -117,8 +113,8 @@ struct DocumentLoader {
         }
         try top.finish()
 
-        let provider = DocumentProvider(timeline: timeline, store: store, parameters: parameters)
         let file = self.file
+        let provider = DocumentProvider(timeline: timeline, store: store, parameters: parameters, file: file)
         var configuration = StaticConfiguration(kind: kind, provider: provider) { entry in
             DocumentNodeView(
                 recipe: view,

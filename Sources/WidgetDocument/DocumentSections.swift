@@ -5,7 +5,10 @@ import SpellingSuggestions
 extension DocumentLoader {
     // MARK: Sections
 
-    static func timeline(_ located: Located) throws -> TimelineSpec {
+    /// Reads the `timeline` section. With `parameters`, each entry's data may read `{{configuration.NAME}}`; the
+    /// `filter` conditions are checked with the store's defaults and the parameters' default values, which the
+    /// entries hold when the widget is first shown.
+    static func timeline(_ located: Located, store: StoreSpec?, parameters: ParametersSpec?) throws -> TimelineSpec {
         guard let members = located.members else {
             throw DocumentError(at: located, expected: "a timeline: {\"entries\": [...], \"policy\": \"atEnd\"}")
         }
@@ -17,7 +20,13 @@ extension DocumentLoader {
         guard let items = entriesNode.items, !items.isEmpty else {
             throw DocumentError(at: entriesNode, expected: "a non-empty array of entries (iOS shows the placeholder for an empty timeline)")
         }
-        let entries = try items.map { try entry($0, needsDate: false) }
+        var entries = try items.map { try entry($0, needsDate: false) }
+        if parameters != nil {
+            // Entry data may read the configuration, as a provider copies its intent's values into its entries.
+            for (index, node) in items.enumerated() {
+                entries[index].configured = try node["data"].flatMap(Self.configuredData)
+            }
+        }
         var policy = TimelineSpec.Policy.atEnd
         if let policyNode = arguments.take("policy") {
             switch policyNode.value {
@@ -37,7 +46,10 @@ extension DocumentLoader {
                 throw DocumentError(at: policyNode, expected: "a reload policy: \"atEnd\", \"never\" or {\"after\": DATE}")
             }
         }
-        let filters = try arguments.take("filter").map { try self.filters($0, entries: entries, entryNodes: items) } ?? []
+        let filters =
+            try arguments.take("filter").map {
+                try self.filters($0, entries: entries, entryNodes: items, store: store, configuration: parameters?.currentValue())
+            } ?? []
         let dropsPast = try arguments.take("dropPastEntries").map { try Decode.bool($0).evaluate(emptyEvaluation) } ?? false
         try arguments.finish()
         return TimelineSpec(
@@ -46,8 +58,11 @@ extension DocumentLoader {
 
     /// The timeline's `filter`: `{"FIELD": "CONDITION"}`, each field an array in every entry's data, each condition
     /// reading the item as `item`. Every condition is evaluated on every item of every entry now (with the clock as
-    /// it is), so a fault is reported when the document loads.
-    static func filters(_ located: Located, entries: [EntrySpec], entryNodes: [Located]) throws -> [EntryFilter] {
+    /// it is, `store` holding its defaults and `configuration` the parameters' values), so a fault is reported when
+    /// the document loads.
+    static func filters(
+        _ located: Located, entries: [EntrySpec], entryNodes: [Located], store: StoreSpec?, configuration: DocumentValue?
+    ) throws -> [EntryFilter] {
         guard let members = located.members, !members.isEmpty else {
             throw DocumentError(
                 at: located,
@@ -58,10 +73,17 @@ extension DocumentLoader {
             guard case .string(let text) = member.value.value else {
                 throw DocumentError(at: member.value, expected: "a condition on item, such as \"item.end > {{entry.date}}\"")
             }
-            let filter = EntryFilter(field: member.key, condition: try Condition.parse(text, at: member.value))
+            let filter = EntryFilter(
+                field: member.key, condition: try Condition.parse(text, at: member.value), position: member.value.position,
+                path: member.value.path)
             let now = Date()
             for (index, spec) in entries.enumerated() {
-                let entry = spec.entry(anchor: now, store: nil, at: nil)
+                var entry = spec.entry(anchor: now, store: nil, at: nil, configuration: configuration)
+                if let store {
+                    var values = entry.values
+                    values["store"] = .object(store.defaults)
+                    entry = DocumentEntry(date: entry.date, relevance: entry.relevance, values: values, anchor: entry.anchor)
+                }
                 guard case .array(let items) = entry.values[member.key] else {
                     let fields = entry.values.keys.filter { $0 != "entry" }.sorted()
                     throw DocumentError(

@@ -122,8 +122,10 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
     }
 
     /// The value with every string that is a relative date (`"+15m"`) replaced by the ISO 8601 date it names, and
-    /// every time of day (`"today 09:30"`) by that time on the day of `day` (default: `anchor`) in `timeZone`.
-    func resolvingRelativeDates(from anchor: Date, day: Date? = nil, timeZone: TimeZone = .current) -> DocumentValue {
+    /// every time of day (`"today 09:30"`) by that time on the day of `day` (default: `anchor`) in `timeZone`
+    /// (default: the zone of `Calendar.current`, as a Swift provider's `Calendar.current.date(bySettingHour:...)`;
+    /// it follows `NSTimeZone.default`, which `--timezone` sets, where `TimeZone.current` would not).
+    func resolvingRelativeDates(from anchor: Date, day: Date? = nil, timeZone: TimeZone = Calendar.current.timeZone) -> DocumentValue {
         switch self {
         case .string(let text):
             if let offset = DocumentDates.relativeOffset(text) {
@@ -146,6 +148,10 @@ public indirect enum DocumentValue: Hashable, Sendable, Codable, CustomStringCon
 /// Dates in widget documents: ISO 8601 (`2026-03-14T09:41:00Z`, with an offset, or local without one) or relative
 /// to the host clock (`"+15m"`, `"-1h30m"`, `"+90s"`, `"+2d"`, `"now"`).
 public enum DocumentDates {
+    /// The ISO 8601 parser of `date(_:anchor:timeZone:)`, made once: conditions compare dates for every item of a
+    /// filtered field, and making two formatters per comparison was most of their cost.
+    private static let isoParser = ISO8601Parser()
+
     /// Seconds a relative date adds to its anchor, or nil when `text` is not one. Units: `s`, `m`, `h`, `d`; several
     /// may follow each other (`+1h30m`); the sign is required (so `"15m"` stays text).
     public static func relativeOffset(_ text: String) -> TimeInterval? {
@@ -218,18 +224,15 @@ public enum DocumentDates {
     }
 
     /// The date `text` names: relative to `anchor`, a time of day on `anchor`'s day in `timeZone` (`"today 09:30"`),
-    /// or ISO 8601 (a date without an offset is in `timeZone`).
+    /// or ISO 8601 (a date without an offset is in `timeZone`). `timeZone` defaults to the zone of `Calendar.current`,
+    /// which follows `NSTimeZone.default` (`--timezone`), as a Swift provider's dates do.
     /// An ISO 8601 date outside `SupportedDates` (years 1678 to 2261; with an offset, the year in UTC) is nil; a
     /// relative date is kept inside them (`SupportedDates.clamped`).
-    public static func date(_ text: String, anchor: Date, timeZone: TimeZone = .current) -> Date? {
+    public static func date(_ text: String, anchor: Date, timeZone: TimeZone = Calendar.current.timeZone) -> Date? {
         if let offset = relativeOffset(text) { return SupportedDates.clamped(anchor.addingTimeInterval(offset)) }
         if let time = timeOfDay(text) { return time.date(on: anchor, in: timeZone) }
         let utc = TimeZone(identifier: "UTC")!
-        let withZone = ISO8601DateFormatter()
-        withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withZone.date(from: text) { return SupportedDates.contains(date, yearIn: utc) ? date : nil }
-        withZone.formatOptions = [.withInternetDateTime]
-        if let date = withZone.date(from: text) { return SupportedDates.contains(date, yearIn: utc) ? date : nil }
+        if let date = isoParser.date(from: text) { return SupportedDates.contains(date, yearIn: utc) ? date : nil }
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
         local.timeZone = timeZone
@@ -485,5 +488,23 @@ struct Template: Hashable, Sendable {
         var suggestion: String?
         /// Where in the string the fault is (Unicode scalars from 0), when known.
         var offset: Int?
+    }
+}
+
+/// ISO 8601 dates with an offset or `Z`, with or without fractional seconds, read by two formatters made once; a
+/// formatter is not safe to use from two threads at a time, so each read holds a lock.
+private final class ISO8601Parser: @unchecked Sendable {
+    private let lock = NSLock()
+    private let fractional = ISO8601DateFormatter()
+    private let whole = ISO8601DateFormatter()
+
+    init() {
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        whole.formatOptions = [.withInternetDateTime]
+    }
+
+    /// The moment `text` names, or nil when it is not an ISO 8601 date and time with an offset.
+    func date(from text: String) -> Date? {
+        lock.withLock { fractional.date(from: text) ?? whole.date(from: text) }
     }
 }

@@ -82,7 +82,9 @@ struct DocumentViewList: PrimitiveView {
 }
 
 /// Where document problems found while a body is evaluated go: the render's diagnostics (the widget shows its
-/// error state) and, while a document is being loaded, the loader (which refuses the document).
+/// error state) and, while a document is being loaded, the loader (which refuses the document). Outside a body (a
+/// timeline filter while the provider makes its timeline) they go to the host's diagnostics channel, which the host
+/// drains after each provider call, as a Swift provider's backwards date range does.
 enum DocumentDiagnostics {
     /// Collects errors while the loader resolves every entry once.
     final class Collector: @unchecked Sendable {
@@ -99,7 +101,12 @@ enum DocumentDiagnostics {
 
     static func report(_ error: DocumentError) {
         collector?.append(error)
-        ResolveSink.current?.report(ResolveDiagnostic(code: code, message: error.description, isFatalToRender: true))
+        let diagnostic = ResolveDiagnostic(code: code, message: error.description, isFatalToRender: true)
+        if let sink = ResolveSink.current {
+            sink.report(diagnostic)
+        } else {
+            HostContext.current.diagnostics.report(diagnostic)
+        }
     }
 }
 

@@ -83,6 +83,8 @@ struct DocumentProvider: TimelineProvider {
     let store: StoreSpec?
     /// The `parameters` section, when the widget is configurable: entries see the values set now.
     var parameters: ParametersSpec?
+    /// The document's file as named when it was loaded, for the diagnostics of a timeline filter.
+    var file = ""
 
     func placeholder(in context: Context) -> DocumentEntry {
         timeline.placeholder.entry(anchor: Date(), store: store, at: Date(), configuration: parameters?.currentValue())
@@ -101,11 +103,14 @@ struct DocumentProvider: TimelineProvider {
     func makeTimeline(at now: Date) -> Timeline<DocumentEntry> {
         let configuration = parameters?.currentValue()
         var entries = timeline.entries.map {
-            timeline.filtered($0.entry(anchor: now, store: store, at: nil, configuration: configuration))
+            timeline.filtered($0.entry(anchor: now, store: store, at: nil, configuration: configuration), file: file)
         }
-        if timeline.dropsPastEntries, let last = entries.last {
-            entries = entries.filter { $0.date >= now }
-            if entries.isEmpty { entries = [last] }
+        if timeline.dropsPastEntries {
+            // Sorted by date (entries on the same date keep their order in the file), then everything before the
+            // entry that is current at `now`: that one is what the widget shows now, so it stays.
+            let sorted = entries.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+            let current = sorted.lastIndex { $0.date <= now } ?? 0
+            entries = Array(sorted[current...])
         }
         let policy: TimelineReloadPolicy
         switch timeline.policy {
@@ -130,18 +135,36 @@ struct TimelineSpec {
     /// `filter`: array fields of each timeline entry's data kept only where a condition holds (the placeholder and
     /// snapshot are left whole, as a provider filters only in `getTimeline`).
     var filters: [EntryFilter] = []
-    /// `dropPastEntries`: entries dated before the moment the timeline is made are left out (all but the last when
-    /// every one is), as a provider that adds only `where end > now` does.
+    /// `dropPastEntries`: the entries sorted by date, and those before the one current when the timeline is made
+    /// (the latest dated at or before that moment) left out, as a provider that adds only `where end > now` does; the
+    /// current entry stays, since it is what the widget shows now.
     var dropsPastEntries = false
 
     /// `entry` with each filtered field holding only the items whose condition holds.
-    func filtered(_ entry: DocumentEntry) -> DocumentEntry {
+    ///
+    /// The conditions were evaluated when the document loaded, with the store's defaults and the parameters' default
+    /// values; one that cannot be evaluated now (a value stored since has another shape) keeps the item and is
+    /// reported once per filter and entry as a document diagnostic (the widget's error state), with `file` and the
+    /// filter's JSON path.
+    func filtered(_ entry: DocumentEntry, file: String) -> DocumentEntry {
         guard !filters.isEmpty else { return entry }
         var values = entry.values
         for filter in filters {
-            // Checked when the document loaded: every entry has the field as an array, and the condition evaluates.
+            // Checked when the document loaded: every entry has the field as an array.
             guard case .array(let items) = values[filter.field] else { continue }
-            values[filter.field] = .array(items.filter { (try? filter.keeps($0, in: entry)) ?? true })
+            var reported = false
+            values[filter.field] = .array(
+                items.filter { item in
+                    do {
+                        return try filter.keeps(item, in: entry, file: file)
+                    } catch {
+                        if !reported {
+                            reported = true
+                            DocumentDiagnostics.report(filter.runTimeError(error, file: file))
+                        }
+                        return true
+                    }
+                })
         }
         return DocumentEntry(date: entry.date, relevance: entry.relevance, values: values, anchor: entry.anchor)
     }
@@ -155,12 +178,28 @@ struct EntryFilter {
     /// The condition each item must meet; it reads the item as `item`, beside the entry's fields.
     var condition: Condition
 
+    /// Where the condition is written: the position and JSON path of the filter's value (`$.timeline.filter.events`).
+    var position: DocumentPosition
+    var path: JSONPath
+
     /// Whether `item` stays in `entry`'s field.
-    func keeps(_ item: DocumentValue, in entry: DocumentEntry) throws -> Bool {
+    /// - Parameter file: The document's file, for errors.
+    /// - Throws: `DocumentError` when the condition cannot be evaluated (a `{{path}}` the entry lacks).
+    func keeps(_ item: DocumentValue, in entry: DocumentEntry, file: String = "") throws -> Bool {
         var values = entry.values
         values["item"] = item
         return try condition.evaluate(
-            DocumentEvaluation(values: values, anchor: entry.anchor, environment: EnvironmentValues(), file: ""))
+            DocumentEvaluation(values: values, anchor: entry.anchor, environment: EnvironmentValues(), file: file))
+    }
+
+    /// `error`, thrown by `keeps` while a timeline is made, as a document error at the filter in `file`.
+    func runTimeError(_ error: any Error, file: String) -> DocumentError {
+        guard var documentError = error as? DocumentError else {
+            return DocumentError(
+                file: file, position: position, path: path, expected: "a condition that can be evaluated", found: "\(error)")
+        }
+        documentError.file = file
+        return documentError
     }
 }
 

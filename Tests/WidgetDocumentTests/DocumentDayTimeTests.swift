@@ -56,6 +56,21 @@ struct DocumentDayTimeTests {
         #expect(error.expected.hasSuffix("or a time of day such as \"today 09:30\" or \"tomorrow 00:00\""))
     }
 
+    @Test("without a zone, times of day are in NSTimeZone.default (what --timezone sets), as Calendar.current is")
+    func defaultZone() throws {
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let (date, data) = FixedClock.run {
+            NSTimeZone.default = tokyo // FixedClock.run puts the previous default back
+            return (
+                DocumentDates.date("today 09:30", anchor: FixedClock.reference),
+                DocumentValue.object(["end": .string("today 20:00")]).resolvingRelativeDates(from: FixedClock.reference)
+            )
+        }
+        // 09:41 UTC is 18:41 in Tokyo, on the 14th.
+        #expect(date.map(DocumentDates.string) == "2026-03-14T00:30:00Z")
+        #expect(data == .object(["end": .string("2026-03-14T11:00:00Z")]))
+    }
+
     /// A document whose timeline filters `events` with `condition`, with `entries` as its entries.
     static func filtered(
         _ condition: String, entries: String = #"[{"date": "now", "data": {"events": [{"end": "today 09:00"}, {"end": "today 10:00"}]}}]"#
@@ -102,4 +117,39 @@ struct DocumentDayTimeTests {
         #expect(empty.path.description == "$.timeline.filter")
     }
 
+    @Test("a filter reading store and configuration is checked with their defaults when the document loads")
+    func filterReadsStoreAndConfiguration() throws {
+        let text =
+            #"{"kind": "probe", "families": ["systemSmall"], "store": {"suite": "group.probe.filter", "defaults": {"cutoff": 2}}, "#
+            + #""parameters": {"least": {"type": "int", "default": 1}}, "#
+            + #""timeline": {"entries": [{"data": {"events": [{"n": 1}, {"n": 2}, {"n": 3}]}}], "#
+            + #""filter": {"events": "item.n < {{store.cutoff}} || item.n == {{configuration.least}} || item.n > 2"}}, "#
+            + #""view": {"Text": "{{events.count}}", "modifiers": [{"containerBackground": "background"}]}}"#
+        let descriptor = try WidgetDocument(text: text, file: "probe.json").descriptor
+        let rows = DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall))
+        #expect(rows.contains { $0.trimmingCharacters(in: .whitespaces) == "2" }, "n = 1 and n = 3 are kept: \(rows)")
+    }
+
+    @Test("a filter that cannot be evaluated when the timeline is made keeps the items and reports a diagnostic at the filter")
+    func filterFaultAtRunTime() throws {
+        // Entity a has a subtitle, b has none: with b chosen, place.subtitle is null and has no count.
+        let text =
+            #"{"kind": "probe", "families": ["systemSmall"], "parameters": {"place": {"type": "entity", "entities": "#
+            + #"[{"id": "a", "title": "A", "subtitle": "s"}, {"id": "b", "title": "B"}]}}, "#
+            + #""timeline": {"entries": [{"data": {"events": [{"n": 1}, {"n": 2}]}}], "#
+            + #""filter": {"events": "item.n == {{configuration.place.subtitle.count}}"}}, "#
+            + #""view": {"Text": "{{events.count}}", "modifiers": [{"containerBackground": "background"}]}}"#
+        let descriptor = try WidgetDocument(text: text, file: "probe.json").descriptor
+        let before = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        #expect(DocumentFixtures.rows(before).contains { $0.trimmingCharacters(in: .whitespaces) == "1" })
+        #expect(before.diagnostics.isEmpty, "\(before.diagnostics)")
+        try #require(descriptor.configuration).set("place", to: "b")
+        let after = try DocumentFixtures.render(descriptor, family: .systemSmall)
+        let faults = after.diagnostics.filter { $0.code == "invalid-widget-document" }
+        #expect(faults.count == 1, "\(after.diagnostics)")
+        let message = try #require(faults.first?.message)
+        #expect(message.hasPrefix("probe.json:1:"), "\(message)")
+        #expect(message.contains("$.timeline.filter.events"), "\(message)")
+        #expect(message.contains("subtitle"), "\(message)")
+    }
 }

@@ -114,6 +114,12 @@ struct DocumentExpressionTests {
             ("{{= done ^ 2}}", "^ 2", "an operator (+ - * / %) or the end of the expression", "\"^ 2\"", nil),
             ("{{=}}", "}}", "an expression after = such as {{= total / goal}}", "nothing", nil),
             ("{{= 1.2.3}}", "1.2.3", "a number such as 250 or 0.5", "\"1.2.3\"", nil),
+            (
+                "{{= done|time}}", "|time",
+                "the end of the expression: a date style (|time, |date...) cannot follow an expression; write {{path|time}} with a data path",
+                "\"|time\"", nil
+            ),
+            ("{{= 1e5 * done}}", "1e5", "a number without an exponent (exponents are not supported): write 100000", "\"1e5\"", nil),
         ] as [(String, String, String, String, String?)])
     func malformed(_ source: String, _ marker: String, _ expected: String, _ found: String, _ suggestion: String?) throws {
         let text = DocumentFixtures.widget(#"{"Text": "\#(source)"}"#, data: #"{"done": 1}"#)
@@ -126,6 +132,22 @@ struct DocumentExpressionTests {
         #expect(error.expected == expected)
         #expect(error.found == found)
         #expect(error.suggestion == suggestion)
+    }
+
+    @Test("arithmetic in a condition: conditions compare data paths; the advice is at the column of the arithmetic")
+    func arithmeticInACondition() throws {
+        for (condition, marker) in [("done > {{= 2}}", "{{= 2}}"), ("done * 2 > 5", "* 2 > 5")] {
+            let text = DocumentFixtures.widget(
+                #"{"if": "\#(condition)", "then": {"Text": "x"}}"#, data: #"{"done": 1}"#)
+            let error = try #require(DocumentFixtures.error(text), "\(condition)")
+            #expect(error.column == (try Self.position(of: marker, in: text)).column, "\(condition)")
+            #expect(
+                error.expected.hasSuffix(
+                    "conditions compare data paths, and {{= }} is for text and numbers; compute the value in a data field, or compare with a literal"
+                ),
+                "\(error.expected)")
+            #expect(error.found == "\"\(marker)\"")
+        }
     }
 
     @Test("nesting past 32 levels is refused with the limit, not a stack overflow")
@@ -142,6 +164,22 @@ struct DocumentExpressionTests {
             return
         }
         #expect(try Self.value(String(repeating: "(", count: 30) + "1" + String(repeating: ")", count: 30)) == 1)
+    }
+
+    @Test("a flat chain past 256 operators is refused at the 257th operator's column, not a stack overflow")
+    func longChain() throws {
+        let chain = Array(repeating: "a", count: 100_000).joined(separator: "+")
+        let text = "{{= \(chain)}}"
+        guard case .failure(let error) = Template.parse(text) else {
+            Issue.record("100 000 terms parsed")
+            return
+        }
+        #expect(error.expected == "at most 256 operators in one expression; compute parts in data fields")
+        #expect(error.found == "more")
+        // "{{= " is 4 scalars, then each term is "a+": the 257th "+" follows 257 terms.
+        #expect(error.offset == 4 + 257 * 2 - 1)
+        let longest = Array(repeating: "a", count: 257).joined(separator: "*")
+        #expect(try Self.value(longest, ["a": .number(1)]) == 1)
     }
 
     @Test("random expressions never crash: each parses into a tree or fails with a reason, and evaluates or throws")

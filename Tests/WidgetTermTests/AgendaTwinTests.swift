@@ -15,30 +15,7 @@ struct AgendaTwinTests {
 
     @Test("the agenda twin renders the same frames as the Swift sample, in every family, appearance and context, morning to evening")
     func rendersIdentically() throws {
-        let sample = try DocumentFixtures.sample("agenda")
-        let twin = try DocumentFixtures.example("twins/agenda.json")
-        #expect(twin.kind == "agenda-document")
-        #expect(twin.supportedFamilies == sample.supportedFamilies)
-        #expect(twin.displayName == sample.displayName)
-        #expect(twin.routes == sample.routes)
-        var compared = 0
-        for (time, offset) in Self.moments {
-            let date = FixedClock.reference.addingTimeInterval(offset)
-            for family in sample.supportedFamilies {
-                for (name, style) in DocumentFixtures.styles {
-                    for context in [ProviderContext.timeline, .placeholder, .snapshot] {
-                        let expected = try DocumentFixtures.render(sample, family: family, style: style, context: context, at: date)
-                        let actual = try DocumentFixtures.render(twin, family: family, style: style, context: context, at: date)
-                        let label = "agenda \(time) \(family) \(name) \(context)"
-                        #expect(FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(label)")
-                        #expect(actual.tapRegions == expected.tapRegions, "\(label): tap regions")
-                        #expect(actual.widgetURLs == expected.widgetURLs, "\(label): widgetURLs")
-                        #expect(actual.diagnostics.map(\.code) == expected.diagnostics.map(\.code), "\(label): diagnostics")
-                        compared += 1
-                    }
-                }
-            }
-        }
+        let compared = try DocumentFixtures.expectTwinRendersIdentically("agenda", moments: Self.moments.map { ($0.0, $0.1) })
         #expect(compared == 3 * 2 * 12)
     }
 
@@ -95,7 +72,7 @@ struct AgendaTwinTests {
             ])
     }
 
-    @Test("dropPastEntries leaves out the entries dated before the timeline's moment, all but the last when all are")
+    @Test("dropPastEntries keeps the entry current at the timeline's moment and every later one, sorted by date")
     func dropPastEntries() throws {
         func dates(_ entries: String) throws -> [String] {
             let text =
@@ -112,6 +89,13 @@ struct AgendaTwinTests {
                 "2026-03-14T09:41:00Z", "2026-03-14T10:00:00Z",
             ])
         #expect(try dates(#"[{"date": "today 08:00"}, {"date": "today 09:00"}]"#) == ["2026-03-14T09:00:00Z"])
+        // No entry is dated now: the 09:00 one is what the widget shows at 09:41, so it stays; the file's order does
+        // not matter.
+        #expect(
+            try dates(#"[{"date": "today 10:00"}, {"date": "today 08:00"}, {"date": "today 09:00"}]"#) == [
+                "2026-03-14T09:00:00Z", "2026-03-14T10:00:00Z",
+            ])
+        #expect(try dates(#"[{"date": "today 11:00"}, {"date": "today 10:00"}]"#) == ["2026-03-14T10:00:00Z", "2026-03-14T11:00:00Z"])
         let error = try #require(
             DocumentFixtures.error(
                 #"{"kind": "probe", "timeline": {"entries": [{}], "dropPastEntries": "yes"}, "view": "EmptyView"}"#))

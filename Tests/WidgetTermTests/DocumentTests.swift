@@ -32,6 +32,63 @@ extension DocumentFixtures {
     }
 }
 
+extension DocumentFixtures {
+    /// Renders the Swift sample `kind` and its twin `examples/twins/KIND.json` in every family, appearance
+    /// (`styles`) and provider context, at each of `moments` (seconds after `FixedClock.reference`, with a label),
+    /// and expects the same cells, tap regions, widget URLs, live regions and diagnostic codes.
+    /// - Parameters:
+    ///   - tapAction: How to compare the tap regions' actions, for a twin whose action is another type doing the same
+    ///     (a document intent for a Swift `AppIntent`); nil compares whole tap regions.
+    /// - Returns: How many frames were compared.
+    @discardableResult
+    static func expectTwinRendersIdentically(
+        _ kind: String, moments: [(label: String, offset: TimeInterval)] = [("", 0)], tapAction: ((TapAction) -> String)? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int {
+        let sample = try sample(kind)
+        let twin = try example("twins/\(kind).json")
+        #expect(twin.kind == "\(kind)-document", sourceLocation: sourceLocation)
+        #expect(twin.supportedFamilies == sample.supportedFamilies, sourceLocation: sourceLocation)
+        #expect(twin.displayName == sample.displayName, sourceLocation: sourceLocation)
+        #expect(twin.routes == sample.routes, sourceLocation: sourceLocation)
+        var compared = 0
+        for (moment, offset) in moments {
+            let date = FixedClock.reference.addingTimeInterval(offset)
+            for family in sample.supportedFamilies {
+                for (name, style) in styles {
+                    for context in [ProviderContext.timeline, .placeholder, .snapshot] {
+                        let expected = try render(sample, family: family, style: style, context: context, at: date)
+                        let actual = try render(twin, family: family, style: style, context: context, at: date)
+                        let label = [kind, moment, "\(family)", name, "\(context)"].filter { !$0.isEmpty }.joined(separator: " ")
+                        #expect(
+                            FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(label)",
+                            sourceLocation: sourceLocation)
+                        if let tapAction {
+                            #expect(
+                                actual.tapRegions.map(\.rect) == expected.tapRegions.map(\.rect), "\(label): tap regions",
+                                sourceLocation: sourceLocation)
+                            #expect(
+                                actual.tapRegions.map { tapAction($0.action) } == expected.tapRegions.map { tapAction($0.action) },
+                                "\(label): tap actions", sourceLocation: sourceLocation)
+                        } else {
+                            #expect(actual.tapRegions == expected.tapRegions, "\(label): tap regions", sourceLocation: sourceLocation)
+                        }
+                        #expect(actual.widgetURLs == expected.widgetURLs, "\(label): widgetURLs", sourceLocation: sourceLocation)
+                        #expect(
+                            actual.liveRegions.map(\.rect) == expected.liveRegions.map(\.rect), "\(label): live regions",
+                            sourceLocation: sourceLocation)
+                        #expect(
+                            actual.diagnostics.map(\.code) == expected.diagnostics.map(\.code), "\(label): diagnostics",
+                            sourceLocation: sourceLocation)
+                        compared += 1
+                    }
+                }
+            }
+        }
+        return compared
+    }
+}
+
 // MARK: - Round trip: Swift samples and their document twins
 
 @Suite("Widget documents: round trip with the Swift samples")
@@ -40,29 +97,8 @@ struct DocumentRoundTripTests {
         "a document twin renders the same frames as its Swift sample, cell for cell, in every family and appearance",
         arguments: ["orders", "memories", "departures", "countdown", "steps", "weather"])
     func twinRendersIdentically(_ kind: String) throws {
-        let sample = try DocumentFixtures.sample(kind)
-        let twin = try DocumentFixtures.example("twins/\(kind).json")
-        #expect(twin.kind == "\(kind)-document")
-        #expect(twin.supportedFamilies == sample.supportedFamilies)
-        #expect(twin.displayName == sample.displayName)
-        #expect(twin.routes == sample.routes)
-        var compared = 0
-        for family in sample.supportedFamilies {
-            for (name, style) in DocumentFixtures.styles {
-                for context in [ProviderContext.timeline, .placeholder, .snapshot] {
-                    let expected = try DocumentFixtures.render(sample, family: family, style: style, context: context)
-                    let actual = try DocumentFixtures.render(twin, family: family, style: style, context: context)
-                    #expect(
-                        FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(kind) \(family) \(name) \(context)")
-                    #expect(actual.tapRegions == expected.tapRegions, "\(kind) \(family) \(name) \(context): tap regions")
-                    #expect(actual.widgetURLs == expected.widgetURLs, "\(kind) \(family) \(name): widgetURLs")
-                    #expect(actual.liveRegions.map(\.rect) == expected.liveRegions.map(\.rect), "\(kind) \(family) \(name): live regions")
-                    #expect(actual.diagnostics.map(\.code) == expected.diagnostics.map(\.code), "\(kind) \(family) \(name): diagnostics")
-                    compared += 1
-                }
-            }
-        }
-        #expect(compared == sample.supportedFamilies.count * 12)
+        let compared = try DocumentFixtures.expectTwinRendersIdentically(kind)
+        #expect(compared == (try DocumentFixtures.sample(kind)).supportedFamilies.count * 12)
     }
 
     @Test("live text in a twin moves as the Swift sample's does (90 s later)")
