@@ -35,7 +35,8 @@ public struct ExtensionFailure: Error, Equatable, Sendable, CustomStringConverti
     }
 
     static let cannotStart = "cannot start "
-    static let anotherProtocol = "the extension speaks another protocol"
+    /// The start of every protocol mismatch's reason.
+    static let anotherProtocol = "the extension speaks "
 }
 
 /// One widget extension process, started on demand: requests go one at a time, each with a deadline; a
@@ -146,8 +147,22 @@ public final class ExtensionProcess: @unchecked Sendable {
         let answer = try exchangeLocked(.hello(version: ExtensionProtocol.version), within: Self.startTimeLimit, performer: nil)
         guard case .hello(let version, _) = answer, version == ExtensionProtocol.version else {
             stopLocked()
-            throw ExtensionFailure(reason: ExtensionFailure.anotherProtocol + " (\(answer)); rebuild it with this WidgetTerm")
+            throw ExtensionFailure(reason: Self.protocolMismatch(answer))
         }
+    }
+
+    /// What a start failure says when the extension's answer to `hello` is not this WidgetTerm's protocol: the
+    /// versions of both sides and the remedy.
+    static func protocolMismatch(_ answer: ExtensionResponse) -> String {
+        let theirs: String
+        if case .hello(let version, _) = answer {
+            theirs = "protocol \(version)"
+        } else {
+            theirs = "another protocol (it did not answer hello)"
+        }
+        return ExtensionFailure.anotherProtocol + theirs + ", this WidgetTerm speaks \(ExtensionProtocol.version):"
+            + " rebuild the extension with this WidgetTerm"
+            + " (`widgetterm preview` on its sources rebuilds it)"
     }
 
     private func exchangeLocked(
