@@ -219,15 +219,23 @@ public final class RemoteWidgets: @unchecked Sendable {
         descriptor.configuration = settings
         if let name = widget.pushHandler {
             descriptor.pushHandler = RemoteWidgetPushHandler.self
-            descriptor.configuredPushHandler = RemoteWidgetPushHandler(handlerName: name) { token, widgets in
-                do {
-                    let answer = try process.send(.widgetPushToken(kind: kind, token: token, widgets: widgets), within: limit)
-                    guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
-                    return .success(read)
-                } catch {
-                    return .failure(Self.failure(error))
-                }
-            }
+            descriptor.configuredPushHandler = RemoteWidgetPushHandler(
+                handlerName: name,
+                send: { token, widgets in
+                    do {
+                        let answer = try process.send(.widgetPushToken(kind: kind, token: token, widgets: widgets), within: limit)
+                        guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
+                        return .success(read)
+                    } catch {
+                        return .failure(Self.failure(error))
+                    }
+                },
+                codeReads: { tokens in
+                    // A process that cannot answer read nothing that is known: the handler's own result stands.
+                    guard case .pushTokensRead(let read) = try? process.send(.widgetPushTokenReads(tokens: tokens), within: limit)
+                    else { return [] }
+                    return read
+                })
         }
         return descriptor
     }

@@ -55,9 +55,11 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     /// Issues the extension's next widget push token, as iOS does when widgets are first configured for push and when
     /// the token changes: it becomes the host's `WidgetCenter.shared.currentPushInfo`, and `pushTokenDidChange(_:widgets:)`
     /// is called on a new instance of each unique handler type with the widgets that use it (each kind in its first family).
+    /// - Parameter callingHandlers: false to make the token current without calling the handlers (an extension
+    ///   process, whose handlers the preview calls, once per token, with `widgetPushToken`).
     /// - Returns: the token; nil when no widget has a push handler.
     @discardableResult
-    public func issueWidgetToken() -> Data? {
+    public func issueWidgetToken(callingHandlers: Bool = true) -> Data? {
         guard !widgets.isEmpty else { return nil }
         let token = lock.withLock { () -> Data in
             let token = ActivityPushService.token(seed: "widgets#\(widgetTokens.count + 1)")
@@ -66,6 +68,7 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         }
         // The one token of the extension: `WidgetCenter.shared.currentPushInfo` answers with it from now on.
         host.widgetPushToken.update(token: token, reads: reads)
+        guard callingHandlers else { return token }
         // A new instance of each unique handler type; stand-ins for one type in an extension process are that type.
         var order: [String] = []
         var groups: [String: [WidgetDescriptor]] = [:]
@@ -150,6 +153,15 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     /// the old token, and pushes to it no longer reach the widget or control. `push-handler-failed` (warning) instead
     /// when the handler runs in an extension process that could not call it (crashed, timed out or refused).
     public func diagnostics() -> [Diagnostic] {
+        // Widget code in an extension process reads `currentPushInfo` there (one process per kind): its reads are
+        // fetched, so that one process and two say the same.
+        let unread = Array(Set(deliveries.filter { $0.kind == "widgets" && !reads.contains($0.token) }.map(\.token)))
+        if !unread.isEmpty {
+            for widget in widgets {
+                guard let codeReads = (widget.configuredPushHandler as? RemoteWidgetPushHandler)?.codeReads else { continue }
+                codeReads(unread).forEach(reads.record)
+            }
+        }
         var seen: Set<String> = []
         return deliveries.reversed().compactMap { delivery -> Diagnostic? in
             let key = "\(delivery.handler)|\(delivery.kind)"
