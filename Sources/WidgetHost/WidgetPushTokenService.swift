@@ -21,6 +21,8 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         public var token: Data
         /// The kinds the handler was told about (`widgets:` or `controls:`), in bundle order.
         public var kinds: [String]
+        /// Which handler this is, unlike `handler` unique for each type: two types of one name are two handlers.
+        var group = ""
     }
 
     private let widgets: [WidgetDescriptor]
@@ -32,7 +34,7 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     private var widgetTokens: [Data] = []
     private var controlTokens: [String: [Data]] = [:]
     private var _deliveries: [Delivery] = []
-    /// What each widget handler type read of the token it was handed, by `handler|token`: the extension has one widget
+    /// What each widget handler type read of the token it was handed, by `group|token`: the extension has one widget
     /// token for every handler type, so one handler storing it says nothing of another.
     private var widgetHandlerReads: [String: PushTokenReads] = [:]
 
@@ -77,14 +79,15 @@ public final class WidgetPushTokenService: @unchecked Sendable {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(widget)
         }
-        for users in order.map({ groups[$0]! }) {
+        for key in order {
+            let users = groups[key]!
             let infos = users.map { WidgetInfo(kind: $0.kind, family: $0.supportedFamilies.first ?? .systemSmall) }
             let name = users[0].pushHandlerName!
             let handlerReads = PushTokenReads()
             let pushInfo = WidgetPushInfo(token: token, reads: handlerReads)
             lock.withLock {
-                _deliveries.append(Delivery(handler: name, kind: "widgets", token: token, kinds: users.map(\.kind)))
-                widgetHandlerReads["\(name)|\(token.hexadecimalString)"] = handlerReads
+                _deliveries.append(Delivery(handler: name, kind: "widgets", token: token, kinds: users.map(\.kind), group: key))
+                widgetHandlerReads["\(key)|\(token.hexadecimalString)"] = handlerReads
             }
             if let configured = users[0].configuredPushHandler {
                 host.run { configured.pushTokenDidChange(pushInfo, widgets: infos) }
@@ -117,8 +120,10 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         }
         // Swift handlers: a new instance of each unique type. A configured handler (a control document's) is called itself.
         let swiftControls = controls.filter { !($0.pushHandler is any ConfiguredControlPushHandler) }
-        var groups = Self.grouped(swiftControls, by: { Swift.type(of: $0.pushHandler!) }).map { users -> ([ControlDescriptor], String) in
-            (users, "\(Swift.type(of: users[0].pushHandler!))")
+        var groups = Self.grouped(swiftControls, by: { Swift.type(of: $0.pushHandler!) }).map {
+            users -> ([ControlDescriptor], String, String) in
+            let type = Swift.type(of: users[0].pushHandler!)
+            return (users, "\(type)", "type \(ObjectIdentifier(type))")
         }
         for control in controls {
             guard let configured = control.pushHandler as? any ConfiguredControlPushHandler else { continue }
@@ -128,14 +133,15 @@ public final class WidgetPushTokenService: @unchecked Sendable {
             {
                 groups[group].0.append(control)
             } else {
-                groups.append(([control], configured.handlerName))
+                groups.append(([control], configured.handlerName, "configured \(configured.handlerName) \(control.kind)"))
             }
         }
-        for (users, name) in groups {
+        for (users, name, key) in groups {
             lock.withLock {
                 for control in users where issued[control.kind] != nil {
                     _deliveries.append(
-                        Delivery(handler: name, kind: control.kind, token: issued[control.kind]!, kinds: controls.map(\.kind)))
+                        Delivery(
+                            handler: name, kind: control.kind, token: issued[control.kind]!, kinds: controls.map(\.kind), group: key))
                 }
             }
             let handler = users[0].pushHandler!
@@ -164,11 +170,11 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         }
         var seen: Set<String> = []
         return deliveries.reversed().compactMap { delivery -> Diagnostic? in
-            let key = "\(delivery.handler)|\(delivery.kind)"
+            let key = "\(delivery.group)|\(delivery.kind)"
             let isWidget = delivery.kind == "widgets"
             // A widget handler's own reads, and widget code reading `currentPushInfo` (the host's `reads`).
             let handlerReads =
-                isWidget ? lock.withLock { widgetHandlerReads["\(delivery.handler)|\(delivery.token.hexadecimalString)"] } : nil
+                isWidget ? lock.withLock { widgetHandlerReads["\(delivery.group)|\(delivery.token.hexadecimalString)"] } : nil
             guard seen.insert(key).inserted, !reads.contains(delivery.token), handlerReads?.contains(delivery.token) != true else {
                 return nil
             }
