@@ -74,6 +74,7 @@ public final class ExtensionProcess: @unchecked Sendable {
     /// The running (or last) process's standard error; a new one per process.
     private var errorLines = ErrorTail()
     private var launches = 0
+    private var requests = 0
 
     /// An extension that is started the first time a request is sent. SIGPIPE keeps its disposition (the
     /// preview ends on one sent to it): a write to a dead process fails with SIGPIPE blocked on the writing
@@ -89,6 +90,9 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     /// How many processes were started so far.
     public var launchCount: Int { lock.withLock { launches } }
+
+    /// How many requests were sent so far (`hello` included).
+    var requestCount: Int { lock.withLock { requests } }
 
     /// Sends `request` and waits at most `seconds` for the answer (starting a process first if none runs).
     /// - Throws: `ExtensionFailure` when the process cannot start, dies, or misses the deadline (it is then
@@ -170,6 +174,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         activities: (any ActivityHostInterface)? = nil, host: HostContext = .current
     ) throws -> ExtensionResponse {
         guard let input, let output else { throw ExtensionFailure(reason: "no extension process") }
+        requests += 1
         let payload: Data
         do { payload = try JSONEncoder().encode(ExtensionCall(request)) } catch {
             throw ExtensionFailure(reason: "cannot encode \(request): \(error)")
