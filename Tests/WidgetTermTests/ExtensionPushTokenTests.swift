@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import WidgetHost
@@ -53,15 +54,15 @@ import WidgetHost
     /// `check KINDS --format json` run by the test extension itself, in one process: each finding's widget and code.
     static func oneProcessFindings(_ kinds: [String]) throws -> [String] {
         let executable = try #require(ExtensionProcessTests.binary, "build widgetterm-test-extension first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["check"] + kinds + ["--format", "json", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"]
+        let process = ChildProcess(
+            executable: executable,
+            arguments: ["check"] + kinds + ["--format", "json", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"])
         var environment = ExtensionCommandTests.environment(samples: false)
         environment[ExtensionProtocol.serverEnvironmentVariable] = nil
         process.environment = environment
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardOutput = .pipe(output)
+        process.standardError = .nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
