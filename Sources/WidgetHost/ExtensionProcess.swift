@@ -35,7 +35,8 @@ public struct ExtensionFailure: Error, Equatable, Sendable, CustomStringConverti
     }
 
     static let cannotStart = "cannot start "
-    static let anotherProtocol = "the extension speaks another protocol"
+    /// The start of every protocol mismatch's reason.
+    static let anotherProtocol = "the extension speaks "
 }
 
 /// One widget extension process, started on demand: requests go one at a time, each with a deadline; a
@@ -73,6 +74,7 @@ public final class ExtensionProcess: @unchecked Sendable {
     /// The running (or last) process's standard error; a new one per process.
     private var errorLines = ErrorTail()
     private var launches = 0
+    private var requests = 0
 
     /// An extension that is started the first time a request is sent. SIGPIPE keeps its disposition (the
     /// preview ends on one sent to it): a write to a dead process fails with SIGPIPE blocked on the writing
@@ -88,6 +90,9 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     /// How many processes were started so far.
     public var launchCount: Int { lock.withLock { launches } }
+
+    /// How many requests were sent so far (`hello` included).
+    var requestCount: Int { lock.withLock { requests } }
 
     /// Sends `request` and waits at most `seconds` for the answer (starting a process first if none runs).
     /// - Throws: `ExtensionFailure` when the process cannot start, dies, or misses the deadline (it is then
@@ -146,8 +151,22 @@ public final class ExtensionProcess: @unchecked Sendable {
         let answer = try exchangeLocked(.hello(version: ExtensionProtocol.version), within: Self.startTimeLimit, performer: nil)
         guard case .hello(let version, _) = answer, version == ExtensionProtocol.version else {
             stopLocked()
-            throw ExtensionFailure(reason: ExtensionFailure.anotherProtocol + " (\(answer)); rebuild it with this WidgetTerm")
+            throw ExtensionFailure(reason: Self.protocolMismatch(answer))
         }
+    }
+
+    /// What a start failure says when the extension's answer to `hello` is not this WidgetTerm's protocol: the
+    /// versions of both sides and the remedy.
+    static func protocolMismatch(_ answer: ExtensionResponse) -> String {
+        let theirs: String
+        if case .hello(let version, _) = answer {
+            theirs = "protocol \(version)"
+        } else {
+            theirs = "another protocol (it did not answer hello)"
+        }
+        return ExtensionFailure.anotherProtocol + theirs + ", this WidgetTerm speaks \(ExtensionProtocol.version):"
+            + " rebuild the extension with this WidgetTerm"
+            + " (`widgetterm preview` on its sources rebuilds it)"
     }
 
     private func exchangeLocked(
@@ -155,6 +174,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         activities: (any ActivityHostInterface)? = nil, host: HostContext = .current
     ) throws -> ExtensionResponse {
         guard let input, let output else { throw ExtensionFailure(reason: "no extension process") }
+        requests += 1
         let payload: Data
         do { payload = try JSONEncoder().encode(ExtensionCall(request)) } catch {
             throw ExtensionFailure(reason: "cannot encode \(request): \(error)")

@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 9
+    public static let version = 10
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -166,6 +166,9 @@ public enum ExtensionRequest: Codable, Sendable {
     /// makes one per call), with the extension's widget token and the widgets that use the handler: answered with
     /// `pushTokensRead`.
     case widgetPushToken(kind: String, token: Data, widgets: [ArchivedWidgetInfo])
+    /// Which of `tokens` widget code in the extension read from `WidgetCenter.shared.currentPushInfo` (which counts as
+    /// storing the token, as in one process): answered with `pushTokensRead`.
+    case widgetPushTokenReads(tokens: [Data])
 }
 
 /// One widget as `pushTokenDidChange(_:widgets:)` is told about it (`WidgetInfo`): its kind and family.

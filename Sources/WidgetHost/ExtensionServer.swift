@@ -23,6 +23,8 @@ public final class ExtensionServer {
     private let entryLimit = 4096
     /// The server never gives up on widget code itself (the parent ends the process at its deadline).
     private static let noLimit: TimeInterval = 365 * 86400
+    /// The widget tokens widget code read here from `WidgetCenter.shared.currentPushInfo` (`widgetPushTokenReads`).
+    private let widgetCodeReads = PushTokenReads()
 
     /// A server for these widgets and controls (the first of a repeated kind wins, as in a bundle).
     public init(widgets: [WidgetDescriptor], controls: [ControlDescriptor] = []) {
@@ -58,13 +60,16 @@ public final class ExtensionServer {
         let center = ExtensionWidgetCenter()
         HostContext.process.widgetCenter = center
         let controlKinds = controlOrder.map(\.kind)
-        // The push handlers run here, in the extension, as on iOS: each gets its token when the extension starts, so
-        // `WidgetCenter.shared.currentPushInfo` answers with it in widget code (the tokens repeat in every process).
+        // The push handlers run here, in the extension, as on iOS. The widget token is current from the start, so
+        // `WidgetCenter.shared.currentPushInfo` answers with it in widget code (the tokens repeat in every process), but
+        // the widget handlers are called once per token, by the preview (`widgetPushToken`), as iOS calls them.
         let pushTokens = WidgetPushTokenService(widgets: order, controls: controlOrder, host: .process)
         // What the handlers store in the App Group is saved under the store's lock, as an intent's changes are.
         let tokenTransaction = UserDefaultsTransaction()
         tokenTransaction.begin()
-        pushTokens.issueWidgetToken()
+        if let token = pushTokens.issueWidgetToken(callingHandlers: false) {
+            HostContext.process.widgetPushToken.update(token: token, reads: widgetCodeReads)
+        }
         pushTokens.issueControlTokens()
         _ = tokenTransaction.commit()
         do {
@@ -190,6 +195,8 @@ public final class ExtensionServer {
             }
             // As WidgetPushTokenService calls a handler in one process: a new instance of its type (a configured
             // handler itself); reading the token is what counts as storing it.
+            // The preview's token is the current one from now on, here as there.
+            HostContext.process.widgetPushToken.update(token: token, reads: widgetCodeReads)
             let reads = PushTokenReads()
             let pushInfo = WidgetPushInfo(token: token, reads: reads)
             let widgets = infos.map(\.info)
@@ -201,6 +208,8 @@ public final class ExtensionServer {
                 }
             }
             return .pushTokensRead(reads.contains(token) ? [token] : [])
+        case .widgetPushTokenReads(let tokens):
+            return .pushTokensRead(tokens.filter(widgetCodeReads.contains))
         case .configured, .parameterCheck, .parameterOptions, .parameterValue:
             return answerParameters(request) ?? .failure("unanswered \(request)")
         case .describeControls, .controlTemplate, .configuredControl, .controlPushTokens:

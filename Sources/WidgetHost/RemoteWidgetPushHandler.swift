@@ -13,13 +13,20 @@ struct RemoteWidgetPushHandler: ConfiguredWidgetPushHandler, WidgetPushHandler {
     /// Sends the token and the widgets to the extension: the tokens the handler read there, or why the extension could
     /// not call it.
     let send: (@Sendable (Data, [ArchivedWidgetInfo]) -> Result<[Data], ExtensionFailure>)?
+    /// Which of the tokens widget code in the extension read from `WidgetCenter.shared.currentPushInfo` (none when the
+    /// extension cannot say): asked before `push-token-not-stored` is reported, as those reads count here too.
+    let codeReads: (@Sendable ([Data]) -> [Data])?
 
     /// A handler that forwards nothing (`WidgetPushHandler` requires it; the host makes one with its process).
     init() { self.init(handlerName: "RemoteWidgetPushHandler", send: nil) }
 
-    init(handlerName: String, send: (@Sendable (Data, [ArchivedWidgetInfo]) -> Result<[Data], ExtensionFailure>)?) {
+    init(
+        handlerName: String, send: (@Sendable (Data, [ArchivedWidgetInfo]) -> Result<[Data], ExtensionFailure>)?,
+        codeReads: (@Sendable ([Data]) -> [Data])? = nil
+    ) {
         self.handlerName = handlerName
         self.send = send
+        self.codeReads = codeReads
     }
 
     func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo]) {

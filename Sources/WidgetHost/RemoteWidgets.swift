@@ -111,9 +111,14 @@ public final class RemoteWidgets: @unchecked Sendable {
             if case .failure(let message) = answer { throw ExtensionFailure(reason: message) }
             return answer
         }
+        // A start asks for the attributes, the contents and the alerts in turn: one request answers all three, until the
+        // start or the process (a rebuilt extension) changes.
+        let lastScript = ScriptCache()
         func script(_ start: Date) throws -> (attributes: Data, contents: [EncodedActivityContent], alerts: [AlertConfiguration?]) {
+            if let known = lastScript.script(start: start, launch: process.launchCount) { return known }
             let answer = try ask(.activityScript(kind: kind, start: start))
             guard case .activityScript(let attributes, let contents, let alerts) = answer else { throw Self.unexpected(answer) }
+            lastScript.keep((attributes, contents, alerts), start: start, launch: process.launchCount)
             return (attributes, contents, alerts)
         }
         let configuration = widget.activity ?? ArchivedActivityConfiguration(attributesType: kind, hasPreview: false)
@@ -219,15 +224,23 @@ public final class RemoteWidgets: @unchecked Sendable {
         descriptor.configuration = settings
         if let name = widget.pushHandler {
             descriptor.pushHandler = RemoteWidgetPushHandler.self
-            descriptor.configuredPushHandler = RemoteWidgetPushHandler(handlerName: name) { token, widgets in
-                do {
-                    let answer = try process.send(.widgetPushToken(kind: kind, token: token, widgets: widgets), within: limit)
-                    guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
-                    return .success(read)
-                } catch {
-                    return .failure(Self.failure(error))
-                }
-            }
+            descriptor.configuredPushHandler = RemoteWidgetPushHandler(
+                handlerName: name,
+                send: { token, widgets in
+                    do {
+                        let answer = try process.send(.widgetPushToken(kind: kind, token: token, widgets: widgets), within: limit)
+                        guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
+                        return .success(read)
+                    } catch {
+                        return .failure(Self.failure(error))
+                    }
+                },
+                codeReads: { tokens in
+                    // A process that cannot answer read nothing that is known: the handler's own result stands.
+                    guard case .pushTokensRead(let read) = try? process.send(.widgetPushTokenReads(tokens: tokens), within: limit)
+                    else { return [] }
+                    return read
+                })
         }
         return descriptor
     }
@@ -261,4 +274,19 @@ public final class RemoteWidgets: @unchecked Sendable {
     static func failure(_ error: any Error) -> ExtensionFailure {
         (error as? ExtensionFailure) ?? ExtensionFailure(reason: "\(error)")
     }
+}
+
+/// The last Live Activity script an extension process answered, with its start and the process it came from.
+private final class ScriptCache: @unchecked Sendable {
+    typealias Script = (attributes: Data, contents: [EncodedActivityContent], alerts: [AlertConfiguration?])
+    private let lock = NSLock()
+    private var last: (start: Date, launch: Int, script: Script)?
+
+    /// The script kept for `start` from process number `launch`, nil when another one is kept.
+    func script(start: Date, launch: Int) -> Script? {
+        lock.withLock { last.flatMap { $0.start == start && $0.launch == launch ? $0.script : nil } }
+    }
+
+    /// Keeps `script`, the answer for `start` of process number `launch`.
+    func keep(_ script: Script, start: Date, launch: Int) { lock.withLock { last = (start, launch, script) } }
 }

@@ -21,6 +21,8 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         public var token: Data
         /// The kinds the handler was told about (`widgets:` or `controls:`), in bundle order.
         public var kinds: [String]
+        /// Which handler this is, unlike `handler` unique for each type: two types of one name are two handlers.
+        var group = ""
     }
 
     private let widgets: [WidgetDescriptor]
@@ -32,7 +34,7 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     private var widgetTokens: [Data] = []
     private var controlTokens: [String: [Data]] = [:]
     private var _deliveries: [Delivery] = []
-    /// What each widget handler type read of the token it was handed, by `handler|token`: the extension has one widget
+    /// What each widget handler type read of the token it was handed, by `group|token`: the extension has one widget
     /// token for every handler type, so one handler storing it says nothing of another.
     private var widgetHandlerReads: [String: PushTokenReads] = [:]
 
@@ -55,9 +57,11 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     /// Issues the extension's next widget push token, as iOS does when widgets are first configured for push and when
     /// the token changes: it becomes the host's `WidgetCenter.shared.currentPushInfo`, and `pushTokenDidChange(_:widgets:)`
     /// is called on a new instance of each unique handler type with the widgets that use it (each kind in its first family).
+    /// - Parameter callingHandlers: false to make the token current without calling the handlers (an extension
+    ///   process, whose handlers the preview calls, once per token, with `widgetPushToken`).
     /// - Returns: the token; nil when no widget has a push handler.
     @discardableResult
-    public func issueWidgetToken() -> Data? {
+    public func issueWidgetToken(callingHandlers: Bool = true) -> Data? {
         guard !widgets.isEmpty else { return nil }
         let token = lock.withLock { () -> Data in
             let token = ActivityPushService.token(seed: "widgets#\(widgetTokens.count + 1)")
@@ -66,6 +70,7 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         }
         // The one token of the extension: `WidgetCenter.shared.currentPushInfo` answers with it from now on.
         host.widgetPushToken.update(token: token, reads: reads)
+        guard callingHandlers else { return token }
         // A new instance of each unique handler type; stand-ins for one type in an extension process are that type.
         var order: [String] = []
         var groups: [String: [WidgetDescriptor]] = [:]
@@ -74,14 +79,15 @@ public final class WidgetPushTokenService: @unchecked Sendable {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(widget)
         }
-        for users in order.map({ groups[$0]! }) {
+        for key in order {
+            let users = groups[key]!
             let infos = users.map { WidgetInfo(kind: $0.kind, family: $0.supportedFamilies.first ?? .systemSmall) }
             let name = users[0].pushHandlerName!
             let handlerReads = PushTokenReads()
             let pushInfo = WidgetPushInfo(token: token, reads: handlerReads)
             lock.withLock {
-                _deliveries.append(Delivery(handler: name, kind: "widgets", token: token, kinds: users.map(\.kind)))
-                widgetHandlerReads["\(name)|\(token.hexadecimalString)"] = handlerReads
+                _deliveries.append(Delivery(handler: name, kind: "widgets", token: token, kinds: users.map(\.kind), group: key))
+                widgetHandlerReads["\(key)|\(token.hexadecimalString)"] = handlerReads
             }
             if let configured = users[0].configuredPushHandler {
                 host.run { configured.pushTokenDidChange(pushInfo, widgets: infos) }
@@ -115,8 +121,9 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         // Swift handlers: a new instance of each unique type. A configured handler (a control document's) is called itself.
         let swiftControls = controls.filter { !($0.pushHandler is any ConfiguredControlPushHandler) }
         var groups = Self.grouped(swiftControls, by: { Swift.type(of: $0.pushHandler!) }).map {
-            users -> (users: [ControlDescriptor], name: String, key: String?) in
-            (users, "\(Swift.type(of: users[0].pushHandler!))", nil)
+            users -> (users: [ControlDescriptor], name: String, key: String) in
+            let type = Swift.type(of: users[0].pushHandler!)
+            return (users, "\(type)", "type \(ObjectIdentifier(type))")
         }
         for control in controls {
             guard let configured = control.pushHandler as? any ConfiguredControlPushHandler else { continue }
@@ -125,14 +132,15 @@ public final class WidgetPushTokenService: @unchecked Sendable {
             if let key = configured.groupKey, let group = groups.firstIndex(where: { $0.key == key }) {
                 groups[group].users.append(control)
             } else {
-                groups.append(([control], configured.handlerName, configured.groupKey))
+                groups.append(([control], configured.handlerName, configured.groupKey ?? "configured \(configured.handlerName) \(control.kind)"))
             }
         }
-        for (users, name, _) in groups {
+        for (users, name, key) in groups {
             lock.withLock {
                 for control in users where issued[control.kind] != nil {
                     _deliveries.append(
-                        Delivery(handler: name, kind: control.kind, token: issued[control.kind]!, kinds: controls.map(\.kind)))
+                        Delivery(
+                            handler: name, kind: control.kind, token: issued[control.kind]!, kinds: controls.map(\.kind), group: key))
                 }
             }
             let handler = users[0].pushHandler!
@@ -150,13 +158,22 @@ public final class WidgetPushTokenService: @unchecked Sendable {
     /// the old token, and pushes to it no longer reach the widget or control. `push-handler-failed` (warning) instead
     /// when the handler runs in an extension process that could not call it (crashed, timed out or refused).
     public func diagnostics() -> [Diagnostic] {
+        // Widget code in an extension process reads `currentPushInfo` there (one process per kind): its reads are
+        // fetched, so that one process and two say the same.
+        let unread = Array(Set(deliveries.filter { $0.kind == "widgets" && !reads.contains($0.token) }.map(\.token)))
+        if !unread.isEmpty {
+            for widget in widgets {
+                guard let codeReads = (widget.configuredPushHandler as? RemoteWidgetPushHandler)?.codeReads else { continue }
+                codeReads(unread).forEach(reads.record)
+            }
+        }
         var seen: Set<String> = []
         return deliveries.reversed().compactMap { delivery -> Diagnostic? in
-            let key = "\(delivery.handler)|\(delivery.kind)"
+            let key = "\(delivery.group)|\(delivery.kind)"
             let isWidget = delivery.kind == "widgets"
             // A widget handler's own reads, and widget code reading `currentPushInfo` (the host's `reads`).
             let handlerReads =
-                isWidget ? lock.withLock { widgetHandlerReads["\(delivery.handler)|\(delivery.token.hexadecimalString)"] } : nil
+                isWidget ? lock.withLock { widgetHandlerReads["\(delivery.group)|\(delivery.token.hexadecimalString)"] } : nil
             guard seen.insert(key).inserted, !reads.contains(delivery.token), handlerReads?.contains(delivery.token) != true else {
                 return nil
             }

@@ -332,14 +332,42 @@ struct MailboxTokenHandler: WidgetPushHandler {
     func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo]) { _ = widgets.map(\.kind) }
 }
 
+/// A provider that never looks at the push token.
+struct MailProvider: TimelineProvider {
+    func placeholder(in context: Context) -> PushInfoEntry { PushInfoEntry(date: Date(), token: "-") }
+    func getSnapshot(in context: Context, completion: @escaping (PushInfoEntry) -> Void) {
+        completion(PushInfoEntry(date: Date(), token: "-"))
+    }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<PushInfoEntry>) -> Void) {
+        completion(Timeline(entries: [PushInfoEntry(date: Date(timeIntervalSince1970: 0), token: "-")], policy: .never))
+    }
+}
+
 /// A widget updated by push whose handler never stores its token (`push-token-not-stored`, found in this process).
 struct MailboxWidget: Widget {
     var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "mailbox", provider: PushInfoProvider()) { _ in
+        StaticConfiguration(kind: "mailbox", provider: MailProvider()) { _ in
             Text("Mail").containerBackground(Color.white, for: .widget)
         }
         .supportedFamilies([.systemSmall])
         .pushHandler(MailboxTokenHandler.self)
+    }
+}
+
+/// Ignores the token it is given: its widget's timeline reads `WidgetCenter.shared.currentPushInfo` instead.
+struct ParcelTokenHandler: WidgetPushHandler {
+    func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo]) { _ = widgets.count }
+}
+
+/// A widget whose handler ignores its token but whose timeline reads `currentPushInfo.token` (sending it to the server
+/// from there): no `push-token-not-stored`, in one process or two.
+struct ParcelWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "parcel", provider: PushInfoProvider()) { entry in
+            Text("parcel \(entry.token)").containerBackground(Color.white, for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+        .pushHandler(ParcelTokenHandler.self)
     }
 }
 
@@ -388,6 +416,7 @@ struct TestBundle: WidgetBundle {
         SwitchboardWidget()
         PushInfoWidget()
         MailboxWidget()
+        ParcelWidget()
         LampControl()
         RoomLightControl()
         ChimeControl()

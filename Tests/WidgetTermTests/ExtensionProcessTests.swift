@@ -44,7 +44,8 @@ import WidgetKitUI
     @Test func aWidgetRendersFromItsOwnProcessAndItsIntentRunsThere() async throws {
         let remote = try Self.remote()
         defer { remote.stopAll() }
-        #expect(remote.widgets.map(\.kind) == ["count", "crash", "ticker", "hang", "tally", "switchboard", "push-info", "mailbox"])
+        #expect(
+            remote.widgets.map(\.kind) == ["count", "crash", "ticker", "hang", "tally", "switchboard", "push-info", "mailbox", "parcel"])
         let count = try #require(remote.descriptors.first { $0.kind == "count" })
         let session = WidgetSession(descriptor: count)
         let selection = try session.selectEntry(family: .systemSmall, device: .default, context: .timeline)

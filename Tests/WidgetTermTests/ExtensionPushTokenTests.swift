@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import WidgetHost
@@ -36,8 +37,8 @@ import WidgetHost
 
     @Test("check on the extension: a widget handler that drops its token is push-token-not-stored, named by its type there")
     func droppedWidgetTokenIsFound() throws {
-        let result = try Self.findings(["mailbox", "push-info"], samples: false)
-        // (push-info's white background also draws a low-contrast error of its own in dark mode: not this test's.)
+        let result = try Self.findings(["mailbox"], samples: false)
+        // (mailbox's white background also draws a low-contrast error of its own in dark mode: not this test's.)
         #expect(result.findings.filter { $0.contains(" push-") } == ["mailbox push-token-not-stored warning"], "\(result.findings)")
         let message = try #require(result.messages.first { $0.hasPrefix("MailboxTokenHandler") })
         #expect(
@@ -48,6 +49,40 @@ import WidgetHost
         // push-info's handler reads its token in the extension: nothing to report.
         let keeping = try Self.findings(["push-info"], samples: false)
         #expect(!keeping.findings.contains { $0.contains(" push-") }, "\(keeping.findings)")
+    }
+
+    /// `check KINDS --format json` run by the test extension itself, in one process: each finding's widget and code.
+    static func oneProcessFindings(_ kinds: [String]) throws -> [String] {
+        let executable = try #require(ExtensionProcessTests.binary, "build widgetterm-test-extension first (swift build)")
+        let process = ChildProcess(
+            executable: executable,
+            arguments: ["check"] + kinds + ["--format", "json", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"])
+        var environment = ExtensionCommandTests.environment(samples: false)
+        environment[ExtensionProtocol.serverEnvironmentVariable] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = .pipe(output)
+        process.standardError = .nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return parsed.map { "\($0["widget"] as? String ?? "") \($0["code"] as? String ?? "")" }
+    }
+
+    @Test("a timeline that reads currentPushInfo stores the token: no push-token-not-stored, in one process or two")
+    func timelineReadCountsInTheExtension() throws {
+        // parcel's handler ignores its token, but its timeline reads WidgetCenter.shared.currentPushInfo.token.
+        let twoProcesses = try Self.findings(["parcel"], samples: false)
+        #expect(!twoProcesses.findings.contains { $0.contains(" push-") }, "\(twoProcesses.findings)")
+        let oneProcess = try Self.oneProcessFindings(["parcel"])
+        #expect(twoProcesses.findings.map { String($0.split(separator: " ").dropLast().joined(separator: " ")) } == oneProcess)
+        // Reading it in one widget's timeline stores the extension's one token for every handler, as in one process.
+        let both = try Self.findings(["mailbox", "parcel"], samples: false)
+        #expect(!both.findings.contains { $0.contains(" push-") }, "\(both.findings)")
+        #expect(try Self.oneProcessFindings(["mailbox", "parcel"]).filter { $0.contains(" push-") } == [])
+        // And mailbox alone, whose timeline does not read it, is reported both ways.
+        #expect(try Self.oneProcessFindings(["mailbox"]).contains("mailbox push-token-not-stored"))
     }
 
     @Test("the widget handler runs in the extension: its stand-in here carries the type's name there, and one call per type")

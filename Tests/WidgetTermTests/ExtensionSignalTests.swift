@@ -68,7 +68,7 @@ import Glibc
             Issue.record("describe did not answer with widgets")
             return
         }
-        #expect(widgets.map(\.kind) == ["count", "crash", "ticker", "hang", "tally", "switchboard", "push-info", "mailbox"])
+        #expect(widgets.map(\.kind) == ["count", "crash", "ticker", "hang", "tally", "switchboard", "push-info", "mailbox", "parcel"])
     }
 
     @Test func aWriteToAClosedPipeThrowsWithoutRaisingSIGPIPE() throws {
