@@ -195,7 +195,7 @@ struct IntentDefinitionEndToEndTests {
             chosenRows.first == "▗                                      ▖" && chosenRows.last == "▝                                      ▘")
         #expect(
             chosenRows.dropFirst().dropLast() == [
-                "Partidas", "Rossio", "With Rui", "Screen 375x667 @2x", "08:10 Sintra", "08:25 Cascais", "08:40 Azambuja",
+                "Partidas", "Rossio", "With Rui", "Screen 375x667 @2x", "08:10  Sintra", "08:25  Cascais", "08:40  Azambuja",
             ],
             "\(chosen.output)")
 
