@@ -88,7 +88,8 @@ struct MatchActivity: Widget {
             } compactTrailing: {
                 Text("\(context.state.homeScore)–\(context.state.awayScore)").monospacedDigit()
             } minimal: {
-                Text("\(context.state.homeScore)–\(context.state.awayScore)").monospacedDigit()
+                // The minimal view says whose activity it is (HIG): beside another app's, a bare "1–0" names no app.
+                Image(systemName: "soccerball").foregroundStyle(.green)
             }
             .keylineTint(.green)
             .widgetURL(URL(string: "score://match/\(context.attributes.matchID)"))

@@ -118,6 +118,8 @@ public final class PreviewApp {
     let editSheet = EditWidgetSheet()
     /// StandBy or the Smart Stack on the stage (`S`, `R`; SurfaceScreen.swift); nil: the widget cards.
     var surface: PreviewSurface?
+    /// The screen a surface was opened from (`i` or `C`), shown again when the surface closes; nil: the widget cards.
+    var screenUnderSurface: ScreenUnderSurface?
     /// StandBy's archived renders, by widget kind and day or night: made once per fetched timeline, as the cards'
     /// are (SurfaceScreen.swift).
     var standByArchives: [String: (instance: ObjectIdentifier, generation: Int, archive: EntryArchive)] = [:]

@@ -22,6 +22,14 @@ public enum PreviewSurface: Equatable, Sendable {
     case carPlay
 }
 
+/// The screen under a surface (StandBy, the Smart Stack, CarPlay), shown again when it closes.
+enum ScreenUnderSurface: Equatable {
+    /// The Live Activity screen (`i`).
+    case islands
+    /// The control screen (`C`).
+    case controls
+}
+
 extension PreviewApp {
     /// Widgets StandBy and the Smart Stack can show: those with `systemSmall`, in bundle order.
     var smallWidgets: [WidgetDescriptor] {
@@ -32,11 +40,10 @@ extension PreviewApp {
     func cycleStandBy() {
         let now = HostClock.now
         switch surface {
-        case .standBy(night: false): surface = .standBy(night: true)
-        case .standBy(night: true): surface = nil
-        default: surface = .standBy(night: false)
+        case .standBy(night: false): changeSurface(to: .standBy(night: true))
+        case .standBy(night: true): changeSurface(to: nil)
+        default: changeSurface(to: .standBy(night: false))
         }
-        closeOtherScreens()
         switch surface {
         case .standBy(let night):
             log.append(.info, night ? "StandBy at night: vibrant, red tint" : "StandBy: full colour, backgrounds removed", at: now)
@@ -44,28 +51,34 @@ extension PreviewApp {
         }
     }
 
-    /// `R`: the Smart Stack and back to the widgets.
+    /// `R`: the Smart Stack and back to the screen it was opened from.
     func toggleSmartStack() {
-        surface = surface == .smartStack ? nil : .smartStack
-        closeOtherScreens()
+        changeSurface(to: surface == .smartStack ? nil : .smartStack)
         log.append(
             .info, surface == .smartStack ? "Smart Stack: rotated by relevance at the clock" : "Smart Stack closed", at: HostClock.now)
     }
 
-    /// `A`: CarPlay and back to the widgets.
+    /// `A`: CarPlay and back to the screen it was opened from.
     func toggleCarPlay() {
-        surface = surface == .carPlay ? nil : .carPlay
-        closeOtherScreens()
+        changeSurface(to: surface == .carPlay ? nil : .carPlay)
         log.append(
             .info, surface == .carPlay ? "CarPlay: small widgets on the dashboard, backgrounds removed" : "CarPlay closed",
             at: HostClock.now)
     }
 
-    private func closeOtherScreens() {
-        if surface != nil {
+    /// Shows `next` (nil: no surface). Opening a surface hides the island or control screen and remembers it; closing
+    /// the surface shows that screen again (README: a surface's key "again: back"), so `i`, `A`, `A` ends on `i`.
+    func changeSurface(to next: PreviewSurface?) {
+        if surface == nil, next != nil {
+            screenUnderSurface = islands.isShown ? .islands : (controlScreen.isShown ? .controls : nil)
             islands.isShown = false
             controlScreen.isShown = false
+        } else if surface != nil, next == nil {
+            islands.isShown = screenUnderSurface == .islands
+            controlScreen.isShown = screenUnderSurface == .controls
+            screenUnderSurface = nil
         }
+        surface = next
         scrollOffset = 0
     }
 
@@ -218,16 +231,32 @@ extension PreviewApp {
     /// the Live Activity the island screen focuses on the dashboard (its `.small` family, else its compact views).
     func drawCarPlay(_ canvas: inout Canvas, in inner: CellRect, widgets: [WidgetDescriptor], at now: Date) {
         let focused = currentWidget.flatMap { widget in widgets.firstIndex { $0.kind == widget.kind } } ?? 0
-        let shown = widgets.isEmpty ? [] : (0..<min(3, widgets.count)).map { widgets[(focused + $0) % widgets.count] }
+        var shown = widgets.isEmpty ? [] : (0..<min(3, widgets.count)).map { widgets[(focused + $0) % widgets.count] }
         let running = islands.focusedRunning.flatMap { item in islands.center.snapshot(id: item.id, at: now).map { (item, $0) } }
+        var frames = shown.map { standByFrame($0, night: false, at: now) }
+        if let (item, snapshot) = running, let card = carPlayCard(item, snapshot: snapshot, at: now), !frames.isEmpty {
+            // A card with no room below the widgets goes beside them, in place of the last widgets if it must.
+            let height = frames.map(\.size.height).max() ?? 0
+            let needs = (width: card.frame.size.width + 4, height: card.frame.size.height + 2)
+            if inner.y + 2 + height + 3 + 1 + needs.height > inner.maxY {
+                func end(_ count: Int) -> Int {
+                    inner.x + frames.prefix(count).map(\.size.width).reduce(0, +) + CarPlayLayout.gap * (count - 1) + 4
+                }
+                var count = frames.count
+                while count > 1, end(count) + CarPlayLayout.gap + needs.width > inner.maxX { count -= 1 }
+                frames = Array(frames.prefix(count))
+                shown = Array(shown.prefix(count))
+            }
+        }
         let names = shown.map(\.kind) + (running.map { ["Live Activity \($0.0.descriptor.kind)"] } ?? [])
         canvas.write(
             "CarPlay: " + (names.isEmpty ? "nothing to show" : names.joined(separator: ", ")) + "  · A: close",
             column: inner.x, row: inner.y, maxWidth: inner.width, style: Chrome.title)
         var top = inner.y + 2
+        // Where the widgets end, for a Live Activity card that does not fit below them.
+        var widgetsEnd = inner.x
         if !shown.isEmpty {
             // CarPlay draws its widgets as StandBy does by day (DECISIONS.md, "CarPlay, supplementalActivityFamilies").
-            let frames = shown.map { standByFrame($0, night: false, at: now) }
             let height = frames.map(\.size.height).max() ?? 0
             let width = frames.map(\.size.width).reduce(0, +) + CarPlayLayout.gap * (frames.count - 1) + 4
             canvas.fill(
@@ -238,6 +267,7 @@ extension PreviewApp {
                 canvas.draw(frame.buffer, column: column, row: top + 1, clip: inner)
                 column += frame.size.width + CarPlayLayout.gap
             }
+            widgetsEnd = inner.x + min(width, inner.width)
             top += height + 3
         }
         guard let (item, snapshot) = running else {
@@ -247,26 +277,41 @@ extension PreviewApp {
             } else {
                 message = shown.isEmpty ? "No widget with systemSmall and no Live Activity to show here." : ""
             }
-            canvas.write(message, column: inner.x, row: top - (shown.isEmpty ? 0 : 1), maxWidth: inner.width, style: Chrome.caption)
+            let row = top - (shown.isEmpty ? 0 : 1)
+            if row < inner.maxY { canvas.write(message, column: inner.x, row: row, maxWidth: inner.width, style: Chrome.caption) }
             return
         }
         guard let card = carPlayCard(item, snapshot: snapshot, at: now) else {
+            guard top < inner.maxY else { return }
             canvas.write(
                 "\(item.descriptor.kind) cannot be drawn at this state (see the event log)", column: inner.x, row: top,
                 maxWidth: inner.width, style: Chrome.caption)
             return
         }
-        canvas.write(
-            card.hasSmallFamily
-                ? "Live Activity (ActivityFamily.small): \(item.descriptor.kind), \(item.stateLabel)"
-                : "Live Activity (compact leading and trailing: no .small family): \(item.descriptor.kind), \(item.stateLabel)",
-            column: inner.x, row: top, maxWidth: inner.width, style: Chrome.caption)
+        // A short heading, cut to the pane: what, which state, which views.
+        let heading =
+            "\(item.descriptor.kind) · \(item.stateLabel) · " + (card.hasSmallFamily ? "ActivityFamily.small" : "compact (no .small)")
+        let size = (width: card.frame.size.width + 4, height: card.frame.size.height + 2)
+        var origin = (column: inner.x, row: top)
+        if top + 1 + size.height > inner.maxY {
+            // No room below the widgets: beside them when the columns allow, else a hint of what a taller terminal shows.
+            let beside = (column: widgetsEnd + CarPlayLayout.gap, row: inner.y + 2)
+            guard beside.column + size.width <= inner.maxX, beside.row + 1 + size.height <= inner.maxY else {
+                let row = min(top, inner.maxY - 1)
+                guard row >= inner.y else { return }
+                let needed = top + 1 + size.height - inner.maxY
+                canvas.write(
+                    "↓ Live Activity \(item.descriptor.kind): \(needed) more row\(needed == 1 ? "" : "s") show its card",
+                    column: inner.x, row: row, maxWidth: inner.width, style: Chrome.caption)
+                return
+            }
+            origin = beside
+        }
+        canvas.write(heading, column: origin.column, row: origin.row, maxWidth: inner.maxX - origin.column, style: Chrome.caption)
         canvas.fill(
-            CellRect(
-                x: inner.x, y: top + 1, width: min(card.frame.size.width + 4, inner.width),
-                height: max(0, min(card.frame.size.height + 2, inner.maxY - top - 1))),
+            CellRect(x: origin.column, y: origin.row + 1, width: min(size.width, inner.maxX - origin.column), height: size.height),
             background: RGB(0, 0, 0))
-        canvas.draw(card.frame.buffer, column: inner.x + 2, row: top + 2, clip: inner)
+        canvas.draw(card.frame.buffer, column: origin.column + 2, row: origin.row + 2, clip: inner)
     }
 
     /// The dashboard card of a running activity: resolved and painted once per content (the fidelity rule), its live

@@ -280,7 +280,9 @@ public enum ActivityChecks {
             input.diagnostic(
                 .warning, code: "minimal-does-not-identify-app",
                 message: "The minimal view shows \(shows): beside another app's activity nothing says which app it belongs to. Put your "
-                    + "app's glyph in it (an Image(systemName:) inside the ring, e.g. as the gauge's currentValueLabel) or a short value.",
+                    + (content.hasGauge
+                        ? "app's glyph in it (an Image(systemName:) inside the ring, e.g. as the gauge's currentValueLabel)."
+                        : "app's glyph in it (an Image(systemName:)), or a word that names it."),
                 presentation: .minimal)
         ]
     }

@@ -554,6 +554,7 @@ extension ActivityHostTests {
         let findings = ActivityFixtures.check(ring)
         #expect(findings.map(\.code) == ["minimal-does-not-identify-app"])
         #expect(findings.first?.message.hasPrefix("The minimal view shows only a progress ring") == true)
+        #expect(findings.first?.message.hasSuffix("e.g. as the gauge's currentValueLabel).") == true)
         let withGlyph = probeActivity(
             lockScreen: { _ in Text("Probe").padding() }, compactTrailing: { _ in Text("ok") },
             minimal: { _ in
@@ -569,6 +570,13 @@ extension ActivityHostTests {
             lockScreen: { _ in Text("Probe").padding() }, compactTrailing: { _ in Text("ok") },
             minimal: { _ in Text("42") })
         #expect(ActivityFixtures.check(number).map(\.code) == ["minimal-does-not-identify-app"])
+        // No gauge: the advice names no gauge, and no "short value" (a number alone is what it reports).
+        let advice = try #require(ActivityFixtures.check(number).first).message
+        #expect(
+            advice.hasSuffix(
+                "shows no glyph and no words: beside another app's activity nothing says which app it belongs to. Put your app's glyph in it (an Image(systemName:)), or a word that names it."
+            ) || advice.contains("Put your app's glyph in it (an Image(systemName:)), or a word that names it."), "\(advice)")
+        #expect(!advice.contains("gauge"), "\(advice)")
     }
 
     @Test("a Lock Screen view taller than 160 pt is truncated at 9 rows and reported")

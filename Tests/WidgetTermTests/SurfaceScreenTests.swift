@@ -119,6 +119,38 @@ import WidgetKitUI
         }
     }
 
+    @Test("A or S opened from the island screen (i) or the control screen (C) closes back to it, not to the widgets")
+    func surfacesCloseToTheScreenTheyWereOpenedFrom() {
+        FixedClock.run {
+            let (app, _) = Self.makePreview()
+            app.renderFrame()
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("A")))
+            #expect(app.surface == .carPlay)
+            #expect(!app.islands.isShown)
+            app.handle(.key(.character("A")))
+            #expect(app.surface == nil)
+            #expect(app.islands.isShown, "i, A, A ends on the island screen")
+            app.handle(.key(.character("S")))
+            app.handle(.key(.character("S")))
+            #expect(app.surface == .standBy(night: true))
+            app.handle(.key(.character("S")))
+            #expect(app.surface == nil)
+            #expect(app.islands.isShown, "i, S (day), S (night), S ends on the island screen")
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("C")))
+            app.handle(.key(.character("R")))
+            app.handle(.key(.character("A")))
+            #expect(app.surface == .carPlay, "one surface to another keeps where to return")
+            app.handle(.key(.character("A")))
+            #expect(app.controlScreen.isShown && !app.islands.isShown, "C, R, A, A ends on the control screen")
+            app.handle(.key(.character("C")))
+            app.handle(.key(.character("A")))
+            app.handle(.key(.character("A")))
+            #expect(!app.controlScreen.isShown && !app.islands.isShown && app.surface == nil, "from the widgets, back to them")
+        }
+    }
+
     @Test("A's Live Activity card is kept while its content is the same and drawn again when a new state arrives")
     func carPlayActivityCardFollowsTheContent() throws {
         try FixedClock.run {
@@ -134,7 +166,7 @@ import WidgetKitUI
             app.islands.start(delivery, at: HostClock.now) { _, _ in }
             app.handle(.key(.character("A")))
             app.renderFrame()
-            #expect(terminal.text.contains("Live Activity (ActivityFamily.small): delivery, state 1/"), "\(terminal.text)")
+            #expect(terminal.text.contains("delivery · state 1/4 · ActivityFamily.small"), "\(terminal.text)")
             #expect(terminal.text.contains("Order confirmed"))
             let first = try #require(app.carPlayActivityCard)
             app.renderFrame()
