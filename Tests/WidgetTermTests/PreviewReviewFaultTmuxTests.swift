@@ -24,7 +24,11 @@ struct PreviewReviewFaultTmuxTests {
         try session.wait(
             forAll: ["CarPlay: nothing to show", "No Live Activity running: press i, then s to start delivery-document."],
             without: ["No widget with systemSmall"])
+        // A closes back to the island screen it was opened from.
         try session.keys("A")
+        try session.wait(forAll: ["No activity running.", " delivery-document │ Live Activity │"], without: ["- │ -"])
+        // Leaving the island screen for the widgets keeps the activity in the status bar.
+        try session.keys("i")
         try session.wait(forAll: ["no widgets to show", " delivery-document │ Live Activity │"], without: ["- │ -"])
         try session.keys("i")
         try session.wait(for: "No activity running.")
@@ -35,13 +39,10 @@ struct PreviewReviewFaultTmuxTests {
         try session.wait(
             forAll: [
                 "CarPlay: Live Activity delivery-document  · A: close",
-                "Live Activity (ActivityFamily.small): delivery-document, state 1/4", "👜 Sushi Go", "Order confirmed",
+                "delivery-document · state 1/4 · ActivityFamily.small", "👜 Sushi Go", "Order confirmed",
             ], without: ["No widget with systemSmall"])
         try session.keys("A")
-        try session.wait(forAll: ["no widgets to show", " delivery-document │ Live Activity │"], without: ["- │ -"])
-        // Leaving the island screen keeps the activity in the status bar.
-        try session.keys("i")
-        try session.wait(for: "1. delivery-document · active · state 1/4")
+        try session.wait(forAll: ["1. delivery-document · active · state 1/4", " delivery-document │ Live Activity │"], without: ["- │ -"])
         try session.keys("i")
         try session.wait(forAll: ["no widgets to show", " delivery-document │ Live Activity │"], without: ["- │ -"])
         // P: the payload's content-state (driver Ana) is none of the script's four states.
