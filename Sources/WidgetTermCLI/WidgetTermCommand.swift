@@ -365,7 +365,7 @@ struct RenderSettings {
             let modes = mode.map { [$0] } ?? [.fullColor, .vibrant]
             for mode in modes {
                 for family in [WidgetFamily.systemSmall, .accessoryCircular] {
-                    let name = Self.usualThemeName(mode: mode, family: family, scheme: scheme)
+                    let name = Self.usualTheme(mode: mode, family: family, scheme: scheme).rawValue
                     if usualThemes[name] == nil { usualThemes[name] = try Theme.resolve(name) }
                 }
             }
@@ -488,11 +488,11 @@ struct RenderSettings {
     /// lockscreen for vibrant); else `lockscreen` for accessories and light or dark by `--scheme`.
     func theme(for family: WidgetFamily) -> Theme {
         if let theme { return theme }
-        let name = Self.usualThemeName(mode: mode, family: family, scheme: scheme)
-        return usualThemes[name] ?? Theme.builtIn(named: name)!
+        let usual = Self.usualTheme(mode: mode, family: family, scheme: scheme)
+        return usualThemes[usual.rawValue] ?? Theme.builtIn(usual)
     }
 
-    static func usualThemeName(mode: WidgetRenderingMode?, family: WidgetFamily, scheme: ColorScheme) -> String {
+    static func usualTheme(mode: WidgetRenderingMode?, family: WidgetFamily, scheme: ColorScheme) -> BuiltInTheme {
         Surfaces.usualTheme(for: mode ?? (family.isAccessory ? .vibrant : .fullColor), family: family, colorScheme: scheme)
     }
 
