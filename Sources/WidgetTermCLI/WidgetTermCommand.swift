@@ -118,6 +118,16 @@ public enum WidgetTermCommand {
         arguments: [String], widgets: () -> [WidgetDescriptor], controls: () -> [ControlDescriptor] = { [] },
         environment: [String: String], output: TextStream, errors: TextStream
     ) -> Int32 {
+        // `--timezone` is the simulated device's zone for widget code too: `Calendar.current` follows it.
+        SimulatedTimeZone.run(in: SimulatedTimeZone.zone(inArguments: arguments)) {
+            runInZone(arguments: arguments, widgets: widgets, controls: controls, environment: environment, output: output, errors: errors)
+        }
+    }
+
+    private static func runInZone(
+        arguments: [String], widgets: () -> [WidgetDescriptor], controls: () -> [ControlDescriptor],
+        environment: [String: String], output: TextStream, errors: TextStream
+    ) -> Int32 {
         let errors = ControlEscapingStream(errors)
         // `--assets DIR`: the app's catalogs, for every command that runs widget code, in a host context of
         // this run's own (tests run commands in parallel in one process).
