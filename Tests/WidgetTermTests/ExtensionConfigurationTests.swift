@@ -109,7 +109,7 @@ import WidgetTermCLI
     @Test func aControlsValueAndTapRunInTheExtension() throws {
         let remote = try ExtensionProcessTests.remote()
         defer { remote.stopAll() }
-        #expect(remote.controls.map(\.kind) == ["lamp", "roomlight", "chime", "doorbell"])
+        #expect(remote.controls.map(\.kind) == ["lamp", "roomlight", "chime", "doorbell", "porch-bell", "gate-bell"])
         let lamp = try #require(remote.controlDescriptors.first)
         #expect(lamp.displayName == "Lamp")
         #expect(lamp.hasValueProvider)
