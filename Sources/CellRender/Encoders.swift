@@ -237,8 +237,9 @@ extension FrameEncoder {
 }
 
 /// Encodes frames as ANSI bytes into memory it keeps from one frame to the next, as a terminal program keeps its
-/// output buffer: the bytes are those of `FrameEncoder.ansiBytes(_:depth:)`, and once the memory has grown to a
-/// frame's size, encoding another frame of that size allocates nothing.
+/// output buffer: the bytes are those of `FrameEncoder.ansiBytes(_:depth:)`. At a colour depth, once the memory has
+/// grown to a frame's size, encoding another frame of that size allocates nothing; at `.none` (glyphs only) each frame
+/// is built as text first, as `FrameEncoder.text(_:trimming:)` builds it, which allocates.
 public struct ANSIFrameEncoder: Sendable {
     /// How many colours the output uses; `.none` writes the glyphs only, as `FrameEncoder.text(_:trimming:)` untrimmed.
     public let depth: ColorDepth

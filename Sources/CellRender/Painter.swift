@@ -103,7 +103,8 @@ public struct Painter {
     /// terminal program keeps its back buffer: every cell back to the style's surface, as `init(size:style:date:format:)`
     /// fills it, the tap regions, URLs, live regions, runs, shapes, images, gradients and diagnostics emptied (their
     /// capacity kept), and the clip, opacity and accent group as at the start. Painting a frame after `reset()` gives
-    /// the cells and records a new painter would, without allocating the buffer again.
+    /// the cells and records a new painter would, without allocating the buffer again. For a frame of another size
+    /// (the terminal was resized), `reset(size:)`.
     public mutating func reset() {
         buffer.fillAll(with: Cell(background: style.surface))
         // Most of these are empty in most frames: only the others are emptied (`removeAll(keepingCapacity:)` costs a
@@ -120,6 +121,16 @@ public struct Painter {
         clip = CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         opacity = 1
         isAccentGroup = false
+    }
+
+    /// `reset()` for a frame of `size` cells: a buffer of the new size when it differs (filled with the style's
+    /// surface; the records keep their memory), the same buffer otherwise. Painting after it gives what a new painter
+    /// of `size` gives.
+    public mutating func reset(size: CellSize) {
+        if size.width != buffer.width || size.height != buffer.height {
+            buffer = CellBuffer(width: size.width, height: size.height, fill: Cell(background: style.surface))
+        }
+        reset()
     }
 
     /// The finished frame.

@@ -292,12 +292,45 @@ extension Theme {
 
 // MARK: - Finding themes
 
+/// The six themes compiled into WidgetTerm (`themes/NAME.json` hold the same values), by name: a typed way to name
+/// one, so code that wants `dark` gets it without looking a string up and unwrapping.
+public enum BuiltInTheme: String, CaseIterable, Sendable {
+    /// iOS Home Screen, light appearance (full colour).
+    case light
+    /// iOS Home Screen, dark appearance (full colour).
+    case dark
+    /// iOS 18+ tinted Home Screen (accented).
+    case tinted
+    /// iOS 26 clear Home Screen (accented).
+    case clear
+    /// iPhone Lock Screen (vibrant).
+    case lockscreen
+    /// iPhone StandBy in low light (vibrant, red on black).
+    case standbyNight = "standby-night"
+
+    /// The theme's values.
+    public var theme: Theme {
+        switch self {
+        case .light: return BuiltInThemes.light
+        case .dark: return BuiltInThemes.dark
+        case .tinted: return BuiltInThemes.tinted
+        case .clear: return BuiltInThemes.clear
+        case .lockscreen: return BuiltInThemes.lockscreen
+        case .standbyNight: return BuiltInThemes.standbyNight
+        }
+    }
+}
+
 extension Theme {
     /// The names of the built-in themes, in the order `check` walks them.
-    public static let builtInNames = ["light", "dark", "tinted", "clear", "lockscreen", "standby-night"]
+    public static let builtInNames = BuiltInTheme.allCases.map(\.rawValue)
 
-    /// A built-in theme, compiled in (the same values as `themes/NAME.json`).
-    public static func builtIn(named name: String) -> Theme? { BuiltInThemes.all[name] }
+    /// A built-in theme by name, compiled in (the same values as `themes/NAME.json`); nil for any other name. Code that
+    /// knows which theme it wants uses `builtIn(_:)`, which cannot fail.
+    public static func builtIn(named name: String) -> Theme? { BuiltInTheme(rawValue: name)?.theme }
+
+    /// A built-in theme (the same values as `themes/NAME.json`).
+    public static func builtIn(_ theme: BuiltInTheme) -> Theme { theme.theme }
 
     /// Where `resolve(_:)` looks for `NAME.json`: `themes/` in the current directory, then `themes/` beside the
     /// executable and in each folder above it (so `.build/debug/widgetterm` finds the package's `themes/`).
@@ -346,10 +379,9 @@ extension Theme {
     }
 }
 
-/// The six built-in themes as compiled values; `themes/*.json` hold the same values (a test keeps them equal).
+/// The six built-in themes as compiled values (`BuiltInTheme`); `themes/*.json` hold the same values (a test keeps them
+/// equal).
 enum BuiltInThemes {
-    static let all: [String: Theme] = Dictionary(
-        uniqueKeysWithValues: [light, dark, tinted, clear, lockscreen, standbyNight].map { ($0.name, $0) })
 
     static let light = Theme(
         name: "light", comment: "iOS Home Screen, light appearance: full colour, colours as declared, on a pale blue wallpaper.",

@@ -322,13 +322,13 @@ public final class PreviewApp {
     /// shows that mode on (light or dark Home Screen, tinted Home Screen, Lock Screen or StandBy at night).
     func matrixAppearance(_ mode: WidgetRenderingMode, family: WidgetFamily) -> WidgetAppearance {
         if theme.renderingMode == mode { return WidgetAppearance(mode: mode, theme: theme, colorScheme: configuration.colorScheme) }
-        let name: String
+        let builtIn: BuiltInTheme
         switch mode {
-        case .fullColor: name = theme.colorScheme == .dark ? "dark" : "light"
-        case .accented: name = "tinted"
-        case .vibrant: name = family.isAccessory || family != .systemSmall ? "lockscreen" : "standby-night"
+        case .fullColor: builtIn = theme.colorScheme == .dark ? .dark : .light
+        case .accented: builtIn = .tinted
+        case .vibrant: builtIn = family.isAccessory || family != .systemSmall ? .lockscreen : .standbyNight
         }
-        let chosen = configuration.themes.first { $0.name == name } ?? Theme.builtIn(named: name) ?? theme
+        let chosen = configuration.themes.first { $0.name == builtIn.rawValue } ?? Theme.builtIn(builtIn)
         return WidgetAppearance(mode: mode, theme: chosen, colorScheme: configuration.colorScheme)
     }
 

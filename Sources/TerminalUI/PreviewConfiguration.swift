@@ -68,7 +68,7 @@ public struct PreviewConfiguration: Sendable {
         self.initialFamily = initialFamily
         self.mode = mode
         self.theme = theme
-        var cycle = themes ?? Theme.builtInNames.compactMap(Theme.builtIn(named:))
+        var cycle = themes ?? BuiltInTheme.allCases.map(\.theme)
         if !cycle.contains(where: { $0.name == theme.name }) { cycle.insert(theme, at: 0) }
         self.themes = cycle
         self.colorScheme = colorScheme

@@ -85,8 +85,8 @@ extension PreviewApp {
     /// The StandBy frame of `widget`: its `systemSmall` at the clock, painted as StandBy paints it.
     func standByFrame(_ widget: WidgetDescriptor, night: Bool, at now: Date) -> Frame {
         let instance = instance(of: widget, family: .systemSmall)
-        let surface = Surfaces.defaults(for: .systemSmall).first { $0.place == .standBy && ($0.mode == .vibrant) == night }!
-        let theme = Theme.builtIn(named: surface.theme)!
+        let (surface, builtIn) = Surfaces.standBy(night: night)
+        let theme = Theme.builtIn(builtIn)
         let appearance = WidgetAppearance(mode: surface.mode, theme: theme)
         var options = instance.options(for: appearance, at: now)
         options.style.surface = RGB(0, 0, 0)
@@ -320,9 +320,8 @@ extension PreviewApp {
         frame: Frame, hasSmallFamily: Bool
     )? {
         guard let activity = item.descriptor.activity else { return nil }
-        // CarPlay paints with the built-in dark theme (as `widgetterm carplay`); the preview's own theme stands in
-        // should the built-in ever be missing, so a lookup never crashes the screen.
-        let style = (Theme.builtIn(named: "dark") ?? theme).paintStyle(mode: .fullColor, colorScheme: .dark)
+        // CarPlay paints with the built-in dark theme (as `widgetterm carplay`).
+        let style = Theme.builtIn(.dark).paintStyle(mode: .fullColor, colorScheme: .dark)
         let options = IslandRenderOptions(device: configuration.device, style: style, date: now, format: configuration.format)
         let key = CarPlayCardKey(
             activityID: item.id, content: snapshot.record.content, isStale: snapshot.isStale,

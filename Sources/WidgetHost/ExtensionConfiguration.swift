@@ -59,6 +59,9 @@ public struct ArchivedControlWidget: Codable, Sendable, Equatable {
     public var parameters: [ArchivedParameter]?
     /// The name of its `.pushHandler(_:)` type (`ControlPushHandler`); nil for a control not updated by push.
     public var pushHandler: String?
+    /// Which handler that is (`ControlDescriptor.pushHandlerID`, the fully qualified type name): the preview calls the
+    /// handlers of one ID once between them, and two types of one simple name are two.
+    public var pushHandlerID: String?
 
     /// The wire form of `control`.
     public init(_ control: ControlDescriptor) {
@@ -70,6 +73,7 @@ public struct ArchivedControlWidget: Codable, Sendable, Equatable {
         promptsForUserConfiguration = control.promptsForUserConfiguration
         parameters = control.configuration.map { settings in settings.parameters.map { ArchivedParameter($0, of: settings) } }
         pushHandler = control.pushHandlerName
+        pushHandlerID = control.pushHandlerID
     }
 }
 
@@ -244,7 +248,11 @@ extension ExtensionServer {
             guard let control = control(ofKind: kind) else { return .failure("no control of kind \(kind)") }
             guard let handler = control.pushHandler else { return .failure("the control \(kind) has no push handler") }
             // As WidgetPushTokenService calls a handler in one process: a new instance of a Swift type, a configured
-            // handler (a control document's) itself; reading a token is what counts as storing it.
+            // handler (a control document's) itself; reading a token is what counts as storing it. What the handler
+            // stores in the App Group is saved under the store's lock, as an intent's changes are.
+            let transaction = UserDefaultsTransaction()
+            transaction.begin()
+            defer { _ = transaction.commit() }
             let reads = PushTokenReads()
             let infos = controls.map { ControlInfo(kind: $0.kind, pushInfo: $0.token.map { ControlPushInfo(token: $0, reads: reads) }) }
             HostContext.current.run {
@@ -352,56 +360,11 @@ extension RemoteWidgets {
             descriptor.promptsForUserConfiguration = control.promptsForUserConfiguration
             descriptor.configuration = settings
             if let name = control.pushHandler {
-                descriptor.pushHandler = RemoteControlPushHandler(kind: kind, handlerName: name) { tokens in
-                    do {
-                        let answer = try process.send(.controlPushTokens(kind: kind, controls: tokens), within: limit)
-                        guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
-                        return .success(read)
-                    } catch {
-                        return .failure(Self.failure(error))
-                    }
-                }
+                descriptor.pushHandler = RemoteControlPushHandler(
+                    kind: kind, handlerName: name, handlerID: control.pushHandlerID,
+                    send: ExtensionPushForwarder.sending(to: process, within: limit) { .controlPushTokens(kind: kind, controls: $0) })
             }
             return descriptor
-        }
-    }
-}
-
-/// The push handler of a control whose code runs in an extension process: the host's `WidgetPushTokenService` calls
-/// it as it would call the handler itself; it hands the tokens to the handler there (`controlPushTokens`), and reads
-/// here each token the handler read there, so `push-token-not-stored` means the same in both places.
-struct RemoteControlPushHandler: ConfiguredControlPushHandler {
-    /// The control whose handler it stands for.
-    let kind: String
-    /// The handler's type name in the extension.
-    let handlerName: String
-    /// Sends the controls and their tokens to the extension: the tokens the handler read there, or why the extension
-    /// could not call it.
-    let send: (@Sendable ([ArchivedControlPushToken]) -> Result<[Data], ExtensionFailure>)?
-
-    /// A handler that forwards nothing (the protocol requires it; the host makes one with its process).
-    init() { self.init(kind: "", handlerName: "RemoteControlPushHandler", send: nil) }
-
-    /// Stand-ins for one handler type in the extension are that type: one call between them.
-    var groupKey: String? { "extension handler \(handlerName)" }
-
-    init(kind: String, handlerName: String, send: (@Sendable ([ArchivedControlPushToken]) -> Result<[Data], ExtensionFailure>)?) {
-        self.kind = kind
-        self.handlerName = handlerName
-        self.send = send
-    }
-
-    func pushTokensDidChange(controls: [ControlInfo]) {
-        guard let send else { return }
-        switch send(controls.map { ArchivedControlPushToken(kind: $0.kind, token: $0.pushInfo?.unreadToken) }) {
-        case .success(let tokens):
-            let read = Set(tokens)
-            for control in controls where control.pushInfo.map({ read.contains($0.unreadToken) }) == true {
-                _ = control.pushInfo?.token
-            }
-        case .failure(let failure):
-            // Not the handler's fault: say the extension failed rather than that the token was not stored.
-            for control in controls { control.pushInfo?.recordHandlerFailure("\(failure)") }
         }
     }
 }

@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 10
+    public static let version = 11
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).
@@ -264,6 +264,9 @@ public struct ArchivedWidget: Codable, Sendable, Equatable {
     public var parameters: [ArchivedParameter]? = nil
     /// The name of its `.pushHandler(_:)` type (`WidgetPushHandler`); nil for a widget not updated by push.
     public var pushHandler: String? = nil
+    /// Which handler that is (`WidgetDescriptor.pushHandlerID`, the fully qualified type name): the preview calls the
+    /// handlers of one ID once between them, and two types of one simple name are two.
+    public var pushHandlerID: String? = nil
 }
 
 /// What the preview knows of a Live Activity's configuration; its views stay in the extension process.

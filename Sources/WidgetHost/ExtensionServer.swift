@@ -62,16 +62,12 @@ public final class ExtensionServer {
         let controlKinds = controlOrder.map(\.kind)
         // The push handlers run here, in the extension, as on iOS. The widget token is current from the start, so
         // `WidgetCenter.shared.currentPushInfo` answers with it in widget code (the tokens repeat in every process), but
-        // the widget handlers are called once per token, by the preview (`widgetPushToken`), as iOS calls them.
-        let pushTokens = WidgetPushTokenService(widgets: order, controls: controlOrder, host: .process)
-        // What the handlers store in the App Group is saved under the store's lock, as an intent's changes are.
-        let tokenTransaction = UserDefaultsTransaction()
-        tokenTransaction.begin()
+        // the handlers, widget and control, are called once per token, by the preview (`widgetPushToken`,
+        // `controlPushTokens`), as iOS calls them: not again here each time a process starts.
+        let pushTokens = WidgetPushTokenService(widgets: order, host: .process)
         if let token = pushTokens.issueWidgetToken(callingHandlers: false) {
             HostContext.process.widgetPushToken.update(token: token, reads: widgetCodeReads)
         }
-        pushTokens.issueControlTokens()
-        _ = tokenTransaction.commit()
         do {
             while let frame = try ExtensionProtocol.readFrame(from: STDIN_FILENO) {
                 let response: ExtensionResponse
@@ -130,6 +126,7 @@ public final class ExtensionServer {
                         })
                     archived.parameters = Self.parameters(of: widget)
                     archived.pushHandler = widget.pushHandlerName
+                    archived.pushHandlerID = widget.pushHandlerID
                     return archived
                 })
         case .placeholder(let kind, let context), .snapshot(let kind, let context), .timeline(let kind, let context):
@@ -197,6 +194,10 @@ public final class ExtensionServer {
             // handler itself); reading the token is what counts as storing it.
             // The preview's token is the current one from now on, here as there.
             HostContext.process.widgetPushToken.update(token: token, reads: widgetCodeReads)
+            // What the handler stores in the App Group is saved under the store's lock, as an intent's changes are.
+            let transaction = UserDefaultsTransaction()
+            transaction.begin()
+            defer { _ = transaction.commit() }
             let reads = PushTokenReads()
             let pushInfo = WidgetPushInfo(token: token, reads: reads)
             let widgets = infos.map(\.info)

@@ -225,15 +225,9 @@ public final class RemoteWidgets: @unchecked Sendable {
         if let name = widget.pushHandler {
             descriptor.pushHandler = RemoteWidgetPushHandler.self
             descriptor.configuredPushHandler = RemoteWidgetPushHandler(
-                handlerName: name,
-                send: { token, widgets in
-                    do {
-                        let answer = try process.send(.widgetPushToken(kind: kind, token: token, widgets: widgets), within: limit)
-                        guard case .pushTokensRead(let read) = answer else { return .failure(Self.unexpected(answer)) }
-                        return .success(read)
-                    } catch {
-                        return .failure(Self.failure(error))
-                    }
+                handlerName: name, handlerID: widget.pushHandlerID,
+                send: ExtensionPushForwarder.sending(to: process, within: limit) {
+                    .widgetPushToken(kind: kind, token: $0.0, widgets: $0.1)
                 },
                 codeReads: { tokens in
                     // A process that cannot answer read nothing that is known: the handler's own result stands.

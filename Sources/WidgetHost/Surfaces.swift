@@ -50,10 +50,18 @@ public enum Surfaces {
             Surface(place: .homeScreen, theme: "clear", mode: .accented),
         ]
         if family == .systemSmall {
-            surfaces.append(Surface(place: .standBy, theme: "dark", mode: .fullColor, removesContainerBackground: true))
-            surfaces.append(Surface(place: .standBy, theme: "standby-night", mode: .vibrant))
+            surfaces.append(standBy(night: false).surface)
+            surfaces.append(standBy(night: true).surface)
         }
         return surfaces
+    }
+
+    /// StandBy by day (full colour with the container background removed, on the dark theme) or at night (vibrant
+    /// red, on `standby-night`): the surface, and its built-in theme as a value (HIG, "StandBy").
+    public static func standBy(night: Bool) -> (surface: Surface, theme: BuiltInTheme) {
+        night
+            ? (Surface(place: .standBy, theme: BuiltInTheme.standbyNight.rawValue, mode: .vibrant), .standbyNight)
+            : (Surface(place: .standBy, theme: BuiltInTheme.dark.rawValue, mode: .fullColor, removesContainerBackground: true), .dark)
     }
 
     /// Every built-in theme in every mode (`check --surfaces all`), on the screen each theme belongs to.
@@ -76,7 +84,7 @@ public enum Surfaces {
         case (let mode?, nil):
             let matching = defaults(for: family).filter { $0.mode == mode }
             if !matching.isEmpty { return matching }
-            let usual = usualTheme(for: mode, family: family, colorScheme: .light)
+            let usual = usualTheme(for: mode, family: family, colorScheme: .light).rawValue
             return [Surface(place: place(ofTheme: usual, family: family), theme: usual, mode: mode)]
         case (let mode, let theme?):
             return [Surface(place: place(ofTheme: theme, family: family), theme: theme, mode: mode ?? themeMode ?? .fullColor)]
@@ -85,11 +93,11 @@ public enum Surfaces {
 
     /// The built-in theme that usually shows a mode: `tinted` for accented, `lockscreen` for vibrant, and for full
     /// colour `light` or `dark` by `colorScheme` (`lockscreen` for accessory families, which live on the Lock Screen).
-    public static func usualTheme(for mode: WidgetRenderingMode, family: WidgetFamily, colorScheme: ColorScheme) -> String {
+    public static func usualTheme(for mode: WidgetRenderingMode, family: WidgetFamily, colorScheme: ColorScheme) -> BuiltInTheme {
         switch mode {
-        case .accented: return "tinted"
-        case .vibrant: return "lockscreen"
-        case .fullColor: return family.isAccessory ? "lockscreen" : (colorScheme == .dark ? "dark" : "light")
+        case .accented: return .tinted
+        case .vibrant: return .lockscreen
+        case .fullColor: return family.isAccessory ? .lockscreen : (colorScheme == .dark ? .dark : .light)
         }
     }
 

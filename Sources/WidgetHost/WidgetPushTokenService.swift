@@ -75,7 +75,7 @@ public final class WidgetPushTokenService: @unchecked Sendable {
         var order: [String] = []
         var groups: [String: [WidgetDescriptor]] = [:]
         for widget in widgets {
-            let key = widget.configuredPushHandler.map { "configured \($0.handlerName)" } ?? "type \(ObjectIdentifier(widget.pushHandler!))"
+            let key = widget.configuredPushHandler?.groupKey ?? "type \(ObjectIdentifier(widget.pushHandler!))"
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(widget)
         }

@@ -368,6 +368,19 @@ extension ControlDescriptor {
     public var pushHandlerName: String? {
         pushHandler.map { ($0 as? any ConfiguredControlPushHandler)?.handlerName ?? "\(type(of: $0))" }
     }
+
+    /// Which push handler the control has, unlike `pushHandlerName` unique for each type: `String(reflecting:)` of the
+    /// type (its module and enclosing types included, so two types of one simple name are two); for a configured
+    /// handler its `groupKey`, or without one `configured NAME KIND` (called for its own control alone); nil without a
+    /// handler. What an extension process sends the preview for its handler.
+    public var pushHandlerID: String? {
+        pushHandler.map { handler in
+            if let configured = handler as? any ConfiguredControlPushHandler {
+                return configured.groupKey ?? "configured \(configured.handlerName) \(kind)"
+            }
+            return String(reflecting: type(of: handler))
+        }
+    }
 }
 
 /// A control with no user configuration, as `WidgetKit.StaticControlConfiguration` (iOS 18+).

@@ -75,6 +75,13 @@ public struct WidgetDescriptor: @unchecked Sendable {
     public var pushHandlerName: String? {
         configuredPushHandler?.handlerName ?? pushHandler.map { "\($0)" }
     }
+
+    /// Which push handler the widget has, unlike `pushHandlerName` unique for each type: `String(reflecting:)` of the
+    /// type (its module and enclosing types included, so two types of one simple name are two), or a configured
+    /// handler's `groupKey`; nil when it has none. What an extension process sends the preview for its handler.
+    public var pushHandlerID: String? {
+        configuredPushHandler?.groupKey ?? pushHandler.map { String(reflecting: $0) }
+    }
 }
 
 /// A widget whose content is fixed by the developer, as `WidgetKit.StaticConfiguration`.

@@ -49,8 +49,16 @@ public struct WidgetPushInfo: Sendable {
 public protocol ConfiguredWidgetPushHandler: Sendable {
     /// The name diagnostics give the handler (`push-token-not-stored`): the type's name in the extension.
     var handlerName: String { get }
+    /// Handlers with the same key stand for one handler and get one call between them, as a handler type gets one new
+    /// instance per token; the default is `configured NAME` (`handlerName`).
+    var groupKey: String { get }
     /// Called as `WidgetPushHandler.pushTokenDidChange(_:widgets:)` is.
     func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo])
+}
+
+extension ConfiguredWidgetPushHandler {
+    /// `configured NAME`: handlers of one name are one.
+    public var groupKey: String { "configured \(handlerName)" }
 }
 
 /// A widget the system shows, as `WidgetKit.WidgetInfo` (the members WidgetTerm fills: kind and family).

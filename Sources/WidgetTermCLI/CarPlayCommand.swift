@@ -65,7 +65,7 @@ enum CarPlayCommand {
         if !shownWidgets.isEmpty {
             let (screen, widgetFindings) = try widgetsScreen(shownWidgets, settings: settings, date: now)
             findings += widgetFindings
-            let theme = Theme.builtIn(named: "dark")!
+            let theme = Theme.builtIn(.dark)
             sections.append(
                 "CarPlay widgets (full colour, backgrounds removed): \(shownWidgets.map(\.kind).joined(separator: ", "))\n"
                     + format.encode(Frame(buffer: screen), widget: "carplay", family: .systemSmall, theme: theme))
@@ -84,7 +84,7 @@ enum CarPlayCommand {
     static func widgetsScreen(_ descriptors: [WidgetDescriptor], settings: RenderSettings, date: Date) throws -> (
         CellBuffer, [Diagnostic]
     ) {
-        let theme = Theme.builtIn(named: "dark")!
+        let theme = Theme.builtIn(.dark)
         return try SmallWidgetsOnBlack.screen(
             descriptors, name: \.kind, descriptor: { $0 }, location: .carPlay,
             style: SmallWidgetsOnBlack.onBlack(theme.paintStyle(mode: .fullColor, colorScheme: .dark)), mode: .fullColor,
@@ -99,7 +99,7 @@ enum CarPlayCommand {
         let center = ActivityCenter(now: { date })
         let id = try ActivityRenderCommand.play(descriptor, in: center, state: state, start: date)
         let snapshot = center.snapshot(id: id)!
-        let theme = Theme.builtIn(named: "dark")!
+        let theme = Theme.builtIn(.dark)
         let options = IslandRenderOptions(
             device: settings.device, style: theme.paintStyle(mode: .fullColor, colorScheme: .dark), date: date, format: settings.format)
         let resolved: ResolvedActivity

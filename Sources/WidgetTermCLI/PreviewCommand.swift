@@ -115,7 +115,7 @@ enum PreviewCommand {
         }
         try RenderSettings.installAppGroupStore(environment: environment)
 
-        let theme = settings.theme ?? Theme.builtIn(named: settings.isSchemeExplicit && settings.scheme == .dark ? "dark" : "light")!
+        let theme = settings.theme ?? Theme.builtIn(settings.isSchemeExplicit && settings.scheme == .dark ? .dark : .light)
         let configuration = PreviewConfiguration(
             widgets: widgets, initialKind: first.kind, initialFamily: settings.family, mode: settings.mode, theme: theme,
             colorScheme: settings.isSchemeExplicit ? settings.scheme : nil, device: settings.device, osVersion: settings.osVersion,

@@ -44,8 +44,8 @@ enum StandByCommand {
         let format = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
         guard format.kind == .text || format.kind == .ansi else { throw UsageError("standby writes --format text or ansi") }
         let isNight = parsed.switches.contains("night")
-        let surface = Surfaces.defaults(for: .systemSmall).first { $0.place == .standBy && ($0.mode == .vibrant) == isNight }!
-        let theme = Theme.builtIn(named: surface.theme)!
+        let (surface, builtIn) = Surfaces.standBy(night: isNight)
+        let theme = Theme.builtIn(builtIn)
         // StandBy's screen is black, day and night (HIG, "StandBy"), whatever the theme's wallpaper.
         let style = SmallWidgetsOnBlack.onBlack(theme.paintStyle(mode: surface.mode, colorScheme: nil))
         if let at = settings.at { HostClock.set(at) }

@@ -118,6 +118,16 @@ public enum WidgetTermCommand {
         arguments: [String], widgets: () -> [WidgetDescriptor], controls: () -> [ControlDescriptor] = { [] },
         environment: [String: String], output: TextStream, errors: TextStream
     ) -> Int32 {
+        // `--timezone` is the simulated device's zone for widget code too: `Calendar.current` follows it.
+        SimulatedTimeZone.run(in: SimulatedTimeZone.zone(inArguments: arguments)) {
+            runInZone(arguments: arguments, widgets: widgets, controls: controls, environment: environment, output: output, errors: errors)
+        }
+    }
+
+    private static func runInZone(
+        arguments: [String], widgets: () -> [WidgetDescriptor], controls: () -> [ControlDescriptor],
+        environment: [String: String], output: TextStream, errors: TextStream
+    ) -> Int32 {
         let errors = ControlEscapingStream(errors)
         // `--assets DIR`: the app's catalogs, for every command that runs widget code, in a host context of
         // this run's own (tests run commands in parallel in one process).
@@ -365,7 +375,7 @@ struct RenderSettings {
             let modes = mode.map { [$0] } ?? [.fullColor, .vibrant]
             for mode in modes {
                 for family in [WidgetFamily.systemSmall, .accessoryCircular] {
-                    let name = Self.usualThemeName(mode: mode, family: family, scheme: scheme)
+                    let name = Self.usualTheme(mode: mode, family: family, scheme: scheme).rawValue
                     if usualThemes[name] == nil { usualThemes[name] = try Theme.resolve(name) }
                 }
             }
@@ -488,11 +498,11 @@ struct RenderSettings {
     /// lockscreen for vibrant); else `lockscreen` for accessories and light or dark by `--scheme`.
     func theme(for family: WidgetFamily) -> Theme {
         if let theme { return theme }
-        let name = Self.usualThemeName(mode: mode, family: family, scheme: scheme)
-        return usualThemes[name] ?? Theme.builtIn(named: name)!
+        let usual = Self.usualTheme(mode: mode, family: family, scheme: scheme)
+        return usualThemes[usual.rawValue] ?? Theme.builtIn(usual)
     }
 
-    static func usualThemeName(mode: WidgetRenderingMode?, family: WidgetFamily, scheme: ColorScheme) -> String {
+    static func usualTheme(mode: WidgetRenderingMode?, family: WidgetFamily, scheme: ColorScheme) -> BuiltInTheme {
         Surfaces.usualTheme(for: mode ?? (family.isAccessory ? .vibrant : .fullColor), family: family, colorScheme: scheme)
     }
 

@@ -56,6 +56,83 @@ struct FrameReuseTests {
         #expect(reused.tapRegions.isEmpty && reused.textRuns.isEmpty && reused.shapes.isEmpty)
     }
 
+    /// A 20 × 8 frame with a record of every other kind: a `widgetURL`, a live timer, an asset image (no catalog: its
+    /// placeholder), an opaque linear gradient and a symbol WidgetTerm has no glyph for (a diagnostic); `word` is the
+    /// first line and the URL's host.
+    static func recordingTree(_ word: String, size: CellSize = CellSize(width: 20, height: 8)) -> PlacedNode {
+        let view = VStack(alignment: .leading, spacing: 0) {
+            Text(word)
+            Text(date, style: .timer)
+            Image("photo").frame(width: 64, height: 34)
+            Rectangle().fill(LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)).frame(width: 96, height: 17)
+            Image(systemName: "no.such.symbol")
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        .widgetURL(URL(string: "widgetterm://\(word)"))
+        let node = ViewResolver.resolve(view, environment: EnvironmentValues()).0
+        return CellLayout.layout(
+            node, in: size,
+            environment: LayoutEnvironment(date: date, format: SystemTextFormat(), symbolWidth: SymbolTable.displayWidth(forSystemName:)))
+    }
+
+    /// Every record of `painter`'s frame and of `fresh`'s are the same, cells included.
+    static func expectSameFrame(_ painter: Painter, _ fresh: Painter, _ comment: String) {
+        #expect(painter.buffer == fresh.buffer, "\(comment)")
+        #expect(painter.tapRegions == fresh.tapRegions, "\(comment)")
+        #expect(painter.widgetURLs == fresh.widgetURLs, "\(comment)")
+        #expect(painter.liveRegions == fresh.liveRegions, "\(comment)")
+        #expect(painter.invalidatableRegions == fresh.invalidatableRegions, "\(comment)")
+        #expect(painter.textRuns == fresh.textRuns, "\(comment)")
+        #expect(painter.shapes == fresh.shapes, "\(comment)")
+        #expect(painter.images == fresh.images, "\(comment)")
+        #expect(painter.gradients == fresh.gradients, "\(comment)")
+        #expect(painter.diagnostics == fresh.diagnostics, "\(comment)")
+    }
+
+    @Test("after a reset, URLs, live regions, images, gradients and diagnostics are a new painter's, with or without them")
+    func resetPainterKeepsNoRecordOfTheFrameBefore() {
+        let size = CellSize(width: 20, height: 8)
+        func fresh() -> Painter { Painter(size: size, style: Self.style, date: Self.date, format: SystemTextFormat()) }
+        var reused = fresh()
+        reused.paint(Self.recordingTree("first"))
+        // The tree really has a record of each kind.
+        #expect(reused.widgetURLs == [URL(string: "widgetterm://first")!])
+        #expect(reused.liveRegions.count == 1 && reused.images.map(\.name) == ["photo"] && reused.gradients.count == 1)
+        #expect(reused.diagnostics.count == 1, "\(reused.diagnostics)")
+        for word in ["second", "3"] {
+            reused.reset()
+            reused.paint(Self.recordingTree(word))
+            var new = fresh()
+            new.paint(Self.recordingTree(word))
+            Self.expectSameFrame(reused, new, word)
+        }
+        #expect(reused.widgetURLs == [URL(string: "widgetterm://3")!])
+        // A frame with none of them after one with all of them: none left over.
+        reused.reset()
+        reused.paint(Self.tree("plain", opacity: 1))
+        var plain = fresh()
+        plain.paint(Self.tree("plain", opacity: 1))
+        Self.expectSameFrame(reused, plain, "plain")
+        #expect(reused.widgetURLs.isEmpty && reused.liveRegions.isEmpty && reused.images.isEmpty)
+        #expect(reused.gradients.isEmpty && reused.diagnostics.isEmpty)
+    }
+
+    @Test("reset(size:) readies the painter for a frame of another size: what a new painter of that size paints")
+    func resetToAnotherSize() {
+        var reused = Self.freshPainter()
+        reused.paint(Self.tree("first", opacity: 0.5))
+        for (width, height) in [(20, 8), (12, 4), (12, 4), (30, 3)] {
+            let size = CellSize(width: width, height: height)
+            reused.reset(size: size)
+            #expect(reused.buffer == CellBuffer(width: width, height: height, fill: Cell(background: Self.style.surface)))
+            reused.paint(Self.recordingTree("sized", size: size))
+            var new = Painter(size: size, style: Self.style, date: Self.date, format: SystemTextFormat())
+            new.paint(Self.recordingTree("sized", size: size))
+            Self.expectSameFrame(reused, new, "\(width) × \(height)")
+        }
+        #expect(reused.buffer.width == 30 && reused.buffer.height == 3)
+    }
+
     @Test("an encoder that keeps its memory writes what ansiBytes writes, frame after frame, larger or smaller")
     func reusedEncoderMatchesAnsiBytes() {
         var painter = Self.freshPainter()

@@ -406,6 +406,60 @@ struct DoorbellControl: ControlWidget {
     }
 }
 
+// Two handler types of one simple name, nested in different types: two handlers, each called once per token (by the
+// preview, not again as its process starts). Each reads its own control's token and counts its calls in this process,
+// which its control's title shows ("Porch bell 1").
+
+/// Calls counted in this process; thread-safe.
+final class CallCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
+}
+
+enum Porch {
+    static let calls = CallCount()
+    /// Stores porch-bell's token.
+    struct BellHandler: ControlPushHandler {
+        func pushTokensDidChange(controls: [ControlInfo]) {
+            Porch.calls.add()
+            for control in controls where control.kind == "porch-bell" { _ = control.pushInfo?.token }
+        }
+    }
+}
+
+enum Gate {
+    static let calls = CallCount()
+    /// Stores gate-bell's token.
+    struct BellHandler: ControlPushHandler {
+        func pushTokensDidChange(controls: [ControlInfo]) {
+            Gate.calls.add()
+            for control in controls where control.kind == "gate-bell" { _ = control.pushInfo?.token }
+        }
+    }
+}
+
+struct PorchBellControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "porch-bell") {
+            ControlWidgetButton(action: LightLampIntent()) { Label("Porch bell \(Porch.calls.count)", systemImage: "bell") }
+        }
+        .displayName("Porch bell")
+        .pushHandler(Porch.BellHandler.self)
+    }
+}
+
+struct GateBellControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "gate-bell") {
+            ControlWidgetButton(action: LightLampIntent()) { Label("Gate bell \(Gate.calls.count)", systemImage: "bell") }
+        }
+        .displayName("Gate bell")
+        .pushHandler(Gate.BellHandler.self)
+    }
+}
+
 struct TestBundle: WidgetBundle {
     var body: some Widget {
         CountWidget()
@@ -421,6 +475,8 @@ struct TestBundle: WidgetBundle {
         RoomLightControl()
         ChimeControl()
         DoorbellControl()
+        PorchBellControl()
+        GateBellControl()
     }
 }
 

@@ -10,7 +10,8 @@ import WidgetHost
 /// back afterwards (the clock running again, `NSTimeZone.default` as it was). The clock is one per process,
 /// so every test in every test target that moves it goes through this one lock.
 public enum FixedClock {
-    private static let lock = NSLock()
+    /// The simulated time zone's lock: a command run inside with `--timezone` changes the zone under it too.
+    private static var lock: NSRecursiveLock { SimulatedTimeZone.lock }
     /// 2026-03-14 09:41:00 UTC, the moment every golden is rendered at.
     public static let reference = Date(timeIntervalSince1970: 1_773_481_260)
 

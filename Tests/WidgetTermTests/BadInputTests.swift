@@ -345,7 +345,7 @@ import Glibc
             let terminal = MemoryTerminal(width: 120, height: 40)
             let app = PreviewApp(
                 configuration: PreviewConfiguration(
-                    widgets: [widget], theme: Theme.builtIn(named: "light")!,
+                    widgets: [widget], theme: Theme.builtIn(.light),
                     format: FixedClock.utcFormat),
                 terminal: terminal)
             app.renderFrame()

@@ -495,7 +495,7 @@ import FoundationXML
                 #expect(plain.output == themed.output, "\(format) \(flags)")
             }
         }
-        let wallpaper = try #require(Theme.builtIn(named: "light")).wallpaper.hex
+        let wallpaper = Theme.builtIn(.light).wallpaper.hex
         let svg = PreviewCommandTests.run(["render", "water", "--format", "svg"] + at).output
         #expect(svg.contains("fill=\"\(wallpaper)\""), "the light wallpaper around the widget")
     }

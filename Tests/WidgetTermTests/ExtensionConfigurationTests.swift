@@ -109,7 +109,7 @@ import WidgetTermCLI
     @Test func aControlsValueAndTapRunInTheExtension() throws {
         let remote = try ExtensionProcessTests.remote()
         defer { remote.stopAll() }
-        #expect(remote.controls.map(\.kind) == ["lamp", "roomlight", "chime", "doorbell"])
+        #expect(remote.controls.map(\.kind) == ["lamp", "roomlight", "chime", "doorbell", "porch-bell", "gate-bell"])
         let lamp = try #require(remote.controlDescriptors.first)
         #expect(lamp.displayName == "Lamp")
         #expect(lamp.hasValueProvider)
@@ -145,7 +145,7 @@ import WidgetTermCLI
             let terminal = MemoryTerminal(width: 120, height: 44)
             let configuration = PreviewConfiguration(
                 widgets: samples.filter { !$0.isActivity }, initialKind: "station-board",
-                theme: try #require(Theme.builtIn(named: "light")), format: FixedClock.utcFormat)
+                theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             let queue = ExtensionReloadQueue()
             app.extensionReloads = queue

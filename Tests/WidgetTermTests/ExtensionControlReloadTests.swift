@@ -39,12 +39,12 @@ struct LockTapIntent: AppIntent {
     }
 
     @Test func aRebuiltExtensionWithANewControlReachesTheControlScreen() throws {
-        try FixedClock.run {
+        FixedClock.run {
             let samples = SampleWidgetBundle()
             let widgets = samples.widgetDescriptors.filter { !$0.isActivity }
             let terminal = MemoryTerminal(width: 120, height: 44)
             var configuration = PreviewConfiguration(
-                widgets: widgets, initialKind: "water", theme: try #require(Theme.builtIn(named: "light")), format: FixedClock.utcFormat)
+                widgets: widgets, initialKind: "water", theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
             configuration.controls = samples.controlDescriptors.filter { $0.kind == "focus" }
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             let queue = ExtensionReloadQueue()

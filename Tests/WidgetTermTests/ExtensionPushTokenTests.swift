@@ -101,6 +101,31 @@ import WidgetHost
         #expect(service.diagnostics().first?.values["token"] == token.hexadecimalString)
     }
 
+    @Test("two handler types of one simple name in the extension are two handlers, each called once per token")
+    func sameNamedHandlersAreTwoCalledOncePerToken() throws {
+        let remote = try ExtensionProcessTests.remote()
+        defer { remote.stopAll() }
+        let kinds = ["porch-bell", "gate-bell"]
+        let controls = remote.controlDescriptors.filter { kinds.contains($0.kind) }
+        // Diagnostics name them as the code does; the wire tells them apart by their fully qualified names.
+        #expect(controls.map(\.pushHandlerName) == ["BellHandler", "BellHandler"])
+        let ids = remote.controls.filter { kinds.contains($0.kind) }.compactMap(\.pushHandlerID)
+        #expect(ids.count == 2 && ids[0].hasSuffix(".Porch.BellHandler") && ids[1].hasSuffix(".Gate.BellHandler"), "\(ids)")
+        // Each title counts its handler's calls in the control's own process.
+        func titles() -> [String] { controls.map { $0.previewTemplate().title } }
+        // Starting the processes called no handler: only the preview calls them.
+        #expect(titles() == ["Porch bell 0", "Gate bell 0"])
+        let service = WidgetPushTokenService(widgets: [], controls: controls)
+        service.issueControlTokens()
+        #expect(titles() == ["Porch bell 1", "Gate bell 1"])
+        #expect(service.deliveries.map(\.handler) == ["BellHandler", "BellHandler"])
+        // Each read its own control's token: stored, nothing to report.
+        #expect(service.diagnostics().isEmpty, "\(service.diagnostics().map(\.message))")
+        service.issueControlTokens(kinds: ["gate-bell"])
+        // Every push-enabled control's information goes to every handler type, as on iOS: both are called again.
+        #expect(titles() == ["Porch bell 2", "Gate bell 2"])
+    }
+
     @Test("the samples through the extension: add-water's handler keeps its token, so check says what it says in one process")
     func samplesAgree() throws {
         let arguments = ["check", "add-water", "--format", "json", "--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"]

@@ -60,7 +60,7 @@ import WidgetKitUI
             let session = WidgetSession(descriptor: Self.cornerText)
             let selection = try session.selectEntry(family: .systemSmall, device: .default, context: .timeline)
             let options = WidgetRenderOptions(
-                family: .systemSmall, device: .default, osVersion: 26, style: try #require(Theme.builtIn(named: "light")).paintStyle(),
+                family: .systemSmall, device: .default, osVersion: 26, style: Theme.builtIn(.light).paintStyle(),
                 date: HostClock.now, format: SystemTextFormat(locale: Locale(identifier: "ar"), timeZone: TimeZone(identifier: "UTC")!))
             return session.render(selection, options: options)
         }

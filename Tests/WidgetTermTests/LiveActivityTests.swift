@@ -467,7 +467,7 @@ extension ActivityHostTests {
     static func preview() throws -> (PreviewApp, MemoryTerminal) {
         let terminal = MemoryTerminal(width: 120, height: 44)
         let configuration = PreviewConfiguration(
-            widgets: ActivityFixtures.samples, theme: try #require(Theme.builtIn(named: "light")),
+            widgets: ActivityFixtures.samples, theme: Theme.builtIn(.light),
             format: FixedClock.utcFormat, router: try DeepLinkRouter(widgets: ActivityFixtures.samples))
         return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
     }

@@ -86,7 +86,7 @@ import WidgetKitUI
             let widgets = [try Self.match()]
             let terminal = MemoryTerminal(width: 120, height: 40)
             let configuration = PreviewConfiguration(
-                widgets: widgets, theme: Theme.builtIn(named: "light")!, device: .iPhone430, format: FixedClock.utcFormat)
+                widgets: widgets, theme: Theme.builtIn(.light), device: .iPhone430, format: FixedClock.utcFormat)
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             app.handle(.key(.character("i")))
             app.handle(.key(.character("s")))

@@ -80,7 +80,7 @@ private var scores: WidgetDescriptor {
 
 @Suite struct PreviewSurfaceKeyTests {
     static func makePreview(widgets: [WidgetDescriptor], controls: [ControlDescriptor] = [], pushFile: String? = nil) -> PreviewApp {
-        var configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+        var configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
         configuration.controls = controls
         configuration.widgetPushFile = pushFile
         return PreviewApp(configuration: configuration, terminal: MemoryTerminal(width: 120, height: 40))

@@ -163,7 +163,7 @@ func usabilityPreview(_ widgets: [WidgetDescriptor], width: Int = 120, height: I
             let terminal = MemoryTerminal(width: 120, height: 40, colorDepth: .none)
             let widgets = [UsabilityWidgets.perFamily]
             let configuration = PreviewConfiguration(
-                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+                widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat,
                 router: DeepLinkRouter())
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             app.renderFrame()

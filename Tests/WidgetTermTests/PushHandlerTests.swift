@@ -13,7 +13,7 @@ import WidgetTermCLI
     static func makePreview(pushFile: String, kinds: [String]) -> (PreviewApp, MemoryTerminal) {
         let widgets = SampleWidgetBundle().widgetDescriptors.filter { kinds.contains($0.kind) }
         let terminal = MemoryTerminal(width: 120, height: 60)
-        var configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+        var configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
         configuration.pushFile = pushFile
         return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
     }

@@ -17,7 +17,7 @@ import WidgetTermCLI
         let widgets = SampleWidgetBundle().widgetDescriptors.filter { $0.kind == "delivery" }
         let terminal = MemoryTerminal(width: 120, height: 60)
         var configuration = PreviewConfiguration(
-            widgets: widgets, theme: Theme.builtIn(named: "light")!, device: device, format: FixedClock.utcFormat)
+            widgets: widgets, theme: Theme.builtIn(.light), device: device, format: FixedClock.utcFormat)
         configuration.pushFile = update
         return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
     }
@@ -121,7 +121,7 @@ private struct TokenProvider: TimelineProvider {
         .descriptor
         let bundle = SampleWidgetBundle()
         var configuration = PreviewConfiguration(
-            widgets: [widget], theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+            widgets: [widget], theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
         configuration.controls = bundle.controlDescriptors.filter { $0.kind == "add-water" }
         let app = PreviewApp(configuration: configuration, terminal: MemoryTerminal(width: 100, height: 40))
         let token = ActivityPushService.token(seed: "widgets#1")
@@ -140,7 +140,7 @@ private struct TokenProvider: TimelineProvider {
         // A bundle without push handlers: no token, no line, and currentPushInfo stays nil.
         let plain = PreviewApp(
             configuration: PreviewConfiguration(
-                widgets: bundle.widgetDescriptors.filter { $0.kind == "water" }, theme: Theme.builtIn(named: "light")!,
+                widgets: bundle.widgetDescriptors.filter { $0.kind == "water" }, theme: Theme.builtIn(.light),
                 format: FixedClock.utcFormat),
             terminal: MemoryTerminal(width: 100, height: 40))
         #expect(await plain.host.run { await WidgetCenter.shared.currentPushInfo } == nil)

@@ -160,6 +160,22 @@ import WidgetKitUI
                 == RenderingModeTints(defaultTint: RGB(0xF9, 0xEB, 0xCF), accentTint: RGB(0xE8, 0xA3, 0x3D)))
     }
 
+    @Test("BuiltInTheme names each built-in theme: its name is the theme's, in check's order; other names find none")
+    func typedBuiltInThemes() {
+        #expect(Theme.builtInNames == ["light", "dark", "tinted", "clear", "lockscreen", "standby-night"])
+        for builtIn in BuiltInTheme.allCases {
+            #expect(Theme.builtIn(builtIn).name == builtIn.rawValue)
+            #expect(Theme.builtIn(named: builtIn.rawValue) == Theme.builtIn(builtIn))
+        }
+        #expect(Theme.builtIn(.standbyNight).renderingMode == .vibrant && Theme.builtIn(.dark).colorScheme == .dark)
+        #expect(Theme.builtIn(named: "Dark") == nil && Theme.builtIn(named: "") == nil)
+        // StandBy's two surfaces carry their theme by value, and are check's default StandBy surfaces.
+        let day = Surfaces.standBy(night: false), night = Surfaces.standBy(night: true)
+        #expect(day.theme == .dark && day.surface.theme == "dark" && day.surface.removesContainerBackground)
+        #expect(night.theme == .standbyNight && night.surface.mode == .vibrant)
+        #expect(Surfaces.defaults(for: .systemSmall).filter { $0.place == .standBy } == [day.surface, night.surface])
+    }
+
     @Test func colourSyntax() {
         #expect(Theme.parseColor("#FF3B30") == RGBA(255, 59, 48))
         #expect(Theme.parseColor("3C3C4399") == RGBA(60, 60, 67, alpha: 0.6))
@@ -255,13 +271,13 @@ import WidgetKitUI
     }
 
     @Test func themeStyleSetsSurfaceModeAndTints() throws {
-        let lockscreen = try #require(Theme.builtIn(named: "lockscreen"))
+        let lockscreen = Theme.builtIn(.lockscreen)
         let style = lockscreen.paintStyle()
         #expect(style.renderingMode == .vibrant)
         #expect(style.colorScheme == .dark)
         #expect(style.surface == RGB(0x1C, 0x26, 0x36)) // 20% black over #233044
         #expect(style.usesNarrowSymbols)
-        let light = try #require(Theme.builtIn(named: "light")).paintStyle(mode: .accented, colorScheme: .dark)
+        let light = Theme.builtIn(.light).paintStyle(mode: .accented, colorScheme: .dark)
         #expect(light.renderingMode == .accented && light.colorScheme == .dark && light.palette == SystemPalette.dark)
         #expect(light.surface == RGB(0xA7, 0xC4, 0xE5))
     }

@@ -71,7 +71,7 @@ func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         // systemSmall on iphone-430 is 21 × 10 cells of 10 × 20 px, plus 24 px of wallpaper on each side.
         #expect(root.attributes["width"] == "258" && root.attributes["height"] == "248")
         let wallpaper = try #require(svg.withClass("wallpaper").first)
-        #expect(wallpaper.attributes["fill"] == Theme.builtIn(named: "light")!.wallpaper.hex)
+        #expect(wallpaper.attributes["fill"] == Theme.builtIn(.light).wallpaper.hex)
         #expect(wallpaper.attributes["width"] == "258")
         let clip = try #require(svg.named("clipPath").first)
         #expect(clip.attributes["id"] == "w-shape")
@@ -102,7 +102,7 @@ func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         #expect(result.status == 0, "\(result.errors)")
         let svg = try #require(SVGElements(result.output))
         #expect(svg.named("clipPath").isEmpty)
-        let lockscreen = try #require(Theme.builtIn(named: "lockscreen")).paintStyle().surface
+        let lockscreen = Theme.builtIn(.lockscreen).paintStyle().surface
         #expect(svg.withClass("wallpaper").first?.attributes["fill"] == lockscreen?.hex)
     }
 

@@ -12,7 +12,7 @@ import WidgetKitUI
         let widgets = SampleWidgetBundle().widgetDescriptors.filter { !$0.isActivity }
         let terminal = MemoryTerminal(width: width, height: 40)
         let configuration = PreviewConfiguration(
-            widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+            widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat,
             router: (try? DeepLinkRouter(widgets: widgets)) ?? DeepLinkRouter())
         return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
     }
@@ -23,7 +23,7 @@ import WidgetKitUI
             let widgets = [CountedTimelineWidget().body.descriptor, TextSizeWidget().body.descriptor]
             let terminal = MemoryTerminal(width: 120, height: 40)
             let configuration = PreviewConfiguration(
-                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+                widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             app.renderFrame()
             let fetches = CountedTimelineProvider.fetches.value
@@ -43,7 +43,7 @@ import WidgetKitUI
         FixedClock.run {
             let terminal = MemoryTerminal(width: 120, height: 40)
             let configuration = PreviewConfiguration(
-                widgets: [ContextCountedWidget().body.descriptor], theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+                widgets: [ContextCountedWidget().body.descriptor], theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             /// Opens StandBy in the current context: its first frame asks the provider once, later frames nothing.
             func standByAsksOnce(_ calls: FetchCounter, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -157,7 +157,7 @@ import WidgetKitUI
             let widgets = SampleWidgetBundle().widgetDescriptors
             let terminal = MemoryTerminal(width: 120, height: 40)
             let configuration = PreviewConfiguration(
-                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+                widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             app.renderFrame()
             app.handle(.key(.character("i")))
@@ -237,7 +237,7 @@ import WidgetKitUI
             let widgets = [TextSizeWidget().body.descriptor]
             let terminal = MemoryTerminal(width: 120, height: 40)
             let configuration = PreviewConfiguration(
-                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+                widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
             let app = PreviewApp(configuration: configuration, terminal: terminal)
             app.renderFrame()
             #expect(terminal.text.contains("size large"))
@@ -261,7 +261,7 @@ import WidgetKitUI
     static func makePreview(pushFile: String?) -> (PreviewApp, MemoryTerminal) {
         let widgets = SampleWidgetBundle().widgetDescriptors.filter { $0.kind == "delivery" }
         let terminal = MemoryTerminal(width: 120, height: 40)
-        var configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+        var configuration = PreviewConfiguration(widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat)
         configuration.pushFile = pushFile
         return (PreviewApp(configuration: configuration, terminal: terminal), terminal)
     }

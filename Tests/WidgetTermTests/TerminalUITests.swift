@@ -740,7 +740,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         try FixedClock.run {
             let widgets = [PreviewWidgets.links]
             let configuration = PreviewConfiguration(
-                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+                widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat,
                 router: try DeepLinkRouter(widgets: widgets), urlOpener: try URLOpener(command: "/bin/echo"))
             let preview = InMemoryPreview(configuration: configuration)
             let app = preview.app
@@ -765,7 +765,7 @@ private func buffer(_ rows: [String], width: Int) -> CellBuffer {
         try FixedClock.run {
             let widgets = [PreviewWidgets.links]
             let configuration = PreviewConfiguration(
-                widgets: widgets, theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat,
+                widgets: widgets, theme: Theme.builtIn(.light), format: FixedClock.utcFormat,
                 router: try DeepLinkRouter(widgets: widgets), urlOpener: opener)
             let preview = InMemoryPreview(configuration: configuration)
             let app = preview.app
