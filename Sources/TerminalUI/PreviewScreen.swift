@@ -330,7 +330,7 @@ extension PreviewApp {
                 row += 1
             }
         } else if appRows == 1 {
-            let title = canvas.write("App ", column: rect.x + 1, row: row, style: Chrome.title)
+            let title = canvas.write("App  ", column: rect.x + 1, row: row, style: Chrome.title)
             let first = panel.first ?? ""
             canvas.write(first, column: rect.x + 1 + title, row: row, maxWidth: contentWidth - title, style: .plain)
             row += 1

@@ -60,6 +60,23 @@ import WidgetDocument
         }
     }
 
+    @Test("70 × 20: the App panel on one row (its title and first line), then the log's title and 3 lines")
+    func appPanelOnOneRow() throws {
+        try FixedClock.run {
+            let (app, terminal) = usabilityPreview(SampleWidgetBundle().widgetDescriptors, width: 70, height: 20)
+            app.renderFrame()
+            app.appPanel = ["opened with no URL", "(water, systemSmall)"]
+            for text in ["first", "second", "third", "fourth"] { app.log.append(.info, text, at: HostClock.now) }
+            app.renderFrame()
+            let rows = terminal.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            let title = try #require(rows.firstIndex(of: " Event log"), "\(terminal.text)")
+            #expect(rows[title - 1] == " App  opened with no URL", "\(terminal.text)")
+            #expect(
+                Array(rows[(title + 1)...(title + 3)]) == [" 09:41:00 info   second", " 09:41:00 info   third", " 09:41:00 info   fourth"])
+            #expect(rows[title + 4].hasPrefix(" water│systemSmall│"), "the status bar follows the log")
+        }
+    }
+
     // MARK: Small faults
 
     @Test("the first log line says what was loaded: 1 Live Activity for the match twin, counts of each kind")
