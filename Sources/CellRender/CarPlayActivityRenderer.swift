@@ -16,6 +16,17 @@ public enum CarPlayActivityRenderer {
     /// Points around the compact views in the fallback.
     public static let fallbackMargin = 12.0
 
+    /// The short heading above a Live Activity's CarPlay card, the same in the preview (`A`) and `widgetterm carplay`:
+    /// what, which state, which views (`delivery · state 3/4 · ActivityFamily.small`, or `compact (no .small)` for the
+    /// fallback).
+    /// - Parameters:
+    ///   - kind: the activity's kind.
+    ///   - state: which scripted state shows, as the activity list says it (`state 3/4`).
+    ///   - hasSmallFamily: whether the card shows the `.small` family (else the compact views).
+    public static func heading(kind: String, state: String, hasSmallFamily: Bool) -> String {
+        "\(kind) · \(state) · " + (hasSmallFamily ? "ActivityFamily.small" : "compact (no .small)")
+    }
+
     /// The card's size in cells: 24 × 5 with the standard metric.
     public static func cardSize(metric: CellMetric = .standard) -> CellSize {
         CellSize(width: metric.columns(smallSize.width), height: metric.rows(smallSize.height))

@@ -198,7 +198,8 @@ enum TextFitting {
     }
 
     /// `text` broken into lines of at most `width` columns, at spaces where possible; later lines start with
-    /// `indent`.
+    /// `indent`. A word longer than a line (a path, a type's member, a token) is cut after its last `/` or `.` that
+    /// fits, unless that leaves less than a quarter of the line's room before it, else where the line ends.
     static func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
         guard width > DisplayWidth.of(indent) + 1 else { return [truncate(text, to: width)] }
         var lines: [String] = []
@@ -222,18 +223,23 @@ enum TextFitting {
             // A word longer than a line is cut across lines.
             var remaining = Substring(word)
             while DisplayWidth.of(remaining) > width - currentWidth {
-                var piece = ""
+                let room = width - currentWidth
+                var end = remaining.startIndex
                 var pieceWidth = 0
-                while let character = remaining.first, currentWidth + pieceWidth + DisplayWidth.of(character) <= width {
-                    piece.append(character)
-                    pieceWidth += DisplayWidth.of(character)
-                    remaining = remaining.dropFirst()
+                var lastBreak: String.Index?
+                while end < remaining.endIndex, pieceWidth + DisplayWidth.of(remaining[end]) <= room {
+                    pieceWidth += DisplayWidth.of(remaining[end])
+                    let character = remaining[end]
+                    end = remaining.index(after: end)
+                    if (character == "/" || character == ".") && 4 * pieceWidth >= room { lastBreak = end }
                 }
-                if piece.isEmpty {
+                if end == remaining.startIndex {
                     remaining = remaining.dropFirst()
                     continue
                 }
-                current += piece
+                if let lastBreak { end = lastBreak }
+                current += remaining[..<end]
+                remaining = remaining[end...]
                 flush()
             }
             current += remaining

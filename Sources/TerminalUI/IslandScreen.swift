@@ -178,6 +178,15 @@ final class IslandScreen {
             current.isPushed = false
             current.isOffScript = false
             running[min(focused, running.count - 1)] = current
+            // After the last state the script starts over: say so, or the change back to state 1 looks like a fault.
+            if next == 1 {
+                let count = current.contents.count
+                log(
+                    .info,
+                    count == 1
+                        ? "\(current.descriptor.kind) (\(current.id)): state 1/1 again, the script has one state"
+                        : "\(current.descriptor.kind) (\(current.id)): back to state 1/\(count) after the last, the script starts over")
+            }
         } catch {
             log(.info, "\(current.descriptor.kind): update refused: \(error)")
         }

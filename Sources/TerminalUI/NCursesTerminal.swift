@@ -283,10 +283,21 @@ public final class NCursesTerminal: Terminal {
 
     // MARK: Restoring
 
-    /// Turns mouse reports off, shows the cursor and ends ncurses (`endwin`); later calls do nothing.
+    /// Erases the screen, turns mouse reports off, shows the cursor and ends ncurses (`endwin`); later calls do
+    /// nothing.
+    ///
+    /// The erase is for tmux: leaving the alternate screen after a resize, tmux 3.3a first reflows the alternate
+    /// screen to the size it was entered at; a row with more cells than that width splits, the split rows at the top
+    /// count as scrolled history, and the resize back to the pane's size pulls them into view above the shell's
+    /// own output. An erased alternate screen has no cells to split (DECISIONS "The frame left in the shell after
+    /// a resize").
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
+        let window = widgetterm_stdscr()
+        wclear(window)
+        wnoutrefresh(window)
+        doupdate()
         _ = widgetterm_disable_mouse()
         curs_set(1)
         endwin()

@@ -207,13 +207,27 @@ public final class PreviewApp {
         host.run { runLoop() }
     }
 
+    /// What the preview loaded, as the first log line says it: `2 widgets, 1 Live Activity, 3 controls`, each
+    /// kind only when there is one (`0 widgets` when there is nothing).
+    static func loadedSummary(widgets: Int, activities: Int, controls: Int) -> String {
+        func counted(_ count: Int, _ one: String, _ many: String) -> String? {
+            count > 0 ? "\(count) \(count == 1 ? one : many)" : nil
+        }
+        let parts = [
+            counted(widgets, "widget", "widgets"), counted(activities, "Live Activity", "Live Activities"),
+            counted(controls, "control", "controls"),
+        ].compactMap { $0 }
+        return parts.isEmpty ? "0 widgets" : parts.joined(separator: ", ")
+    }
+
     private func runLoop() -> PreviewExit {
         documentWatcher?.start(wake: terminal.wakeHandler)
         extensionReloads?.start(wake: terminal.wakeHandler)
-        let count = configuration.widgets.count
+        let loaded = Self.loadedSummary(
+            widgets: configuration.widgets.count, activities: configuration.activities.count, controls: configuration.controls.count)
         log.append(
             .info,
-            "WidgetTerm preview: \(count) \(count == 1 ? "widget" : "widgets") on \(configuration.device.name), iOS "
+            "WidgetTerm preview: \(loaded) on \(configuration.device.name), iOS "
                 + "\(configuration.osVersion). Press ? for help.", at: HostClock.now)
         if let store = configuration.appGroupDescription { log.append(.info, store, at: HostClock.now) }
         logPushTokens(at: HostClock.now)

@@ -296,39 +296,74 @@ extension PreviewApp {
         if x + textWidth + 2 <= width { canvas.write(text, column: width - textWidth, row: 0, style: Chrome.barMuted) }
     }
 
+    /// Lines the event log keeps (below its title) when the side pane has the rows: the App panel gives its rows up
+    /// first (DECISIONS "The event log at 80 × 24").
+    static let minimumLogLines = 3
+
+    /// The side pane: the timeline (when it has the rows), the App panel, the event log. Under the stage (narrow
+    /// screens) rows are short: the App panel keeps its title and what is left after the log's title and
+    /// `minimumLogLines` lines, down to one row (`App  opened …`), and drops the blank row above the log.
     func drawSidePane(_ canvas: inout Canvas, in rect: CellRect) {
         guard rect.height >= 3 else { return }
         let contentWidth = rect.width - 1
         var row = rect.y
         row = drawTimelinePanel(&canvas, in: rect, at: HostClock.now)
-        canvas.write("App", column: rect.x + 1, row: row, style: Chrome.title)
-        row += 1
         let panel = appPanel.isEmpty ? ["nothing opened yet: Tab to a target and Enter, or click a widget"] : appPanel
         var panelLines = panel.flatMap { TextFitting.wrap($0, width: contentWidth - 1, indent: "  ") }
         let panelLimit = rect.width >= 100 ? 8 : (rect.height >= 12 ? 6 : 2)
         if panelLines.count > panelLimit { panelLines = Array(panelLines.prefix(panelLimit)) }
-        // Narrow layout: app panel and log share the rows below the stage.
-        for line in panelLines where row < rect.maxY - 1 {
-            canvas.write(line, column: rect.x + 1, row: row, maxWidth: contentWidth, style: .plain)
+        // The rows the App panel may take, its title and the blank row below it included.
+        let appRows = rect.maxY - row - 1 - Self.minimumLogLines
+        if appRows >= panelLines.count + 2 {
+            canvas.write("App", column: rect.x + 1, row: row, style: Chrome.title)
+            row += 1
+            for line in panelLines where row < rect.maxY - 1 {
+                canvas.write(line, column: rect.x + 1, row: row, maxWidth: contentWidth, style: .plain)
+                row += 1
+            }
+            row += 1
+        } else if appRows >= 2 {
+            canvas.write("App", column: rect.x + 1, row: row, style: Chrome.title)
+            row += 1
+            for line in panelLines.prefix(appRows - 1) {
+                canvas.write(line, column: rect.x + 1, row: row, maxWidth: contentWidth, style: .plain)
+                row += 1
+            }
+        } else if appRows == 1 {
+            let title = canvas.write("App  ", column: rect.x + 1, row: row, style: Chrome.title)
+            let first = panel.first ?? ""
+            canvas.write(first, column: rect.x + 1 + title, row: row, maxWidth: contentWidth - title, style: .plain)
             row += 1
         }
-        row += 1
         guard row < rect.maxY else { return }
         canvas.write("Event log", column: rect.x + 1, row: row, style: Chrome.title)
         row += 1
-        let available = rect.maxY - row
-        guard available > 0 else { return }
-        var lines: [(String, TextStyle)] = []
-        for entry in log.entries.suffix(available * 2) {
-            let tag = entry.kind == .diagnostic ? "diag" : entry.kind.rawValue
-            let prefix = "\(logTimeFormatter.string(from: entry.date)) \(tag.padding(toLength: 6, withPad: " ", startingAt: 0)) "
-            let style = Self.style(of: entry)
-            for line in TextFitting.wrap(prefix + entry.text, width: contentWidth - 1, indent: "  ") { lines.append((line, style)) }
-        }
-        for (line, style) in lines.suffix(available) {
+        for (line, style) in logLines(rows: rect.maxY - row, width: contentWidth - 1) {
             canvas.write(line, column: rect.x + 1, row: row, maxWidth: contentWidth, style: style)
             row += 1
         }
+    }
+
+    /// The event log's newest entries in `rows` lines of `width` columns, oldest first, each wrapped whole (later
+    /// lines indented): an entry never shows without its first line (time and kind). The oldest entry shown is cut
+    /// after the lines that fit, its last one ending in `…`.
+    func logLines(rows: Int, width: Int) -> [(String, TextStyle)] {
+        guard rows > 0 else { return [] }
+        var lines: [(String, TextStyle)] = []
+        for entry in log.entries.reversed() {
+            let tag = entry.kind == .diagnostic ? "diag" : entry.kind.rawValue
+            let prefix = "\(logTimeFormatter.string(from: entry.date)) \(tag.padding(toLength: 6, withPad: " ", startingAt: 0)) "
+            let style = Self.style(of: entry)
+            var wrapped = TextFitting.wrap(prefix + entry.text, width: width, indent: "  ")
+            let room = rows - lines.count
+            if wrapped.count > room {
+                wrapped = Array(wrapped.prefix(room))
+                if let last = wrapped.last { wrapped[wrapped.count - 1] = TextFitting.truncate(last + " …", to: width) }
+            }
+            lines.insert(contentsOf: wrapped.map { ($0, style) }, at: 0)
+            if lines.count >= rows { break }
+        }
+        return lines
     }
 
     static func style(of entry: EventLog.Entry) -> TextStyle {

@@ -178,7 +178,7 @@ extension PreviewApp {
             let appearance = galleryAppearance
             let frame = cardFrame(of: instance(of: top, family: .systemSmall), appearance: appearance, at: now).frame
             let reason = "on top: \(topKind) — \(state.reason)"
-            var titleLines = Array(TextFitting.wrap(title, width: inner.width, indent: "  ").prefix(2))
+            var titleLines = Self.titleLines(title, hint: "  · R: close", width: inner.width, lines: 2)
             var reasonLines = Array(TextFitting.wrap(reason, width: inner.width, indent: "  ").prefix(2))
             // When the header and the widget with its edge do not both fit (80 × 24), the reason moves beside the widget
             // and the title takes one line, so the widget keeps its bottom edge.
@@ -186,7 +186,7 @@ extension PreviewApp {
             let column = inner.x + frame.size.width + 4
             var besideLines: [String] = []
             if titleLines.count + reasonLines.count > headerRoom {
-                titleLines = Array(TextFitting.wrap(title, width: inner.width, indent: "  ").prefix(max(1, headerRoom)))
+                titleLines = Self.titleLines(title, hint: "  · R: close", width: inner.width, lines: max(1, headerRoom))
                 reasonLines = []
                 besideLines = Array(TextFitting.wrap(reason, width: max(1, inner.maxX - column), indent: "  ").prefix(3))
             }
@@ -221,6 +221,23 @@ extension PreviewApp {
         case .carPlay, nil:
             break
         }
+    }
+}
+
+extension PreviewApp {
+    /// `title` wrapped to at most `lines` lines of `width` columns (later lines indented), `hint` (the overlay's close
+    /// key) at the end of the last: a title cut short ends in `…` before the hint, so the hint always shows.
+    static func titleLines(_ title: String, hint: String, width: Int, lines: Int) -> [String] {
+        let whole = TextFitting.wrap(title, width: width, indent: "  ")
+        if whole.count <= max(1, lines), let last = whole.last, DisplayWidth.of(last + hint) <= width {
+            return whole.dropLast() + [last + hint]
+        }
+        let room = max(1, width - DisplayWidth.of(hint))
+        let wrapped = TextFitting.wrap(title, width: room, indent: "  ")
+        var kept = Array(wrapped.prefix(max(1, lines)))
+        guard let last = kept.last else { return [hint] }
+        kept[kept.count - 1] = (kept.count < wrapped.count ? TextFitting.truncate(last + " …", to: room) : last) + hint
+        return kept
     }
 }
 
@@ -289,8 +306,8 @@ extension PreviewApp {
             return
         }
         // A short heading, cut to the pane: what, which state, which views.
-        let heading =
-            "\(item.descriptor.kind) · \(item.stateLabel) · " + (card.hasSmallFamily ? "ActivityFamily.small" : "compact (no .small)")
+        let heading = CarPlayActivityRenderer.heading(
+            kind: item.descriptor.kind, state: item.stateLabel, hasSmallFamily: card.hasSmallFamily)
         let size = (width: card.frame.size.width + 4, height: card.frame.size.height + 2)
         var origin = (column: inner.x, row: top)
         if top + 1 + size.height > inner.maxY {

@@ -23,10 +23,12 @@ import Glibc
 enum TerminalSignals {
     nonisolated(unsafe) static var pipeRead: Int32 = -1
     nonisolated(unsafe) static var pipeWrite: Int32 = -1
-    /// Mouse reports off (every mode ncurses may have asked for), attributes reset, cursor shown, normal
-    /// screen: what a crash handler writes.
+    /// Mouse reports off (every mode ncurses may have asked for), attributes reset, the alternate screen erased
+    /// (so tmux has nothing to reflow into the shell after a resize: `NCursesTerminal.restore()`), cursor shown,
+    /// normal screen: what a crash handler writes.
     static let resetBytes: [UInt8] = Array(
-        "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n".utf8)
+        "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l\r\n"
+            .utf8)
 
     /// Creates the pipe, saves the terminal modes and installs the handlers (before ncurses starts, so it
     /// leaves them alone).

@@ -67,7 +67,8 @@ public struct SmartStackRotation: Equatable, Sendable {
     public var date: Date
     /// The kind of the widget on top from `date`.
     public var kind: String
-    /// Why, in words: its score and share of its highest score, the widgets it is ahead of, or that none is relevant.
+    /// Why, in words: its score and share of its highest score, the widgets it is ahead of, or that none is relevant
+    /// at `date` ("now": a later rotation may bring one up).
     public var reason: String
     /// A rotation to the widget `kind` at `date`, explained by `reason`.
     public init(date: Date, kind: String, reason: String) {
@@ -100,10 +101,10 @@ public enum SmartStack {
                 let score = leader.1.relevance?.score ?? 0
                 reason = "most relevant: score \(format(score)) = \(percent(leader.2)) of its highest \(format(leader.0.highestScore ?? 0))"
                 let others = scored.filter { $0.0.kind != kind }.map { "\($0.0.kind) \(percent($0.2))" }
-                reason += others.isEmpty ? "; no other widget is relevant" : "; ahead of \(others.joined(separator: ", "))"
+                reason += others.isEmpty ? "; no other widget is relevant now" : "; ahead of \(others.joined(separator: ", "))"
                 if leaders.count > 1 { reason += " (a tie: the stack stays)" }
             } else {
-                reason = "top of the stack: no widget is relevant (no relevance, or a score of 0 or less)"
+                reason = "top of the stack: no widget is relevant now (no relevance, or a score of 0 or less)"
             }
             if rotations.isEmpty || kind != shown {
                 rotations.append(SmartStackRotation(date: moment, kind: kind, reason: reason))

@@ -126,10 +126,10 @@ enum CarPlayCommand {
                         + "(\(CarPlayActivityRenderer.smallSize.width) × \(CarPlayActivityRenderer.smallSize.height) pt): it is cut off",
                     widget: descriptor.kind, family: nil))
         }
+        // The preview's heading (A), so both say the same: `delivery · state 3/4 · ActivityFamily.small`.
+        let states = (try? ActivityScript.contents(of: descriptor, startingAt: date).count) ?? state
         let heading =
-            hasSmall
-            ? "CarPlay Live Activity (ActivityFamily.small): \(descriptor.kind), state \(state)\n"
-            : "CarPlay Live Activity (compact leading and trailing: no .small family): \(descriptor.kind), state \(state)\n"
+            CarPlayActivityRenderer.heading(kind: descriptor.kind, state: "state \(state)/\(states)", hasSmallFamily: hasSmall) + "\n"
         return (heading + format.encode(frame, widget: descriptor.kind, family: .systemSmall, theme: theme), findings)
     }
 }

@@ -37,7 +37,7 @@ import WidgetTermCLI
         #expect(result.errors == "")
         #expect(
             result.output == """
-                CarPlay Live Activity (ActivityFamily.small): delivery, state 3
+                delivery · state 3/4 · ActivityFamily.small
                 ▗                      ▖
                  👜 Sushi Go      12:00
                  On the way
@@ -66,7 +66,7 @@ import WidgetTermCLI
     func withoutSmallFamily() {
         let result = Self.run(["carplay", "workout", "--format", "text"])
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("CarPlay Live Activity (compact leading and trailing: no .small family): workout, state 1\n"))
+        #expect(result.output.hasPrefix("workout · state 1/4 · compact (no .small)\n"), "the preview's short heading (A)")
         #expect(result.output.contains("🏃"))
         #expect(
             result.errors

@@ -29,7 +29,7 @@ import WidgetTermCLI
             rotations.map(\.reason) == [
                 "most relevant: score 5 = 100% of its highest 5; ahead of weather 25%",
                 "most relevant: score 50 = 50% of its highest 100; ahead of weather 25%",
-                "most relevant: score 10 = 25% of its highest 40; no other widget is relevant",
+                "most relevant: score 10 = 25% of its highest 40; no other widget is relevant now",
                 "most relevant: score 3 = 60% of its highest 5; ahead of agenda 20%",
             ])
     }
@@ -44,7 +44,8 @@ import WidgetTermCLI
         #expect(
             rotations == [
                 SmartStackRotation(
-                    date: Self.start, kind: "a", reason: "top of the stack: no widget is relevant (no relevance, or a score of 0 or less)")
+                    date: Self.start, kind: "a",
+                    reason: "top of the stack: no widget is relevant now (no relevance, or a score of 0 or less)")
             ])
     }
 
@@ -77,7 +78,7 @@ import WidgetTermCLI
 
     static let expected = [
         "2026-03-14 09:41  countdown  most relevant: score 100 = 100% of its highest 100; ahead of steps 68%",
-        "2026-03-14 10:06  steps  most relevant: score 69 = 73% of its highest 94; no other widget is relevant",
+        "2026-03-14 10:06  steps  most relevant: score 69 = 73% of its highest 94; no other widget is relevant now",
     ]
 
     @Test("widgetterm smartstack with the samples steps, countdown and departures, and with their document twins")
