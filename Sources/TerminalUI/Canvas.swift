@@ -197,6 +197,23 @@ enum TextFitting {
         return result + "…"
     }
 
+    /// `text` cut to `width` columns after its last whole word, ending in ` …` when cut; a first word longer than the
+    /// room is cut where the room ends (`truncate`).
+    static func truncateAtWord(_ text: String, to width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        let room = width - 2  // " …"
+        var used = 0
+        var index = text.startIndex
+        var lastSpace: String.Index?
+        while index < text.endIndex, used + DisplayWidth.of(text[index]) <= room {
+            if text[index] == " ", text[..<index].contains(where: { $0 != " " }) { lastSpace = index }
+            used += DisplayWidth.of(text[index])
+            index = text.index(after: index)
+        }
+        guard let lastSpace else { return truncate(text, to: width) }
+        return text[..<lastSpace] + " …"
+    }
+
     /// `text` broken into lines of at most `width` columns, at spaces where possible; later lines start with
     /// `indent`. A word longer than a line (a path, a type's member, a token) is cut after its last `/` or `.` that
     /// fits, unless that leaves less than a quarter of the line's room before it, else where the line ends.

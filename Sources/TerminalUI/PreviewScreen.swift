@@ -331,7 +331,7 @@ extension PreviewApp {
             }
         } else if appRows == 1 {
             let title = canvas.write("App  ", column: rect.x + 1, row: row, style: Chrome.title)
-            let first = panel.first ?? ""
+            let first = TextFitting.truncate(panel.first ?? "", to: contentWidth - title)
             canvas.write(first, column: rect.x + 1 + title, row: row, maxWidth: contentWidth - title, style: .plain)
             row += 1
         }

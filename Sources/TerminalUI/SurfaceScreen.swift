@@ -178,7 +178,7 @@ extension PreviewApp {
             let appearance = galleryAppearance
             let frame = cardFrame(of: instance(of: top, family: .systemSmall), appearance: appearance, at: now).frame
             let reason = "on top: \(topKind) — \(state.reason)"
-            var titleLines = Self.titleLines(title, hint: "  · R: close", width: inner.width, lines: 2)
+            var titleLines = Self.titleLines(title, hint: Self.smartStackCloseHint, width: inner.width, lines: 2)
             var reasonLines = Array(TextFitting.wrap(reason, width: inner.width, indent: "  ").prefix(2))
             // When the header and the widget with its edge do not both fit (80 × 24), the reason moves beside the widget
             // and the title takes one line, so the widget keeps its bottom edge.
@@ -186,7 +186,7 @@ extension PreviewApp {
             let column = inner.x + frame.size.width + 4
             var besideLines: [String] = []
             if titleLines.count + reasonLines.count > headerRoom {
-                titleLines = Self.titleLines(title, hint: "  · R: close", width: inner.width, lines: max(1, headerRoom))
+                titleLines = Self.titleLines(title, hint: Self.smartStackCloseHint, width: inner.width, lines: max(1, headerRoom))
                 reasonLines = []
                 besideLines = Array(TextFitting.wrap(reason, width: max(1, inner.maxX - column), indent: "  ").prefix(3))
             }
@@ -225,19 +225,28 @@ extension PreviewApp {
 }
 
 extension PreviewApp {
+    /// The Smart Stack screen's close key, at the end of its title.
+    static let smartStackCloseHint = "  · R: close"
+
     /// `title` wrapped to at most `lines` lines of `width` columns (later lines indented), `hint` (the overlay's close
-    /// key) at the end of the last: a title cut short ends in `…` before the hint, so the hint always shows.
+    /// key) at the end of the last: a title cut short ends in `…` before the hint, so the hint always shows. Only the
+    /// last line gives up room for the hint; the lines before it keep the whole width.
     static func titleLines(_ title: String, hint: String, width: Int, lines: Int) -> [String] {
+        let count = max(1, lines)
         let whole = TextFitting.wrap(title, width: width, indent: "  ")
-        if whole.count <= max(1, lines), let last = whole.last, DisplayWidth.of(last + hint) <= width {
+        if whole.count <= count, let last = whole.last, DisplayWidth.of(last + hint) <= width {
             return whole.dropLast() + [last + hint]
         }
+        if whole.count < count, DisplayWidth.of(hint) <= width {
+            return whole + [hint]
+        }
         let room = max(1, width - DisplayWidth.of(hint))
-        let wrapped = TextFitting.wrap(title, width: room, indent: "  ")
-        var kept = Array(wrapped.prefix(max(1, lines)))
-        guard let last = kept.last else { return [hint] }
-        kept[kept.count - 1] = (kept.count < wrapped.count ? TextFitting.truncate(last + " …", to: room) : last) + hint
-        return kept
+        let kept = Array(whole.prefix(count - 1))
+        let rest = whole.dropFirst(count - 1)
+        guard let last = rest.first else { return kept + [hint] }
+        guard rest.count > 1 || DisplayWidth.of(last) > room else { return kept + [last + hint] }
+        let cut = DisplayWidth.of(last + " …") <= room ? last + " …" : TextFitting.truncateAtWord(last, to: room)
+        return kept + [cut + hint]
     }
 }
 

@@ -127,7 +127,7 @@ enum CarPlayCommand {
                     widget: descriptor.kind, family: nil))
         }
         // The preview's heading (A), so both say the same: `delivery · state 3/4 · ActivityFamily.small`.
-        let states = (try? ActivityScript.contents(of: descriptor, startingAt: date).count) ?? state
+        let states = try ActivityScript.contents(of: descriptor, startingAt: date).count
         let heading =
             CarPlayActivityRenderer.heading(kind: descriptor.kind, state: "state \(state)/\(states)", hasSmallFamily: hasSmall) + "\n"
         return (heading + format.encode(frame, widget: descriptor.kind, family: .systemSmall, theme: theme), findings)

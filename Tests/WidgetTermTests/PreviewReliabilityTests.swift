@@ -1,3 +1,4 @@
+import CellLayout
 import Foundation
 import Testing
 import TestSupport
@@ -27,6 +28,11 @@ import WidgetDocument
         #expect(TextFitting.wrap("reload water/accessoryCircular", width: 20) == ["reload", "water/", "accessoryCircular"])
         #expect(TextFitting.wrap("x.abcdefghijklmnop", width: 12) == ["x.abcdefghij", "klmnop"])
         #expect(TextFitting.wrap("972b0892ea31eaa98541", width: 8) == ["972b0892", "ea31eaa9", "8541"])
+        // Wide glyphs are measured in cells and cut between graphemes: no line is wider than its width, nothing is lost.
+        let wide = TextFitting.wrap("東京/大阪府大阪市北区", width: 7)
+        #expect(wide == ["東京/", "大阪府", "大阪市", "北区"])
+        #expect(wide.allSatisfy { DisplayWidth.of($0) <= 7 })
+        #expect(TextFitting.wrap("abc", width: 0) == [""])
     }
 
     // MARK: The event log
@@ -127,6 +133,17 @@ import WidgetDocument
             PreviewApp.titleLines("Smart Stack of water, orders, steps, countdown", hint: "  · R: close", width: 30, lines: 1) == [
                 "Smart Stack of …  · R: close"
             ])
+        // Only the last line makes room for the hint: the first keeps the whole width.
+        #expect(
+            PreviewApp.titleLines("Smart Stack of water, orders, steps, countdown", hint: "  · R: close", width: 28, lines: 2) == [
+                "Smart Stack of water,", "  orders, …  · R: close",
+            ])
+        #expect(
+            PreviewApp.titleLines("Smart Stack of water, orders", hint: "  · R: close", width: 30, lines: 2) == [
+                "Smart Stack of water, orders", "  · R: close",
+            ])
+        #expect(TextFitting.truncateAtWord("on top: water — relevant", to: 16) == "on top: water …")
+        #expect(TextFitting.truncateAtWord("abcdefghijklmnop", to: 8) == "abcdefg…")
         try FixedClock.run {
             for (width, height) in [(120, 40), (80, 24)] {
                 let (app, terminal) = usabilityPreview(SampleWidgetBundle().widgetDescriptors, width: width, height: height)
