@@ -54,18 +54,73 @@ public struct PlacedNode: Sendable {
     public var frame: CellRect
     /// The placed children, in drawing order (for a modifier, `children[0]` is the modified view).
     public var children: [PlacedNode]
+    /// How the node was placed across: where a text's glyphs sit in its frame when they take fewer columns than the
+    /// cells its points need, as on iOS the text's frame, which its glyphs fill, sits where it was placed.
+    public var anchor: TextAnchor
 
-    /// Creates a placed node drawing `content` in `frame`, with `children` (none by default).
-    public init(content: Content, frame: CellRect, children: [PlacedNode] = []) {
+    /// Creates a placed node drawing `content` in `frame`, with `children` (none by default), placed at `anchor`
+    /// (`.leading` by default).
+    public init(content: Content, frame: CellRect, children: [PlacedNode] = [], anchor: TextAnchor = .leading) {
         self.content = content
         self.frame = frame
         self.children = children
+        self.anchor = anchor
     }
 
     /// Visits this node and every descendant, parents first.
     public func forEach(_ body: (PlacedNode) -> Void) {
         body(self)
         for child in children { child.forEach(body) }
+    }
+}
+
+/// How a view was placed across its container, which says where a text's glyphs sit in its frame when they take
+/// fewer columns than it (`PlacedNode.anchor`): the horizontal alignment of the nearest `frame(width:…alignment:)`,
+/// `VStack`, `ZStack`, overlay or background that placed it (a padding, offset or `frame(height:)` hands on its own);
+/// in an `HStack`, which places its children one after another, the side its spacers pushed its group of children to
+/// (trailing after a `Spacer`, leading before one, the middle between two), a centred group's first child keeping to
+/// the next and its last to the one before; centred for the root, which is centred in its rectangle; else leading.
+/// Once placed, leading
+/// is the frame's left edge: a right-to-left layout swaps leading and trailing when it mirrors the node. Apple:
+/// "multilineTextAlignment" (a text view is as wide as its widest line; to align a whole text view, align its
+/// container, like a `VStack` or frame) and "frame(width:height:alignment:)" (the alignment of the view in its frame).
+public enum TextAnchor: Equatable, Sendable {
+    /// At the frame's leading (once placed, left) edge.
+    case leading
+    /// In the middle of the frame. `frameRoundedDown` is true when the frame itself was centred with an odd cell
+    /// left over, which layout puts after it: an odd free column in the frame then goes before the glyphs, so the
+    /// two half cells cancel and the glyphs sit where centring them in the container would put them.
+    case center(frameRoundedDown: Bool)
+    /// At the frame's trailing (once placed, right) edge.
+    case trailing
+
+    /// The anchor of a frame placed at `alignment` with `free` columns of its container left over.
+    public init(_ alignment: HorizontalAlignment, free: Int) {
+        switch alignment {
+        case .leading: self = .leading
+        case .center: self = .center(frameRoundedDown: free > 0 && free % 2 == 1)
+        case .trailing: self = .trailing
+        }
+    }
+
+    /// The anchor after mirroring (`PlacedNode.mirror(within:)`): leading and trailing swap, and a centred frame's
+    /// odd cell, now before it, asks the glyphs to round down as layout does.
+    var mirrored: TextAnchor {
+        switch self {
+        case .leading: return .trailing
+        case .center: return .center(frameRoundedDown: false)
+        case .trailing: return .leading
+        }
+    }
+
+    /// The columns before glyphs `free` columns narrower than their frame.
+    public func offset(free: Int) -> Int {
+        guard free > 0 else { return 0 }
+        switch self {
+        case .leading: return 0
+        case .center(let frameRoundedDown): return frameRoundedDown ? (free + 1) / 2 : free / 2
+        case .trailing: return free
+        }
     }
 }
 
@@ -81,7 +136,10 @@ public enum CellLayout {
         let proposal = ProposedCellSize(size)
         let fitted = tree.size(of: LayoutTree.root, for: proposal)
         let x = (size.width - fitted.width) / 2, y = (size.height - fitted.height) / 2
-        return tree.place(LayoutTree.root, in: CellRect(x: x, y: y, width: fitted.width, height: fitted.height), proposal: proposal)
+        // The root is centred in the rectangle, as a hosting view centres its root: so are a root text's glyphs.
+        return tree.place(
+            LayoutTree.root, in: CellRect(x: x, y: y, width: fitted.width, height: fitted.height), proposal: proposal,
+            anchor: TextAnchor(.center, free: size.width - fitted.width))
     }
 
     /// The size `node` takes when offered `proposal`.

@@ -5,8 +5,11 @@ import WidgetKitUI
 
 extension LayoutTree {
     /// Places node `index` in `rect` (the size it answered for `proposal`) and its children inside it,
-    /// proposing to each child what it was proposed while measuring, as SwiftUI's placement does.
-    mutating func place(_ index: Int, in rect: CellRect, proposal: ProposedCellSize) -> PlacedNode {
+    /// proposing to each child what it was proposed while measuring, as SwiftUI's placement does. `anchor` is how the
+    /// node was placed across (`PlacedNode.anchor`), handed on to children that are not aligned by one of their own.
+    mutating func place(_ index: Int, in rect: CellRect, proposal: ProposedCellSize, anchor: TextAnchor = .leading)
+        -> PlacedNode
+    {
         let child = nodes[index].firstChild
         switch nodes[index].kind {
         case .empty, .spacer:
@@ -17,7 +20,13 @@ extension LayoutTree {
                 text.isGreedy
                 ? [TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false)]
                 : textLines(text, proposal: proposal)
-            return PlacedNode(content: .text(texts[text.index].node, lines: lines), frame: rect)
+            let node = texts[text.index].node
+            // A greedy timer offered a width takes all of it, on iOS too, and places its digits in it as its
+            // `multilineTextAlignment` says: that is where its glyphs sit, whatever placed the text.
+            let isGreedyFrame = text.isGreedy && (proposal.width ?? ProposedCellSize.unbounded) < ProposedCellSize.unbounded
+            return PlacedNode(
+                content: .text(node, lines: lines), frame: rect,
+                anchor: isGreedyFrame ? TextAnchor(HorizontalAlignment(rawValue: node.alignment.rawValue) ?? .leading, free: 0) : anchor)
         case .image(let image):
             return PlacedNode(content: .image(images[image]), frame: rect)
         case .shape(let shape):
@@ -32,22 +41,32 @@ extension LayoutTree {
             var placed: [PlacedNode] = []
             placed.reserveCapacity(children.count)
             var cursor = axis == .horizontal ? rect.x : rect.y
+            // A row's first and last spacer, which say on which side of it each group of its children was pushed.
+            var spacers: ClosedRange<Int>?
+            if axis == .horizontal {
+                for child in children where isSpacer(child) { spacers = (spacers?.lowerBound ?? child)...child }
+            }
             for child in children {
                 // Placing a child never changes its siblings' assignments: only this stack writes them.
                 let size = nodes[child].assignedSize
                 let gap = nodes[child].spacingAfter
                 let origin: (x: Int, y: Int)
+                let childAnchor: TextAnchor
                 switch axis {
                 case .horizontal:
                     origin = (cursor, rect.y + Self.offset(free: rect.height - size.height, alignment.vertical.fraction))
                     cursor += size.width + gap
+                    childAnchor = rowAnchor(of: child, among: children, spacers: spacers, inherited: anchor)
                 case .vertical:
                     origin = (rect.x + Self.offset(free: rect.width - size.width, alignment.horizontal.fraction), cursor)
                     cursor += size.height + gap
+                    childAnchor = TextAnchor(alignment.horizontal, free: rect.width - size.width)
                 case .depth:
                     origin = Self.aligned(size, in: rect, alignment)
+                    childAnchor = TextAnchor(alignment.horizontal, free: rect.width - size.width)
                 }
-                placed.append(place(child, in: CellRect(origin: origin, size: size), proposal: nodes[child].assignedProposal))
+                placed.append(
+                    place(child, in: CellRect(origin: origin, size: size), proposal: nodes[child].assignedProposal, anchor: childAnchor))
             }
             return PlacedNode(content: .none, frame: rect, children: placed)
         case .padding(let insets):
@@ -55,40 +74,93 @@ extension LayoutTree {
             let size = size(of: child, for: childProposal)
             let origin = (x: rect.x + insets.leading, y: rect.y + insets.top)
             return PlacedNode(
-                content: .none, frame: rect, children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal)])
+                content: .none, frame: rect,
+                children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal, anchor: anchor)])
         case .frame(let frame, let alignment):
             let childProposal = Self.frameChildProposal(frames[frame], proposal: proposal)
-            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, alignment, proposal: childProposal)])
+            // A frame of its child's width (`.frame(height:)`) aligns nothing across: its child keeps the frame's anchor.
+            let cells = frames[frame]
+            let setsWidth = cells.width != nil || cells.minWidth != nil || cells.idealWidth != nil || cells.maxWidth != nil
+            return PlacedNode(
+                content: .none, frame: rect,
+                children: [
+                    placeAligned(child, in: rect, alignment, proposal: childProposal, anchor: setsWidth ? nil : anchor)
+                ])
         case .background(let alignment), .overlay(let alignment):
-            let main = place(child, in: rect, proposal: proposal)
-            let extra = placeAligned(child + 1, in: rect, alignment, proposal: ProposedCellSize(rect.size))
+            let main = place(child, in: rect, proposal: proposal, anchor: anchor)
+            let extra = placeAligned(child + 1, in: rect, alignment, proposal: ProposedCellSize(rect.size), anchor: nil)
             guard case .background = nodes[index].kind else {
                 return PlacedNode(content: .modifier(.overlay(.empty, alignment: alignment)), frame: rect, children: [main, extra])
             }
             return PlacedNode(content: .modifier(.background(.empty, alignment: alignment)), frame: rect, children: [main, extra])
         case .fixedSize(let horizontal, let vertical):
             let childProposal = ProposedCellSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
-            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal)])
+            return PlacedNode(
+                content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal, anchor: anchor)])
         case .aspectRatio(let ratio, let mode):
             let childProposal = aspectChildProposal(ratio: ratio, mode: mode, child: child, proposal: proposal)
-            return PlacedNode(content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal)])
+            return PlacedNode(
+                content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal, anchor: anchor)])
         case .offset(let x, let y):
             let moved = CellRect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height)
-            return PlacedNode(content: .none, frame: rect, children: [place(child, in: moved, proposal: proposal)])
+            return PlacedNode(content: .none, frame: rect, children: [place(child, in: moved, proposal: proposal, anchor: anchor)])
         case .firstFitting(let horizontal, let vertical):
             let chosen = fittingChild(of: index, horizontal: horizontal, vertical: vertical, proposal: proposal)
-            return PlacedNode(content: .none, frame: rect, children: [placeAligned(chosen, in: rect, .center, proposal: proposal)])
+            return PlacedNode(
+                content: .none, frame: rect, children: [placeAligned(chosen, in: rect, .center, proposal: proposal, anchor: anchor)])
         case .decoration(let modifier):
-            var placed = place(child, in: rect, proposal: proposal)
+            var placed = place(child, in: rect, proposal: proposal, anchor: anchor)
             if case .layoutDirection(.rightToLeft) = modifiers[modifier] { placed.mirror(within: rect) }
             return PlacedNode(content: .modifier(modifiers[modifier]), frame: rect, children: [placed])
         }
     }
 
-    /// Measures node `index` for `proposal` and places it in `rect` at `alignment`.
-    private mutating func placeAligned(_ index: Int, in rect: CellRect, _ alignment: Alignment, proposal: ProposedCellSize) -> PlacedNode {
+    /// Measures node `index` for `proposal` and places it in `rect` at `alignment`, with `anchor` (`PlacedNode.anchor`),
+    /// or when nil anchored at `alignment`.
+    private mutating func placeAligned(
+        _ index: Int, in rect: CellRect, _ alignment: Alignment, proposal: ProposedCellSize, anchor: TextAnchor?
+    ) -> PlacedNode {
         let size = size(of: index, for: proposal)
-        return place(index, in: CellRect(origin: Self.aligned(size, in: rect, alignment), size: size), proposal: proposal)
+        return place(
+            index, in: CellRect(origin: Self.aligned(size, in: rect, alignment), size: size), proposal: proposal,
+            anchor: anchor ?? TextAnchor(alignment.horizontal, free: rect.width - size.width))
+    }
+
+    /// The anchor of `child`, one of a row's `children` (an `HStack`'s, whose first and last spacers are `spacers`),
+    /// which places them one after another rather than aligning them across. Spacers split the row into groups; a
+    /// group with a spacer after it (and none before) was pushed to the leading side, one with a spacer before it to
+    /// the trailing side, one between spacers to the middle, one in a row without spacers lies where the row does
+    /// (`inherited`). Its children's glyphs go to that side: in a centred group, the first keeps to the next child
+    /// (trailing), the last to the one before (leading), a middle or only child is centred, so the spare cells go
+    /// outside the glyphs rather than between them.
+    private func rowAnchor(of child: Int, among children: Range<Int>, spacers: ClosedRange<Int>?, inherited: TextAnchor)
+        -> TextAnchor
+    {
+        let group: TextAnchor
+        if let spacers {
+            switch (spacers.lowerBound < child, spacers.upperBound > child) {
+            case (true, true): group = .center(frameRoundedDown: false)
+            case (true, false): group = .trailing
+            default: group = .leading
+            }
+        } else {
+            group = inherited
+        }
+        guard case .center = group else { return group }
+        let isFirst = !children.contains(child - 1) || isSpacer(child - 1)
+        let isLast = !children.contains(child + 1) || isSpacer(child + 1)
+        switch (isFirst, isLast) {
+        case (true, false): return .trailing
+        case (false, true): return .leading
+        case (false, false): return .center(frameRoundedDown: false)
+        case (true, true): return group
+        }
+    }
+
+    /// True when node `index` is a `Spacer`.
+    private func isSpacer(_ index: Int) -> Bool {
+        guard case .spacer = nodes[index].kind else { return false }
+        return true
     }
 
     /// The labels of gauge `index` on the rows around its bar or in its ring.
@@ -147,6 +219,6 @@ extension LayoutTree {
         let size = CellSize(width: min(measured.width, max(available.width, 0)), height: min(measured.height, max(available.height, 0)))
         return place(
             node, in: CellRect(origin: Self.aligned(size, in: available, Alignment(horizontal: alignment, vertical: .center)), size: size),
-            proposal: labelProposal)
+            proposal: labelProposal, anchor: TextAnchor(alignment, free: available.width - size.width))
     }
 }

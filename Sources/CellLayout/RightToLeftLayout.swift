@@ -6,7 +6,8 @@ extension PlacedNode {
     /// Mirrors this placed subtree horizontally within `rect`, as SwiftUI lays out a right-to-left subtree: the
     /// first child of a row ends up at the trailing (right) edge, a leading alignment or padding on the right.
     /// Glyphs are not reversed (text keeps its own order, as it does in SwiftUI), and images are not flipped;
-    /// multi-line text aligned to its leading edge aligns right, linear gauges fill from the right, and the
+    /// multi-line text aligned to its leading edge aligns right, a node's `anchor` swaps leading and trailing (so a
+    /// text's glyphs sit at its frame's right edge where they sat at its left), linear gauges fill from the right, and the
     /// directional SF Symbols point the other way, as on iOS.
     /// A nested subtree with a layout direction of its own was laid out in that direction already, so it moves
     /// to its mirrored place whole.
@@ -14,6 +15,7 @@ extension PlacedNode {
         let mirroredX = rect.x + rect.maxX - frame.maxX
         let shift = mirroredX - frame.x
         frame.x = mirroredX
+        anchor = anchor.mirrored
         switch content {
         case .modifier(.layoutDirection):
             for index in children.indices { children[index].translate(by: shift) }

@@ -73,6 +73,8 @@ public struct LiveRegion: Equatable, Sendable {
     public var content: Content
     /// The cells under the region before the content was painted (restored before each repaint).
     public var backgroundCells: [Cell]
+    /// Where a text's glyphs sit in `layoutRect` when they take fewer columns than it (`PlacedNode.anchor`).
+    public var anchor: TextAnchor
 }
 
 /// One text run or symbol as painted: where, what, and the colours it really got.

@@ -41,7 +41,7 @@ extension Frame {
                     lines = shaper.lines(
                         width: region.layoutRect.width, maxLines: min(text.lineLimit ?? Int.max, max(region.layoutRect.height, 1)))
                 }
-                painter.paintText(text, lines: lines, in: region.layoutRect)
+                painter.paintText(text, lines: lines, in: region.layoutRect, anchor: region.anchor)
             case .progress(let gauge):
                 painter.paintGauge(gauge, in: region.layoutRect)
             }

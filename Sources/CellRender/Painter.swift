@@ -210,7 +210,7 @@ public struct Painter {
         case .none:
             paintChildren(of: node)
         case .text(let text, let lines):
-            paintText(text, lines: lines, in: node.pointee.frame)
+            paintText(text, lines: lines, in: node.pointee.frame, anchor: node.pointee.anchor)
         case .image(let image):
             paintImage(image, in: node.pointee.frame)
         case .shape(let shape):

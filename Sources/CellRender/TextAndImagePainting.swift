@@ -5,19 +5,21 @@ import WidgetKitUI
 extension Painter {
     // MARK: Text
 
-    /// Records a region that moves on ticks, with the cells under it.
-    mutating func recordLiveRegion(_ content: LiveRegion.Content, in rect: CellRect) {
+    /// Records a region that moves on ticks, with the cells under it; `anchor` is where a text's glyphs sit in `rect`.
+    mutating func recordLiveRegion(_ content: LiveRegion.Content, in rect: CellRect, anchor: TextAnchor = .leading) {
         guard recordsLiveRegions else { return }
         let visible = rect.intersection(clip)
         guard !visible.isEmpty else { return }
         var saved: [Cell] = []
         saved.reserveCapacity(visible.width * visible.height)
         for row in visible.y..<visible.maxY { for column in visible.x..<visible.maxX { saved.append(buffer[column, row]) } }
-        liveRegions.append(LiveRegion(rect: visible, layoutRect: rect, content: content, backgroundCells: saved))
+        liveRegions.append(LiveRegion(rect: visible, layoutRect: rect, content: content, backgroundCells: saved, anchor: anchor))
     }
 
-    mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
-        if text.isLive { recordLiveRegion(.text(text), in: rect) }
+    /// Paints `lines` of `text` in `rect`, their glyphs placed at `anchor` (`PlacedNode.anchor`) when they take fewer
+    /// columns than `rect`.
+    mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect, anchor: TextAnchor = .leading) {
+        if text.isLive { recordLiveRegion(.text(text), in: rect, anchor: anchor) }
         if recordsLiveRegions, lines.contains(where: { $0.hiddenCount > 0 }),
             let note = CondensedText.diagnostic(for: text, lines: lines, columns: rect.width, date: date, format: format)
         {
@@ -37,7 +39,7 @@ extension Painter {
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RunText.stackCapacity) { scratch in
                         lines.withUnsafeBufferPointer { lines in
                             paintLines(
-                                of: text, runs: runs, lines, in: rect, attributes: UnsafeBufferPointer(attributes),
+                                of: text, runs: runs, lines, in: rect, anchor: anchor, attributes: UnsafeBufferPointer(attributes),
                                 uniformColors: UnsafeBufferPointer(uniformColors), scratch: scratch)
                         }
                     }
@@ -48,14 +50,30 @@ extension Painter {
 
     /// The lines of `text` (whose runs are `runs`) in `rect`, given each run's attributes and uniform colour (nil for a
     /// gradient), collecting each run's bytes in `scratch`.
+    ///
+    /// The lines' glyphs form a block as wide as the widest line, placed in `rect` at `anchor` (a frame wider than its
+    /// glyphs, when the cells their points need are more than their columns, sits where iOS puts the text), and each
+    /// line is placed in the block at the text's `multilineTextAlignment`.
     private mutating func paintLines(
         of text: TextNode, runs: UnsafeBufferPointer<TextRun>, _ lines: UnsafeBufferPointer<TextLine>, in rect: CellRect,
-        attributes: UnsafeBufferPointer<CellAttributes>, uniformColors: UnsafeBufferPointer<PaintColor?>,
+        anchor: TextAnchor, attributes: UnsafeBufferPointer<CellAttributes>, uniformColors: UnsafeBufferPointer<PaintColor?>,
         scratch: UnsafeMutableBufferPointer<UInt8>
     ) {
         let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
+        let lineCount = min(lines.count, max(rect.height, 0))
+        // The block: where its glyphs start and how wide it is. One line is its own block (no second walk).
+        var blockX = rect.x, blockWidth = rect.width
+        if lineCount > 1 {
+            blockWidth = 0
+            for index in 0..<lineCount {
+                var width = 0
+                lines[index].graphemes.withUnsafeBufferPointer { for grapheme in $0 { width += grapheme.width } }
+                blockWidth = max(blockWidth, width)
+            }
+            blockX = rect.x + anchor.offset(free: rect.width - blockWidth)
+        }
         var runText = RunText(scratch)
-        for index in 0..<min(lines.count, max(rect.height, 0)) {
+        for index in 0..<lineCount {
             let row = rect.y + index
             lines[index].graphemes.withUnsafeBufferPointer { graphemes in
                 // The line's width, and whether all its graphemes take one column in a uniform colour, in one walk.
@@ -64,7 +82,10 @@ extension Painter {
                     width += grapheme.width
                     if grapheme.width != 1 || uniformColors[grapheme.run] == nil { isNarrow = false }
                 }
-                var column = rect.x + LayoutMath.offset(free: rect.width - width, alignment)
+                var column =
+                    lineCount == 1
+                    ? rect.x + anchor.offset(free: rect.width - width)
+                    : blockX + LayoutMath.offset(free: blockWidth - width, alignment)
                 if text.isRedacted {
                     let bar = PaintColor(colorOf(.hierarchical(level: 3, base: nil)))
                     fill(row: row, columns: column..<max(column, min(column + width, rect.maxX)), bar)

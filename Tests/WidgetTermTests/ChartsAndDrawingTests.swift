@@ -268,8 +268,9 @@ private struct CounterView: View {
         let value = 3.14159
         let key: LocalizedStringKey = "\(value, specifier: "%.1f") km"
         #expect(key.formatKey == "%.1f km")
-        // `3.1 km` is 6 glyphs whose points need 7 cells: centred in 10, it starts at column 1.
-        #expect(DrawingProbe.picture(Text(key), width: 10, height: 1) == [" 3.1 km"])
+        // `3.1 km` is 6 glyphs whose points need 7 cells: the frame is centred in 10 from column 1, and its glyphs in it
+        // from column 2, where centring them in the 10 puts them.
+        #expect(DrawingProbe.picture(Text(key), width: 10, height: 1) == ["  3.1 km"])
     }
 
     @Test func accessibilityModifiersCompileAndChangeNoCell() {
@@ -353,9 +354,10 @@ private struct CounterView: View {
     }
 
     @Test func theFirstChildWhoseIdealWidthFitsIsShown() {
-        // A text takes the cells its points need: `Wednesday, 12 March` 21 (19 glyphs), `Wed 12 Mar` 12 (10 glyphs).
-        #expect(DrawingProbe.picture(fitting, width: 30, height: 1) == ["    Wednesday, 12 March"])
-        #expect(DrawingProbe.picture(fitting, width: 12, height: 1) == ["Wed 12 Mar"])
+        // A text takes the cells its points need: `Wednesday, 12 March` 21 (19 glyphs), `Wed 12 Mar` 12 (10 glyphs); the
+        // glyphs are centred in the frame, itself centred.
+        #expect(DrawingProbe.picture(fitting, width: 30, height: 1) == ["     Wednesday, 12 March"])
+        #expect(DrawingProbe.picture(fitting, width: 12, height: 1) == [" Wed 12 Mar"])
         #expect(DrawingProbe.picture(fitting, width: 11, height: 1) == ["   12/3"])
     }
 

@@ -81,8 +81,9 @@ private struct StyleTapIntent: AppIntent {
             Text("30")
         }
         .gaugeStyle(TenCellGaugeStyle())
-        // `###` is 3 glyphs whose points (body, 17 pt) need 5 cells: a text takes the cells its points need.
-        #expect(StyleProbe.picture(gauge, width: 20, height: 1) == ["  T###  -------30"])
+        // `###` is 3 glyphs whose points (body, 17 pt) need 5 cells: a text takes the cells its points need. In the
+        // centred row its glyphs are centred in those cells, between its neighbours.
+        #expect(StyleProbe.picture(gauge, width: 20, height: 1) == ["  T ### -------30"])
     }
 
     @Test func aGaugeInsideTheStylesBodyUsesTheBuiltInLookAndTheBuiltInStylesStillWork() {
@@ -169,7 +170,7 @@ private struct RenamingLine: View {
         inner.city = "Oslo"
         let view = CityLine().environmentObject(inner).environmentObject(outer)
         #expect(StyleProbe.picture(view, width: 10, height: 1) == [" Oslo 19°"])
-        #expect(StyleProbe.picture(RenamingLine().environmentObject(outer), width: 8, height: 1) == [" Rome"])
+        #expect(StyleProbe.picture(RenamingLine().environmentObject(outer), width: 8, height: 1) == ["  Rome"])
         #expect(outer.city == "Rome")
         var objects = EnvironmentObjects()
         objects[WeatherModel.self] = outer

@@ -136,3 +136,116 @@ struct TextPointCellsTests {
         #expect(CellLayout.size(of: node, for: ProposedCellSize(width: 8, height: nil), environment: PointProbe.environment) == size)
     }
 }
+
+@Suite("A text's glyphs sit in its frame where the text is placed")
+struct TextAnchorTests {
+    // `18°` at `.largeTitle` (34 pt) needs 7 cells for its 3 glyphs: 4 cells of its frame are left over, and they go
+    // on the side its placement leaves free (docs/DECISIONS.md "A text's glyphs sit where it is placed").
+
+    @Test("a bold text in a trailing-aligned frame ends at the frame's last cell")
+    func trailingFrame() {
+        let view = Text("18°").font(.largeTitle).bold().frame(width: 80, alignment: .trailing)
+        #expect(PointProbe.picture(view, width: 10, height: 1) == ["       18°"])
+        // A leading frame keeps its glyphs at its first cell, as before.
+        let leading = Text("18°").font(.largeTitle).bold().frame(width: 80, alignment: .leading)
+        #expect(PointProbe.picture(leading, width: 10, height: 1) == ["18°"])
+    }
+
+    @Test("a centred text is centred: its glyphs in the middle of its frame, not at the frame's first cell")
+    func centred() {
+        // The 7-cell frame is centred in 11 (columns 2–8); its glyphs in the middle of it (4–6), as the whole text
+        // would be centred in the 11.
+        let view = VStack { Text("18°").font(.largeTitle) }
+        #expect(PointProbe.picture(view, width: 11, height: 1) == ["    18°"])
+        let trailingStack = VStack(alignment: .trailing, spacing: 0) {
+            Text("18°").font(.largeTitle)
+            Text("Rain at 4 PM").font(.caption)
+        }
+        #expect(PointProbe.picture(trailingStack, width: 12, height: 2) == ["         18°", "Rain at 4 PM"])
+    }
+
+    @Test("in a row, a text after a spacer ends at the row's end; one between two spacers is centred")
+    func rowAfterSpacer() {
+        let view = HStack(spacing: 0) {
+            Text("A")
+            Spacer()
+            Text("18°").font(.largeTitle)
+        }
+        #expect(PointProbe.picture(view, width: 12, height: 1) == ["A        18°"])
+        let between = HStack(spacing: 0) {
+            Text("A")
+            Spacer()
+            Text("18°").font(.largeTitle)
+            Spacer()
+            Text("B")
+        }
+        // The text's 7 cells are columns 2–8 of 11 (the spacers share 2); its glyphs in their middle, 4–6.
+        #expect(PointProbe.picture(between, width: 11, height: 1) == ["A   18°   B"])
+    }
+
+    @Test("in a centred row without spacers the glyphs keep together: the spare cells go outside them")
+    func centredRowKeepsTogether() {
+        // The two 7-cell frames fill the 14 columns; the first's glyphs keep to the second's, which keep to the first's.
+        let pair = HStack(spacing: 0) {
+            Text("18°").font(.largeTitle)
+            Text("18°").font(.largeTitle)
+        }
+        #expect(PointProbe.picture(pair, width: 14, height: 1) == ["    18°18°"])
+        // A label's title keeps to its icon, as a row of an icon and a text: `A` then `18°`, not `A  18°`.
+        let label = HStack(spacing: 0) {
+            Text("A")
+            Text("18°").font(.largeTitle)
+        }
+        #expect(PointProbe.picture(label, width: 12, height: 1) == ["  A18°"])
+        // In a leading row the first text stays at the row's leading edge.
+        let leading = HStack(spacing: 0) {
+            Text("18°").font(.largeTitle)
+            Text("A")
+        }
+        .frame(width: 96, alignment: .leading)
+        #expect(PointProbe.picture(leading, width: 12, height: 1) == ["18°    A"])
+    }
+
+    @Test("right to left, a leading frame's glyphs sit at its right edge, and a leading row's text ends at the right")
+    func rightToLeft() {
+        let framed = Text("18°").font(.largeTitle).bold().frame(width: 80, alignment: .leading)
+        #expect(PointProbe.picture(framed.environment(\.layoutDirection, .rightToLeft), width: 10, height: 1) == ["       18°"])
+        let trailing = Text("18°").font(.largeTitle).bold().frame(width: 80, alignment: .trailing)
+        #expect(PointProbe.picture(trailing.environment(\.layoutDirection, .rightToLeft), width: 10, height: 1) == ["18°"])
+        let row = HStack(spacing: 0) {
+            Text("18°").font(.largeTitle)
+            Spacer()
+        }
+        #expect(PointProbe.picture(row.environment(\.layoutDirection, .rightToLeft), width: 12, height: 1) == ["         18°"])
+    }
+
+    @Test("wrapped lines move as one block to the frame's side, and align inside it by multilineTextAlignment")
+    func wrappedBlock() {
+        // `WWWW WW` (95 pt, 12 cells) wraps in 10: `WWWW` (8 cells, 4 glyphs) over `WW`; the text's frame is 8 cells
+        // (columns 2–9) and its 4-column block ends at column 9.
+        let leadingLines = Text("WWWW WW").frame(width: 80, alignment: .trailing)
+        #expect(PointProbe.picture(leadingLines, width: 10, height: 2) == ["      WWWW", "      WW"])
+        let trailingLines = Text("WWWW WW").multilineTextAlignment(.trailing).frame(width: 80, alignment: .trailing)
+        #expect(PointProbe.picture(trailingLines, width: 10, height: 2) == ["      WWWW", "        WW"])
+    }
+
+    @Test("a live text repaints its glyphs where they were painted: at its frame's trailing edge")
+    func liveTextKeepsItsAnchor() {
+        // A timer counting up from 2 min 5 s ago, at its ideal width, in a trailing frame of the whole 15 columns.
+        let start = pointLayoutDate.addingTimeInterval(-125)
+        let view = Text(start, style: .timer).font(.largeTitle).fixedSize().frame(width: 120, alignment: .trailing)
+        let node = ViewResolver.resolve(view, environment: EnvironmentValues()).0
+        let size = CellSize(width: 15, height: 1), style = PaintStyle(colorScheme: .light)
+        let placed = CellLayout.layout(node, in: size, environment: PointProbe.environment)
+        var painter = Painter(size: size, style: style, date: pointLayoutDate, format: PointProbe.environment.format)
+        painter.paint(placed)
+        let painted = painter.frame
+        #expect(painted.liveRegions.map(\.anchor) == [.trailing])
+        #expect(FrameEncoder.text(painted.buffer).components(separatedBy: "\n").first == "           2:05")
+        // A second later the repaint writes `2:06` in the same cells, not at the region's first cell.
+        let later = painted.repaintingLiveRegions(
+            at: pointLayoutDate.addingTimeInterval(1), style: style, format: PointProbe.environment.format)
+        #expect(FrameEncoder.text(later.frame.buffer).components(separatedBy: "\n").first == "           2:06")
+        #expect(later.changed == [CellPosition(column: 14, row: 0)])
+    }
+}

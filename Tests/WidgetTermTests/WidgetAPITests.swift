@@ -177,11 +177,12 @@ struct WidgetAPITests {
         let plain = APIProbe.frame(button().buttonStyle(.plain), width: 8, height: 3)
         let bordered = APIProbe.frame(button().buttonStyle(.bordered), width: 8, height: 3)
         let prominent = APIProbe.frame(button().buttonStyle(.borderedProminent).tint(.red), width: 8, height: 3)
-        // `Go` is 2 glyphs whose points need 3 cells, so the button is 3 columns centred in 8.
-        #expect(frameRows(plain) == ["", "  Go", ""])
+        // `Go` is 2 glyphs whose points need 3 cells, so the button is 3 columns centred in 8 (2–4), its glyphs
+        // centred in them (3–4).
+        #expect(frameRows(plain) == ["", "   Go", ""])
         #expect((0..<8).allSatisfy { plain.buffer[$0, 1].background == nil }, "a plain button draws no fill")
         // The capsule: the label's row from column 0 to 6 (12 pt of padding each side is two columns).
-        #expect(frameRows(bordered) == ["", "  Go", ""])
+        #expect(frameRows(bordered) == ["", "   Go", ""])
         let filled = (0..<8).filter { bordered.buffer[$0, 1].background != nil }
         #expect(filled == Array(0...6))
         #expect(bordered.buffer[1, 1].background == RGB(0xD9, 0xEB, 0xFF), "the accent blue at 15 % over white")
@@ -199,7 +200,7 @@ struct WidgetAPITests {
         let disabled = APIProbe.frame(Button(intent: NoteIntent()) { Text(verbatim: "Go") }.disabled(true), width: 4, height: 1)
         #expect(enabled.tapRegions.count == 1)
         #expect(disabled.tapRegions.isEmpty)
-        #expect(frameRows(disabled) == ["Go"])
+        #expect(frameRows(disabled) == [" Go"])
         #expect(enabled.buffer[1, 0].foreground == RGB(0, 0, 0), "an enabled plain button draws its label in the primary colour")
         #expect(disabled.buffer[1, 0].foreground != enabled.buffer[1, 0].foreground, "a disabled one is dimmed")
         #expect(disabled.buffer[1, 0].foreground != nil)
@@ -253,8 +254,9 @@ struct WidgetAPITests {
             Text(verbatim: "MiXeD").textCase(.lowercase)
             Text(verbatim: "As written").textCase(nil)
         }.textCase(.uppercase)
-        // `STEPS TODAY` is 105.5 pt in points, 13 cells: the text takes them, and the stack fills the 13 columns.
-        #expect(APIProbe.picture(view, width: 13, height: 3) == ["STEPS TODAY", "   mixed", " As written"])
+        // `STEPS TODAY` is 105.5 pt in points, 13 cells: the text takes them, the stack fills the 13 columns, and each
+        // text's glyphs are centred in it, as the stack centres its texts.
+        #expect(APIProbe.picture(view, width: 13, height: 3) == [" STEPS TODAY", "    mixed", " As written"])
         var turkish = EnvironmentValues()
         turkish.locale = Locale(identifier: "tr_TR")
         let dotted = ViewResolver.resolve(Text(verbatim: "istanbul").textCase(.uppercase), environment: turkish).0
