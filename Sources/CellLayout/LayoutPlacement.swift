@@ -15,7 +15,7 @@ extension LayoutTree {
             let text = texts[textIndex].metrics
             let lines =
                 text.isGreedy
-                ? [TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false)]
+                ? TextLines(TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false))
                 : textLines(text, proposal: proposal)
             return PlacedNode(content: .text(texts[text.index].node, lines: lines), frame: rect)
         case .image(let image):

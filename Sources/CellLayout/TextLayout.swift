@@ -147,6 +147,56 @@ public struct TextLine: Equatable, Sendable {
     public var string: String { String(graphemes.map(\.character)) }
 }
 
+/// The lines of a placed text, in order (`PlacedNode.Content.text`).
+///
+/// A single line, what most texts of a widget are, is kept inline: placing a text then allocates no array of one
+/// line (docs/DECISIONS.md, "Frame cost, ninth pass"). None or several lines are kept in an array.
+public struct TextLines: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
+    /// The line when there is exactly one; an empty line otherwise.
+    private var single: TextLine
+    /// The lines when there are none or several; empty when there is one.
+    private var several: [TextLine]
+    private var isSingle: Bool
+
+    /// One line, kept inline.
+    public init(_ line: TextLine) {
+        single = line
+        several = []
+        isSingle = true
+    }
+
+    /// The lines of `lines`, in order (one line is kept inline).
+    public init(_ lines: [TextLine]) {
+        isSingle = lines.count == 1
+        single = isSingle ? lines[0] : TextLine(graphemes: [], isTruncated: false)
+        several = isSingle ? [] : lines
+    }
+
+    /// The lines listed, in order.
+    public init(arrayLiteral lines: TextLine...) { self.init(lines) }
+
+    /// 0.
+    public var startIndex: Int { 0 }
+    /// The number of lines.
+    public var endIndex: Int { isSingle ? 1 : several.count }
+
+    /// Line `position`, counted from 0 at the top.
+    public subscript(position: Int) -> TextLine {
+        guard isSingle else { return several[position] }
+        precondition(position == 0, "TextLines: line \(position) of 1")
+        return single
+    }
+
+    /// Calls `body` with the lines in contiguous memory (the inline line where it lies: no copy, no retain).
+    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<TextLine>) throws -> Result) rethrows -> Result {
+        guard isSingle else { return try several.withUnsafeBufferPointer(body) }
+        return try withUnsafePointer(to: single) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
+    /// True when both hold the same lines in the same order.
+    public static func == (lhs: TextLines, rhs: TextLines) -> Bool { lhs.elementsEqual(rhs) }
+}
+
 /// The graphemes of a text node, prepared once and wrapped for any width.
 ///
 /// Text is measured twice: in points, as iOS sets it (each grapheme's advance at its run's point size and weight,
@@ -253,6 +303,8 @@ public struct TextShaper: Sendable {
             return width
         }
         if let asciiWidth { return asciiWidth }
+        // At most one grapheme per byte: one allocation for the text, not a growth per few graphemes.
+        graphemes.reserveCapacity(graphemes.count + string.utf8.count)
         var width = 0
         let asciiEms = TextMetrics.asciiEms
         for character in string {

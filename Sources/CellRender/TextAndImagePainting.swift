@@ -16,9 +16,10 @@ extension Painter {
         liveRegions.append(LiveRegion(rect: visible, layoutRect: rect, content: content, backgroundCells: saved))
     }
 
-    mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect) {
+    mutating func paintText(_ text: TextNode, lines: TextLines, in rect: CellRect) {
         if text.isLive { recordLiveRegion(.text(text), in: rect) }
-        if recordsLiveRegions, lines.contains(where: { $0.hiddenCount > 0 }),
+        // Read in place: iterating the lines would copy each one (and retain its graphemes).
+        if recordsLiveRegions, lines.withUnsafeBufferPointer({ lines in lines.indices.contains { lines[$0].hiddenCount > 0 } }),
             let note = CondensedText.diagnostic(for: text, lines: lines, columns: rect.width, date: date, format: format)
         {
             diagnostics.append(note)
