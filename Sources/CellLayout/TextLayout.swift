@@ -152,45 +152,59 @@ public struct TextLine: Equatable, Sendable {
 /// A single line, what most texts of a widget are, is kept inline: placing a text then allocates no array of one
 /// line (docs/DECISIONS.md, "Frame cost, ninth pass"). None or several lines are kept in an array.
 public struct TextLines: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
-    /// The line when there is exactly one; an empty line otherwise.
-    private var single: TextLine
-    /// The lines when there are none or several; empty when there is one.
-    private var several: [TextLine]
-    private var isSingle: Bool
+    /// One line inline, or the lines in an array: a copy retains one reference either way.
+    @usableFromInline
+    enum Storage: Sendable {
+        case one(TextLine)
+        case several([TextLine])
+    }
+
+    @usableFromInline
+    var storage: Storage
 
     /// One line, kept inline.
-    public init(_ line: TextLine) {
-        single = line
-        several = []
-        isSingle = true
-    }
+    @inlinable
+    public init(_ line: TextLine) { storage = .one(line) }
 
     /// The lines of `lines`, in order (one line is kept inline).
-    public init(_ lines: [TextLine]) {
-        isSingle = lines.count == 1
-        single = isSingle ? lines[0] : TextLine(graphemes: [], isTruncated: false)
-        several = isSingle ? [] : lines
-    }
+    @inlinable
+    public init(_ lines: [TextLine]) { storage = lines.count == 1 ? .one(lines[0]) : .several(lines) }
 
     /// The lines listed, in order.
     public init(arrayLiteral lines: TextLine...) { self.init(lines) }
 
     /// 0.
+    @inlinable
     public var startIndex: Int { 0 }
-    /// The number of lines.
-    public var endIndex: Int { isSingle ? 1 : several.count }
 
-    /// Line `position`, counted from 0 at the top.
-    public subscript(position: Int) -> TextLine {
-        guard isSingle else { return several[position] }
-        precondition(position == 0, "TextLines: line \(position) of 1")
-        return single
+    /// The number of lines.
+    @inlinable
+    public var endIndex: Int {
+        switch storage {
+        case .one: return 1
+        case .several(let lines): return lines.count
+        }
     }
 
-    /// Calls `body` with the lines in contiguous memory (the inline line where it lies: no copy, no retain).
+    /// Line `position`, counted from 0 at the top.
+    @inlinable
+    public subscript(position: Int) -> TextLine {
+        switch storage {
+        case .one(let line):
+            precondition(position == 0, "TextLines: line \(position) of 1")
+            return line
+        case .several(let lines):
+            return lines[position]
+        }
+    }
+
+    /// Calls `body` with the lines in contiguous memory.
+    @inlinable
     public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<TextLine>) throws -> Result) rethrows -> Result {
-        guard isSingle else { return try several.withUnsafeBufferPointer(body) }
-        return try withUnsafePointer(to: single) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
+        switch storage {
+        case .one(let line): return try withUnsafePointer(to: line) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
+        case .several(let lines): return try lines.withUnsafeBufferPointer(body)
+        }
     }
 
     /// True when both hold the same lines in the same order.
