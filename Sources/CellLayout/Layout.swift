@@ -39,7 +39,7 @@ public struct PlacedNode: Sendable {
     /// What a placed node draws or means.
     public enum Content: Sendable {
         case none
-        case text(TextNode, lines: [TextLine])
+        case text(TextNode, lines: TextLines)
         case image(ImageNode)
         case shape(ShapeNode)
         case divider(Paint, axis: StackAxis)

@@ -146,18 +146,20 @@ extension LayoutTree {
     }
 
     /// The lines of a text for `proposal`: wrapped to its width, at most as many as its rows and line limit.
-    func textLines(_ text: LayoutNode.TextMetrics, proposal: ProposedCellSize) -> [TextLine] {
-        // The common case, without asking the shaper to break lines: what it would return for one line that fits.
+    func textLines(_ text: LayoutNode.TextMetrics, proposal: ProposedCellSize) -> TextLines {
+        // The common case, without asking the shaper to break lines: what it would return for one line that fits (kept
+        // inline, no array of one line allocated).
         if fitsUnbroken(text, limit: Self.textWidth(proposal) ?? Int.max) {
-            return [TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false)]
+            return TextLines(TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false))
         }
         var maxLines = text.lineLimit
         if let height = proposal.height, height < ProposedCellSize.unbounded {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
         }
-        return texts[text.index].shaper.lines(
-            width: Self.textWidth(proposal), pointsPerColumn: pointsPerColumn, maxLines: maxLines,
-            truncationMode: text.truncationMode)
+        return TextLines(
+            texts[text.index].shaper.lines(
+                width: Self.textWidth(proposal), pointsPerColumn: pointsPerColumn, maxLines: maxLines,
+                truncationMode: text.truncationMode))
     }
 
     static func paddingChildProposal(_ insets: CellInsets, _ proposal: ProposedCellSize) -> ProposedCellSize {

@@ -22,8 +22,14 @@ extension LayoutTree {
 
     /// Fills node `index` (already reserved) from `node`, and appends its descendants.
     mutating func build(_ node: ViewNode, into index: Int, parentAxis: StackAxis?) {
+        withUnsafePointer(to: node) { build(at: $0, into: index, parentAxis: parentAxis) }
+    }
+
+    /// `build(_:into:parentAxis:)` for the view node at `node`, read where it lies: only the payload a case binds is
+    /// copied, not the whole node (a stack's children are built from their array this way, none copied out of it).
+    mutating func build(at node: UnsafePointer<ViewNode>, into index: Int, parentAxis: StackAxis?) {
         let metric = environment.metric
-        switch node {
+        switch node.pointee {
         case .empty:
             nodes[index] = LayoutNode(kind: .empty)
         case .group(let children):
@@ -121,7 +127,10 @@ extension LayoutTree {
     mutating func buildStack(_ stack: StackNode, into index: Int) {
         let children = stack.children
         let first = reserveChildren(children.count)
-        for offset in children.indices { build(children[offset], into: first + offset, parentAxis: stack.axis) }
+        children.withUnsafeBufferPointer { children in
+            guard let base = children.baseAddress else { return }
+            for offset in children.indices { build(at: base + offset, into: first + offset, parentAxis: stack.axis) }
+        }
         // The gaps go into the built children (building a child writes its whole node).
         var previousIsSpacer = !children.isEmpty && Self.isSpacer(children[0])
         for offset in children.indices.dropFirst() {

@@ -147,6 +147,70 @@ public struct TextLine: Equatable, Sendable {
     public var string: String { String(graphemes.map(\.character)) }
 }
 
+/// The lines of a placed text, in order (`PlacedNode.Content.text`).
+///
+/// A single line, what most texts of a widget are, is kept inline: placing a text then allocates no array of one
+/// line (docs/DECISIONS.md, "Frame cost, ninth pass"). None or several lines are kept in an array.
+public struct TextLines: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
+    /// One line inline, or the lines in an array: a copy retains one reference either way.
+    @usableFromInline
+    enum Storage: Sendable {
+        case one(TextLine)
+        case several([TextLine])
+    }
+
+    @usableFromInline
+    var storage: Storage
+
+    /// One line, kept inline.
+    @inlinable
+    public init(_ line: TextLine) { storage = .one(line) }
+
+    /// The lines of `lines`, in order (one line is kept inline).
+    @inlinable
+    public init(_ lines: [TextLine]) { storage = lines.count == 1 ? .one(lines[0]) : .several(lines) }
+
+    /// The lines listed, in order.
+    public init(arrayLiteral lines: TextLine...) { self.init(lines) }
+
+    /// 0.
+    @inlinable
+    public var startIndex: Int { 0 }
+
+    /// The number of lines.
+    @inlinable
+    public var endIndex: Int {
+        switch storage {
+        case .one: return 1
+        case .several(let lines): return lines.count
+        }
+    }
+
+    /// Line `position`, counted from 0 at the top.
+    @inlinable
+    public subscript(position: Int) -> TextLine {
+        switch storage {
+        case .one(let line):
+            precondition(position == 0, "TextLines: line \(position) of 1")
+            return line
+        case .several(let lines):
+            return lines[position]
+        }
+    }
+
+    /// Calls `body` with the lines in contiguous memory.
+    @inlinable
+    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<TextLine>) throws -> Result) rethrows -> Result {
+        switch storage {
+        case .one(let line): return try withUnsafePointer(to: line) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
+        case .several(let lines): return try lines.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// True when both hold the same lines in the same order.
+    public static func == (lhs: TextLines, rhs: TextLines) -> Bool { lhs.elementsEqual(rhs) }
+}
+
 /// The graphemes of a text node, prepared once and wrapped for any width.
 ///
 /// Text is measured twice: in points, as iOS sets it (each grapheme's advance at its run's point size and weight,
@@ -253,6 +317,8 @@ public struct TextShaper: Sendable {
             return width
         }
         if let asciiWidth { return asciiWidth }
+        // At most one grapheme per byte: one allocation for the text, not a growth per few graphemes.
+        graphemes.reserveCapacity(graphemes.count + string.utf8.count)
         var width = 0
         let asciiEms = TextMetrics.asciiEms
         for character in string {

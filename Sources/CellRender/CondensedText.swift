@@ -15,7 +15,7 @@ public enum CondensedText {
     /// (as shown at `date` with `format`), its font, the stand-in font family that measured it, and how many
     /// characters are hidden.
     public static func diagnostic(
-        for text: TextNode, lines: [TextLine], columns: Int, date: Date, format: SystemTextFormat
+        for text: TextNode, lines: TextLines, columns: Int, date: Date, format: SystemTextFormat
     ) -> ResolveDiagnostic? {
         var hidden = 0, condensedLines = 0
         for line in lines where line.hiddenCount > 0 {

@@ -34,12 +34,13 @@ extension Frame {
             switch region.content {
             case .text(let text):
                 let shaper = TextShaper(node: text, date: date, format: format)
-                let lines: [TextLine]
+                let lines: TextLines
                 if text.isGreedy {
-                    lines = [TextLine(graphemes: shaper.graphemes, isTruncated: false)]
+                    lines = TextLines(TextLine(graphemes: shaper.graphemes, isTruncated: false))
                 } else {
-                    lines = shaper.lines(
-                        width: region.layoutRect.width, maxLines: min(text.lineLimit ?? Int.max, max(region.layoutRect.height, 1)))
+                    lines = TextLines(
+                        shaper.lines(
+                            width: region.layoutRect.width, maxLines: min(text.lineLimit ?? Int.max, max(region.layoutRect.height, 1))))
                 }
                 painter.paintText(text, lines: lines, in: region.layoutRect, anchor: region.anchor)
             case .progress(let gauge):

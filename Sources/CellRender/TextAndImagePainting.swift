@@ -18,9 +18,10 @@ extension Painter {
 
     /// Paints `lines` of `text` in `rect`, their glyphs placed at `anchor` (`PlacedNode.anchor`) when they take fewer
     /// columns than `rect`.
-    mutating func paintText(_ text: TextNode, lines: [TextLine], in rect: CellRect, anchor: TextAnchor = .leading) {
+    mutating func paintText(_ text: TextNode, lines: TextLines, in rect: CellRect, anchor: TextAnchor = .leading) {
         if text.isLive { recordLiveRegion(.text(text), in: rect, anchor: anchor) }
-        if recordsLiveRegions, lines.contains(where: { $0.hiddenCount > 0 }),
+        // Read in place: iterating the lines would copy each one (and retain its graphemes).
+        if recordsLiveRegions, lines.withUnsafeBufferPointer({ lines in lines.indices.contains { lines[$0].hiddenCount > 0 } }),
             let note = CondensedText.diagnostic(for: text, lines: lines, columns: rect.width, date: date, format: format)
         {
             diagnostics.append(note)

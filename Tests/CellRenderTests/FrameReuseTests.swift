@@ -18,7 +18,7 @@ struct FrameReuseTests {
         let text = TextNode(runs: [run], lineLimit: 1, alignment: .leading)
         let lines = TextShaper(node: text, date: date, format: SystemTextFormat()).lines(width: nil, maxLines: 1)
         let shape = ShapeNode(kind: .rectangle, fill: .color(Color(red: 0, green: 0, blue: 1)), stroke: .color(.white))
-        let label = PlacedNode(content: .text(text, lines: lines), frame: CellRect(x: 1, y: 1, width: 10, height: 1))
+        let label = PlacedNode(content: .text(text, lines: TextLines(lines)), frame: CellRect(x: 1, y: 1, width: 10, height: 1))
         let target = PlacedNode(
             content: .modifier(.tapTarget(.link(URL(string: "https://example.com/\(word)")!))),
             frame: CellRect(x: 1, y: 1, width: 10, height: 1), children: [label])

@@ -122,7 +122,7 @@ struct RunWritingTests {
         let date = Date(timeIntervalSince1970: 0)
         let lines = TextShaper(node: text, date: date, format: SystemTextFormat()).lines(width: nil, maxLines: 1)
         #expect(lines.count == 1 && lines[0].graphemes.count == 102)
-        let placed = PlacedNode(content: .text(text, lines: lines), frame: CellRect(x: 0, y: 0, width: 102, height: 1))
+        let placed = PlacedNode(content: .text(text, lines: TextLines(lines)), frame: CellRect(x: 0, y: 0, width: 102, height: 1))
         var painter = Painter(
             size: CellSize(width: 102, height: 1), style: PaintStyle(colorScheme: .dark), date: date,
             format: SystemTextFormat())
