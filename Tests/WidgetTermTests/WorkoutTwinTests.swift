@@ -29,40 +29,15 @@ import WidgetHost
 
     /// Expects the same cells, tap regions (rectangles and what they do), widget URLs and live regions.
     static func expectSame(_ actual: IslandFrame, _ expected: IslandFrame, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(
-            FrameEncoder.golden(actual.frame.buffer) == FrameEncoder.golden(expected.frame.buffer), "\(label)",
-            sourceLocation: sourceLocation)
-        #expect(actual.frame.tapRegions.map(\.rect) == expected.frame.tapRegions.map(\.rect), "\(label): tap regions", sourceLocation: sourceLocation)
-        #expect(
-            actual.frame.tapRegions.map { action($0.action) } == expected.frame.tapRegions.map { action($0.action) }, "\(label): tap actions",
-            sourceLocation: sourceLocation)
-        #expect(actual.frame.widgetURLs == expected.frame.widgetURLs, "\(label): widgetURLs", sourceLocation: sourceLocation)
-        #expect(
-            actual.frame.liveRegions.map(\.rect) == expected.frame.liveRegions.map(\.rect), "\(label): live regions",
-            sourceLocation: sourceLocation)
+        DocumentFixtures.expectSame(actual.frame, expected.frame, label, tapAction: action, sourceLocation: sourceLocation)
     }
 
-    @Test("the twin renders every presentation of every state as the Swift `workout` does, at the start and 90 s later")
+    @Test("the twin renders every presentation of every state, in every appearance, as the Swift `workout` does, now and 90 s later")
     func rendersIdentically() throws {
-        let sample = try ActivityFixtures.sample("workout")
-        let twin = try Self.twin()
-        #expect(twin.kind == "workout-document")
-        #expect(twin.routes == sample.routes)
-        var compared = 0
-        for state in 1...4 {
-            for presentation in ActivityPresentation.allCases {
-                for seconds in [0.0, 90] {
-                    for scheme in [ColorScheme.light, .dark] {
-                        let at = ActivityFixtures.start.addingTimeInterval(seconds)
-                        let expected = try ActivityFixtures.render(sample, presentation, state: state, at: at, scheme: scheme)
-                        let actual = try ActivityFixtures.render(twin, presentation, state: state, at: at, scheme: scheme)
-                        Self.expectSame(actual, expected, "workout \(presentation) state \(state) +\(Int(seconds)) s \(scheme)")
-                        compared += 1
-                    }
-                }
-            }
-        }
-        #expect(compared == 4 * ActivityPresentation.allCases.count * 4)
+        let compared = try DocumentFixtures.expectTwinRendersIdentically(
+            "workout", moments: [("", 0), ("+90 s", 90)], tapAction: Self.action)
+        #expect(compared == 2 * 4 * ActivityPresentation.allCases.count * DocumentFixtures.styles.count)
+        #expect(try Self.twin().activity?.attributesType == "WidgetDocument(workout-document)")
     }
 
     @Test("the paused state shows 18:30 standing still, with no live region, in the Lock Screen view and the island")
