@@ -249,7 +249,8 @@ extension DocumentLoader {
         guard (update == nil) != (end == nil), let changesNode = update ?? end else {
             throw DocumentError(at: node, expected: "one of \"updateActivity\" and \"endActivity\"", found: "both")
         }
-        let form = "an object of the content-state keys to change, such as {\"pausedElapsed\": \"{{= now - state.startDate}}\"} (null removes a key)"
+        let form =
+            "an object of the content-state keys to change, such as {\"pausedElapsed\": \"{{= now - state.startDate}}\"} (null removes a key)"
         guard let members = changesNode.members else { throw DocumentError(at: changesNode, expected: form) }
         let changes = try members.map { (key: $0.key, value: try Decode.dataValue($0.value)) }
         let condition = try arguments.take("where").map { node -> Condition in

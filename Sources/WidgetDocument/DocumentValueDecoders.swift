@@ -133,7 +133,8 @@ enum Decode {
             switch part {
             case .literal(let literal): text += literal
             case .placeholder(let path, _): text += try value(of: path, at: located, in: evaluation).text
-            case .formatted(let placeholder, let format): text += try self.text(of: placeholder, format: format, at: located, in: evaluation)
+            case .formatted(let placeholder, let format):
+                text += try self.text(of: placeholder, format: format, at: located, in: evaluation)
             }
         }
         return text
@@ -146,7 +147,8 @@ enum Decode {
     {
         let value = try value(of: placeholder, at: located, in: evaluation)
         guard let number = DocumentExpression.number(of: value), number.isFinite else {
-            throw DocumentError(at: located, expected: "a number to format in {{\(placeholder)}}", found: "\(value.typeName) \"\(value.text)\"")
+            throw DocumentError(
+                at: located, expected: "a number to format in {{\(placeholder)}}", found: "\(value.typeName) \"\(value.text)\"")
         }
         do {
             return try format.text(of: number)

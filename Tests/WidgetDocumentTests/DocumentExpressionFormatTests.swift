@@ -55,7 +55,10 @@ struct DocumentExpressionFormatTests {
         "a bad format: an error at its column inside the string, with what to write",
         arguments: [
             ("{{= km|%.2q}}", "q}}", "one of d i o x X f F e E g G as the conversion", "\"%.2q\""),
-            ("{{= km|%s}}", "s}}", "one of d i o x X f F e E g G as the conversion (a placeholder shows text as it is: write {{path}})", "\"%s\""),
+            (
+                "{{= km|%s}}", "s}}", "one of d i o x X f F e E g G as the conversion (a placeholder shows text as it is: write {{path}})",
+                "\"%s\""
+            ),
             ("{{km|%.2f km}}", " km}}", "the end of the format after %f: write the other text outside the {{ }}", "\"%.2f km\""),
             ("{{km|%123d}}", "123d", "a width of at most 99 columns in the number format", "\"%123d\""),
             ("{{km|%.25f}}", "25f", "a precision of at most 20 digits in the number format", "\"%.25f\""),

@@ -63,9 +63,12 @@ extension DocumentFixtures {
                 for state in 1...max(states, 1) {
                     for presentation in ActivityPresentation.allCases {
                         for (name, style) in styles {
-                            let label = [kind, moment, "state \(state)", "\(presentation)", name].filter { !$0.isEmpty }.joined(separator: " ")
-                            let expected = try renderActivity(sample, presentation, state: state, style: style, at: started.addingTimeInterval(offset))
-                            let actual = try renderActivity(twin, presentation, state: state, style: style, at: started.addingTimeInterval(offset))
+                            let label = [kind, moment, "state \(state)", "\(presentation)", name].filter { !$0.isEmpty }.joined(
+                                separator: " ")
+                            let expected = try renderActivity(
+                                sample, presentation, state: state, style: style, at: started.addingTimeInterval(offset))
+                            let actual = try renderActivity(
+                                twin, presentation, state: state, style: style, at: started.addingTimeInterval(offset))
                             expectSame(actual.frame, expected.frame, label, tapAction: tapAction, sourceLocation: sourceLocation)
                             compared += 1
                         }
@@ -275,7 +278,7 @@ struct DocumentExampleTests {
     func documentationExamples() throws {
         let markdown = try String(contentsOf: DocumentFixtures.package.appendingPathComponent("docs/widget-document.md"), encoding: .utf8)
         let blocks = markdown.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 22)
+        #expect(blocks.count == 23)
         for (index, block) in blocks.enumerated() {
             if block.contains("\"control\":") {
                 // A control document (ControlDocument) draws at every placement, with no check that fails.

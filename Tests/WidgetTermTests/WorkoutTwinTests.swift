@@ -28,7 +28,9 @@ import WidgetHost
     }
 
     /// Expects the same cells, tap regions (rectangles and what they do), widget URLs and live regions.
-    static func expectSame(_ actual: IslandFrame, _ expected: IslandFrame, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSame(
+        _ actual: IslandFrame, _ expected: IslandFrame, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         DocumentFixtures.expectSame(actual.frame, expected.frame, label, tapAction: action, sourceLocation: sourceLocation)
     }
 
@@ -122,7 +124,8 @@ import WidgetHost
             let later = start.addingTimeInterval(200)
             Self.expectSame(try twin.render(presentation, at: later), try sample.render(presentation, at: later), "paused \(presentation)")
         }
-        #expect(ActivityFixtures.rows(try twin.render(.lockScreen, at: start.addingTimeInterval(300)).frame).contains { $0.contains("16:30") })
+        #expect(
+            ActivityFixtures.rows(try twin.render(.lockScreen, at: start.addingTimeInterval(300)).frame).contains { $0.contains("16:30") })
         // Resumed 5 minutes after the start: the timer goes on from 16:30.
         let resumed = start.addingTimeInterval(300)
         try sample.tap("Resume workout", at: resumed)
@@ -134,7 +137,8 @@ import WidgetHost
             let later = start.addingTimeInterval(330)
             Self.expectSame(try twin.render(presentation, at: later), try sample.render(presentation, at: later), "resumed \(presentation)")
         }
-        #expect(ActivityFixtures.rows(try twin.render(.lockScreen, at: start.addingTimeInterval(330)).frame).contains { $0.contains("17:00") })
+        #expect(
+            ActivityFixtures.rows(try twin.render(.lockScreen, at: start.addingTimeInterval(330)).frame).contains { $0.contains("17:00") })
         // Ended 10 minutes after the start: 21:30 kept, "Workout saved" on the Lock Screen.
         let ended = start.addingTimeInterval(600)
         try sample.tap("End workout", at: ended)
