@@ -117,8 +117,8 @@ struct DocumentExpression: Hashable, Sendable {
             if parser.current == "|" {
                 throw Failure(
                     offset: parser.offset,
-                    expected: "the end of the expression: a date style (|time, |date...) cannot follow an expression; "
-                        + "write {{path|time}} with a data path", found: parser.foundHere)
+                    expected: "the end of the expression, or a number format after it such as |%.2f or |clock",
+                    found: parser.foundHere)
             }
             guard parser.atEnd else {
                 throw Failure(

@@ -442,8 +442,9 @@ struct Template: Hashable, Sendable {
                 if let equals = inside.firstIndex(where: { $0 != " " }), inside[equals] == "=" {
                     var source = inside[inside.index(after: equals)...]
                     var format: NumberFormat?
-                    if let bar = source.firstIndex(of: "|") {
-                        // `{{= EXPR|%.2f}}`: the expression's number through a format (the grammar has no `|`).
+                    if let bar = source.lastIndex(of: "|"), Self.isFilter(source[source.index(after: bar)...]) {
+                        // `{{= EXPR|%.2f}}`: the expression's number through a format (the grammar has no `|`; a
+                        // quoted key such as store['a|b'] keeps its bar).
                         let filter = source[source.index(after: bar)...]
                         let filterOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: filter.startIndex)
                         switch NumberFormat.parse(String(filter), offset: filterOffset, afterExpression: true) {
@@ -516,6 +517,13 @@ struct Template: Hashable, Sendable {
         }
         if !literal.isEmpty || parts.isEmpty { parts.append(.literal(literal)) }
         return .success(Template(parts: parts))
+    }
+
+    /// True when the text after an expression's last bar is a filter: a `%` format, `clock`, or a date style (refused
+    /// there with advice).
+    static func isFilter(_ text: Substring) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("%") || trimmed == NumberFormat.clockName || Text.DateStyle(rawValue: trimmed) != nil
     }
 
     struct TemplateError: Error {

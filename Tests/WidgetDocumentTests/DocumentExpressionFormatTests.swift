@@ -63,7 +63,7 @@ struct DocumentExpressionFormatTests {
             ("{{km|%123d}}", "123d", "a width of at most 99 columns in the number format", "\"%123d\""),
             ("{{km|%.25f}}", "25f", "a precision of at most 20 digits in the number format", "\"%.25f\""),
             ("{{= km|%}}", "}}", "a conversion after the flags, width and precision: " + NumberFormat.expectedForm, "\"%\""),
-            ("{{= km|2f}}", "2f", NumberFormat.expectedForm, "\"2f\""),
+            ("{{= km|2f}}", "|2f", "the end of the expression, or a number format after it such as |%.2f or |clock", "\"|2f\""),
         ] as [(String, String, String, String)])
     func badFormat(_ source: String, _ marker: String, _ expected: String, _ found: String) throws {
         let text = DocumentFixtures.widget(#"{"Text": "\#(source)"}"#, data: #"{"km": 2.41}"#)
@@ -75,6 +75,14 @@ struct DocumentExpressionFormatTests {
         #expect(error.path.description == "$.view.VStack[0].Text")
         #expect(error.expected == expected)
         #expect(error.found == found)
+    }
+
+    @Test("a bar inside a quoted key is part of the key, not a format")
+    func barInAKey() throws {
+        let text = DocumentFixtures.widget(#"{"Text": "{{= d['a|b'] * 2}} and {{= d['a|b'] * 3|%.1f}}"}"#, data: #"{"d": {"a|b": 5}}"#)
+        let descriptor = try WidgetDocument(text: text, file: "probe.json").descriptor
+        let rows = DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall))
+        #expect(rows.contains { $0.contains("10 and 15.0") }, "\(rows)")
     }
 
     @Test("an unknown filter after a path names the date styles, the number formats and clock, with the nearest")
