@@ -175,11 +175,34 @@ extension DocumentLoader {
         }
     }
 
+    /// Checks the keys an activity intent changes against the content states' keys, so a misspelt key is an error at load
+    /// (a Swift intent setting a property the `ContentState` lacks does not compile).
+    /// - Throws: `DocumentError` at the first key no content state has, with the nearest one.
+    static func checkActivityIntents(_ intents: [String: DocumentIntentDefinition], states: [DocumentValue]) throws {
+        let keys = Set(
+            states.flatMap { state -> [String] in
+                if case .object(let members) = state { return Array(members.keys) }
+                return []
+            }
+        ).sorted()
+        for name in intents.keys.sorted() {
+            guard let operation = intents[name]?.activity else { continue }
+            for change in operation.changeKeys where !keys.contains(change.key) {
+                throw DocumentError(
+                    file: "", position: change.position, path: change.path,
+                    expected: "a key of the activity's content states (\(keys.joined(separator: ", ")))", found: "\"\(change.key)\"",
+                    suggestion: NearestName.suggestion(for: change.key, among: keys))
+            }
+        }
+    }
+
     func activityDocument(
         kind: String, displayName: String, description: String, routes: [String], store: StoreSpec?,
-        activity: ActivitySpec
+        activity: ActivitySpec, intents: [String: DocumentIntentDefinition] = [:]
     ) throws -> CompiledDocument {
         let file = self.file
+        try Self.checkActivityIntents(intents, states: activity.states.map(\.state))
+        let activityIntents = intents.keys.sorted().compactMap { intents[$0]?.activity }
         func evaluation(_ context: ActivityViewContext<DocumentActivityAttributes>) -> DocumentEvaluation {
             var values: [String: DocumentValue] = [
                 "attributes": context.attributes.values, "state": context.state.values,
@@ -261,6 +284,19 @@ extension DocumentLoader {
                 for isStale in [false, true] {
                     try Self.collectingErrors {
                         _ = try? facet.resolve(ActivityResolveRequest(attributes: attributes, content: content, isStale: isStale))
+                    }
+                }
+                // Each activity intent's values, on every state its condition accepts: a missing field is an error now.
+                let state = try JSONDecoder().decode(DocumentValue.self, from: content.state)
+                let attributeValues = try JSONDecoder().decode(DocumentValue.self, from: attributes)
+                let scope = DocumentActivityOperation.evaluation(
+                    attributes: attributeValues, state: state, isStale: false, id: "validation", now: start, file: file)
+                for operation in activityIntents {
+                    do {
+                        _ = try operation.changed(scope)
+                    } catch var error as DocumentError {
+                        error.file = file
+                        throw error
                     }
                 }
             }

@@ -16,6 +16,10 @@ struct DocumentEvaluation {
     /// The document the views come from (its file name, for errors).
     let file: String
 
+    /// What `now` reads in an expression: the moment `"now"` names in the document's dates (`anchor`), which is when
+    /// the timeline was made for a widget, and when the body runs for a Live Activity and in an intent.
+    var now: Date { anchor }
+
     /// The value a path names. `env.…` reads the environment: `widgetFamily`, `widgetRenderingMode`, `colorScheme`,
     /// `showsWidgetContainerBackground`, `isLuminanceReduced`, `isActivityFullscreen`, `activityFamily`, `redactionReasons`.
     func lookup(_ path: DataPath) -> Result<DocumentValue, DataPath.LookupFailure> {

@@ -33,7 +33,11 @@ enum Placeholder: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The grammar: numbers (`250`, `0.5`), data paths (`goal`, `store["water.total"]`, `orders.count`), `+ - * / %`
 /// with the usual precedence, unary `-`, parentheses, and the functions `int` (towards zero, as Swift's `Int(_:)`),
-/// `round` (half away from zero, as `.rounded()`), `floor`, `ceil`, `abs`, `min` and `max`. Every value is a `Double`.
+/// `round` (half away from zero, as `.rounded()`), `floor`, `ceil`, `abs`, `min` and `max`; `now`, the clock in seconds
+/// since 2001-01-01 UTC (`Date().timeIntervalSinceReferenceDate`); and `path ?? fallback`, Swift's nil-coalescing
+/// operator, which reads the fallback when the path's value is null or its last key is missing (an optional
+/// `ContentState` property that is nil). Every value is a `Double`; a string holding an ISO 8601 date reads as its
+/// seconds since 2001-01-01, as `JSONEncoder` writes a `Date`, so `now - state.startDate` is the seconds elapsed.
 /// A name in an expression cannot contain `-` (it is the minus sign): write `["a-b"]` after a root instead.
 struct DocumentExpression: Hashable, Sendable {
     /// A node of the tree; `offset` is where it starts in the template string (Unicode scalars from 0), for errors.
@@ -43,6 +47,10 @@ struct DocumentExpression: Hashable, Sendable {
         case negate(Node)
         case binary(Operator, Node, Node, offset: Int)
         case call(Function, [Node], offset: Int)
+        /// `now`: the clock, in seconds since 2001-01-01 UTC.
+        case now
+        /// `path ?? fallback`: the fallback when the path's value is null or its last key is missing.
+        case coalesce(DataPath, offset: Int, Node)
     }
 
     enum Operator: String, Hashable, Sendable {
@@ -74,8 +82,9 @@ struct DocumentExpression: Hashable, Sendable {
     var paths: [DataPath] {
         func walk(_ node: Node) -> [DataPath] {
             switch node {
-            case .number: return []
+            case .number, .now: return []
             case .path(let path, _): return [path]
+            case .coalesce(let path, _, let fallback): return [path] + walk(fallback)
             case .negate(let inner): return walk(inner)
             case .binary(_, let left, let right, _): return walk(left) + walk(right)
             case .call(_, let arguments, _): return arguments.flatMap(walk)
@@ -103,13 +112,13 @@ struct DocumentExpression: Hashable, Sendable {
             guard !parser.atEnd else {
                 return .failure(Failure(offset: offset, expected: "an expression after = such as {{= total / goal}}", found: "nothing"))
             }
-            let root = try parser.parseSum(depth: 0)
+            let root = try parser.parseCoalescing(depth: 0)
             parser.skipSpaces()
             if parser.current == "|" {
                 throw Failure(
                     offset: parser.offset,
-                    expected: "the end of the expression: a date style (|time, |date...) cannot follow an expression; "
-                        + "write {{path|time}} with a data path", found: parser.foundHere)
+                    expected: "the end of the expression, or a number format after it such as |%.2f or |clock",
+                    found: parser.foundHere)
             }
             guard parser.atEnd else {
                 throw Failure(
@@ -159,6 +168,26 @@ struct DocumentExpression: Hashable, Sendable {
 
         mutating func skipSpaces() {
             while let scalar = current, scalar == " " || scalar == "\t" { index += 1 }
+        }
+
+        /// `path ?? fallback`, below the arithmetic operators and right-associative, as Swift's `??`.
+        mutating func parseCoalescing(depth: Int) throws -> Node {
+            let left = try parseSum(depth: depth)
+            skipSpaces()
+            guard current == "?" else { return left }
+            let at = offset
+            guard index + 1 < scalars.count, scalars[index + 1] == "?" else {
+                throw Failure(offset: at, expected: "?? (nil-coalescing) or the end of the expression", found: foundHere)
+            }
+            guard case .path(let path, let pathOffset) = left else {
+                throw Failure(
+                    offset: at, expected: "a data path before ?? (the optional value, such as state.pausedElapsed ?? 0)",
+                    found: "an expression")
+            }
+            try countOperator(at: at)
+            index += 2
+            let fallback = try parseCoalescing(depth: depth)
+            return .coalesce(path, offset: pathOffset, fallback)
         }
 
         mutating func parseSum(depth: Int) throws -> Node {
@@ -211,7 +240,7 @@ struct DocumentExpression: Hashable, Sendable {
             }
             if scalar == "(" {
                 index += 1
-                let inner = try parseSum(depth: depth + 1)
+                let inner = try parseCoalescing(depth: depth + 1)
                 skipSpaces()
                 guard current == ")" else { throw Failure(offset: offset, expected: ") to close the (", found: foundHere) }
                 index += 1
@@ -255,7 +284,7 @@ struct DocumentExpression: Hashable, Sendable {
                     skipSpaces()
                     if current != ")" {
                         while true {
-                            arguments.append(try parseSum(depth: depth + 1))
+                            arguments.append(try parseCoalescing(depth: depth + 1))
                             skipSpaces()
                             if current == "," {
                                 index += 1
@@ -277,6 +306,7 @@ struct DocumentExpression: Hashable, Sendable {
                     }
                     return .call(function, arguments, offset: base + start)
                 }
+                if text == "now" { return .now }
                 switch DataPath.parse(text) {
                 case .success(let path): return .path(path, offset: base + start)
                 case .failure(let error):
@@ -324,28 +354,57 @@ struct DocumentExpression: Hashable, Sendable {
     // MARK: Evaluating
 
     /// The expression's value, with `lookup` reading a data path (given with its offset in the template string); a
-    /// path that does not exist is `lookup`'s to report, by throwing.
+    /// path that does not exist is `lookup`'s to report, by throwing. `now` is the clock reading `now` gives, in
+    /// seconds since 2001-01-01 UTC (default: `Date()`, which the host's simulated clock sets).
     /// - Throws: `Failure` for a division or remainder by zero, a value that is not a number, or a result that is
     ///   not finite; whatever `lookup` throws.
-    func evaluate(_ lookup: (DataPath, Int) throws -> DocumentValue) throws -> Double {
-        try Self.evaluate(root, lookup)
+    func evaluate(now: Double = Date().timeIntervalSinceReferenceDate, _ lookup: (DataPath, Int) throws -> DocumentValue) throws -> Double {
+        try Self.evaluate(root, now: now, lookup)
     }
 
-    private static func evaluate(_ node: Node, _ lookup: (DataPath, Int) throws -> DocumentValue) throws -> Double {
-        switch node {
-        case .number(let value):
-            return value
-        case .path(let path, let offset):
-            let value = try lookup(path, offset)
-            guard let number = value.number, number.isFinite else {
+    /// The number a data value reads as: a number, a string or boolean that reads as one, or an ISO 8601 date's seconds
+    /// since 2001-01-01 (what `JSONEncoder` writes for a `Date`).
+    static func number(of value: DocumentValue) -> Double? {
+        if let number = value.number { return number }
+        guard case .string(let text) = value, text.count >= 10, text.first?.isASCII == true, text.first?.isNumber == true,
+            text.contains("T"), let date = DocumentDates.date(text, anchor: Date(timeIntervalSinceReferenceDate: 0))
+        else { return nil }
+        return date.timeIntervalSinceReferenceDate
+    }
+
+    private static func evaluate(_ node: Node, now: Double, _ lookup: (DataPath, Int) throws -> DocumentValue) throws -> Double {
+        func evaluate(_ node: Node) throws -> Double { try Self.evaluate(node, now: now, lookup) }
+        func read(_ path: DataPath, _ offset: Int, _ value: DocumentValue) throws -> Double {
+            guard let number = number(of: value), number.isFinite else {
                 throw Failure(offset: offset, expected: "a number at \(path)", found: "\(value.typeName) \"\(value.text)\"")
             }
             return number
+        }
+        switch node {
+        case .number(let value):
+            return value
+        case .now:
+            return now
+        case .path(let path, let offset):
+            return try read(path, offset, try lookup(path, offset))
+        case .coalesce(let path, let offset, let fallback):
+            let value: DocumentValue
+            do {
+                value = try lookup(path, offset)
+            } catch {
+                // A missing last key is a nil optional; a missing parent (a misspelt root or member) stays an error.
+                guard path.steps.count > 1 else { throw error }
+                let parent = DataPath(steps: Array(path.steps.dropLast()), text: path.text)
+                guard case .object = try lookup(parent, offset) else { throw error }
+                return try evaluate(fallback)
+            }
+            if value == .null { return try evaluate(fallback) }
+            return try read(path, offset, value)
         case .negate(let inner):
-            return -(try evaluate(inner, lookup))
+            return -(try evaluate(inner))
         case .binary(let op, let left, let right, let offset):
-            let a = try evaluate(left, lookup)
-            let b = try evaluate(right, lookup)
+            let a = try evaluate(left)
+            let b = try evaluate(right)
             let result: Double
             switch op {
             case .add: result = a + b
@@ -366,7 +425,7 @@ struct DocumentExpression: Hashable, Sendable {
             }
             return result
         case .call(let function, let arguments, let offset):
-            let values = try arguments.map { try evaluate($0, lookup) }
+            let values = try arguments.map { try evaluate($0) }
             switch function {
             case .int:
                 guard abs(values[0]) < 1e15 else {

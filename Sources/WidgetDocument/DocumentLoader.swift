@@ -52,7 +52,7 @@ struct DocumentLoader {
                 return try items.map(Self.literalString)
             } ?? []
         let store = try top.take("store").map(Self.store)
-        let intents = try top.take("intents").map { try Self.intents($0, store: store) } ?? [:]
+        let intents = try top.take("intents").map { try Self.intents($0, store: store, activity: isActivity ? kind : nil) } ?? [:]
         let compiler = ViewCompiler(intents: intents, isActivity: isActivity)
 
         if isActivity {
@@ -60,7 +60,7 @@ struct DocumentLoader {
             try top.finish()
             return try activityDocument(
                 kind: kind, displayName: displayName, description: description, routes: routes, store: store,
-                activity: activity)
+                activity: activity, intents: intents)
         }
 
         let families =

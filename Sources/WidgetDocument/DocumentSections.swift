@@ -159,7 +159,10 @@ extension DocumentLoader {
         return StoreSpec(suite: suite, defaults: values)
     }
 
-    static func intents(_ located: Located, store: StoreSpec?) throws -> [String: DocumentIntentDefinition] {
+    /// The document's `intents`: store intents (`set`, `increment`, `toggle`) and, in a Live Activity document (`activity`
+    /// given: the document's kind), intents that update or end the document's activities (`updateActivity`,
+    /// `endActivity`).
+    static func intents(_ located: Located, store: StoreSpec?, activity kind: String? = nil) throws -> [String: DocumentIntentDefinition] {
         guard let members = located.members else {
             throw DocumentError(at: located, expected: "an object of intents: {\"addGlass\": {\"increment\": \"glasses\", \"by\": 1}}")
         }
@@ -169,6 +172,16 @@ extension DocumentLoader {
             guard let fields = node.members else {
                 throw DocumentError(
                     at: node, expected: "an intent: {\"set\": KEY, \"to\": VALUE}, {\"increment\": KEY, \"by\": N} or {\"toggle\": KEY}")
+            }
+            if let activityKey = fields.first(where: { $0.key == "updateActivity" || $0.key == "endActivity" }) {
+                guard let kind else {
+                    throw DocumentError(
+                        file: "", position: activityKey.keyPosition, path: activityKey.value.path,
+                        expected: "updateActivity and endActivity only in a Live Activity document (one with \"activity\")",
+                        found: "\"\(activityKey.key)\" in a widget or control document")
+                }
+                intents[member.key] = try activityIntent(name: member.key, node, kind: kind)
+                continue
             }
             guard let store else {
                 throw DocumentError(
@@ -218,5 +231,48 @@ extension DocumentLoader {
                 value: value, defaultValue: defaultValue)
         }
         return intents
+    }
+
+    /// An intent that updates or ends the document's activities, as a Swift `LiveActivityIntent` whose `perform()` runs
+    /// `for activity in Activity<Attributes>.activities where CONDITION { ... activity.update(...) }`:
+    /// `{"title": "Pause workout", "updateActivity": {"pausedElapsed": "{{= now - state.startDate}}"},
+    /// "where": "state.pausedElapsed == null"}`, or `"endActivity": {...}` with `"dismissalPolicy"`.
+    /// - Throws: `DocumentError` at the member for a state that is not an object, a condition that does not parse, an
+    ///   unknown dismissal policy or member, or both operations at once.
+    static func activityIntent(name: String, _ node: Located, kind: String) throws -> DocumentIntentDefinition {
+        var arguments = try Arguments(
+            owner: "an activity intent", primary: nil, labeled: node.members ?? [],
+            valid: ["title", "updateActivity", "endActivity", "where", "dismissalPolicy"])
+        let title = try arguments.take("title").map(literalString) ?? name
+        let update = arguments.take("updateActivity")
+        let end = arguments.take("endActivity")
+        guard (update == nil) != (end == nil), let changesNode = update ?? end else {
+            throw DocumentError(at: node, expected: "one of \"updateActivity\" and \"endActivity\"", found: "both")
+        }
+        let form =
+            "an object of the content-state keys to change, such as {\"pausedElapsed\": \"{{= now - state.startDate}}\"} (null removes a key)"
+        guard let members = changesNode.members else { throw DocumentError(at: changesNode, expected: form) }
+        let changes = try members.map { (key: $0.key, value: try Decode.dataValue($0.value)) }
+        let condition = try arguments.take("where").map { node -> Condition in
+            guard case .string(let text) = node.value else {
+                throw DocumentError(at: node, expected: "a condition on the activity, such as \"state.pausedElapsed == null\"")
+            }
+            return try Condition.parse(text, at: node)
+        }
+        var policy = ActivityUIDismissalPolicy.default
+        if let policyNode = arguments.take("dismissalPolicy") {
+            guard end != nil else {
+                throw DocumentError(at: policyNode, expected: "\"dismissalPolicy\" only with \"endActivity\"", found: "updateActivity")
+            }
+            policy = try Decode.choice(
+                policyNode, ["default": ActivityUIDismissalPolicy.default, "immediate": .immediate], what: "a dismissal policy"
+            ).evaluate(emptyEvaluation)
+        }
+        try arguments.finish()
+        let operation = DocumentActivityOperation(
+            attributesType: "WidgetDocument(\(kind))", ends: end != nil, dismissalPolicy: policy, changes: changes,
+            changeKeys: members.map { ($0.key, $0.keyPosition, $0.value.path) }, condition: condition)
+        return DocumentIntentDefinition(
+            name: name, title: title, suite: "", key: "", operation: .set, value: .null, defaultValue: .null, activity: operation)
     }
 }

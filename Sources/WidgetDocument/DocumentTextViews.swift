@@ -74,6 +74,8 @@ extension ViewCompiler {
                 switch part {
                 case .literal(let literal): interpolation.appendLiteral(literal)
                 case .placeholder(let path, nil): interpolation.appendLiteral(try Decode.value(of: path, at: located, in: evaluation).text)
+                case .formatted(let placeholder, let format):
+                    interpolation.appendLiteral(try Decode.text(of: placeholder, format: format, at: located, in: evaluation))
                 case .placeholder(let path, let style?):
                     let value = try Decode.value(of: path, at: located, in: evaluation)
                     guard let date = DocumentDates.date(value.text, anchor: evaluation.anchor, timeZone: evaluation.environment.timeZone)

@@ -398,6 +398,8 @@ struct Template: Hashable, Sendable {
     enum Part: Hashable, Sendable {
         case literal(String)
         case placeholder(Placeholder, style: Text.DateStyle?)
+        /// A number shown through a format: `{{= km|%.2f}}`, `{{seconds|clock}}`.
+        case formatted(Placeholder, NumberFormat)
     }
 
     var parts: [Part]
@@ -408,11 +410,16 @@ struct Template: Hashable, Sendable {
         return nil
     }
 
-    var hasPlaceholders: Bool { parts.contains { if case .placeholder = $0 { return true } else { return false } } }
+    var hasPlaceholders: Bool { parts.contains { if case .literal = $0 { return false } else { return true } } }
 
     /// The paths the template reads.
     var paths: [DataPath] {
-        parts.flatMap { if case .placeholder(let placeholder, _) = $0 { return placeholder.paths } else { return [] } }
+        parts.flatMap { part -> [DataPath] in
+            switch part {
+            case .literal: return []
+            case .placeholder(let placeholder, _), .formatted(let placeholder, _): return placeholder.paths
+            }
+        }
     }
 
     /// Parses `text`; fails with what is wrong (an unclosed `{{`, a bad path or expression, an unknown style).
@@ -433,13 +440,29 @@ struct Template: Hashable, Sendable {
                 }
                 let inside = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
                 if let equals = inside.firstIndex(where: { $0 != " " }), inside[equals] == "=" {
-                    let source = inside[inside.index(after: equals)...]
+                    var source = inside[inside.index(after: equals)...]
+                    var format: NumberFormat?
+                    if let bar = source.lastIndex(of: "|"), Self.isFilter(source[source.index(after: bar)...]) {
+                        // `{{= EXPR|%.2f}}`: the expression's number through a format (the grammar has no `|`; a
+                        // quoted key such as store['a|b'] keeps its bar).
+                        let filter = source[source.index(after: bar)...]
+                        let filterOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: filter.startIndex)
+                        switch NumberFormat.parse(String(filter), offset: filterOffset, afterExpression: true) {
+                        case .success(let parsed): format = parsed
+                        case .failure(let error): return .failure(error)
+                        }
+                        source = source[..<bar]
+                    }
                     let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: source.startIndex)
                     switch DocumentExpression.parse(String(source), offset: offset) {
                     case .success(let expression):
                         if !literal.isEmpty { parts.append(.literal(literal)) }
                         literal = ""
-                        parts.append(.placeholder(.expression(expression), style: nil))
+                        if let format {
+                            parts.append(.formatted(.expression(expression), format))
+                        } else {
+                            parts.append(.placeholder(.expression(expression), style: nil))
+                        }
                     case .failure(let failure):
                         return .failure(
                             TemplateError(
@@ -450,23 +473,37 @@ struct Template: Hashable, Sendable {
                 }
                 var pathText = String(inside)
                 var style: Text.DateStyle?
+                var format: NumberFormat?
                 if let bar = inside.firstIndex(of: "|") {
                     pathText = String(inside[..<bar])
-                    let styleName = inside[inside.index(after: bar)...].trimmingCharacters(in: .whitespaces)
-                    guard let parsed = Text.DateStyle(rawValue: styleName) else {
-                        let names = ["time", "date", "relative", "offset", "timer"]
+                    let filter = inside[inside.index(after: bar)...]
+                    let styleName = filter.trimmingCharacters(in: .whitespaces)
+                    if let parsed = Text.DateStyle(rawValue: styleName) {
+                        style = parsed
+                    } else if styleName.hasPrefix("%") || styleName == NumberFormat.clockName {
+                        let filterOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: filter.startIndex)
+                        switch NumberFormat.parse(String(filter), offset: filterOffset, afterExpression: false) {
+                        case .success(let parsed): format = parsed
+                        case .failure(let error): return .failure(error)
+                        }
+                    } else {
+                        let names = ["time", "date", "relative", "offset", "timer", NumberFormat.clockName]
                         return .failure(
                             TemplateError(
-                                expected: "a date style after | (\(names.joined(separator: ", ")))",
+                                expected: "a date style after | (\(names.prefix(5).joined(separator: ", "))), "
+                                    + "a number format such as %.2f, or clock",
                                 found: "\"\(styleName)\"", suggestion: NearestName.suggestion(for: styleName, among: names)))
                     }
-                    style = parsed
                 }
                 switch DataPath.parse(pathText) {
                 case .success(let path):
                     if !literal.isEmpty { parts.append(.literal(literal)) }
                     literal = ""
-                    parts.append(.placeholder(.path(path), style: style))
+                    if let format {
+                        parts.append(.formatted(.path(path), format))
+                    } else {
+                        parts.append(.placeholder(.path(path), style: style))
+                    }
                 case .failure(let error):
                     return .failure(
                         TemplateError(
@@ -480,6 +517,13 @@ struct Template: Hashable, Sendable {
         }
         if !literal.isEmpty || parts.isEmpty { parts.append(.literal(literal)) }
         return .success(Template(parts: parts))
+    }
+
+    /// True when the text after an expression's last bar is a filter: a `%` format, `clock`, or a date style (refused
+    /// there with advice).
+    static func isFilter(_ text: Substring) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("%") || trimmed == NumberFormat.clockName || Text.DateStyle(rawValue: trimmed) != nil
     }
 
     struct TemplateError: Error {
@@ -506,5 +550,112 @@ private final class ISO8601Parser: @unchecked Sendable {
     /// The moment `text` names, or nil when it is not an ISO 8601 date and time with an offset.
     func date(from text: String) -> Date? {
         lock.withLock { fractional.date(from: text) ?? whole.date(from: text) }
+    }
+}
+
+// MARK: - Number formats
+
+/// How a `{{placeholder|FORMAT}}` shows its number: `%.2f` and the other `String(format:)` conversions of one number
+/// (`d i o x X f F e E g G`, with flags `-+ 0#`, a width and a precision), or `clock`, a number of seconds as the
+/// digits a `.timer` text shows for that interval (`m:ss` below an hour, `h:mm:ss` from one; rounded down), which is
+/// what a paused timer (`Text(timerInterval:pauseTime:)`) holds still.
+///
+/// `String(format:)` with no locale writes the decimal point as `.`, as Swift code calling it does.
+enum NumberFormat: Hashable, Sendable {
+    /// A `String(format:)` specification for one number; `integer` for `d i o x X`, which take an `Int`.
+    case printf(String, integer: Bool)
+    /// `SystemTextFormat.clock(seconds:showsHours: true)`.
+    case clock
+
+    /// The filter name of `clock`.
+    static let clockName = "clock"
+
+    /// What a valid format looks like, for errors.
+    static let expectedForm =
+        "a number format after |: one String(format:) conversion such as %.2f, %d, %05.1f or %x "
+        + "(flags -+ 0#, a width up to 99, a precision up to 20, then d i o x X f F e E g G), or clock"
+
+    /// Parses the text after the bar; `offset` is where it starts in the template string (Unicode scalars from 0).
+    static func parse(_ filter: String, offset: Int, afterExpression: Bool) -> Result<NumberFormat, Template.TemplateError> {
+        let leading = filter.unicodeScalars.prefix { $0 == " " }.count
+        let trimmed = filter.trimmingCharacters(in: .whitespaces)
+        let start = offset + leading
+        if trimmed == clockName { return .success(.clock) }
+        func failure(at index: Int, _ expected: String) -> Result<NumberFormat, Template.TemplateError> {
+            .failure(
+                Template.TemplateError(
+                    expected: expected, found: "\"\(trimmed)\"",
+                    suggestion: trimmed.hasPrefix("%") ? nil : NearestName.suggestion(for: trimmed, among: [clockName]),
+                    offset: start + index))
+        }
+        if afterExpression, Text.DateStyle(rawValue: trimmed) != nil {
+            return failure(
+                at: 0, "a number format after an expression (a date style such as |\(trimmed) follows a data path: {{path|\(trimmed)}})")
+        }
+        let scalars = Array(trimmed.unicodeScalars)
+        guard scalars.first == "%" else { return failure(at: 0, expectedForm) }
+        var index = 1
+        while index < scalars.count, "-+ 0#".unicodeScalars.contains(scalars[index]) { index += 1 }
+        var digits = 0
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) {
+            index += 1
+            digits += 1
+        }
+        guard digits <= 2 else { return failure(at: index - digits, "a width of at most 99 columns in the number format") }
+        if index < scalars.count, scalars[index] == "." {
+            index += 1
+            let precisionStart = index
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+            let precision = Int(String(String.UnicodeScalarView(scalars[precisionStart..<index]))) ?? 0
+            guard index - precisionStart <= 2, precision <= 20 else {
+                return failure(at: precisionStart, "a precision of at most 20 digits in the number format")
+            }
+        }
+        guard index < scalars.count else { return failure(at: index, "a conversion after the flags, width and precision: " + expectedForm) }
+        let conversion = scalars[index]
+        let integer = "dioxX".unicodeScalars.contains(conversion)
+        guard integer || "fFeEgG".unicodeScalars.contains(conversion) else {
+            let hint = conversion == "@" || conversion == "s" ? " (a placeholder shows text as it is: write {{path}})" : ""
+            return failure(at: index, "one of d i o x X f F e E g G as the conversion" + hint)
+        }
+        guard index + 1 == scalars.count else {
+            return failure(at: index + 1, "the end of the format after %\(conversion): write the other text outside the {{ }}")
+        }
+        var specification = String(String.UnicodeScalarView(scalars[..<index]))
+        // `Int` is 64 bits: `%ld`, not `%d`, reads it whole.
+        if integer { specification += "l" }
+        specification.unicodeScalars.append(conversion)
+        return .success(.printf(specification, integer: integer))
+    }
+
+    /// The text of `value`.
+    /// - Throws: `Failure` with what was expected when an integer conversion gets a value that is not a whole number
+    ///   (below 10^15), or `clock` a negative or huge one.
+    func text(of value: Double) throws -> String {
+        switch self {
+        case .printf(let specification, let integer):
+            if integer {
+                guard value.rounded() == value, abs(value) < 1e15 else {
+                    throw Failure(
+                        expected: "a whole number for the integer conversion in |\(specification.replacingOccurrences(of: "l", with: "")) "
+                            + "(take int(...) of it, as Swift's Int(_:))",
+                        found: DocumentValue.text(of: value))
+                }
+                return String(format: specification, Int(value))
+            }
+            guard abs(value) < 1e300 else { throw Failure(expected: "a number below 10^300 to format", found: "\(value)") }
+            return String(format: specification, value)
+        case .clock:
+            guard value >= 0, value < 1e9 else {
+                throw Failure(expected: "a number of seconds from 0 to 10^9 for |clock", found: DocumentValue.text(of: value))
+            }
+            return SystemTextFormat.clock(seconds: Int(value.rounded(.down)), showsHours: true)
+        }
+    }
+
+    /// Why a number cannot be formatted.
+    struct Failure: Error {
+        var expected: String
+        var found: String
     }
 }

@@ -98,7 +98,7 @@ enum Decode {
         case .expression(let expression):
             do {
                 return .number(
-                    try expression.evaluate { path, offset in
+                    try expression.evaluate(now: evaluation.now.timeIntervalSinceReferenceDate) { path, offset in
                         do {
                             return try value(of: path, at: located, in: evaluation)
                         } catch var error as DocumentError {
@@ -133,9 +133,28 @@ enum Decode {
             switch part {
             case .literal(let literal): text += literal
             case .placeholder(let path, _): text += try value(of: path, at: located, in: evaluation).text
+            case .formatted(let placeholder, let format):
+                text += try self.text(of: placeholder, format: format, at: located, in: evaluation)
             }
         }
         return text
+    }
+
+    /// The text of `{{placeholder|FORMAT}}`: the placeholder's number through the format (`String(format:)` or `clock`).
+    /// - Throws: `DocumentError` at the string when the value is not a number, or not one the format takes.
+    static func text(of placeholder: Placeholder, format: NumberFormat, at located: Located, in evaluation: DocumentEvaluation) throws
+        -> String
+    {
+        let value = try value(of: placeholder, at: located, in: evaluation)
+        guard let number = DocumentExpression.number(of: value), number.isFinite else {
+            throw DocumentError(
+                at: located, expected: "a number to format in {{\(placeholder)}}", found: "\(value.typeName) \"\(value.text)\"")
+        }
+        do {
+            return try format.text(of: number)
+        } catch let failure as NumberFormat.Failure {
+            throw DocumentError(at: located, expected: failure.expected, found: failure.found + " in {{\(placeholder)}}")
+        }
     }
 
     /// A raw data value: a literal JSON value, or the value of a single `{{placeholder}}` (keeping its type).

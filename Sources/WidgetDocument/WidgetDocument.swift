@@ -270,8 +270,18 @@ struct DocumentIntentDefinition {
     var value: DocumentValue
     /// The key's value before anything was stored.
     var defaultValue: DocumentValue
+    /// For an intent that updates or ends the document's activities: what it does (the store fields are unused).
+    var activity: DocumentActivityOperation?
 
-    func makeIntent() -> DocumentIntent {
+    /// The intent a `Button` or `Toggle` runs: a `DocumentActivityIntent` for an activity intent, else a `DocumentIntent`.
+    func makeIntent() -> any AppIntent {
+        if let activity {
+            var intent = DocumentActivityIntent()
+            intent.name = name
+            intent.title = title
+            intent.operation = activity
+            return intent
+        }
         let intent = DocumentIntent()
         intent.name = name
         intent.title = title
@@ -360,6 +370,99 @@ public struct DocumentIntentError: Error, CustomStringConvertible, Sendable {
     public let message: String
     /// The message, as logged.
     public var description: String { message }
+}
+
+// MARK: - Intents that update Live Activities
+
+/// What a document's activity intent does to each of the document's activities: the content-state keys it changes
+/// (values may read `attributes`, `state`, `isStale`, `activityID` and, in expressions, `now`), the condition an activity
+/// must meet, and whether it ends the activity.
+struct DocumentActivityOperation: @unchecked Sendable {
+    /// `WidgetDocument(KIND)`: the activities of this document.
+    var attributesType: String
+    /// True for `endActivity`.
+    var ends: Bool
+    var dismissalPolicy: ActivityUIDismissalPolicy
+    /// The keys set, in the document's order, with their values (null removes the key, as `JSONEncoder` leaves out a nil
+    /// optional).
+    var changes: [(key: String, value: Expr<DocumentValue>)]
+    /// The keys as written, for errors at load.
+    var changeKeys: [(key: String, position: DocumentPosition, path: JSONPath)]
+    /// `where`: the activities it applies to; nil for all.
+    var condition: Condition?
+
+    /// The scope an activity's values are read in.
+    static func evaluation(attributes: DocumentValue, state: DocumentValue, isStale: Bool, id: String, now: Date, file: String)
+        -> DocumentEvaluation
+    {
+        DocumentEvaluation(
+            values: ["attributes": attributes, "state": state, "isStale": .bool(isStale), "activityID": .string(id)],
+            anchor: now, environment: EnvironmentValues(), file: file)
+    }
+
+    /// The content state after the change, or nil when the activity does not meet the condition.
+    /// - Throws: `DocumentError` from a value (a missing field, a division by zero) or the condition.
+    func changed(_ evaluation: DocumentEvaluation) throws -> DocumentValue? {
+        if let condition, try !condition.evaluate(evaluation) { return nil }
+        guard case .object(var members)? = evaluation.values["state"] else { return nil }
+        for change in changes {
+            let value = try change.value.evaluate(evaluation)
+            if value == .null { members[change.key] = nil } else { members[change.key] = value }
+        }
+        return .object(members)
+    }
+
+    /// Runs the operation on every activity of the document, oldest first, as the Swift intent's loop over
+    /// `Activity<Attributes>.activities` does; an update the host refuses (over 4 KB, ended) is dropped, as
+    /// `Activity.update(_:)` drops it.
+    /// - Throws: `DocumentError` from a value.
+    func perform(now: Date) throws {
+        // Without a host, `Activity<Attributes>.activities` is empty and the Swift loop does nothing.
+        guard let host = HostContext.current.activities else { return }
+        for record in host.activityRecords(attributesType: attributesType) {
+            guard let attributes = try? JSONDecoder().decode(DocumentValue.self, from: record.attributes),
+                let state = try? JSONDecoder().decode(DocumentValue.self, from: record.content.state)
+            else { continue }
+            let isStale = record.content.staleDate.map { $0 <= now } ?? false
+            let scope = Self.evaluation(attributes: attributes, state: state, isStale: isStale, id: record.id, now: now, file: "")
+            guard let newState = try changed(scope) else { continue }
+            // `ActivityContent(state:staleDate: nil)`, as the Swift intents write it.
+            let content = EncodedActivityContent(state: try ActivityCoding.encode(newState), staleDate: nil)
+            if ends {
+                try? host.endActivity(id: record.id, content: content, dismissalPolicy: dismissalPolicy)
+            } else {
+                try? host.updateActivity(id: record.id, content: content, alertConfiguration: nil)
+            }
+        }
+    }
+}
+
+/// The `LiveActivityIntent` a Live Activity document's `Button` runs for an intent with `updateActivity` or
+/// `endActivity`: it changes the content state of each of the document's activities that meets its `where` condition
+/// and updates or ends it, as a Swift intent calling `Activity.update(_:)` or `Activity.end(_:dismissalPolicy:)` does. The
+/// host runs it off the render path, in the app's process.
+public struct DocumentActivityIntent: LiveActivityIntent {
+    /// As AppIntents' `AppIntent.title`: the name the host shows for the intent.
+    public static var title: LocalizedStringResource { "Widget document activity intent" }
+    /// As AppIntents' `AppIntent.description`.
+    public static var description: IntentDescription { "Updates or ends a widget document's Live Activities, as the document declares." }
+
+    /// The intent's name in the document.
+    @Parameter(title: "Name") public var name: String
+    /// The document's title for the intent.
+    @Parameter(title: "Title") public var title: String
+    /// What the intent does; set by the document's button.
+    var operation: DocumentActivityOperation?
+
+    /// Creates an intent that does nothing; the document's button fills it in before it runs.
+    public init() {}
+
+    /// Updates or ends the activities, reading `now` from the clock (`Date()`, which the host's simulated clock sets).
+    /// - Throws: a `DocumentError` when a value cannot be computed.
+    public func perform() async throws -> some IntentResult {
+        try operation?.perform(now: Date())
+        return .result()
+    }
 }
 
 // MARK: - Live Activities

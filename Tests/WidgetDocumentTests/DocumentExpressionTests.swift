@@ -115,9 +115,9 @@ struct DocumentExpressionTests {
             ("{{=}}", "}}", "an expression after = such as {{= total / goal}}", "nothing", nil),
             ("{{= 1.2.3}}", "1.2.3", "a number such as 250 or 0.5", "\"1.2.3\"", nil),
             (
-                "{{= done|time}}", "|time",
-                "the end of the expression: a date style (|time, |date...) cannot follow an expression; write {{path|time}} with a data path",
-                "\"|time\"", nil
+                "{{= done|time}}", "time",
+                "a number format after an expression (a date style such as |time follows a data path: {{path|time}})",
+                "\"time\"", nil
             ),
             ("{{= 1e5 * done}}", "1e5", "a number without an exponent (exponents are not supported): write 100000", "\"1e5\"", nil),
         ] as [(String, String, String, String, String?)])

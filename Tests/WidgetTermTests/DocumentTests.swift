@@ -35,7 +35,10 @@ extension DocumentFixtures {
 extension DocumentFixtures {
     /// Renders the Swift sample `kind` and its twin `examples/twins/KIND.json` in every family, appearance
     /// (`styles`) and provider context, at each of `moments` (seconds after `FixedClock.reference`, with a label),
-    /// and expects the same cells, tap regions, widget URLs, live regions and diagnostic codes.
+    /// and expects the same cells, tap regions, widget URLs, live regions and diagnostic codes. For a Live Activity
+    /// (which has no families) it plays each scripted state from `FixedClock.reference` and compares every
+    /// presentation in every appearance at each moment instead; its display name is not compared (iOS shows none for
+    /// an activity, and ActivityKit's is the attributes type's name).
     /// - Parameters:
     ///   - tapAction: How to compare the tap regions' actions, for a twin whose action is another type doing the same
     ///     (a document intent for a Swift `AppIntent`); nil compares whole tap regions.
@@ -49,9 +52,31 @@ extension DocumentFixtures {
         let twin = try example("twins/\(kind).json")
         #expect(twin.kind == "\(kind)-document", sourceLocation: sourceLocation)
         #expect(twin.supportedFamilies == sample.supportedFamilies, sourceLocation: sourceLocation)
-        #expect(twin.displayName == sample.displayName, sourceLocation: sourceLocation)
+        if sample.activity == nil { #expect(twin.displayName == sample.displayName, sourceLocation: sourceLocation) }
         #expect(twin.routes == sample.routes, sourceLocation: sourceLocation)
+        #expect((twin.activity == nil) == (sample.activity == nil), sourceLocation: sourceLocation)
         var compared = 0
+        if let facet = sample.activity, let script = facet.preview {
+            let started = FixedClock.reference
+            let states = try FixedClock.run(at: started) { try script.contents(started).count }
+            for (moment, offset) in moments {
+                for state in 1...max(states, 1) {
+                    for presentation in ActivityPresentation.allCases {
+                        for (name, style) in styles {
+                            let label = [kind, moment, "state \(state)", "\(presentation)", name].filter { !$0.isEmpty }.joined(
+                                separator: " ")
+                            let expected = try renderActivity(
+                                sample, presentation, state: state, style: style, at: started.addingTimeInterval(offset))
+                            let actual = try renderActivity(
+                                twin, presentation, state: state, style: style, at: started.addingTimeInterval(offset))
+                            expectSame(actual.frame, expected.frame, label, tapAction: tapAction, sourceLocation: sourceLocation)
+                            compared += 1
+                        }
+                    }
+                }
+            }
+            return compared
+        }
         for (moment, offset) in moments {
             let date = FixedClock.reference.addingTimeInterval(offset)
             for family in sample.supportedFamilies {
@@ -60,23 +85,7 @@ extension DocumentFixtures {
                         let expected = try render(sample, family: family, style: style, context: context, at: date)
                         let actual = try render(twin, family: family, style: style, context: context, at: date)
                         let label = [kind, moment, "\(family)", name, "\(context)"].filter { !$0.isEmpty }.joined(separator: " ")
-                        #expect(
-                            FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(label)",
-                            sourceLocation: sourceLocation)
-                        if let tapAction {
-                            #expect(
-                                actual.tapRegions.map(\.rect) == expected.tapRegions.map(\.rect), "\(label): tap regions",
-                                sourceLocation: sourceLocation)
-                            #expect(
-                                actual.tapRegions.map { tapAction($0.action) } == expected.tapRegions.map { tapAction($0.action) },
-                                "\(label): tap actions", sourceLocation: sourceLocation)
-                        } else {
-                            #expect(actual.tapRegions == expected.tapRegions, "\(label): tap regions", sourceLocation: sourceLocation)
-                        }
-                        #expect(actual.widgetURLs == expected.widgetURLs, "\(label): widgetURLs", sourceLocation: sourceLocation)
-                        #expect(
-                            actual.liveRegions.map(\.rect) == expected.liveRegions.map(\.rect), "\(label): live regions",
-                            sourceLocation: sourceLocation)
+                        expectSame(actual, expected, label, tapAction: tapAction, sourceLocation: sourceLocation)
                         #expect(
                             actual.diagnostics.map(\.code) == expected.diagnostics.map(\.code), "\(label): diagnostics",
                             sourceLocation: sourceLocation)
@@ -86,6 +95,44 @@ extension DocumentFixtures {
             }
         }
         return compared
+    }
+
+    /// Expects the same cells, tap regions (whole, or their rectangles and `tapAction` of each), widget URLs and live
+    /// regions.
+    static func expectSame(
+        _ actual: Frame, _ expected: Frame, _ label: String, tapAction: ((TapAction) -> String)?, sourceLocation: SourceLocation
+    ) {
+        #expect(FrameEncoder.golden(actual.buffer) == FrameEncoder.golden(expected.buffer), "\(label)", sourceLocation: sourceLocation)
+        if let tapAction {
+            #expect(
+                actual.tapRegions.map(\.rect) == expected.tapRegions.map(\.rect), "\(label): tap regions", sourceLocation: sourceLocation)
+            #expect(
+                actual.tapRegions.map { tapAction($0.action) } == expected.tapRegions.map { tapAction($0.action) },
+                "\(label): tap actions", sourceLocation: sourceLocation)
+        } else {
+            #expect(actual.tapRegions == expected.tapRegions, "\(label): tap regions", sourceLocation: sourceLocation)
+        }
+        #expect(actual.widgetURLs == expected.widgetURLs, "\(label): widgetURLs", sourceLocation: sourceLocation)
+        #expect(
+            actual.liveRegions.map(\.rect) == expected.liveRegions.map(\.rect), "\(label): live regions", sourceLocation: sourceLocation)
+    }
+
+    /// A Live Activity played from `started` through `state`, in `presentation` and `style`, at `at` (the process clock
+    /// frozen there).
+    static func renderActivity(
+        _ descriptor: WidgetDescriptor, _ presentation: ActivityPresentation, state: Int, style: PaintStyle,
+        started: Date = FixedClock.reference, at: Date
+    ) throws -> IslandFrame {
+        try FixedClock.run(at: at) {
+            let clock = TestClock(started)
+            let center = ActivityCenter(now: { clock.now })
+            let id = try ActivityScript.start(descriptor, in: center, state: state, startingAt: started)
+            clock.now = at
+            let options = IslandRenderOptions(device: .default, style: style, date: at, format: FixedClock.utcFormat)
+            return try ActivityRendering.render(
+                try #require(center.snapshot(id: id)), with: try #require(descriptor.activity), kind: descriptor.kind,
+                presentation: presentation, options: options)
+        }
     }
 }
 
@@ -231,7 +278,7 @@ struct DocumentExampleTests {
     func documentationExamples() throws {
         let markdown = try String(contentsOf: DocumentFixtures.package.appendingPathComponent("docs/widget-document.md"), encoding: .utf8)
         let blocks = markdown.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 22)
+        #expect(blocks.count == 23)
         for (index, block) in blocks.enumerated() {
             if block.contains("\"control\":") {
                 // A control document (ControlDocument) draws at every placement, with no check that fails.
