@@ -304,9 +304,9 @@ public enum BuiltInTheme: String, CaseIterable, Sendable {
     /// iOS 26 clear Home Screen (accented).
     case clear
     /// iPhone Lock Screen (vibrant).
-    case lockscreen
+    case lockScreen = "lockscreen"
     /// iPhone StandBy in low light (vibrant, red on black).
-    case standbyNight = "standby-night"
+    case standByNight = "standby-night"
 
     /// The theme's values.
     public var theme: Theme {
@@ -315,8 +315,8 @@ public enum BuiltInTheme: String, CaseIterable, Sendable {
         case .dark: return BuiltInThemes.dark
         case .tinted: return BuiltInThemes.tinted
         case .clear: return BuiltInThemes.clear
-        case .lockscreen: return BuiltInThemes.lockscreen
-        case .standbyNight: return BuiltInThemes.standbyNight
+        case .lockScreen: return BuiltInThemes.lockscreen
+        case .standByNight: return BuiltInThemes.standbyNight
         }
     }
 }

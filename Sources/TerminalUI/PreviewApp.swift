@@ -340,7 +340,7 @@ public final class PreviewApp {
         switch mode {
         case .fullColor: builtIn = theme.colorScheme == .dark ? .dark : .light
         case .accented: builtIn = .tinted
-        case .vibrant: builtIn = family.isAccessory || family != .systemSmall ? .lockscreen : .standbyNight
+        case .vibrant: builtIn = family.isAccessory || family != .systemSmall ? .lockScreen : .standByNight
         }
         let chosen = configuration.themes.first { $0.name == builtIn.rawValue } ?? Theme.builtIn(builtIn)
         return WidgetAppearance(mode: mode, theme: chosen, colorScheme: configuration.colorScheme)

@@ -361,7 +361,8 @@ extension RemoteWidgets {
             descriptor.configuration = settings
             if let name = control.pushHandler {
                 descriptor.pushHandler = RemoteControlPushHandler(
-                    kind: kind, handlerName: name, handlerID: control.pushHandlerID,
+                    // An extension of protocol 11 sends the ID with the name; the name stands in if one does not.
+                    kind: kind, handlerName: name, handlerID: control.pushHandlerID ?? name,
                     send: ExtensionPushForwarder.sending(to: process, within: limit) { .controlPushTokens(kind: kind, controls: $0) })
             }
             return descriptor

@@ -78,16 +78,16 @@ struct RemoteWidgetPushHandler: ConfiguredWidgetPushHandler, WidgetPushHandler {
     let codeReads: (@Sendable ([Data]) -> [Data])?
 
     /// A handler that forwards nothing (`WidgetPushHandler` requires it; the host makes one with its process).
-    init() { self.init(handlerName: "RemoteWidgetPushHandler", send: nil) }
+    init() { self.init(handlerName: "RemoteWidgetPushHandler", handlerID: "RemoteWidgetPushHandler", send: nil) }
 
     /// A stand-in for the handler type `handlerID` (simple name `handlerName`) in the extension; `send` sends the token and
     /// the widgets there and answers with the tokens the handler read.
     init(
-        handlerName: String, handlerID: String? = nil,
+        handlerName: String, handlerID: String,
         send: (@Sendable ((Data, [ArchivedWidgetInfo])) -> Result<[Data], ExtensionFailure>)?,
         codeReads: (@Sendable ([Data]) -> [Data])? = nil
     ) {
-        forwarder = ExtensionPushForwarder(handlerName: handlerName, handlerID: handlerID ?? handlerName, send: send)
+        forwarder = ExtensionPushForwarder(handlerName: handlerName, handlerID: handlerID, send: send)
         self.codeReads = codeReads
     }
 
@@ -112,16 +112,18 @@ struct RemoteControlPushHandler: ConfiguredControlPushHandler {
     let forwarder: ExtensionPushForwarder<[ArchivedControlPushToken]>
 
     /// A handler that forwards nothing (the protocol requires it; the host makes one with its process).
-    init() { self.init(kind: "", handlerName: "RemoteControlPushHandler", send: nil) }
+    init() {
+        self.init(kind: "", handlerName: "RemoteControlPushHandler", handlerID: "RemoteControlPushHandler", send: nil)
+    }
 
     /// A stand-in for control `kind`'s handler type `handlerID` (simple name `handlerName`) in the extension; `send`
     /// sends the controls' tokens there and answers with the tokens the handler read.
     init(
-        kind: String, handlerName: String, handlerID: String? = nil,
+        kind: String, handlerName: String, handlerID: String,
         send: (@Sendable ([ArchivedControlPushToken]) -> Result<[Data], ExtensionFailure>)?
     ) {
         self.kind = kind
-        forwarder = ExtensionPushForwarder(handlerName: handlerName, handlerID: handlerID ?? handlerName, send: send)
+        forwarder = ExtensionPushForwarder(handlerName: handlerName, handlerID: handlerID, send: send)
     }
 
     /// The handler's simple type name in the extension.

@@ -225,7 +225,8 @@ public final class RemoteWidgets: @unchecked Sendable {
         if let name = widget.pushHandler {
             descriptor.pushHandler = RemoteWidgetPushHandler.self
             descriptor.configuredPushHandler = RemoteWidgetPushHandler(
-                handlerName: name, handlerID: widget.pushHandlerID,
+                // An extension of protocol 11 sends the ID with the name; the name stands in if one does not.
+                handlerName: name, handlerID: widget.pushHandlerID ?? name,
                 send: ExtensionPushForwarder.sending(to: process, within: limit) {
                     .widgetPushToken(kind: kind, token: $0.0, widgets: $0.1)
                 },

@@ -60,7 +60,7 @@ public enum Surfaces {
     /// red, on `standby-night`): the surface, and its built-in theme as a value (HIG, "StandBy").
     public static func standBy(night: Bool) -> (surface: Surface, theme: BuiltInTheme) {
         night
-            ? (Surface(place: .standBy, theme: BuiltInTheme.standbyNight.rawValue, mode: .vibrant), .standbyNight)
+            ? (Surface(place: .standBy, theme: BuiltInTheme.standByNight.rawValue, mode: .vibrant), .standByNight)
             : (Surface(place: .standBy, theme: BuiltInTheme.dark.rawValue, mode: .fullColor, removesContainerBackground: true), .dark)
     }
 
@@ -96,8 +96,8 @@ public enum Surfaces {
     public static func usualTheme(for mode: WidgetRenderingMode, family: WidgetFamily, colorScheme: ColorScheme) -> BuiltInTheme {
         switch mode {
         case .accented: return .tinted
-        case .vibrant: return .lockscreen
-        case .fullColor: return family.isAccessory ? .lockscreen : (colorScheme == .dark ? .dark : .light)
+        case .vibrant: return .lockScreen
+        case .fullColor: return family.isAccessory ? .lockScreen : (colorScheme == .dark ? .dark : .light)
         }
     }
 

@@ -132,8 +132,7 @@ public final class WidgetPushTokenService: @unchecked Sendable {
             if let key = configured.groupKey, let group = groups.firstIndex(where: { $0.key == key }) {
                 groups[group].users.append(control)
             } else {
-                groups.append(
-                    ([control], configured.handlerName, configured.groupKey ?? "configured \(configured.handlerName) \(control.kind)"))
+                groups.append(([control], configured.handlerName, configured.controlGroupKey(kind: control.kind)))
             }
         }
         for (users, name, key) in groups {

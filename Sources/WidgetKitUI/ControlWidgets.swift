@@ -72,7 +72,12 @@ public protocol ConfiguredControlPushHandler: ControlPushHandler {
     var handlerName: String { get }
     /// Handlers with the same key stand for one handler and get one call between them, with every control's token, as
     /// a Swift handler type gets one new instance per token change; nil (the default): this instance is called for its
-    /// own control alone.
+    /// own control alone (it is grouped under `configured NAME KIND`, `controlGroupKey(kind:)`).
+    ///
+    /// Optional here but a `String` defaulting to `configured NAME` on `ConfiguredWidgetPushHandler`: a widget handler
+    /// is handed the extension's one token, so handlers of one name are one handler by default; each control has a
+    /// token of its own, and a configured control handler (a control document's) is made for its control alone, so by
+    /// default it is not grouped with another control's handler of the same name.
     var groupKey: String? { get }
 }
 
@@ -81,6 +86,10 @@ extension ConfiguredControlPushHandler {
     public var handlerName: String { "\(Self.self)" }
     /// None: the instance is called on its own.
     public var groupKey: String? { nil }
+
+    /// The key the handler of control `kind` is grouped under (`WidgetPushTokenService`, `pushHandlerID`): its
+    /// `groupKey`, or without one `configured NAME KIND`, a key of that control's alone.
+    package func controlGroupKey(kind: String) -> String { groupKey ?? "configured \(handlerName) \(kind)" }
 }
 
 /// One control instance as the push handler sees it, as `WidgetKit.ControlInfo`.
@@ -376,7 +385,7 @@ extension ControlDescriptor {
     public var pushHandlerID: String? {
         pushHandler.map { handler in
             if let configured = handler as? any ConfiguredControlPushHandler {
-                return configured.groupKey ?? "configured \(configured.handlerName) \(kind)"
+                return configured.controlGroupKey(kind: kind)
             }
             return String(reflecting: type(of: handler))
         }

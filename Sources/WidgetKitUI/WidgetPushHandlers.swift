@@ -51,6 +51,10 @@ public protocol ConfiguredWidgetPushHandler: Sendable {
     var handlerName: String { get }
     /// Handlers with the same key stand for one handler and get one call between them, as a handler type gets one new
     /// instance per token; the default is `configured NAME` (`handlerName`).
+    ///
+    /// A `String` here but optional (default nil) on `ConfiguredControlPushHandler`: every widget handler is handed the
+    /// extension's one token, so handlers of one name are one handler by default; each control has a token of its own,
+    /// and a configured control handler is made for its control alone, so it is grouped only when it says so.
     var groupKey: String { get }
     /// Called as `WidgetPushHandler.pushTokenDidChange(_:widgets:)` is.
     func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo])

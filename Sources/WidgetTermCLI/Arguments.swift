@@ -83,6 +83,30 @@ struct ParsedArguments {
 
     subscript(name: String) -> String? { options[name] }
 
+    /// The values of every `--NAME VALUE` and `--NAME=VALUE` in `arguments`, in order, read as `init` reads them, for
+    /// the flags read before a command parses its own (`--timezone`, `--assets`, `--os`, `--device`): `--` and
+    /// anything else not starting with `--` is a positional and reading goes on after it; a valued flag
+    /// (`CommandLineWords.valuedFlags`, or `name` itself) takes the next argument, whatever it is, so that argument is
+    /// never a flag; any other flag is a switch. A `--NAME` with nothing after it has no value (the parser reports it).
+    static func values(of name: String, in arguments: [String]) -> [String] {
+        var values: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else { continue }
+            let flag = argument.dropFirst(2)
+            if let equals = flag.firstIndex(of: "=") {
+                if flag[..<equals] == name { values.append(String(flag[flag.index(after: equals)...])) }
+                continue
+            }
+            guard flag == name || CommandLineWords.valuedFlags.contains(String(flag)), index < arguments.count else { continue }
+            if flag == name { values.append(arguments[index]) }
+            index += 1
+        }
+        return values
+    }
+
     /// A value that must be one of `choices`.
     func choice<T>(_ name: String, _ choices: [String: T], default defaultValue: T) throws -> T {
         guard let raw = options[name] else { return defaultValue }

@@ -6,22 +6,10 @@ import AssetCatalog
 /// `--assets DIR` (repeatable): folders searched for the app's asset catalogs and string tables, read once
 /// before the command runs (`AssetCatalogs`).
 enum AssetsArgument {
-    /// The values of every `--assets DIR` and `--assets=DIR` in `arguments`, in order (before `--`).
+    /// The values of every `--assets DIR` and `--assets=DIR` in `arguments`, in order, as the command's parser reads
+    /// them (`ParsedArguments.values(of:in:)`).
     static func folders(in arguments: [String]) -> [String] {
-        var folders: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" { break }
-            if argument == "--assets", index < arguments.count {
-                folders.append(arguments[index])
-                index += 1
-            } else if argument.hasPrefix("--assets=") {
-                folders.append(String(argument.dropFirst("--assets=".count)))
-            }
-        }
-        return folders
+        ParsedArguments.values(of: "assets", in: arguments)
     }
 
     /// The catalogs under `folders`.

@@ -156,15 +156,12 @@ public enum ExtensionPreview {
         return rest
     }
 
-    /// The value of `--NAME S` or `--NAME=S` when it is a number of seconds more than 0 and at most 600 (the
-    /// command reports a bad one itself; 0 would end every extension process before it answers).
+    /// The value of `--NAME S` or `--NAME=S` (the last, as the command's parser reads it:
+    /// `ParsedArguments.values(of:in:)`) when it is a number of seconds more than 0 and at most 600 (the command
+    /// reports a bad one itself; 0 would end every extension process before it answers).
     static func seconds(of name: String, in arguments: [String]) -> TimeInterval? {
-        var text: String?
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--\(name)", index + 1 < arguments.count { text = arguments[index + 1] }
-            if argument.hasPrefix("--\(name)=") { text = String(argument.dropFirst(name.count + 3)) }
-        }
-        guard let text, let value = Double(text), value > 0, value <= 600 else { return nil }
+        guard let text = ParsedArguments.values(of: name, in: arguments).last, let value = Double(text), value > 0, value <= 600
+        else { return nil }
         return value
     }
 

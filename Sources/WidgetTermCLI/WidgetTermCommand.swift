@@ -23,24 +23,14 @@ public enum WidgetTermCommand {
         let environment = ProcessInfo.processInfo.environment
         // The bundle's body runs before the command parses its flags; an `if #available` in it (rewritten
         // to ask `OSAvailability`) must already see `--os`. A bad value is reported by the parser later.
-        for (index, argument) in arguments.enumerated() {
-            var value: String?
-            if argument.hasPrefix("--os=") {
-                value = String(argument.dropFirst(5))
-            } else if argument == "--os", index + 1 < arguments.count {
-                value = arguments[index + 1]
-            }
-            if let value, let version = Int(value), OSAvailability.simulatedMajorVersions.contains(version) {
+        for value in ParsedArguments.values(of: "os", in: arguments) {
+            if let version = Int(value), OSAvailability.simulatedMajorVersions.contains(version) {
                 OSAvailability.iOSMajorVersion = version
             }
-            // `UIScreen.main` read in the bundle's body or a provider follows `--device` too.
-            var deviceName: String?
-            if argument.hasPrefix("--device=") {
-                deviceName = String(argument.dropFirst(9))
-            } else if argument == "--device", index + 1 < arguments.count {
-                deviceName = arguments[index + 1]
-            }
-            if let deviceName, let device = DeviceProfile.named(deviceName) {
+        }
+        // `UIScreen.main` read in the bundle's body or a provider follows `--device` too.
+        for name in ParsedArguments.values(of: "device", in: arguments) {
+            if let device = DeviceProfile.named(name) {
                 SimulatedScreen.use(size: device.screen, scale: device.displayScale)
             }
         }
@@ -119,9 +109,16 @@ public enum WidgetTermCommand {
         environment: [String: String], output: TextStream, errors: TextStream
     ) -> Int32 {
         // `--timezone` is the simulated device's zone for widget code too: `Calendar.current` follows it.
-        SimulatedTimeZone.run(in: SimulatedTimeZone.zone(inArguments: arguments)) {
+        SimulatedTimeZone.run(in: simulatedTimeZone(in: arguments)) {
             runInZone(arguments: arguments, widgets: widgets, controls: controls, environment: environment, output: output, errors: errors)
         }
+    }
+
+    /// The zone the command's `--timezone NAME` or `--timezone=NAME` names, read as its parser reads it
+    /// (`ParsedArguments.values(of:in:)`, the last one); nil when it names none, or none that exists (the command's
+    /// own parsing reports that, with the flag).
+    static func simulatedTimeZone(in arguments: [String]) -> TimeZone? {
+        ParsedArguments.values(of: "timezone", in: arguments).last.flatMap(TimeZone.init(identifier:))
     }
 
     private static func runInZone(

@@ -4,7 +4,7 @@
 import CellRender
 import WidgetKitUI
 import Foundation
-import WidgetHost
+@_spi(Testing) import WidgetHost
 
 /// Runs `body` with the process clock frozen at `date` and the default time zone set to UTC, and puts both
 /// back afterwards (the clock running again, `NSTimeZone.default` as it was). The clock is one per process,

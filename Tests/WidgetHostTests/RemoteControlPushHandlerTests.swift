@@ -27,7 +27,7 @@ import WidgetKitUI
             currentTemplate: {
                 ResolvedControl(kind: .button, title: kind, systemImage: nil, valueText: nil, action: IntentReference(ArchivedIntent()))
             })
-        descriptor.pushHandler = RemoteControlPushHandler(kind: kind, handlerName: handler, send: answer)
+        descriptor.pushHandler = RemoteControlPushHandler(kind: kind, handlerName: handler, handlerID: "Module.\(handler)", send: answer)
         return descriptor
     }
 
@@ -82,6 +82,10 @@ import WidgetKitUI
         #expect(service.issueControlTokens().count == 4)
         #expect(calls.all.count == 3, "one call for the two keyed \"shared\", one each for b and d: \(calls.all)")
         #expect(service.deliveries.map(\.kind) == ["a", "c", "b", "d"])
+        // Without a key each is grouped under its own control's key, the ID the control reports for its handler.
+        #expect(service.deliveries.map(\.group) == ["shared", "shared", "configured KeyedHandler b", "configured KeyedHandler d"])
+        let controls = ["a", "b"].map { control($0, key: $0 == "a" ? "shared" : nil) }
+        #expect(controls.map(\.pushHandlerID) == ["shared", "configured KeyedHandler b"])
     }
 
     @Test("an extension that could not call the handler: push-handler-failed naming why, not push-token-not-stored")

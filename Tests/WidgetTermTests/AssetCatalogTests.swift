@@ -230,7 +230,7 @@ struct StepsText: View {
         let frame = try ResourceFixtures.render(Self.cover, theme: "lockscreen", mode: .vibrant)
         let (left, right, _) = try ResourceFixtures.coverCells(frame)
         #expect(frame.images.first?.treatment == .vibrant)
-        let style = Theme.builtIn(.lockscreen).paintStyle(mode: .vibrant)
+        let style = Theme.builtIn(.lockScreen).paintStyle(mode: .vibrant)
         let behind = try #require(right.background) // the transparent quadrant: what is behind the image
         func expected(_ red: Double, _ green: Double, _ blue: Double) -> RGB {
             let shown = style.transform.apply(RGBA(red: red, green: green, blue: blue), group: .default)

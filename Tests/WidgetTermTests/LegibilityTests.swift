@@ -225,7 +225,7 @@ func runCheck(_ arguments: [String], widgets: [WidgetDescriptor] = LegibilityFix
         #expect(fullColor.buffer[0, 0].glyph == "▗")
         #expect(fullColor.buffer[0, 0].background == RGB(0xA7, 0xC4, 0xE5))
         let vibrant = try ModeFixtures.render(LegibilityFixtures.plainBackground, family: .systemSmall, theme: "lockscreen", osVersion: 16)
-        let lockscreen = Theme.builtIn(.lockscreen)
+        let lockscreen = Theme.builtIn(.lockScreen)
         let expected = RenderingModeTransform(mode: .vibrant).apply(RGBA(red: 0.1, green: 0.3, blue: 0.6), group: .default)
             .composited(over: lockscreen.backdrop(in: .vibrant))
         #expect(vibrant.buffer[0, 0].background == expected)

@@ -167,12 +167,12 @@ import WidgetKitUI
             #expect(Theme.builtIn(builtIn).name == builtIn.rawValue)
             #expect(Theme.builtIn(named: builtIn.rawValue) == Theme.builtIn(builtIn))
         }
-        #expect(Theme.builtIn(.standbyNight).renderingMode == .vibrant && Theme.builtIn(.dark).colorScheme == .dark)
+        #expect(Theme.builtIn(.standByNight).renderingMode == .vibrant && Theme.builtIn(.dark).colorScheme == .dark)
         #expect(Theme.builtIn(named: "Dark") == nil && Theme.builtIn(named: "") == nil)
         // StandBy's two surfaces carry their theme by value, and are check's default StandBy surfaces.
         let day = Surfaces.standBy(night: false), night = Surfaces.standBy(night: true)
         #expect(day.theme == .dark && day.surface.theme == "dark" && day.surface.removesContainerBackground)
-        #expect(night.theme == .standbyNight && night.surface.mode == .vibrant)
+        #expect(night.theme == .standByNight && night.surface.mode == .vibrant)
         #expect(Surfaces.defaults(for: .systemSmall).filter { $0.place == .standBy } == [day.surface, night.surface])
     }
 
@@ -271,7 +271,7 @@ import WidgetKitUI
     }
 
     @Test func themeStyleSetsSurfaceModeAndTints() throws {
-        let lockscreen = Theme.builtIn(.lockscreen)
+        let lockscreen = Theme.builtIn(.lockScreen)
         let style = lockscreen.paintStyle()
         #expect(style.renderingMode == .vibrant)
         #expect(style.colorScheme == .dark)

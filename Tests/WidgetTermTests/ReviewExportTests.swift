@@ -102,7 +102,7 @@ func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         #expect(result.status == 0, "\(result.errors)")
         let svg = try #require(SVGElements(result.output))
         #expect(svg.named("clipPath").isEmpty)
-        let lockscreen = Theme.builtIn(.lockscreen).paintStyle().surface
+        let lockscreen = Theme.builtIn(.lockScreen).paintStyle().surface
         #expect(svg.withClass("wallpaper").first?.attributes["fill"] == lockscreen?.hex)
     }
 
