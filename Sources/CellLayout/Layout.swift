@@ -76,7 +76,8 @@ public struct PlacedNode: Sendable {
 
 /// How a view was placed across its container, which says where a text's glyphs sit in its frame when they take
 /// fewer columns than it (`PlacedNode.anchor`): the horizontal alignment of the nearest `frame(width:…alignment:)`,
-/// `VStack`, `ZStack`, overlay or background that placed it (a padding, offset or `frame(height:)` hands on its own);
+/// `VStack`, `ZStack`, overlay or background that placed it (a padding, offset or `frame(height:)` hands on its own, and
+/// so does a stack or a frame without a fixed `width:` that is as wide as the child: it left the child no room to move);
 /// in an `HStack`, which places its children one after another, the side its spacers pushed its group of children to
 /// (trailing after a `Spacer`, leading before one, the middle between two), a centred group's first child keeping to
 /// the next and its last to the one before; centred for the root, which is centred in its rectangle; else leading.
@@ -103,23 +104,26 @@ public enum TextAnchor: Equatable, Sendable {
         }
     }
 
-    /// The anchor after mirroring (`PlacedNode.mirror(within:)`): leading and trailing swap, and a centred frame's
-    /// odd cell, now before it, asks the glyphs to round down as layout does.
+    /// The anchor after mirroring (`PlacedNode.mirror(within:)`): leading and trailing swap, and a centred text's odd
+    /// free column changes side (rounded down becomes rounded up and back), so its glyphs land on the mirror image of
+    /// the cells they took: `offset(free:)` of the mirrored anchor is `free` minus the original's.
     var mirrored: TextAnchor {
         switch self {
         case .leading: return .trailing
-        case .center: return .center(frameRoundedDown: false)
+        case .center(let frameRoundedDown): return .center(frameRoundedDown: !frameRoundedDown)
         case .trailing: return .leading
         }
     }
 
-    /// The columns before glyphs `free` columns narrower than their frame.
+    /// The columns before glyphs `free` columns narrower than their frame (0 when `free` is not positive).
     public func offset(free: Int) -> Int {
-        guard free > 0 else { return 0 }
         switch self {
         case .leading: return 0
-        case .center(let frameRoundedDown): return frameRoundedDown ? (free + 1) / 2 : free / 2
-        case .trailing: return free
+        case .center(let frameRoundedDown):
+            // Layout centres rounding down; after a frame rounded down, the glyphs take the odd column before them.
+            let roundedDown = LayoutMath.offset(free: free, HorizontalAlignment.center.fraction)
+            return frameRoundedDown && free > 0 ? free - roundedDown : roundedDown
+        case .trailing: return LayoutMath.offset(free: free, HorizontalAlignment.trailing.fraction)
         }
     }
 }
@@ -343,15 +347,20 @@ struct LayoutTree {
         return Int(min(max(value.rounded(), 0), Double(ProposedCellSize.unbounded)))
     }
 
-    static func offset(free: Int, _ fraction: Double) -> Int {
-        guard free > 0 else { return 0 }
-        return Int((Double(free) * fraction).rounded(.down))
-    }
-
     static func aligned(_ size: CellSize, in rect: CellRect, _ alignment: Alignment) -> (x: Int, y: Int) {
         (
-            rect.x + offset(free: rect.width - size.width, alignment.horizontal.fraction),
-            rect.y + offset(free: rect.height - size.height, alignment.vertical.fraction)
+            rect.x + LayoutMath.offset(free: rect.width - size.width, alignment.horizontal.fraction),
+            rect.y + LayoutMath.offset(free: rect.height - size.height, alignment.vertical.fraction)
         )
+    }
+}
+
+/// Small integer helpers shared by layout and paint.
+package enum LayoutMath {
+    /// The cells before content `free` cells smaller than its container, at `fraction` of the free space (0 leading or
+    /// top, 0.5 centre, 1 trailing or bottom), rounded down; 0 when `free` is not positive.
+    package static func offset(free: Int, _ fraction: Double) -> Int {
+        guard free > 0 else { return 0 }
+        return Int((Double(free) * fraction).rounded(.down))
     }
 }

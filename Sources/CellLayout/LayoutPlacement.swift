@@ -26,7 +26,7 @@ extension LayoutTree {
             let isGreedyFrame = text.isGreedy && (proposal.width ?? ProposedCellSize.unbounded) < ProposedCellSize.unbounded
             return PlacedNode(
                 content: .text(node, lines: lines), frame: rect,
-                anchor: isGreedyFrame ? TextAnchor(HorizontalAlignment(rawValue: node.alignment.rawValue) ?? .leading, free: 0) : anchor)
+                anchor: isGreedyFrame ? TextAnchor(node.alignment.horizontalAlignment, free: 0) : anchor)
         case .image(let image):
             return PlacedNode(content: .image(images[image]), frame: rect)
         case .shape(let shape):
@@ -44,7 +44,7 @@ extension LayoutTree {
             // A row's first and last spacer, which say on which side of it each group of its children was pushed.
             var spacers: ClosedRange<Int>?
             if axis == .horizontal {
-                for child in children where isSpacer(child) { spacers = (spacers?.lowerBound ?? child)...child }
+                for child in children where nodes[child].isSpacer { spacers = (spacers?.lowerBound ?? child)...child }
             }
             for child in children {
                 // Placing a child never changes its siblings' assignments: only this stack writes them.
@@ -54,16 +54,16 @@ extension LayoutTree {
                 let childAnchor: TextAnchor
                 switch axis {
                 case .horizontal:
-                    origin = (cursor, rect.y + Self.offset(free: rect.height - size.height, alignment.vertical.fraction))
+                    origin = (cursor, rect.y + LayoutMath.offset(free: rect.height - size.height, alignment.vertical.fraction))
                     cursor += size.width + gap
                     childAnchor = rowAnchor(of: child, among: children, spacers: spacers, inherited: anchor)
                 case .vertical:
-                    origin = (rect.x + Self.offset(free: rect.width - size.width, alignment.horizontal.fraction), cursor)
+                    origin = (rect.x + LayoutMath.offset(free: rect.width - size.width, alignment.horizontal.fraction), cursor)
                     cursor += size.height + gap
-                    childAnchor = TextAnchor(alignment.horizontal, free: rect.width - size.width)
+                    childAnchor = Self.alignedAnchor(alignment.horizontal, free: rect.width - size.width, inherited: anchor)
                 case .depth:
                     origin = Self.aligned(size, in: rect, alignment)
-                    childAnchor = TextAnchor(alignment.horizontal, free: rect.width - size.width)
+                    childAnchor = Self.alignedAnchor(alignment.horizontal, free: rect.width - size.width, inherited: anchor)
                 }
                 placed.append(
                     place(child, in: CellRect(origin: origin, size: size), proposal: nodes[child].assignedProposal, anchor: childAnchor))
@@ -78,13 +78,17 @@ extension LayoutTree {
                 children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal, anchor: anchor)])
         case .frame(let frame, let alignment):
             let childProposal = Self.frameChildProposal(frames[frame], proposal: proposal)
-            // A frame of its child's width (`.frame(height:)`) aligns nothing across: its child keeps the frame's anchor.
+            // A frame of its child's width (`.frame(height:)`, or a `minWidth:`/`idealWidth:` its child outgrows) aligns
+            // nothing across: its child keeps the frame's anchor. A fixed `width:` is a frame of its own, narrower
+            // glyphs or not.
             let cells = frames[frame]
             let setsWidth = cells.width != nil || cells.minWidth != nil || cells.idealWidth != nil || cells.maxWidth != nil
             return PlacedNode(
                 content: .none, frame: rect,
                 children: [
-                    placeAligned(child, in: rect, alignment, proposal: childProposal, anchor: setsWidth ? nil : anchor)
+                    placeAligned(
+                        child, in: rect, alignment, proposal: childProposal, anchor: setsWidth ? nil : anchor,
+                        inherited: cells.width == nil ? anchor : nil)
                 ])
         case .background(let alignment), .overlay(let alignment):
             let main = place(child, in: rect, proposal: proposal, anchor: anchor)
@@ -116,14 +120,23 @@ extension LayoutTree {
     }
 
     /// Measures node `index` for `proposal` and places it in `rect` at `alignment`, with `anchor` (`PlacedNode.anchor`),
-    /// or when nil anchored at `alignment`.
+    /// or when nil anchored at `alignment` (`alignedAnchor(_:free:inherited:)`: `inherited` when it is as wide as `rect`).
     private mutating func placeAligned(
-        _ index: Int, in rect: CellRect, _ alignment: Alignment, proposal: ProposedCellSize, anchor: TextAnchor?
+        _ index: Int, in rect: CellRect, _ alignment: Alignment, proposal: ProposedCellSize, anchor: TextAnchor?,
+        inherited: TextAnchor? = nil
     ) -> PlacedNode {
         let size = size(of: index, for: proposal)
         return place(
             index, in: CellRect(origin: Self.aligned(size, in: rect, alignment), size: size), proposal: proposal,
-            anchor: anchor ?? TextAnchor(alignment.horizontal, free: rect.width - size.width))
+            anchor: anchor ?? Self.alignedAnchor(alignment.horizontal, free: rect.width - size.width, inherited: inherited))
+    }
+
+    /// The anchor of a child placed at `alignment` with `free` columns of its container left over: a child as wide as
+    /// its container (none left over) was not moved by `alignment`, so it lies where the container does (`inherited`,
+    /// when the container hands its own anchor on), as on iOS a stack as wide as its text sits where it was placed.
+    static func alignedAnchor(_ alignment: HorizontalAlignment, free: Int, inherited: TextAnchor?) -> TextAnchor {
+        if free == 0, let inherited { return inherited }
+        return TextAnchor(alignment, free: free)
     }
 
     /// The anchor of `child`, one of a row's `children` (an `HStack`'s, whose first and last spacers are `spacers`),
@@ -139,7 +152,13 @@ extension LayoutTree {
         let group: TextAnchor
         if let spacers {
             switch (spacers.lowerBound < child, spacers.upperBound > child) {
-            case (true, true): group = .center(frameRoundedDown: false)
+            case (true, true):
+                // The stack gives its first spacer the smaller half of an odd leftover (`stackLayout`): the group
+                // then sits half a cell left of the middle, and its glyphs take the odd cell on their left.
+                var before = child - 1, after = child + 1
+                while !nodes[before].isSpacer { before -= 1 }
+                while !nodes[after].isSpacer { after += 1 }
+                group = .center(frameRoundedDown: nodes[before].assignedSize.width < nodes[after].assignedSize.width)
             case (true, false): group = .trailing
             default: group = .leading
             }
@@ -147,20 +166,14 @@ extension LayoutTree {
             group = inherited
         }
         guard case .center = group else { return group }
-        let isFirst = !children.contains(child - 1) || isSpacer(child - 1)
-        let isLast = !children.contains(child + 1) || isSpacer(child + 1)
+        let isFirst = !children.contains(child - 1) || nodes[child - 1].isSpacer
+        let isLast = !children.contains(child + 1) || nodes[child + 1].isSpacer
         switch (isFirst, isLast) {
         case (true, false): return .trailing
         case (false, true): return .leading
         case (false, false): return .center(frameRoundedDown: false)
         case (true, true): return group
         }
-    }
-
-    /// True when node `index` is a `Spacer`.
-    private func isSpacer(_ index: Int) -> Bool {
-        guard case .spacer = nodes[index].kind else { return false }
-        return true
     }
 
     /// The labels of gauge `index` on the rows around its bar or in its ring.

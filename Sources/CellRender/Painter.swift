@@ -420,14 +420,6 @@ public struct Painter {
 
 }
 
-/// Small integer helpers shared by layout and paint.
-enum LayoutMath {
-    static func offset(free: Int, _ fraction: Double) -> Int {
-        guard free > 0 else { return 0 }
-        return Int((Double(free) * fraction).rounded(.down))
-    }
-}
-
 /// A colour ready to paint: the 8-bit colour and its alpha, converted once per view rather than per cell.
 struct PaintColor {
     let rgb: RGB

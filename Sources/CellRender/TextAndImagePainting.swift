@@ -60,7 +60,7 @@ extension Painter {
         anchor: TextAnchor, attributes: UnsafeBufferPointer<CellAttributes>, uniformColors: UnsafeBufferPointer<PaintColor?>,
         scratch: UnsafeMutableBufferPointer<UInt8>
     ) {
-        let alignment: Double = text.alignment == .center ? 0.5 : text.alignment == .trailing ? 1 : 0
+        let alignment = text.alignment.horizontalAlignment.fraction
         let lineCount = min(lines.count, max(rect.height, 0))
         // The block: where its glyphs start and how wide it is. One line is its own block (no second walk).
         var blockX = rect.x, blockWidth = rect.width

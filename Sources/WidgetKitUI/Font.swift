@@ -259,6 +259,16 @@ public struct Alignment: Hashable, Sendable, Codable {
 /// Text alignment of multiline text, as `SwiftUI.TextAlignment`.
 public enum TextAlignment: String, Hashable, Sendable, Codable {
     case leading, center, trailing
+
+    /// Where a line sits across the width left beside it: the horizontal alignment of the same name (its `fraction`
+    /// places the line, 0 leading, 0.5 centre, 1 trailing).
+    public var horizontalAlignment: HorizontalAlignment {
+        switch self {
+        case .leading: return .leading
+        case .center: return .center
+        case .trailing: return .trailing
+        }
+    }
 }
 
 /// How aspect-ratio content fits its frame, as `SwiftUI.ContentMode`.

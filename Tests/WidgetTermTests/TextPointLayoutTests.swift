@@ -248,4 +248,85 @@ struct TextAnchorTests {
         #expect(FrameEncoder.text(later.frame.buffer).components(separatedBy: "\n").first == "           2:06")
         #expect(later.changed == [CellPosition(column: 14, row: 0)])
     }
+
+    @Test("a stack or frame as wide as its text hands on where it was placed: glyphs at the row's leading edge")
+    func flushContainerKeepsItsAnchor() {
+        // The VStack is as wide as the text's 7 cells, and the spacer pushes it to the leading edge: on iOS the
+        // stack is as wide as the glyphs, so they start at column 0, not 2 cells into the stack.
+        let stacked = HStack(spacing: 0) {
+            VStack { Text("18°").font(.largeTitle) }
+            Spacer()
+        }
+        #expect(PointProbe.picture(stacked, width: 12, height: 1) == ["18°"])
+        let layered = HStack(spacing: 0) {
+            ZStack { Text("18°").font(.largeTitle) }
+            Spacer()
+        }
+        #expect(PointProbe.picture(layered, width: 12, height: 1) == ["18°"])
+        // `minWidth:` 16 pt (2 cells) and `idealWidth:` leave the frame the text's 7 cells: nothing to centre in.
+        let framed = HStack(spacing: 0) {
+            Text("18°").font(.largeTitle).frame(minWidth: 16, idealWidth: 40)
+            Spacer()
+        }
+        #expect(PointProbe.picture(framed, width: 12, height: 1) == ["18°"])
+        // A fixed `width:` of the text's 7 cells (56 pt) still centres it in the frame, as iOS centres the narrower
+        // text in the 56 pt frame.
+        let fixed = HStack(spacing: 0) {
+            Text("18°").font(.largeTitle).frame(width: 56)
+            Spacer()
+        }
+        #expect(PointProbe.picture(fixed, width: 12, height: 1) == ["  18°"])
+    }
+
+    @Test("a spacer under padding splits the row as a bare spacer does")
+    func paddedSpacerSplitsTheRow() {
+        // Sized as a spacer (it takes the 5 columns left), it must also push the text to the leading side.
+        let view = HStack(spacing: 0) {
+            Text("18°").font(.largeTitle)
+            Spacer().padding(8)
+        }
+        #expect(PointProbe.picture(view, width: 12, height: 1) == ["18°"])
+    }
+
+    @Test("between two spacers sharing an odd leftover, the glyphs take the odd cell on their left, as centring does")
+    func betweenUnevenSpacers() {
+        // `WWW` (45.4 pt) takes 6 cells for 3 glyphs. In 9 columns the spacers share 3: 1 before, 2 after, so the
+        // frame is columns 1–6; its 3 free columns put 2 before the glyphs (3–5), the middle of the 9.
+        let view = HStack(spacing: 0) {
+            Spacer()
+            Text("WWW")
+            Spacer()
+        }
+        #expect(PointProbe.picture(view, width: 9, height: 1) == ["   WWW"])
+    }
+
+    @Test("a mirrored centred anchor puts the glyphs on the mirror image of their cells, odd or even, rounded either way")
+    func mirroredCentreIsExact() {
+        for free in [4, 5] {
+            for roundedDown in [false, true] {
+                let anchor = TextAnchor.center(frameRoundedDown: roundedDown)
+                #expect(anchor.mirrored.offset(free: free) == free - anchor.offset(free: free), "free \(free), \(roundedDown)")
+                #expect(anchor.mirrored.mirrored == anchor)
+            }
+        }
+        // Laid out left to right in 10 columns, the 6-cell frame is columns 2–7 and its glyphs 3–5; mirrored, the
+        // frame is 2–7 again and the glyphs 4–6.
+        let row = HStack(spacing: 0) {
+            Spacer()
+            Text("WWW")
+            Spacer()
+        }
+        #expect(PointProbe.picture(row, width: 10, height: 1) == ["   WWW"])
+        #expect(PointProbe.picture(row.environment(\.layoutDirection, .rightToLeft), width: 10, height: 1) == ["    WWW"])
+    }
+
+    @Test("a text alignment maps to the horizontal alignment of its name, for greedy timers and wrapped lines alike")
+    func textAlignmentFraction() {
+        let alignments: [TextAlignment] = [.leading, .center, .trailing]
+        #expect(alignments.map(\.horizontalAlignment) == [.leading, .center, .trailing])
+        #expect(alignments.map(\.horizontalAlignment.fraction) == [0, 0.5, 1])
+        #expect(TextAnchor.trailing.offset(free: 5) == 5 && TextAnchor.leading.offset(free: 5) == 0)
+        #expect(TextAnchor.center(frameRoundedDown: false).offset(free: -3) == 0)
+        #expect(TextAnchor.center(frameRoundedDown: true).offset(free: -3) == 0)
+    }
 }
