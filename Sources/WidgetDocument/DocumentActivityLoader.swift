@@ -196,6 +196,23 @@ extension DocumentLoader {
         }
     }
 
+    /// The error for an activity intent whose new content state does not decode into the document's `ContentState`: at the
+    /// changed key, saying what the content states hold there.
+    static func intentStateError(
+        _ mismatch: ContentStateShape.Mismatch, in state: DocumentValue, operation: DocumentActivityOperation, file: String
+    ) -> DocumentError {
+        // Only the changed keys differ from a content state, so the mismatch is at one of them.
+        let change = operation.changeKeys.first { $0.key == mismatch.key } ?? operation.changeKeys.first
+        var found = "null"
+        if case .object(let members) = state, let value = members[mismatch.key] {
+            if case .string(let text) = value { found = "a string \"\(text)\"" } else { found = "\(value.typeName) \(value.text)" }
+        }
+        return DocumentError(
+            file: file, position: change?.position ?? DocumentPosition(line: 1, column: 1, offset: 0), path: change?.path ?? .root,
+            expected: "a value the content state's \"\(mismatch.key)\" can hold, as in the contentStates (\(mismatch.reason))",
+            found: found)
+    }
+
     func activityDocument(
         kind: String, displayName: String, description: String, routes: [String], store: StoreSpec?,
         activity: ActivitySpec, intents: [String: DocumentIntentDefinition] = [:]
@@ -256,9 +273,9 @@ extension DocumentLoader {
         .supplementalActivityFamilies(activity.supplementalFamilies)
         var descriptor = configuration.descriptor
         descriptor.kind = kind
+        // A pushed content-state must decode into the document's ContentState as JSONDecoder would into a Swift one.
+        let shape = ContentStateShape(states: activity.states.map(\.state))
         if let facet = descriptor.activity {
-            // A pushed content-state must decode into the document's ContentState as JSONDecoder would into a Swift one.
-            let shape = ContentStateShape(states: activity.states.map(\.state))
             descriptor.activity = ActivityDescriptor(
                 attributesType: "WidgetDocument(\(kind))",
                 resolve: { request in
@@ -292,11 +309,16 @@ extension DocumentLoader {
                 let scope = DocumentActivityOperation.evaluation(
                     attributes: attributeValues, state: state, isStale: false, id: "validation", now: start, file: file)
                 for operation in activityIntents {
+                    let changed: DocumentValue?
                     do {
-                        _ = try operation.changed(scope)
+                        changed = try operation.changed(scope)
                     } catch var error as DocumentError {
                         error.file = file
                         throw error
+                    }
+                    // The new state must decode into the ContentState, as a Swift intent's must type-check.
+                    if let changed, let mismatch = shape.mismatch(in: changed) {
+                        throw Self.intentStateError(mismatch, in: changed, operation: operation, file: file)
                     }
                 }
             }

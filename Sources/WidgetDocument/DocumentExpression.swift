@@ -48,7 +48,7 @@ struct DocumentExpression: Hashable, Sendable {
         case binary(Operator, Node, Node, offset: Int)
         case call(Function, [Node], offset: Int)
         /// `now`: the clock, in seconds since 2001-01-01 UTC.
-        case now
+        case now(offset: Int)
         /// `path ?? fallback`: the fallback when the path's value is null or its last key is missing.
         case coalesce(DataPath, offset: Int, Node)
     }
@@ -93,6 +93,22 @@ struct DocumentExpression: Hashable, Sendable {
         return walk(root)
     }
 
+    /// Where the first `now` is in the template string (Unicode scalars from 0), or nil when the expression does not read
+    /// the clock.
+    var nowOffset: Int? {
+        func walk(_ node: Node) -> Int? {
+            switch node {
+            case .number, .path: return nil
+            case .now(let offset): return offset
+            case .coalesce(_, _, let fallback): return walk(fallback)
+            case .negate(let inner): return walk(inner)
+            case .binary(_, let left, let right, _): return walk(left) ?? walk(right)
+            case .call(_, let arguments, _): return arguments.lazy.compactMap(walk).first
+            }
+        }
+        return walk(root)
+    }
+
     /// Why an expression cannot be parsed or evaluated: what was expected, what was found, and where in the
     /// template string (Unicode scalars from 0).
     struct Failure: Error {
@@ -122,7 +138,7 @@ struct DocumentExpression: Hashable, Sendable {
             }
             guard parser.atEnd else {
                 throw Failure(
-                    offset: parser.offset, expected: "an operator (+ - * / %) or the end of the expression", found: parser.foundHere)
+                    offset: parser.offset, expected: "an operator (+ - * / % ??) or the end of the expression", found: parser.foundHere)
             }
             return .success(DocumentExpression(root: root, text: source.trimmingCharacters(in: .whitespaces)))
         } catch let failure as Failure {
@@ -306,7 +322,7 @@ struct DocumentExpression: Hashable, Sendable {
                     }
                     return .call(function, arguments, offset: base + start)
                 }
-                if text == "now" { return .now }
+                if text == "now" { return .now(offset: base + start) }
                 switch DataPath.parse(text) {
                 case .success(let path): return .path(path, offset: base + start)
                 case .failure(let error):
@@ -358,24 +374,32 @@ struct DocumentExpression: Hashable, Sendable {
     /// seconds since 2001-01-01 UTC (default: `Date()`, which the host's simulated clock sets).
     /// - Throws: `Failure` for a division or remainder by zero, a value that is not a number, or a result that is
     ///   not finite; whatever `lookup` throws.
-    func evaluate(now: Double = Date().timeIntervalSinceReferenceDate, _ lookup: (DataPath, Int) throws -> DocumentValue) throws -> Double {
-        try Self.evaluate(root, now: now, lookup)
+    /// `timeZone` is the zone a date without an offset (`2026-05-01T09:00`) is read in: the environment's, as a date
+    /// attribute reads it.
+    func evaluate(
+        now: Double = Date().timeIntervalSinceReferenceDate, timeZone: TimeZone,
+        _ lookup: (DataPath, Int) throws -> DocumentValue
+    ) throws -> Double {
+        try Self.evaluate(root, now: now, timeZone: timeZone, lookup)
     }
 
     /// The number a data value reads as: a number, a string or boolean that reads as one, or an ISO 8601 date's seconds
-    /// since 2001-01-01 (what `JSONEncoder` writes for a `Date`).
-    static func number(of value: DocumentValue) -> Double? {
+    /// since 2001-01-01 (what `JSONEncoder` writes for a `Date`); a date without an offset is read in `timeZone`.
+    static func number(of value: DocumentValue, timeZone: TimeZone) -> Double? {
         if let number = value.number { return number }
         guard case .string(let text) = value, text.count >= 10, text.first?.isASCII == true, text.first?.isNumber == true,
-            text.contains("T"), let date = DocumentDates.date(text, anchor: Date(timeIntervalSinceReferenceDate: 0))
+            text.contains("T"),
+            let date = DocumentDates.date(text, anchor: Date(timeIntervalSinceReferenceDate: 0), timeZone: timeZone)
         else { return nil }
         return date.timeIntervalSinceReferenceDate
     }
 
-    private static func evaluate(_ node: Node, now: Double, _ lookup: (DataPath, Int) throws -> DocumentValue) throws -> Double {
-        func evaluate(_ node: Node) throws -> Double { try Self.evaluate(node, now: now, lookup) }
+    private static func evaluate(
+        _ node: Node, now: Double, timeZone: TimeZone, _ lookup: (DataPath, Int) throws -> DocumentValue
+    ) throws -> Double {
+        func evaluate(_ node: Node) throws -> Double { try Self.evaluate(node, now: now, timeZone: timeZone, lookup) }
         func read(_ path: DataPath, _ offset: Int, _ value: DocumentValue) throws -> Double {
-            guard let number = number(of: value), number.isFinite else {
+            guard let number = number(of: value, timeZone: timeZone), number.isFinite else {
                 throw Failure(offset: offset, expected: "a number at \(path)", found: "\(value.typeName) \"\(value.text)\"")
             }
             return number
@@ -394,7 +418,7 @@ struct DocumentExpression: Hashable, Sendable {
             } catch {
                 // A missing last key is a nil optional; a missing parent (a misspelt root or member) stays an error.
                 guard path.steps.count > 1 else { throw error }
-                let parent = DataPath(steps: Array(path.steps.dropLast()), text: path.text)
+                let parent = DataPath(steps: Array(path.steps.dropLast()))
                 guard case .object = try lookup(parent, offset) else { throw error }
                 return try evaluate(fallback)
             }

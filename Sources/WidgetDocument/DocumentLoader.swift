@@ -52,7 +52,8 @@ struct DocumentLoader {
                 return try items.map(Self.literalString)
             } ?? []
         let store = try top.take("store").map(Self.store)
-        let intents = try top.take("intents").map { try Self.intents($0, store: store, activity: isActivity ? kind : nil) } ?? [:]
+        var intents = try top.take("intents").map { try Self.intents($0, store: store, activity: isActivity ? kind : nil) } ?? [:]
+        for name in intents.keys { intents[name]?.activity?.file = file }
         let compiler = ViewCompiler(intents: intents, isActivity: isActivity)
 
         if isActivity {

@@ -283,6 +283,33 @@ struct DataPath: Hashable, Sendable, CustomStringConvertible {
 
     var description: String { text }
 
+    init(steps: [Step], text: String) {
+        self.steps = steps
+        self.text = text
+    }
+
+    /// A path of `steps`, its text written back the way `parse` reads it: `state.lap[2]`, `store["water.total"]`.
+    init(steps: [Step]) {
+        var text = ""
+        for step in steps {
+            switch step {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key):
+                let plain =
+                    !key.isEmpty && Int(key) == nil
+                    && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "-" }
+                if plain {
+                    text += (text.isEmpty ? "" : ".") + key
+                } else {
+                    let quote = key.contains("\"") ? "'" : "\""
+                    text += "[" + quote + key + quote + "]"
+                }
+            }
+        }
+        self.init(steps: steps, text: text)
+    }
+
     /// The first name (the data field, variable or reserved root the path starts from).
     var root: String {
         if case .key(let key)? = steps.first { return key }

@@ -96,9 +96,18 @@ enum Decode {
         switch placeholder {
         case .path(let path): return try value(of: path, at: located, in: evaluation)
         case .expression(let expression):
+            if let offset = expression.nowOffset, evaluation.values["now"] != nil {
+                // `now` in an expression is the clock, so a data field `now` could be read only as `{{now}}`.
+                throw DocumentError(
+                    at: located, insideStringAt: offset,
+                    expected: "now to mean the clock: rename the data field \"now\" (such as to \"currentTime\")",
+                    found: "a data field \"now\" that {{\(placeholder)}} cannot read")
+            }
             do {
                 return .number(
-                    try expression.evaluate(now: evaluation.now.timeIntervalSinceReferenceDate) { path, offset in
+                    try expression.evaluate(
+                        now: evaluation.now.timeIntervalSinceReferenceDate, timeZone: evaluation.environment.timeZone
+                    ) { path, offset in
                         do {
                             return try value(of: path, at: located, in: evaluation)
                         } catch var error as DocumentError {
@@ -146,7 +155,7 @@ enum Decode {
         -> String
     {
         let value = try value(of: placeholder, at: located, in: evaluation)
-        guard let number = DocumentExpression.number(of: value), number.isFinite else {
+        guard let number = DocumentExpression.number(of: value, timeZone: evaluation.environment.timeZone), number.isFinite else {
             throw DocumentError(
                 at: located, expected: "a number to format in {{\(placeholder)}}", found: "\(value.typeName) \"\(value.text)\"")
         }

@@ -390,6 +390,8 @@ struct DocumentActivityOperation: @unchecked Sendable {
     var changeKeys: [(key: String, position: DocumentPosition, path: JSONPath)]
     /// `where`: the activities it applies to; nil for all.
     var condition: Condition?
+    /// The document's file, named by an error the intent meets when it runs.
+    var file = ""
 
     /// The scope an activity's values are read in.
     static func evaluation(attributes: DocumentValue, state: DocumentValue, isStale: Bool, id: String, now: Date, file: String)
@@ -415,7 +417,7 @@ struct DocumentActivityOperation: @unchecked Sendable {
     /// Runs the operation on every activity of the document, oldest first, as the Swift intent's loop over
     /// `Activity<Attributes>.activities` does; an update the host refuses (over 4 KB, ended) is dropped, as
     /// `Activity.update(_:)` drops it.
-    /// - Throws: `DocumentError` from a value.
+    /// - Throws: `DocumentError` from a value, naming the document's file.
     func perform(now: Date) throws {
         // Without a host, `Activity<Attributes>.activities` is empty and the Swift loop does nothing.
         guard let host = HostContext.current.activities else { return }
@@ -424,8 +426,15 @@ struct DocumentActivityOperation: @unchecked Sendable {
                 let state = try? JSONDecoder().decode(DocumentValue.self, from: record.content.state)
             else { continue }
             let isStale = record.content.staleDate.map { $0 <= now } ?? false
-            let scope = Self.evaluation(attributes: attributes, state: state, isStale: isStale, id: record.id, now: now, file: "")
-            guard let newState = try changed(scope) else { continue }
+            let scope = Self.evaluation(attributes: attributes, state: state, isStale: isStale, id: record.id, now: now, file: file)
+            let changedState: DocumentValue?
+            do {
+                changedState = try changed(scope)
+            } catch var error as DocumentError {
+                error.file = file
+                throw error
+            }
+            guard let newState = changedState else { continue }
             // `ActivityContent(state:staleDate: nil)`, as the Swift intents write it.
             let content = EncodedActivityContent(state: try ActivityCoding.encode(newState), staleDate: nil)
             if ends {

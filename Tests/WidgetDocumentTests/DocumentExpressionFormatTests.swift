@@ -23,7 +23,7 @@ struct DocumentExpressionFormatTests {
         #expect(try Self.text("%.2f", 2.41) == "2.41")
         #expect(try Self.text("%.2f", 0) == "0.00")
         #expect(try Self.text("%.1f", 10.24) == "10.2")
-        #expect(try Self.text("%.1f", 2.98) == String(format: "%.1f", 2.98))
+        #expect(try Self.text("%.1f", 2.98) == "3.0", "rounded to nearest")
         #expect(try Self.text("%05.1f", 2.5) == "002.5")
         #expect(try Self.text("%+d", 42) == "+42")
         #expect(try Self.text("%d", -7) == "-7")
@@ -122,6 +122,39 @@ struct DocumentExpressionFormatTests {
         let error = try #require(DocumentFixtures.error(text))
         #expect(error.expected == "a data path before ?? (the optional value, such as state.pausedElapsed ?? 0)")
         #expect(error.column == (try DocumentExpressionTests.position(of: "?? 0", in: text)).column)
+    }
+
+    @Test("a missing parent before ?? is an error naming that parent's path, not the whole path")
+    func missingParentBeforeCoalescing() throws {
+        let cases: [(expression: String, expected: String, found: String, suggestion: String?)] = [
+            ("orders.total ?? 0", "a data field orders (available: entry, order)", "no such field in {{orders}}", "order"),
+            ("order.b.c ?? 0", "a data field order.b (available: a, x y)", "no such field in {{order.b}}", "a"),
+            (#"order['x y'].q.r ?? 0"#, #"a data field order.x y.q (available: z)"#, #"no such field in {{order["x y"].q}}"#, "z"),
+        ]
+        for (expression, expected, found, suggestion) in cases {
+            let text = DocumentFixtures.widget(
+                #"{"Text": "{{= \#(expression)}}"}"#, data: #"{"order": {"a": 1, "x y": {"z": 2}}}"#)
+            let error = try #require(DocumentFixtures.error(text))
+            #expect(error.expected == expected, "\(error)")
+            #expect(error.found == "\(found) (in {{= \(expression)}})", "\(error)")
+            #expect(error.suggestion == suggestion, "\(error)")
+            #expect(error.column == (try DocumentExpressionTests.position(of: expression, in: text)).column, "\(error)")
+        }
+    }
+
+    @Test("a data field named now cannot be read in an expression, where now is the clock: an error at load at the now")
+    func dataFieldNamedNow() throws {
+        let text = DocumentFixtures.widget(#"{"Text": "{{= n + now}}"}"#, data: #"{"now": 5, "n": 1}"#)
+        let error = try #require(DocumentFixtures.error(text))
+        #expect(error.path.description == "$.view.VStack[0].Text")
+        #expect(error.expected == "now to mean the clock: rename the data field \"now\" (such as to \"currentTime\")")
+        #expect(error.found == "a data field \"now\" that {{= n + now}} cannot read")
+        #expect(error.column == (try DocumentExpressionTests.position(of: "now}}", in: text)).column)
+        // Read as a path, the field is still the data's; an expression without now loads.
+        let path = DocumentFixtures.widget(#"{"Text": "at {{now}} and {{= n + 1}}"}"#, data: #"{"now": 5, "n": 1}"#)
+        let rows = DocumentFixtures.rows(
+            try DocumentFixtures.render(try WidgetDocument(text: path, file: "probe.json").descriptor, family: .systemSmall))
+        #expect(rows.contains { $0.contains("at 5 and 2") }, "\(rows)")
     }
 
     @Test("now is a number and a date string reads as its seconds since 2001, so now - date is the seconds between")

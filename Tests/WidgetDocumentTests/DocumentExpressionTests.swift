@@ -17,7 +17,7 @@ struct DocumentExpressionTests {
             Issue.record("\(source) did not parse as one expression")
             return .nan
         }
-        return try expression.evaluate { path, _ in try path.lookup(in: data).get() }
+        return try expression.evaluate(timeZone: TimeZone(identifier: "UTC")!) { path, _ in try path.lookup(in: data).get() }
     }
 
     /// Line and column (1-based, in Unicode scalars) of the first `marker` in `text`.
@@ -111,7 +111,7 @@ struct DocumentExpressionTests {
             ("{{= done +}}", "}}", "a number, a data path, a function or (", "the end of the expression", nil),
             ("{{= flor(done)}}", "flor", "a function: int, round, floor, ceil, abs, min, max", "\"flor\"", "floor"),
             ("{{= int(done, 2)}}", "int", "int(...) with 1 argument", "2", nil),
-            ("{{= done ^ 2}}", "^ 2", "an operator (+ - * / %) or the end of the expression", "\"^ 2\"", nil),
+            ("{{= done ^ 2}}", "^ 2", "an operator (+ - * / % ??) or the end of the expression", "\"^ 2\"", nil),
             ("{{=}}", "}}", "an expression after = such as {{= total / goal}}", "nothing", nil),
             ("{{= 1.2.3}}", "1.2.3", "a number such as 250 or 0.5", "\"1.2.3\"", nil),
             (
@@ -199,7 +199,9 @@ struct DocumentExpressionTests {
                 parsed += 1
                 let data: [String: DocumentValue] = ["a": .number(3), "b": .number(0)]
                 do {
-                    let value = try expression.evaluate { path, _ in try path.lookup(in: data).get() }
+                    let value = try expression.evaluate(timeZone: TimeZone(identifier: "UTC")!) { path, _ in
+                        try path.lookup(in: data).get()
+                    }
                     #expect(value.isFinite, "\(source) = \(value)")
                 } catch is DocumentExpression.Failure {
                 } catch is DataPath.LookupFailure {

@@ -175,6 +175,14 @@ import WidgetHost
 
 /// Errors in activity intents point at the JSON path of what is wrong.
 @Suite struct DocumentActivityIntentErrorTests {
+    /// Line and column (1-based, in Unicode scalars) of the first `marker` in `text`.
+    static func position(of marker: String, in text: String) throws -> (line: Int, column: Int) {
+        let range = try #require(text.range(of: marker))
+        let before = text[..<range.lowerBound]
+        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        return (before.filter { $0 == "\n" }.count + 1, text.unicodeScalars[lineStart..<range.lowerBound].count + 1)
+    }
+
     static func document(intent: String, view: String = #"{"Text": "{{state.n}}"}"#) -> String {
         """
         {"kind": "probe", "intents": {"bump": \(intent)},
@@ -212,6 +220,74 @@ import WidgetHost
         #expect(error.expected.hasPrefix(expected), "\(error)")
         #expect(error.found == found, "\(error)")
         #expect(error.suggestion == suggestion, "\(error)")
+    }
+
+    @Test(
+        "a new content state that would not decode into the ContentState is an error at load, at the changed key",
+        arguments: [
+            (
+                #"{"updateActivity": {"n": "run {{state.n}}"}}"#,
+                "a value the content state's \"n\" can hold, as in the contentStates (expected a number, found a string)",
+                "a string \"run 1\""
+            ),
+            (
+                #"{"updateActivity": {"n": null}}"#,
+                "a value the content state's \"n\" can hold, as in the contentStates (no value for the key)", "null"
+            ),
+            (
+                #"{"endActivity": {"n": "{{isStale}}"}}"#,
+                "a value the content state's \"n\" can hold, as in the contentStates (expected a number, found a boolean)",
+                "a boolean false"
+            ),
+        ] as [(String, String, String)])
+    func stateThatDoesNotDecode(_ intent: String, _ expected: String, _ found: String) throws {
+        let text = Self.document(intent: intent)
+        let error = try #require(DocumentFixtures.error(text, file: "intent.json"))
+        #expect(error.file == "intent.json")
+        #expect(error.path.description == "$.intents.bump.\(intent.contains("end") ? "endActivity" : "updateActivity").n", "\(error)")
+        #expect(error.expected == expected, "\(error)")
+        #expect(error.found == found, "\(error)")
+        let key = try Self.position(of: #"{"n""#, in: text)
+        #expect(error.line == key.line && error.column == key.column + 1, "\(error)")
+    }
+
+    @Test("paused: null is a nil optional, which a new state may hold: the document loads")
+    func nullOnAnOptionalKey() throws {
+        let text = Self.document(intent: #"{"updateActivity": {"paused": null, "n": "{{= state.n + 1}}"}}"#)
+        #expect(throws: Never.self) { try WidgetDocument(text: text, file: "probe.json") }
+    }
+
+    @Test("an error an intent meets when it runs names the document's file")
+    func errorAtTapNamesTheFile() throws {
+        let text = """
+            {"kind": "probe", "intents": {
+               "inc": {"title": "Inc", "updateActivity": {"n": "{{= state.n + 1}}"}},
+               "div": {"title": "Div", "updateActivity": {"n": "{{= 10 / (state.n - 2)}}"}}},
+             "activity": {"contentStates": [{"state": {"n": 1}}],
+               "lockScreen": {"VStack": [{"Button": {"intent": "inc", "label": {"Text": "Inc"}}},
+                                         {"Button": {"intent": "div", "label": {"Text": "Div"}}}]}}}
+            """
+        let run = try WorkoutTwinTests.Run(try WidgetDocument(text: text, file: "tapped.json").descriptor, state: 1)
+        let moment = ActivityFixtures.start.addingTimeInterval(10)
+        try run.tap("Inc", at: moment)
+        #expect(try run.state()["n"] as? Double == 2)
+        let frame = try run.render(.lockScreen, at: moment)
+        let divide = try #require(
+            frame.frame.tapRegions.compactMap { region -> IntentReference? in
+                if case .intent(let intent) = region.action, WorkoutTwinTests.title(of: intent) == "Div" { return intent }
+                return nil
+            }.first)
+        let result: IntentRunResult = FixedClock.run(at: moment) {
+            IntentRunner(timeLimit: 30, host: HostContext(activities: run.center)).start(divide, widget: "probe").wait()
+        }
+        guard case .threw(_, let message) = result.outcome else {
+            Issue.record("expected the intent to throw: \(result)")
+            return
+        }
+        let position = try Self.position(of: "{{= 10 /", in: text)
+        #expect(message.hasPrefix("tapped.json:\(position.line):"), "\(message)")
+        #expect(message.contains("$.intents.div.updateActivity.n"), "\(message)")
+        #expect(try run.state()["n"] as? Double == 2, "the state is unchanged")
     }
 
     @Test("updateActivity in a widget document is refused at its key")
@@ -257,18 +333,30 @@ import WidgetHost
         #expect(auckland.contains { $0.contains("1361 m") }, "\(auckland)")
     }
 
-    @Test("the workout twin's frames and its Pause intent's value are the same under UTC and America/Los_Angeles")
-    func twinInTwoZones() throws {
-        func run(_ zone: String) throws -> (String, Double?) {
-            let twin = try WorkoutTwinTests.Run(try DocumentFixtures.example("twins/workout.json"), state: 2)
-            let zone = try #require(TimeZone(identifier: zone))
-            let frame = try twin.render(.lockScreen, at: ActivityFixtures.start.addingTimeInterval(60), zone: zone)
-            try twin.tap("Pause workout", at: ActivityFixtures.start.addingTimeInterval(60), zone: zone)
-            return (FrameEncoder.golden(frame.frame.buffer), try twin.state()["pausedElapsed"] as? Double)
+    /// The rows of a widget reading a date without an offset, `2026-03-14T09:00`, in a view whose environment's time zone
+    /// is `viewZone`, with the process in `processZone`.
+    static func zoneLessRows(processZone: String, viewZone: String) throws -> [String] {
+        let text = DocumentFixtures.widget(
+            #"{"VStack": [{"Text": "{{= (now - start) / 60}} min"}, {"Text": "since {{start|time}}"}], "#
+                + #""modifiers": [{"environment": "timeZone", "value": "\#(viewZone)"}]}"#,
+            data: #"{"start": "2026-03-14T09:00"}"#)
+        return try FixedClock.run {
+            NSTimeZone.default = try #require(TimeZone(identifier: processZone))
+            let descriptor = try WidgetDocument(text: text, file: "probe.json").descriptor
+            return DocumentFixtures.rows(try DocumentFixtures.render(descriptor, family: .systemSmall))
         }
-        let utc = try run("UTC")
-        let losAngeles = try run("America/Los_Angeles")
-        #expect(utc.0 == losAngeles.0)
-        #expect(utc.1 == 16 * 60 && losAngeles.1 == 16 * 60)
+    }
+
+    @Test("a date without an offset is the same instant in now - date as in its |time text: the view's time zone, not the process's")
+    func zoneLessDateInTheViewsZone() throws {
+        // The clock is 09:41 UTC. 09:00 in UTC is 41 minutes before; 09:00 in Auckland (NZDT, +13), 20:00 UTC the day
+        // before, is 13 h 41 min before.
+        let utcView = try Self.zoneLessRows(processZone: "Pacific/Auckland", viewZone: "UTC")
+        let aucklandView = try Self.zoneLessRows(processZone: "UTC", viewZone: "Pacific/Auckland")
+        // The |time text shows the instant in the host format's zone (UTC, a narrow space before AM): 41 and 821 minutes back.
+        #expect(utcView.contains { $0.contains("41 min") }, "\(utcView)")
+        #expect(utcView.contains { $0.contains("since 9:00\u{202F}AM") }, "\(utcView)")
+        #expect(aucklandView.contains { $0.contains("821 min") }, "\(aucklandView)")
+        #expect(aucklandView.contains { $0.contains("since 8:00\u{202F}PM") }, "\(aucklandView)")
     }
 }
