@@ -201,7 +201,7 @@ enum TextFitting {
     /// room is cut where the room ends (`truncate`).
     static func truncateAtWord(_ text: String, to width: Int) -> String {
         guard DisplayWidth.of(text) > width else { return text }
-        let room = width - 2  // " …"
+        let room = width - 2 // " …"
         var used = 0
         var index = text.startIndex
         var lastSpace: String.Index?
