@@ -7,14 +7,8 @@ extension LayoutTree {
     /// Appends `count` placeholder nodes for the children of one node and returns the first index.
     mutating func reserveChildren(_ count: Int) -> Int {
         let first = nodes.count
-        // One append of them all: appending one at a time checks the array's uniqueness for each. From a buffer on
-        // the stack, copied in one `memcpy`: a `repeatElement` sequence was copied element by element through its
-        // iterator, one `memcpy` call per node (docs/DECISIONS.md, "Frame cost, tenth pass").
-        withUnsafeTemporaryAllocation(of: LayoutNode.self, capacity: count) { slots in
-            slots.initialize(repeating: LayoutNode(kind: .empty))
-            nodes.append(contentsOf: UnsafeBufferPointer(slots))
-            slots.deinitialize()
-        }
+        // One append of them all: appending one at a time checks the array's uniqueness for each.
+        nodes.append(contentsOf: repeatElement(LayoutNode(kind: .empty), count: count))
         return first
     }
 
