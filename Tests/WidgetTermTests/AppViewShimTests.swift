@@ -51,7 +51,10 @@ private struct DefaultStoreProbe: View {
         #expect(picture.map { $0.trimmingCharacters(in: .whitespaces) } == ["L1", "L2", "L3"])
         let horizontal = AppViewProbe.picture(
             ScrollView(.horizontal, showsIndicators: false) {
-                HStack(spacing: 0) { Text(verbatim: "abcdef"); Text(verbatim: "ghijkl") }
+                HStack(spacing: 0) {
+                    Text(verbatim: "abcdef")
+                    Text(verbatim: "ghijkl")
+                }
             }, width: 8, height: 1)
         #expect(horizontal == ["abcdefgh"])
     }
