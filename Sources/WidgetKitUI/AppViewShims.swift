@@ -348,3 +348,39 @@ extension ViewNode {
             .map(\.element)
     }
 }
+
+// MARK: - Toggles bound to app state, transitions
+
+extension Toggle {
+    /// A toggle over a binding, as `Toggle(isOn:label:)`. In a widget only an App Intent toggle acts
+    /// (`Toggle(isOn:intent:label:)`, iOS 17): this one is drawn showing the binding's value when the body is built,
+    /// and a tap does nothing.
+    ///
+    /// - Parameters:
+    ///   - isOn: the value shown; never written in a widget.
+    ///   - label: the toggle's label.
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn.wrappedValue
+        self.intent = nil
+        self.label = label()
+    }
+}
+
+extension Toggle where Label == Text {
+    /// A toggle over a binding titled with a localized string key, as `Toggle(_:isOn:)`; drawn, inert in a widget.
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(titleKey) }
+    }
+
+    /// A toggle over a binding titled with a string shown as written, as `Toggle(_:isOn:)`; inert in a widget.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+extension AnyTransition {
+    /// The transition with an animation attached, as `AnyTransition.animation(_:)`; shown without motion, as every
+    /// transition in cells.
+    public func animation(_ animation: Animation?) -> AnyTransition { AnyTransition() }
+}

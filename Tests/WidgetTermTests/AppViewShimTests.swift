@@ -113,6 +113,16 @@ private struct DefaultStoreProbe: View {
         #expect(AppViewProbe.node(Text(verbatim: "x").zIndex(3)).zIndex == 3)
     }
 
+    @Test("A Toggle over a binding shows the binding's value and has no tap target")
+    func bindingToggleIsDrawnInert() {
+        let on = AppViewProbe.node(Toggle("Show 2 devices", isOn: .constant(true)))
+        let off = AppViewProbe.node(Toggle(isOn: .constant(false)) { Text(verbatim: "Show 2 devices") })
+        #expect(on.textStrings == ["Show 2 devices", "◉"])
+        #expect(off.textStrings == ["Show 2 devices", "○"])
+        if case .modified(_, .tapTarget) = on { Issue.record("a binding toggle must not be a tap target") }
+        _ = AnyTransition.scale.combined(with: .opacity).animation(.smooth)
+    }
+
     @Test("@AppStorage reads the declared default until a value is stored, and writes through to UserDefaults")
     func appStorageReadsAndWritesUserDefaults() throws {
         let suite = "widgetterm-app-view-shim-\(UUID().uuidString)"
