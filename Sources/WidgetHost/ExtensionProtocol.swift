@@ -13,7 +13,7 @@ import WidgetKitUI
 /// MESSAGE` there). The first exchange is `hello`: a child speaking another `version` is refused.
 public enum ExtensionProtocol {
     /// The protocol version; a parent and a child built from different WidgetTerm versions refuse each other.
-    public static let version = 11
+    public static let version = 12
     /// The environment variable that starts `WidgetTermCommand.main(bundle:)` as an extension process.
     public static let serverEnvironmentVariable = "WIDGETTERM_EXTENSION_SERVER"
     /// The largest frame accepted, in bytes (a tree with bitmaps stays far below).

@@ -71,6 +71,7 @@ public struct ZStack<Content: View>: PrimitiveView {
     public func resolve(in context: ResolveContext) -> ViewNode {
         var children: [ViewNode] = []
         content._resolveList(in: context, into: &children)
+        ViewNode.orderByZIndex(&children)
         return .stack(StackNode(axis: .depth, alignment: alignment, spacing: nil, children: children))
     }
 }

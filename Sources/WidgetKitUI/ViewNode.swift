@@ -421,6 +421,9 @@ public enum NodeModifier: Equatable, Sendable, Codable {
     /// The subtree's layout direction changed (`.environment(\.layoutDirection, …)`, or a right-to-left
     /// `--locale` at the root): layout mirrors a right-to-left subtree horizontally.
     case layoutDirection(LayoutDirection)
+    /// `.zIndex(_:)`: the subtree's place in its `ZStack`'s drawing order (higher in front). The stack orders its
+    /// children by it when it resolves; layout and drawing pass through it.
+    case zIndex(Double)
 }
 
 extension ViewNode {

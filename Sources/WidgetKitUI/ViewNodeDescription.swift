@@ -133,6 +133,7 @@ extension NodeModifier {
         case .hidden: return "hidden()"
         case .viewThatFits(let alternatives, _, _): return "ViewThatFits(\(alternatives.count) more)"
         case .layoutDirection(let direction): return "layoutDirection(\(direction))"
+        case .zIndex(let value): return "zIndex(\(value))"
         }
     }
 }
