@@ -383,7 +383,9 @@ extension PreviewApp {
             log.append(.info, "s now starts \(islands.activities[islands.selectedKind].kind)", at: now)
         case .character("2"):
             // Two activities at once: the selected one (unless one runs already), and the next kind beside it.
-            if islands.center.islandActivities(at: now).isEmpty { islands.start(islands.selectedKind, at: now, osVersion: configuration.osVersion, log: write) }
+            if islands.center.islandActivities(at: now).isEmpty {
+                islands.start(islands.selectedKind, at: now, osVersion: configuration.osVersion, log: write)
+            }
             let other = islands.activities.count > 1 ? (islands.selectedKind + 1) % islands.activities.count : islands.selectedKind
             islands.start(other, at: now, osVersion: configuration.osVersion, log: write)
         case .character("u"): islands.pushNextState(log: write)

@@ -45,13 +45,17 @@ import WidgetKitUI
         let at = ["--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"]
         let old = PreviewCommandTests.run(["render", "delivery", "--os", "14", "--presentation", "lockscreen"] + at)
         #expect(old.status == 1)
-        #expect(old.errors.contains("widgetterm: error: [activity-needs-ios-16-1] delivery is a Live Activity, and Live Activities need iOS 16.1"))
+        #expect(
+            old.errors.contains(
+                "widgetterm: error: [activity-needs-ios-16-1] delivery is a Live Activity, and Live Activities need iOS 16.1"))
         #expect(!old.output.isEmpty, "the picture is still drawn")
         let sixteen = PreviewCommandTests.run(["render", "delivery", "--os", "16", "--presentation", "lockscreen"] + at)
         #expect(!sixteen.errors.contains("activity-needs-ios-16-1"))
         let checked = PreviewCommandTests.run(["check", "delivery", "--os", "15", "--format", "json"] + at)
         #expect(checked.status == 1)
-        #expect(checked.output.contains("\"code\" : \"activity-needs-ios-16-1\"") || checked.output.contains("\"code\":\"activity-needs-ios-16-1\""))
+        #expect(
+            checked.output.contains("\"code\" : \"activity-needs-ios-16-1\"")
+                || checked.output.contains("\"code\":\"activity-needs-ios-16-1\""))
         let newer = PreviewCommandTests.run(["check", "delivery", "--os", "16", "--format", "json"] + at)
         #expect(!newer.output.contains("activity-needs-ios-16-1"))
     }
