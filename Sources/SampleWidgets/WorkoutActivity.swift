@@ -66,7 +66,8 @@ struct EndWorkoutIntent: LiveActivityIntent {
     }
 }
 
-/// Elapsed time: a counting-up timer while running, a fixed value while paused. 56 pt holds "1:00:00".
+/// Elapsed time: a counting-up timer while running, a fixed value while paused. 66 pt holds "1:00:00" in the
+/// headline font (about 65.4 pt measured, `timer-frame-too-narrow`), so the 8 hours an activity lives fit.
 struct WorkoutElapsed: View {
     let state: WorkoutAttributes.ContentState
 
@@ -74,11 +75,11 @@ struct WorkoutElapsed: View {
         if let elapsed = state.pausedElapsed {
             Text(SystemTextFormat.clock(seconds: Int(elapsed), showsHours: true))
                 .monospacedDigit()
-                .frame(width: 56, alignment: .leading)
+                .frame(width: 66, alignment: .leading)
         } else {
             Text(state.startDate, style: .timer)
                 .monospacedDigit()
-                .frame(width: 56, alignment: .leading)
+                .frame(width: 66, alignment: .leading)
         }
     }
 }

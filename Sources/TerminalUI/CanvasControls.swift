@@ -170,9 +170,10 @@ extension PreviewApp {
         return text
     }
 
-    /// Draws the timeline panel at the top of the side pane when it has room; returns the row below it.
+    /// Draws the focused widget's timeline panel at the top of the side pane when it has room and the widgets are on
+    /// screen (the island screen shows Live Activities, which have no timeline); returns the row below it.
     func drawTimelinePanel(_ canvas: inout Canvas, in rect: CellRect, at now: Date) -> Int {
-        guard rect.height >= 16, let lines = timelineLines(at: now) else { return rect.y }
+        guard rect.height >= 16, !islands.isShown, let lines = timelineLines(at: now) else { return rect.y }
         var row = rect.y
         canvas.write("Timeline (\(context.rawValue))", column: rect.x + 1, row: row, maxWidth: rect.width - 1, style: Chrome.title)
         row += 1

@@ -51,17 +51,37 @@ extension PreviewApp {
         }
     }
 
-    /// The error of the shown document's last broken save, on the rows under the header (at most two): the focused
-    /// widget's, or on the island screen any Live Activity document's.
+    /// The error of the shown document's last broken save, on the rows under the header: the focused widget's, or on
+    /// the island screen any Live Activity document's. The banner takes as many rows as the message needs, up to
+    /// `bannerRowLimit(height:)`; a longer message ends with a pointer to the event log, which keeps it whole.
     func drawDocumentBanner(_ canvas: inout Canvas, width: Int) {
         let shown = islands.isShown ? islands.activities.map(\.kind) : currentWidget.map { [$0.kind] } ?? []
         guard let message = shown.lazy.compactMap({ self.documentErrors[$0] }).first, canvas.height > 4 else { return }
         let style = TextStyle(foreground: RGB(0xFF, 0xFF, 0xFF), background: Chrome.error, attributes: .bold)
-        let lines = Array(TextFitting.wrap("⚠ " + TerminalText.escaped(message), width: max(width - 2, 10), indent: "  ").prefix(2))
+        let lines = Self.bannerLines(message, width: width, height: canvas.height)
         for (offset, line) in lines.enumerated() {
             canvas.fill(CellRect(x: 0, y: 1 + offset, width: width, height: 1), background: Chrome.error)
             canvas.write(line, column: 1, row: 1 + offset, maxWidth: width - 2, style: style)
         }
+    }
+
+    /// The most rows the banner takes on a screen `height` rows tall: 5 from 24 rows up (enough for a JSON error with
+    /// its fix at 80 columns), fewer on shorter screens, at least 2.
+    static func bannerRowLimit(height: Int) -> Int { min(5, max(2, (height - 4) / 4)) }
+
+    /// `message` wrapped at words into the banner's lines for a screen `width` × `height`; when it needs more than
+    /// `bannerRowLimit(height:)` lines, the last one is cut and says the whole message is in the event log.
+    static func bannerLines(_ message: String, width: Int, height: Int) -> [String] {
+        let room = max(width - 2, 10)
+        let all = TextFitting.wrap("⚠ " + TerminalText.escaped(message), width: room, indent: "  ")
+        let limit = bannerRowLimit(height: height)
+        guard all.count > limit else { return all }
+        var lines = Array(all.prefix(limit))
+        let pointer = " … (the whole error is in the event log)"
+        var last = TextFitting.truncateAtWord(lines[limit - 1], to: max(room - DisplayWidth.of(pointer), 4))
+        while last.hasSuffix("…") || last.hasSuffix(" ") { last.removeLast() }
+        lines[limit - 1] = last + pointer
+        return lines
     }
 }
 

@@ -122,13 +122,22 @@ final class IslandScreen {
         return ended == 0 ? "\(live) running" : "\(live) running, \(ended) ended"
     }
 
-    /// Starts activity `index` of the bundle with its first scripted state.
-    func start(_ index: Int, at now: Date, log: (EventLog.Kind, String) -> Void) {
+    /// Starts activity `index` of the bundle with its first scripted state on iOS `osVersion` (the preview's `o`
+    /// choice; by default the newest simulated); below iOS 16.1 nothing starts and the log says why.
+    func start(
+        _ index: Int, at now: Date, osVersion: Int = OSAvailability.simulatedMajorVersions.last ?? 26,
+        log: (EventLog.Kind, String) -> Void
+    ) {
         guard activities.indices.contains(index) else {
             log(.info, "no Live Activity in this bundle: add an ActivityConfiguration to see the island")
             return
         }
         let descriptor = activities[index]
+        // ActivityKit is iOS 16.1+: on an older simulated iOS the request is refused, with the reason in the log.
+        if let tooOld = ActivityChecks.osVersionFinding(kind: descriptor.kind, osVersion: osVersion) {
+            log(.diagnostic, "not started: \(tooOld.message)")
+            return
+        }
         do {
             let contents = try ActivityScript.contents(of: descriptor, startingAt: now)
             let alerts = try ActivityScript.alertConfigurations(of: descriptor, startingAt: now)
@@ -365,16 +374,20 @@ extension PreviewApp {
         let now = HostClock.now
         let write: (EventLog.Kind, String) -> Void = { self.log.append($0, $1, at: now) }
         switch key {
-        case .character("s"): islands.start(islands.selectedKind, at: now, log: write)
-        case .character("k"):
+        case .character("s"): islands.start(islands.selectedKind, at: now, osVersion: configuration.osVersion, log: write)
+        case .character("k"), .character("w"), .character("W"):
+            // `w`/`W` step through the screen's own subjects, as on the control screen: here the Live Activity kinds.
             guard !islands.activities.isEmpty else { return true }
-            islands.selectedKind = (islands.selectedKind + 1) % islands.activities.count
+            let count = islands.activities.count
+            islands.selectedKind = ((islands.selectedKind + (key == .character("W") ? -1 : 1)) % count + count) % count
             log.append(.info, "s now starts \(islands.activities[islands.selectedKind].kind)", at: now)
         case .character("2"):
             // Two activities at once: the selected one (unless one runs already), and the next kind beside it.
-            if islands.center.islandActivities(at: now).isEmpty { islands.start(islands.selectedKind, at: now, log: write) }
+            if islands.center.islandActivities(at: now).isEmpty {
+                islands.start(islands.selectedKind, at: now, osVersion: configuration.osVersion, log: write)
+            }
             let other = islands.activities.count > 1 ? (islands.selectedKind + 1) % islands.activities.count : islands.selectedKind
-            islands.start(other, at: now, log: write)
+            islands.start(other, at: now, osVersion: configuration.osVersion, log: write)
         case .character("u"): islands.pushNextState(log: write)
         case .character("x"):
             guard let current = islands.focusedRunning else { return true }

@@ -415,14 +415,16 @@ extension PreviewApp {
         }
     }
 
-    /// The status bar's first two fields: the focused widget and family; without widgets (a Live Activity document),
-    /// the Live Activity the island screen starts or shows, and `Live Activity`; with neither, `no widgets`.
+    /// The status bar's first two fields: on the island screen (or without widgets, a Live Activity document) the Live
+    /// Activity it shows or starts and `Live Activity`; else the focused widget and family; with neither, `no widgets`.
     var statusSubject: (String, String) {
-        if let widget = currentWidget { return (widget.kind, focusedFamily?.rawValue ?? "no family") }
-        if let running = islands.focusedRunning { return (running.descriptor.kind, "Live Activity") }
-        if islands.activities.indices.contains(islands.selectedKind) {
-            return (islands.activities[islands.selectedKind].kind, "Live Activity")
+        if islands.isShown || currentWidget == nil {
+            if let running = islands.focusedRunning { return (running.descriptor.kind, "Live Activity") }
+            if islands.activities.indices.contains(islands.selectedKind) {
+                return (islands.activities[islands.selectedKind].kind, "Live Activity")
+            }
         }
+        if let widget = currentWidget { return (widget.kind, focusedFamily?.rawValue ?? "no family") }
         return ("no widgets", configuration.controls.isEmpty ? "nothing to show" : "controls only: C")
     }
 

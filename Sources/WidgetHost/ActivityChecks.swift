@@ -62,6 +62,25 @@ public enum ActivityChecks {
         expandedTooTall, lockScreenTooTall, taps,
     ]
 
+    // MARK: iOS version
+
+    /// The first iOS major version whose newest release runs Live Activities: ActivityKit came with iOS 16.1, and
+    /// `--os 16` stands for the newest iOS 16 (docs/DECISIONS.md "#if and #available as iOS sees them").
+    public static let firstActivityOSVersion = 16
+
+    /// `activity-needs-ios-16-1` when `osVersion` (the `--os` or the preview's `o` choice) is below iOS 16.1, where
+    /// ActivityKit does not exist: `Activity.request` cannot be called there (Apple's ActivityKit documentation marks it
+    /// iOS 16.1+), so nothing shows on the Lock Screen or in the Dynamic Island. Nil from iOS 16 on.
+    public static func osVersionFinding(kind: String, osVersion: Int) -> Diagnostic? {
+        guard osVersion < firstActivityOSVersion else { return nil }
+        return Diagnostic(
+            severity: .error, code: "activity-needs-ios-16-1",
+            message: "\(kind) is a Live Activity, and Live Activities need iOS 16.1 or later (ActivityKit); on iOS \(osVersion) "
+                + "Activity.request is not available, so nothing shows on the Lock Screen or in the Dynamic Island. "
+                + "Use --os 16 or later, and guard the request with if #available(iOS 16.1, *) in an app that supports iOS \(osVersion).",
+            widget: kind, values: ["os": "\(osVersion)", "minimum": "16.1"])
+    }
+
     // MARK: Running
 
     /// Plays every scripted state of `descriptor` (started at `start`, each shown at `start`), renders every
@@ -244,18 +263,25 @@ public enum ActivityChecks {
         return findings
     }
 
-    /// A compact or minimal timer sized to its value whose width changes as its digits grow, resizing the island
-    /// (`island-timer-resizes`, found by the island renderer, the values named; docs/DECISIONS.md).
+    /// The timer findings the island renderer puts on each presentation's frame, the ones `render` prints: a
+    /// compact or minimal timer sized to its value whose width changes as its digits grow, resizing the island
+    /// (`island-timer-resizes`), and a timer in a `.frame(width:)` that a value it reaches does not fit
+    /// (`timer-frame-too-narrow`), with the render's wording and severity, in the compact and minimal presentations
+    /// (docs/DECISIONS.md, nufix; the expanded one is left, see there).
     public static let islandTimerWidths: ActivityCheck = { input in
         var findings: [Diagnostic] = []
         for presentation in [ActivityPresentation.compact, .minimal] {
             guard let frame = input.frames[presentation] else { continue }
-            for found in frame.frame.diagnostics where found.code == "island-timer-resizes" {
-                findings.append(input.diagnostic(.warning, code: found.code, message: found.message, presentation: presentation))
+            for found in frame.frame.diagnostics where islandTimerCodes.contains(found.code) {
+                let severity = Diagnostic(found, widget: input.kind, family: nil).severity
+                findings.append(input.diagnostic(severity, code: found.code, message: found.message, presentation: presentation))
             }
         }
         return findings
     }
+
+    /// The codes of the island renderer's timer findings that `islandTimerWidths` reports.
+    static let islandTimerCodes: Set<String> = ["island-timer-resizes", "timer-frame-too-narrow"]
 
     /// Compact content wider than the island can grow (past the expanded width): cut at the island's edge.
     public static let compactTooWide: ActivityCheck = { input in

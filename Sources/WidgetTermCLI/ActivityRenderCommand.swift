@@ -38,7 +38,7 @@ enum ActivityRenderCommand {
 
     static func run(
         _ parsed: ParsedArguments, activity descriptor: WidgetDescriptor, widgets: [WidgetDescriptor], settings: RenderSettings,
-        environment: [String: String], output: TextStream, errors: TextStream
+        isPNG: Bool = false, environment: [String: String], output: TextStream, errors: TextStream
     ) throws -> Int32 {
         let kind = descriptor.kind
         if settings.family != nil {
@@ -59,7 +59,7 @@ enum ActivityRenderCommand {
         if parsed["format"] == "tree" {
             throw UsageError("--format tree prints a widget's view tree; \(kind) is a Live Activity: use text, ansi, json or svg")
         }
-        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal)
+        let outputFormat = try OutputFormat(parsed, environment: environment, isTerminal: output.isTerminal && parsed["output"] == nil)
         guard let geometry = IslandGeometry(device: settings.device) else {
             let phones = DeviceProfile.all.filter { $0.island != nil }.map(\.name).joined(separator: ", ")
             throw UsageError("\(settings.device.name) has no Live Activity sizes here; devices with them: \(phones)")
@@ -104,8 +104,10 @@ enum ActivityRenderCommand {
             throw UsageError(error.description)
         }
 
-        output.write(
-            encode(island, kind: kind, stateNumber: stateNumber, format: outputFormat, style: options.islandStyle(for: presentation)))
+        // --output (and --format png, the SVG converted) as for widgets: the picture to the file, findings to stderr.
+        try PictureOutput.write(
+            encode(island, kind: kind, stateNumber: stateNumber, format: outputFormat, style: options.islandStyle(for: presentation)),
+            isPNG: isPNG, parsed: parsed, environment: environment, output: output, errors: errors)
         if snapshot.activityState != .active {
             errors.write(
                 "widgetterm: note: \(kind) is \(snapshot.activityState) at \(at.formatted(.iso8601))"
@@ -115,6 +117,7 @@ enum ActivityRenderCommand {
                     + "\n")
         }
         var findings = island.frame.diagnostics.map { Diagnostic($0, widget: kind, family: nil) }
+        if let tooOld = ActivityChecks.osVersionFinding(kind: kind, osVersion: settings.osVersion) { findings.insert(tooOld, at: 0) }
         let input = ActivityCheckInput(
             kind: kind, stateNumber: stateNumber, snapshot: snapshot, resolved: resolved,
             frames: [presentation: island], geometry: geometry, options: options)
@@ -139,7 +142,8 @@ enum ActivityRenderCommand {
         let findings = ActivityChecks.run(
             descriptor, device: device, style: paintStyle(settings), format: settings.format,
             startingAt: HostClock.now)
-        return (findings, ActivityPresentation.allCases.count)
+        let tooOld = ActivityChecks.osVersionFinding(kind: descriptor.kind, osVersion: settings.osVersion)
+        return ((tooOld.map { [$0] } ?? []) + findings, ActivityPresentation.allCases.count)
     }
 
     /// `widgetterm gallery` on a Live Activity: its first scripted state in every presentation, indented like families;

@@ -34,12 +34,9 @@ enum RenderCommand {
             throw UsageError("\(kind) is a control, not a widget: draw it with widgetterm control \(kind)")
         }
         if descriptor.isActivity {
-            if isPNG || parsed["output"] != nil {
-                throw UsageError("--format png and --output are for widgets; \(kind) is a Live Activity: use --format svg")
-            }
             if parsed["entry"] != nil { throw UsageError("\(kind) is a Live Activity: it takes --state N, not --entry") }
             return try ActivityRenderCommand.run(
-                parsed, activity: descriptor, widgets: widgets, settings: settings, environment: environment,
+                parsed, activity: descriptor, widgets: widgets, settings: settings, isPNG: isPNG, environment: environment,
                 output: output, errors: errors)
         }
         try ActivityRenderCommand.rejectFlags(parsed, widget: descriptor)

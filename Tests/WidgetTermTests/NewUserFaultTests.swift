@@ -1,105 +1,143 @@
 import Foundation
 import Testing
 import SampleWidgets
+import TestSupport
+@testable import TerminalUI
+import CellLayout
+import CellRender
+import WidgetHost
 import WidgetKitUI
-import WidgetTermCLI
 
-// MARK: - Faults a new user meets on the command line
+// Faults a new user met (docs/DECISIONS.md, 2026-12-03 "nufix"): check missing a timer finding render prints, a Live
+// Activity's --output, Live Activities below iOS 16.1, the island screen's subject, and a banner cut at 80 × 24.
 
-/// What a person new to WidgetTerm meets first: the help, a flag given an impossible value, a payload file that is
-/// not JSON. Each answer says where the fault is and what to do.
 @Suite struct NewUserFaultTests {
-    static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
-        let output = StringStream(), errors = StringStream()
-        let status = WidgetTermCommand.run(
-            arguments: arguments, widgets: SampleWidgetBundle().widgetDescriptors, environment: [:], output: output, errors: errors)
-        return (status, output.text, errors.text)
+    /// A compact trailing count-up timer in a frame too narrow for `1:00:00`.
+    static let narrowTimer = probeActivity(
+        lockScreen: { _ in Text("Probe").padding() },
+        compactTrailing: { context in
+            Text(context.state.start, style: .timer).monospacedDigit().frame(width: 40, alignment: .leading)
+        },
+        minimal: { _ in Image(systemName: "star.fill") })
+
+    @Test("check reports the timer-frame-too-narrow finding render prints for the compact presentation, in its words")
+    func checkSeesTheTimerFrameFinding() throws {
+        let island = try ActivityFixtures.render(Self.narrowTimer, .compact)
+        let rendered = island.frame.diagnostics.filter { $0.code == "timer-frame-too-narrow" }.map(\.message)
+        #expect(rendered.count == 1)
+        #expect(rendered.first?.hasPrefix("A timer in .frame(width: 40) will show \"10:00\"") == true, "\(rendered)")
+        let checked = ActivityFixtures.check(Self.narrowTimer).filter { $0.code == "timer-frame-too-narrow" }
+        #expect(checked.map(\.message) == rendered)
+        #expect(checked.map(\.severity) == [.warning])
+        #expect(checked.first?.values["presentation"] == "compact")
     }
 
-    @Test("push FILE that is not JSON: the file, line and column of the fault, what was expected, what a payload is")
-    func pushPayloadThatIsNotJSON() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wt-push-\(UUID().uuidString).json")
-        try Data("{\n  \"aps\": {\"content-changed\": true}\n  \"extra\": 1\n}\n".utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = PushTests.run(["push", url.path, "--to", "water"])
-        #expect(result.status == 2)
-        #expect(result.output.isEmpty)
-        #expect(
-            result.errors
-                == "widgetterm: \(url.path):2:35: not JSON: expected a comma or } after the member \"aps\"; found \"extra\" at "
-                + "line 3, column 3, with no comma before it: add a comma here, at line 2, column 35; a push payload is a JSON "
-                + "object with an \"aps\" member, as APNs receives it (examples/push/)\n")
-    }
-
-    @Test("a time limit of 0 (or below, or over 600) says what the flag is and which values it takes", arguments: ["0", "-1", "601"])
-    func zeroTimeouts(value: String) {
-        let provider = Self.run(["render", "water", "--provider-timeout", value])
-        #expect(provider.status == 2)
-        #expect(
-            provider.errors
-                == "widgetterm: --provider-timeout takes the seconds a provider may take to answer before it is treated as "
-                + "killed, more than 0 and at most 600 (default 5), not \(value)\n")
-        let intent = Self.run(["preview", "--intent-timeout", value])
-        #expect(intent.status == 2)
-        #expect(
-            intent.errors
-                == "widgetterm: --intent-timeout takes the seconds an intent's perform() may run before it is stopped, more "
-                + "than 0 and at most 600 (default 5), not \(value)\n")
-    }
-
-    @Test(
-        "--os takes the iOS versions there are: 19 to 25 never shipped (iOS 26 followed 18)", arguments: ["13", "19", "25", "27", "16.5"])
-    func osVersionsThatDoNotExist(value: String) {
-        let result = Self.run(["render", "water", "--os", value])
-        #expect(result.status == 2)
-        #expect(
-            result.errors
-                == "widgetterm: --os takes an iOS major version: 14, 15, 16, 17, 18 or 26 (the release after iOS 18 is iOS 26), "
-                + "not \(value)\n")
-    }
-
-    @Test("--os takes every version the preview's o key steps through (OSAvailability.simulatedMajorVersions)")
-    func osVersionsThatExist() {
-        for version in OSAvailability.simulatedMajorVersions {
-            #expect(Self.run(["render", "water", "--os", "\(version)", "--format", "text"]).status == 0, "--os \(version)")
+    @Test("the workout sample and its twin check without a timer-frame finding in any presentation")
+    func workoutTimersFit() throws {
+        for descriptor in [try ActivityFixtures.sample("workout"), try WorkoutTwinTests.twin()] {
+            let findings = ActivityFixtures.check(descriptor)
+            #expect(findings.filter { $0.code.hasPrefix("timer-") || $0.code.contains("timer") }.isEmpty, "\(findings.map(\.line))")
         }
     }
 
-    @Test("timeline --request-every 0 names the flag it belongs to")
-    func requestEveryNamesItsFlag() {
-        let result = Self.run(["timeline", "water", "--request-every", "0"])
-        #expect(result.status == 2)
+    @Test("render and check of a Live Activity on iOS 15 or earlier give activity-needs-ios-16-1; iOS 16 is clean of it")
+    func activityNeedsIOS16_1() {
+        let at = ["--at", "2026-11-29T09:00:00Z", "--timezone", "UTC"]
+        let old = PreviewCommandTests.run(["render", "delivery", "--os", "14", "--presentation", "lockscreen"] + at)
+        #expect(old.status == 1)
         #expect(
-            result.errors == "widgetterm: --request-every: duration 0 is not valid; use a number and a unit: 90s, 10m, 2h, 1d\n")
+            old.errors.contains(
+                "widgetterm: error: [activity-needs-ios-16-1] delivery is a Live Activity, and Live Activities need iOS 16.1"))
+        #expect(!old.output.isEmpty, "the picture is still drawn")
+        let sixteen = PreviewCommandTests.run(["render", "delivery", "--os", "16", "--presentation", "lockscreen"] + at)
+        #expect(!sixteen.errors.contains("activity-needs-ios-16-1"))
+        let checked = PreviewCommandTests.run(["check", "delivery", "--os", "15", "--format", "json"] + at)
+        #expect(checked.status == 1)
+        #expect(
+            checked.output.contains("\"code\" : \"activity-needs-ios-16-1\"")
+                || checked.output.contains("\"code\":\"activity-needs-ios-16-1\""))
+        let newer = PreviewCommandTests.run(["check", "delivery", "--os", "16", "--format", "json"] + at)
+        #expect(!newer.output.contains("activity-needs-ios-16-1"))
     }
 
-    @Test("help lists every benchmark, scale among them, as bench --help does")
-    func helpListsBenchScale() {
-        let help = Self.run(["help"])
-        #expect(help.status == 0)
-        #expect(help.output.contains("  bench [frame|tick|scale]\n"))
-        #expect(help.output.contains("scale: how the cost grows with a document's entries, values, spacers and widgets"))
-        #expect(Self.run(["bench", "--help"]).output.contains("bench scale    render FILE of generated documents"))
+    @Test("the island screen refuses to start an activity below iOS 16.1 and logs why")
+    func previewRefusesOldIOS() throws {
+        let clock = TestClock(ActivityFixtures.start)
+        let screen = IslandScreen(activities: [try ActivityFixtures.sample("delivery")], center: ActivityCenter(now: { clock.now }))
+        var logged: [String] = []
+        screen.start(0, at: ActivityFixtures.start, osVersion: 14) { _, text in logged.append(text) }
+        #expect(screen.running.isEmpty)
+        #expect(logged.count == 1)
+        #expect(logged.first?.hasPrefix("not started: delivery is a Live Activity, and Live Activities need iOS 16.1 or later") == true)
+        screen.start(0, at: ActivityFixtures.start, osVersion: 16) { _, text in logged.append(text) }
+        #expect(screen.running.count == 1)
     }
 
-    @Test("help COMMAND prints that command's help, as COMMAND --help does")
-    func helpWithACommand() {
-        for command in ["render", "push", "bench", "gallery"] {
-            let help = Self.run(["help", command])
-            #expect(help.status == 0)
-            #expect(help.output == Self.run([command, "--help"]).output)
-            #expect(help.output.hasPrefix("usage: widgetterm \(command)"), "\(command): \(help.output.prefix(80))")
+    @Test("preview of a Live Activity kind: the status bar and w follow the activities on the island screen")
+    func islandScreenSubject() {
+        FixedClock.run {
+            let widgets = SampleWidgetBundle().widgetDescriptors
+            let configuration = PreviewConfiguration(
+                widgets: widgets, initialKind: "delivery", theme: Theme.builtIn(named: "light")!, format: FixedClock.utcFormat)
+            let preview = InMemoryPreview(configuration: configuration, width: 120, height: 40)
+            let (app, terminal) = (preview.app, preview.terminal)
+            app.renderFrame()
+            #expect(app.islands.isShown)
+            #expect(app.statusSubject == ("delivery", "Live Activity"))
+            #expect(terminal.text.contains(" delivery │ Live Activity │"))
+            #expect(!terminal.text.contains("Timeline ("), "the widget's timeline panel is not the island screen's")
+            let before = app.widgetIndex
+            app.handle(.key(.character("w")))
+            #expect(app.widgetIndex == before, "w does not move the hidden widgets")
+            let next = app.islands.activities[1 % app.islands.activities.count].kind
+            #expect(app.statusSubject == (next, "Live Activity"))
+            app.handle(.key(.character("i")))
+            app.renderFrame()
+            #expect(app.statusSubject.1 != "Live Activity", "the widgets screen shows the focused widget")
         }
-        #expect(Self.run(["help"]).output.hasPrefix("widgetterm — preview WidgetKit widgets in a terminal"))
-        let unknown = Self.run(["help", "rendr"])
-        #expect(unknown.status == 2)
-        #expect(
-            unknown.errors.hasPrefix("widgetterm: help takes a command name, not rendr (did you mean render?); valid commands: preview,"))
     }
 
-    @Test("gallery --help explains --modes")
-    func galleryHelpExplainsModes() {
-        let help = Self.run(["gallery", "--help"]).output
-        #expect(help.contains("--modes all|M,M    each family in these rendering modes side by side (all: fullColor, accented, vibrant),"))
+    @Test("the banner keeps a JSON error's fix at 80 × 24 and points to the log when a message is longer than 5 rows")
+    func bannerLines() {
+        let message =
+            "/tmp/x/water.json:15:50: expected \",\" or \"}\" after the value of \"goal\" in timeline.entries[0].data, "
+            + "found \"millilitresPerGlass\" at line 15, add a comma here, at line 15, column 51"
+        let lines = PreviewApp.bannerLines(message, width: 80, height: 24)
+        #expect(lines.count == 3)
+        let joined = lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(joined.contains("add a comma here, at line 15, column 51"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 78 })
+        let long = PreviewApp.bannerLines(String(repeating: "word ", count: 200), width: 80, height: 24)
+        #expect(long.count == 5)
+        #expect(long.last?.hasSuffix(" … (the whole error is in the event log)") == true)
+        #expect(long.allSatisfy { DisplayWidth.of($0) <= 78 })
+        #expect(PreviewApp.bannerLines(String(repeating: "word ", count: 200), width: 80, height: 12).count == 2)
+    }
+}
+
+/// A broken widget document at 80 × 24 in the real binary: the banner and the event log keep the whole error.
+@Suite(.serialized, .tmuxInstalled)
+struct NewUserBannerTmuxTests {
+    @Test("at 80 × 24 a missing comma's fix shows in the banner of a document broken at start")
+    func fixIsVisibleAt80Columns() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-banner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = try String(contentsOf: PackagePaths.examples.appendingPathComponent("water.json"), encoding: .utf8)
+        let broken = good.replacingOccurrences(of: "\"goal\": 8, \"millilitresPerGlass\"", with: "\"goal\": 8 \"millilitresPerGlass\"")
+        #expect(broken != good)
+        let file = directory.appendingPathComponent("water.json")
+        try broken.write(to: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(width: 80, height: 24)
+        defer { session.close() }
+        try session.launch(["preview", "'\(file.path)'", "--at", "2026-03-14T09:41:00Z"])
+        // The banner's rows read as one text: the fix is in it.
+        try session.wait { screen in
+            let banner = screen.components(separatedBy: "\n").prefix(7).joined(separator: " ")
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return banner.contains("add a comma here, at line 15, column 51")
+        }
+        try session.keys("q")
+        try session.wait(for: "EXIT=0")
     }
 }

@@ -222,9 +222,29 @@ func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         #expect(svgRun.status == 0 && svgRun.output.isEmpty)
         let written = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(written == PreviewCommandTests.run(["render", "weather", "--format", "svg"] + Self.at).output)
-        let activity = PreviewCommandTests.run(["render", "delivery", "--format", "png", "--output", png])
-        #expect(activity.status == 2)
-        #expect(activity.errors == "widgetterm: --format png and --output are for widgets; delivery is a Live Activity: use --format svg\n")
+    }
+
+    @Test("render of a Live Activity writes --output as a widget does: the SVG stdout would show, or its PNG")
+    func renderActivityToFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-activity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("min.png").path, svg = directory.appendingPathComponent("min.svg").path
+        let arguments = ["render", "workout", "--presentation", "minimal"] + Self.at
+        let svgRun = PreviewCommandTests.run(arguments + ["--format", "svg", "--output", svg])
+        #expect(svgRun.status == 0 && svgRun.output.isEmpty, "\(svgRun.errors)")
+        let written = try String(contentsOfFile: svg, encoding: .utf8)
+        let shown = PreviewCommandTests.run(arguments + ["--format", "svg"]).output
+        #expect(written == shown)
+        let root = try #require(SVGElements(written)?.named("svg").first)
+        let pngRun = PreviewCommandTests.run(arguments + ["--format", "png", "--output", png])
+        #expect(pngRun.status == 0 && pngRun.output.isEmpty, "\(pngRun.errors)")
+        let size = try #require(pngSize(try Data(contentsOf: URL(fileURLWithPath: png))))
+        #expect(size.width == Int(root.attributes["width"] ?? "") && size.height == Int(root.attributes["height"] ?? ""))
+        // PNG still needs a file to write to.
+        let noFile = PreviewCommandTests.run(["render", "delivery", "--format", "png"])
+        #expect(noFile.status == 2)
+        #expect(noFile.errors == "widgetterm: render --format png writes a binary file: give --output FILE\n")
     }
 
     @Test("emoji text becomes a colour image in its two cells before librsvg draws it")
