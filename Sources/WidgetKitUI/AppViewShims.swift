@@ -250,7 +250,7 @@ extension AppStorage {
     /// A `URL` stored under `key` (as its absolute string), as `AppStorage.init(wrappedValue:_:store:)`.
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == URL {
         self.init(
-            key: key, defaultValue: wrappedValue, store: store, read: { $0.url(forKey: $1) },
+            key: key, defaultValue: wrappedValue, store: store, read: { $0.string(forKey: $1).flatMap(URL.init(string:)) },
             write: { $0.absoluteString })
     }
 
@@ -333,7 +333,8 @@ extension ViewNode {
     var zIndex: Double {
         var node = self
         while case .modified(let inner, let modifier) = node {
-            if case .zIndex(let value) = modifier { return value }
+            // A NaN would break the stack's ordering (it compares neither less nor greater): it counts as 0.
+            if case .zIndex(let value) = modifier { return value.isNaN ? 0 : value }
             node = inner
         }
         return 0

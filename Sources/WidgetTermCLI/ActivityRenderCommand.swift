@@ -117,6 +117,7 @@ enum ActivityRenderCommand {
                     + "\n")
         }
         var findings = island.frame.diagnostics.map { Diagnostic($0, widget: kind, family: nil) }
+        let inTheFrame = Set(findings.map { "\($0.code)|\($0.message)" })
         if let tooOld = ActivityChecks.osVersionFinding(kind: kind, osVersion: settings.osVersion) { findings.insert(tooOld, at: 0) }
         let input = ActivityCheckInput(
             kind: kind, stateNumber: stateNumber, snapshot: snapshot, resolved: resolved,
@@ -126,10 +127,10 @@ enum ActivityRenderCommand {
             ($0.values["presentation"] == nil || $0.values["presentation"] == presentation.argument)
                 && !rendered.contains("\($0.code)|\($0.message)") // the frame's own timer findings, already listed
         }
-        if outputFormat.kind != .json {
-            for finding in findings {
-                errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(TerminalText.escaped(finding.message))\n")
-            }
+        // JSON output carries the frame's own findings; the others (the iOS version, design checks) go to standard error
+        // in every format, so a status of 1 always comes with its reason.
+        for finding in findings where outputFormat.kind != .json || !inTheFrame.contains("\(finding.code)|\(finding.message)") {
+            errors.write("widgetterm: \(finding.severity.rawValue): [\(finding.code)] \(TerminalText.escaped(finding.message))\n")
         }
         return findings.contains { $0.severity == .error } ? 1 : 0
     }

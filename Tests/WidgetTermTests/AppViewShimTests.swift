@@ -95,6 +95,12 @@ private struct DefaultStoreProbe: View {
         }
         #expect(written != swapped)
         #expect(written.joined().contains("bb"))
+        // A NaN z-index counts as 0: the written order stands.
+        #expect(
+            picture {
+                Text(verbatim: "aaaaaaa").zIndex(.nan)
+                Text(verbatim: "bb")
+            } == written)
         let raised = picture {
             Text(verbatim: "aaaaaaa").zIndex(1)
             Text(verbatim: "bb")
@@ -135,6 +141,12 @@ private struct DefaultStoreProbe: View {
         #expect(flag.wrappedValue == true)
         flag.projectedValue.wrappedValue = false
         #expect(defaults.object(forKey: "2widgetMode") != nil && defaults.bool(forKey: "2widgetMode") == false)
+
+        // A web URL comes back as written (`url(forKey:)` would read the string as a file path).
+        let link = AppStorage(wrappedValue: try #require(URL(string: "https://example.com/start")), "link", store: defaults)
+        link.wrappedValue = try #require(URL(string: "https://example.com/a?b=1"))
+        #expect(defaults.string(forKey: "link") == "https://example.com/a?b=1")
+        #expect(link.wrappedValue.absoluteString == "https://example.com/a?b=1")
 
         let count = AppStorage(wrappedValue: 3, "count", store: defaults)
         #expect(count.wrappedValue == 3)

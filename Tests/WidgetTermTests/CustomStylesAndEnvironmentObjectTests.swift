@@ -104,7 +104,7 @@ private struct StyleTapIntent: AppIntent {
 
     @Test func aCustomProgressViewStyleGetsTheFractionAndTheLabel() {
         let progress = ProgressView(value: 0.25) { Text("Upload") }.progressViewStyle(PercentProgressStyle())
-        #expect(StyleProbe.picture(progress, width: 10, height: 2) == [" Upload", " 25%"])
+        #expect(StyleProbe.picture(progress, width: 10, height: 2) == ["  Upload", " 25%"])
     }
 
     @Test func labelStylesChooseTitleIconOrBothAndACustomOneArrangesThem() {
@@ -159,7 +159,7 @@ private struct RenamingLine: View {
     @Test func aViewReadsTheObjectAnAncestorGave() {
         let model = WeatherModel()
         let view = VStack { CityLine() }.environmentObject(model)
-        #expect(StyleProbe.picture(view, width: 10, height: 1) == ["Lima 19°"])
+        #expect(StyleProbe.picture(view, width: 10, height: 1) == [" Lima 19°"])
         model.city = "Quito"
         #expect(StyleProbe.picture(view, width: 10, height: 1) == ["Quito 19°"])
     }

@@ -49,6 +49,10 @@ import WidgetKitUI
             old.errors.contains(
                 "widgetterm: error: [activity-needs-ios-16-1] delivery is a Live Activity, and Live Activities need iOS 16.1"))
         #expect(!old.output.isEmpty, "the picture is still drawn")
+        // In JSON the reason is on standard error too, not only the status.
+        let json = PreviewCommandTests.run(["render", "delivery", "--os", "14", "--presentation", "lockscreen", "--format", "json"] + at)
+        #expect(json.status == 1)
+        #expect(json.errors.contains("widgetterm: error: [activity-needs-ios-16-1]"))
         let sixteen = PreviewCommandTests.run(["render", "delivery", "--os", "16", "--presentation", "lockscreen"] + at)
         #expect(!sixteen.errors.contains("activity-needs-ios-16-1"))
         let checked = PreviewCommandTests.run(["check", "delivery", "--os", "15", "--format", "json"] + at)
