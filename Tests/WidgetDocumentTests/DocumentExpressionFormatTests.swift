@@ -66,15 +66,7 @@ struct DocumentExpressionFormatTests {
             ("{{= km|2f}}", "|2f", "the end of the expression, or a number format after it such as |%.2f or |clock", "\"|2f\""),
         ] as [(String, String, String, String)])
     func badFormat(_ source: String, _ marker: String, _ expected: String, _ found: String) throws {
-        let text = DocumentFixtures.widget(#"{"Text": "\#(source)"}"#, data: #"{"km": 2.41}"#)
-        let error = try #require(DocumentFixtures.error(text))
-        let quote = try DocumentExpressionTests.position(of: source, in: text)
-        let offset = try #require(source.range(of: marker)).lowerBound
-        #expect(error.line == quote.line)
-        #expect(error.column == quote.column + source.unicodeScalars[..<offset].count, "\(error)")
-        #expect(error.path.description == "$.view.VStack[0].Text")
-        #expect(error.expected == expected)
-        #expect(error.found == found)
+        try DocumentExpressionTests.expectError(in: source, data: #"{"km": 2.41}"#, at: marker, expected: expected, found: found)
     }
 
     @Test("a bar inside a quoted key is part of the key, not a format")

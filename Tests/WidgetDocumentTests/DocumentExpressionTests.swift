@@ -29,6 +29,24 @@ struct DocumentExpressionTests {
         return (line, text.unicodeScalars[lineStart..<range.lowerBound].count + 1)
     }
 
+    /// The error a widget document with `{"Text": source}` (and `data`) fails with, checked to sit at `marker` inside the
+    /// string, on the text's JSON path, with `expected` and `found`; returned for the caller's further checks.
+    @discardableResult
+    static func expectError(
+        in source: String, data: String, at marker: String, expected: String, found: String
+    ) throws -> DocumentError {
+        let text = DocumentFixtures.widget(#"{"Text": "\#(source)"}"#, data: data)
+        let error = try #require(DocumentFixtures.error(text))
+        let quote = try position(of: source, in: text)
+        let offset = try #require(source.range(of: marker)).lowerBound
+        #expect(error.line == quote.line)
+        #expect(error.column == quote.column + source.unicodeScalars[..<offset].count, "\(error)")
+        #expect(error.path.description == "$.view.VStack[0].Text")
+        #expect(error.expected == expected)
+        #expect(error.found == found)
+        return error
+    }
+
     @Test("numbers, paths, precedence, parentheses, unary minus and every function")
     func values() throws {
         let data: [String: DocumentValue] = [
@@ -122,15 +140,7 @@ struct DocumentExpressionTests {
             ("{{= 1e5 * done}}", "1e5", "a number without an exponent (exponents are not supported): write 100000", "\"1e5\"", nil),
         ] as [(String, String, String, String, String?)])
     func malformed(_ source: String, _ marker: String, _ expected: String, _ found: String, _ suggestion: String?) throws {
-        let text = DocumentFixtures.widget(#"{"Text": "\#(source)"}"#, data: #"{"done": 1}"#)
-        let error = try #require(DocumentFixtures.error(text))
-        let quote = try Self.position(of: source, in: text)
-        let offset = try #require(source.range(of: marker)).lowerBound
-        #expect(error.line == quote.line)
-        #expect(error.column == quote.column + source.unicodeScalars[..<offset].count, "\(error)")
-        #expect(error.path.description == "$.view.VStack[0].Text")
-        #expect(error.expected == expected)
-        #expect(error.found == found)
+        let error = try Self.expectError(in: source, data: #"{"done": 1}"#, at: marker, expected: expected, found: found)
         #expect(error.suggestion == suggestion)
     }
 
