@@ -346,7 +346,14 @@ struct RenderSettings {
         }
         if let name = arguments["device"] {
             guard let device = DeviceProfile.named(name) else {
-                throw NameArgument.unknown("device", name, valid: DeviceProfile.all.map(\.name), what: "devices")
+                let valid = DeviceProfile.all.map(\.name)
+                if let (model, profile) = DeviceProfile.screenClass(ofModel: name) {
+                    throw UsageError(
+                        "unknown --device \(name): device names give the screen's width in points; the \(model) is "
+                            + "\(profile.name) (\(Int(profile.screen.width))×\(Int(profile.screen.height)) pt); valid devices: \(valid.joined(separator: ", "))"
+                    )
+                }
+                throw NameArgument.unknown("device", name, valid: valid, what: "devices")
             }
             self.device = device
         }

@@ -436,6 +436,27 @@ import Glibc
         #expect(!PreviewCommandTests.run(["render", "water", "--theme", "qqqqqq"]).errors.contains("did you mean"))
     }
 
+    @Test("a --device naming an iPhone model says which device name is its screen class")
+    func deviceModelNames() {
+        let valid = "valid devices: iphone-430, iphone-393, iphone-375, iphone-se, ipad-1024, ipad-834\n"
+        #expect(
+            PreviewCommandTests.run(["render", "water", "--device", "iphone-16"]).errors
+                == "widgetterm: unknown --device iphone-16: device names give the screen's width in points; the iPhone 16 is "
+                + "iphone-393 (393×852 pt); " + valid)
+        #expect(
+            PreviewCommandTests.run(["render", "water", "--device", "iPhone 15 Pro Max"]).errors
+                == "widgetterm: unknown --device iPhone 15 Pro Max: device names give the screen's width in points; the iPhone "
+                + "15 Pro Max is iphone-430 (430×932 pt); " + valid)
+        #expect(DeviceProfile.screenClass(ofModel: "iphone_13_mini")?.profile == .iPhone375)
+        #expect(DeviceProfile.screenClass(ofModel: "iPhone SE 3")?.profile == .iPhoneSE)
+        // A model no Apple document places gets no class, only the nearest-name rule.
+        #expect(DeviceProfile.screenClass(ofModel: "iphone-17") == nil)
+        #expect(DeviceProfile.screenClass(ofModel: "ipad-16") == nil)
+        #expect(
+            PreviewCommandTests.run(["render", "water", "--device", "iphone-17"]).errors.hasPrefix("widgetterm: unknown --device iphone-17")
+        )
+    }
+
     @Test("open --routes /dev/null says the file holds no routes; a FIFO or directory is named as such")
     func routesFiles() throws {
         let empty = PreviewCommandTests.run(["open", "shop://orders/42", "--routes", "/dev/null"])

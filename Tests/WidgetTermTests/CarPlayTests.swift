@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import SampleWidgets
 import WidgetHost
 import WidgetKitUI
@@ -10,7 +11,7 @@ import WidgetTermCLI
         status: Int32, output: String, errors: String
     ) {
         let output = StringStream(), errors = StringStream()
-        let store = NSTemporaryDirectory() + "wt-carplay-\(UUID().uuidString)"
+        let store = TestScratch.path("wt-carplay")
         let status = FixedClock.run {
             WidgetTermCommand.run(
                 arguments: arguments + ["--timezone", "UTC", "--app-group", store], widgets: widgets, environment: [:], output: output,

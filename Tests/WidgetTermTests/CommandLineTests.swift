@@ -66,7 +66,7 @@ import WidgetKitUI
         #expect(before.output == after.output)
         #expect(before.output != PreviewCommandTests.run(["render", "water", "--format", "ansi"]).output)
         let rendered = PreviewCommandTests.run([
-            "--app-group", NSTemporaryDirectory() + "wt-\(UUID().uuidString)", "render", Self.water,
+            "--app-group", TestScratch.path("wt"), "render", Self.water,
             "--format", "text",
         ])
         #expect(rendered.status == 0, "\(rendered.errors)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import SampleWidgets
 import WidgetKitUI
 import WidgetTermCLI
@@ -8,7 +9,7 @@ import WidgetTermCLI
 @Suite struct ControlPushTests {
     static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
         let output = StringStream(), errors = StringStream()
-        let appGroup = NSTemporaryDirectory() + "wt-control-push-\(UUID())"
+        let appGroup = TestScratch.path("wt-control-push")
         let bundle = SampleWidgetBundle()
         let status = FixedClock.run {
             WidgetTermCommand.run(
@@ -77,7 +78,7 @@ import WidgetTermCLI
             ),
         ] as [(String, String, String)])
     func refused(kind: String, payload: String, error: String) throws {
-        let file = NSTemporaryDirectory() + "wt-control-push-\(UUID()).json"
+        let file = TestScratch.path("wt-control-push") + ".json"
         try Data(payload.utf8).write(to: URL(fileURLWithPath: file))
         let result = Self.run(["push", file, "--to", kind])
         #expect(result.status == 1)

@@ -187,7 +187,7 @@ struct EndToEndTests {
     @Test func notATerminalSaysSoAndExitsTwo() throws {
         let binary = try #require(TmuxSession.binary, "no widgetterm binary: build it first (swift build)")
         let run = try ProgramRun(
-            binary, ["preview", "--app-group", FileManager.default.temporaryDirectory.appendingPathComponent("wt-e2e-\(getpid())").path])
+            binary, ["preview", "--app-group", TestScratch.path("wt-e2e")])
         #expect(run.status == 2)
         #expect(run.errors.hasPrefix("widgetterm: preview is interactive and needs a terminal, but standard output is not one."))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import SampleWidgets
 import WidgetHost
 import WidgetKitUI
@@ -21,7 +22,7 @@ import WidgetTermCLI
         var environment = ProcessInfo.processInfo.environment
         environment["WIDGETTERM_TEST_SAMPLES"] = samples ? "1" : "0"
         environment["WIDGETTERM_APP_GROUP"] =
-            FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-command-\(UUID().uuidString)").path
+            TestScratch.path("widgetterm-command")
         environment["TZ"] = "UTC"
         return environment
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CellRender
 import SampleWidgets
 import WidgetHost
@@ -28,8 +29,7 @@ import WidgetKitUI
         var environment = ProcessInfo.processInfo.environment
         environment["WIDGETTERM_TEST_SAMPLES"] = samples ? "1" : "0"
         environment["WIDGETTERM_APP_GROUP"] =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgetterm-extension-\(UUID().uuidString)").path
+            TestScratch.path("widgetterm-extension")
         environment["TZ"] = "UTC"
         return try RemoteWidgets(
             launch: ExtensionProcess.Launch(executable: executable, environment: environment), providerTimeLimit: providerTimeLimit)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CellRender
 import SampleWidgets
 @testable import TerminalUI
@@ -327,7 +328,7 @@ private struct PushedControl: ControlWidget {
     @Test("a widget push is a budgeted reload: the second push within 5 minutes is deferred; with the budget spent, refused")
     func widgetPushBudget() throws {
         let file = try PushTests.payload(["aps": ["content-changed": true]])
-        let appGroup = NSTemporaryDirectory() + "wt-push-\(UUID())"
+        let appGroup = TestScratch.path("wt-push")
         let result = PushTests.run(
             ["push", file, "--to", "water", "--times", "3", "--every", "120", "--app-group", appGroup], widgets: PushTests.pushableWidgets)
         #expect(result.status == 0, "\(result.errors)")

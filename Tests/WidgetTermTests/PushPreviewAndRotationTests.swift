@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CellRender
 import SampleWidgets
 @testable import TerminalUI
@@ -246,8 +247,8 @@ private struct TokenProvider: TimelineProvider {
 
     @Test("push --to the add-water twin: its pushHandler gets and stores the same token, and the output is the Swift sample's")
     func twinMatchesTheSwiftControl() throws {
-        let swiftGroup = NSTemporaryDirectory() + "wt-doc-push-swift-\(UUID())"
-        let documentGroup = NSTemporaryDirectory() + "wt-doc-push-doc-\(UUID())"
+        let swiftGroup = TestScratch.path("wt-doc-push-swift")
+        let documentGroup = TestScratch.path("wt-doc-push-doc")
         let swift = try Self.run("add-water", appGroup: swiftGroup)
         UserDefaults(suiteName: "group.example.water")?.removeObject(forKey: "water.controlPushToken")
         let document = try Self.run(Self.twin, appGroup: documentGroup)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import SampleWidgets
 import WidgetHost
 import WidgetKitUI
@@ -37,7 +38,7 @@ struct KeepingWidgetPushHandler: WidgetPushHandler {
     }
 
     static func payload(_ object: Any, name: String = UUID().uuidString) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wt-push-\(name).json")
+        let url = TestScratch.directory.appendingPathComponent("wt-push-\(name).json")
         try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: url)
         return url.path
     }
@@ -163,7 +164,7 @@ struct KeepingWidgetPushHandler: WidgetPushHandler {
     @Test("a widget push needs content-changed and reloads a widget with a push handler, paid from its reload budget")
     func widgetPush() throws {
         let good = try Self.payload(["aps": ["content-changed": true]])
-        let appGroup = NSTemporaryDirectory() + "wt-push-\(UUID())"
+        let appGroup = TestScratch.path("wt-push")
         let result = Self.run(["push", good, "--to", "water", "--format", "text", "--app-group", appGroup], widgets: Self.pushableWidgets)
         #expect(result.status == 0, "\(result.errors)")
         #expect(
@@ -203,7 +204,7 @@ struct KeepingWidgetPushHandler: WidgetPushHandler {
             return WidgetTermCommand.run(
                 arguments: [
                     "push", file, "--to", "water", "--format", "text", "--timezone", "UTC",
-                    "--app-group", NSTemporaryDirectory() + "wt-push-\(UUID())",
+                    "--app-group", TestScratch.path("wt-push"),
                 ],
                 widgets: Self.pushableWidgets, environment: [:], output: output, errors: errors)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import SampleWidgets
 
 /// A built-in sample passes its own `check`: the countdown's timer reads on white, and its reloads fit the budget.
@@ -27,7 +28,7 @@ import SampleWidgets
 
     /// The error findings of `check TARGET --format json`, each as "widget: code at family/mode/theme: message".
     static func errors(of target: String) -> (status: Int32, parsed: Bool, errors: [String], stderr: String) {
-        let store = NSTemporaryDirectory() + "wt-sample-check-\(UUID().uuidString)"
+        let store = TestScratch.path("wt-sample-check")
         defer { try? FileManager.default.removeItem(atPath: store) }
         let result = PreviewCommandTests.run(["check", target, "--format", "json", "--app-group", store])
         let parsed = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [[String: Any]]
@@ -64,7 +65,7 @@ import SampleWidgets
         // A configurable control (AppIntentControlConfiguration) has a twin too: control documents take `parameters`.
         #expect(targets.count == 2, "\(kind) has a document twin in examples/twins")
         for target in targets {
-            let store = NSTemporaryDirectory() + "wt-sample-control-\(UUID().uuidString)"
+            let store = TestScratch.path("wt-sample-control")
             defer { try? FileManager.default.removeItem(atPath: store) }
             let result = ControlTests.run(["control", target, "--format", "text", "--app-group", store])
             let errors = result.errors.split(separator: "\n").filter { $0.hasPrefix("error ") }

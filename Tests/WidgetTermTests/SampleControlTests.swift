@@ -36,7 +36,7 @@ import WidgetTermCLI
 
     @Test("control lights --param room=kitchen --tap 1: the kitchen's light, off in a new store, then on after the tap")
     func configuredAndTapped() {
-        let store = NSTemporaryDirectory() + "wt-lights-\(UUID().uuidString)"
+        let store = TestScratch.path("wt-lights")
         defer { try? FileManager.default.removeItem(atPath: store) }
         let result = ControlTests.run([
             "control", "lights", "--param", "room=kitchen", "--tap", "1", "--placement", "medium", "--format", "text",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import SampleWidgets
 import WidgetHost
 import WidgetKitUI
@@ -8,7 +9,7 @@ import WidgetTermCLI
 @Suite struct StandByTests {
     static func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
         let output = StringStream(), errors = StringStream()
-        let store = NSTemporaryDirectory() + "wt-standby-\(UUID().uuidString)"
+        let store = TestScratch.path("wt-standby")
         let status = FixedClock.run {
             WidgetTermCommand.run(
                 arguments: arguments + ["--timezone", "UTC", "--app-group", store], widgets: SampleWidgetBundle().widgetDescriptors,

@@ -69,6 +69,29 @@ import WidgetKitUI
         }
     }
 
+    @Test("S with a widget without systemSmall focused says so in the log, and StandBy shows the small widgets")
+    func standByFromAWidgetWithoutSmall() throws {
+        try FixedClock.run {
+            let (app, terminal) = Self.makePreview()
+            let agenda = try #require(app.configuration.widgets.firstIndex { $0.kind == "agenda" })
+            app.selectWidget(agenda)
+            app.renderFrame()
+            app.handle(.key(.character("S")))
+            #expect(
+                app.log.texts.suffix(2) == [
+                    "StandBy: full colour, backgrounds removed", "StandBy shows systemSmall widgets; agenda has no systemSmall",
+                ])
+            app.renderFrame()
+            #expect(terminal.text.contains("StandBy (full colour, backgrounds removed): water and orders"))
+            // A widget with systemSmall focused: no such line.
+            app.handle(.key(.character("S")))
+            app.handle(.key(.character("S")))
+            app.selectWidget(0)
+            app.handle(.key(.character("S")))
+            #expect(app.log.texts.last == "StandBy: full colour, backgrounds removed")
+        }
+    }
+
     @Test("S: StandBy by day, then at night (red), then back to the widgets; the help overlay lists S and R")
     func standBy() {
         FixedClock.run {
