@@ -175,7 +175,7 @@ public enum IslandRenderer {
         case .compact: shown = [island.compactLeading, island.compactTrailing]
         case .minimal: shown = [island.minimal]
         case .expanded: shown = island.expandedRegions.map(\.content)
-        case .lockScreen: shown = []
+        case .lockScreen: shown = [activity.lockScreen]
         }
         var timers = shown.flatMap { TimerFrameCheck.diagnostics(in: $0, at: options.date) }
         if presentation == .compact || presentation == .minimal {

@@ -42,7 +42,8 @@ struct DeliveryStageBar: View {
     }
 }
 
-/// The ETA countdown, bounded by the order (it stops at 0:00), with a fixed width so the island does not grow.
+/// The ETA countdown, bounded by the order (it stops at 0:00), with a fixed width so the island does not grow: 50 pt
+/// holds the widest value it shows in the headline font (`10:00`, about 48.7 pt measured; `timer-frame-too-narrow`).
 struct DeliveryTimer: View {
     let context: ActivityViewContext<DeliveryAttributes>
 
@@ -53,7 +54,7 @@ struct DeliveryTimer: View {
             Text(timerInterval: context.attributes.orderDate...context.state.eta, countsDown: true)
                 .monospacedDigit()
                 .multilineTextAlignment(.trailing)
-                .frame(width: 44)
+                .frame(width: 50)
                 .foregroundStyle(.orange)
         }
     }

@@ -266,11 +266,11 @@ public enum ActivityChecks {
     /// The timer findings the island renderer puts on each presentation's frame, the ones `render` prints: a
     /// compact or minimal timer sized to its value whose width changes as its digits grow, resizing the island
     /// (`island-timer-resizes`), and a timer in a `.frame(width:)` that a value it reaches does not fit
-    /// (`timer-frame-too-narrow`), with the render's wording and severity, in the compact and minimal presentations
-    /// (docs/DECISIONS.md, nufix; the expanded one is left, see there).
+    /// (`timer-frame-too-narrow`), with the render's wording and severity, in every presentation (the island's three
+    /// and the Lock Screen's; only compact and minimal resize).
     public static let islandTimerWidths: ActivityCheck = { input in
         var findings: [Diagnostic] = []
-        for presentation in [ActivityPresentation.compact, .minimal] {
+        for presentation in ActivityPresentation.allCases {
             guard let frame = input.frames[presentation] else { continue }
             for found in frame.frame.diagnostics where islandTimerCodes.contains(found.code) {
                 let severity = Diagnostic(found, widget: input.kind, family: nil).severity

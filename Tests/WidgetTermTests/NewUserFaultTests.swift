@@ -32,6 +32,46 @@ import WidgetKitUI
         #expect(checked.first?.values["presentation"] == "compact")
     }
 
+    @Test("check measures framed timers in the expanded island and on the Lock Screen too, as render does")
+    func checkSeesExpandedAndLockScreenTimers() throws {
+        let framed = ActivityConfiguration(for: ProbeAttributes.self) { context in
+            HStack {
+                Text("Probe")
+                Text(context.state.start, style: .timer).monospacedDigit().frame(width: 30)
+            }
+            .padding()
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.trailing) { Text(context.state.start, style: .timer).frame(width: 36) }
+            } compactLeading: {
+                Image(systemName: "star.fill")
+            } compactTrailing: {
+                Text("Go")
+            } minimal: {
+                Image(systemName: "star.fill")
+            }
+        }
+        .widgetTermPreview(attributes: ProbeAttributes()) { start in [ActivityContent(state: .init(start: start), staleDate: nil)] }
+        .descriptor
+        for (presentation, width) in [(ActivityPresentation.expanded, 36), (.lockScreen, 30)] {
+            let rendered = try ActivityFixtures.render(framed, presentation).frame.diagnostics.filter {
+                $0.code == "timer-frame-too-narrow"
+            }
+            #expect(rendered.map { $0.message.hasPrefix("A timer in .frame(width: \(width)) will show") } == [true], "\(presentation)")
+        }
+        let checked = ActivityFixtures.check(framed).filter { $0.code == "timer-frame-too-narrow" }
+        #expect(checked.compactMap { $0.values["presentation"] }.sorted() == ["expanded", "lockscreen"])
+        #expect(checked.map(\.severity) == [.warning, .warning])
+    }
+
+    @Test("the delivery sample and its twin hold their countdown's 10:00 in every presentation (50 pt)")
+    func deliveryTimersFit() throws {
+        for descriptor in [try ActivityFixtures.sample("delivery"), try DocumentFixtures.example("twins/delivery.json")] {
+            let findings = ActivityFixtures.check(descriptor)
+            #expect(findings.filter { $0.code.contains("timer") }.isEmpty, "\(findings.map(\.line))")
+        }
+    }
+
     @Test("the workout sample and its twin check without a timer-frame finding in any presentation")
     func workoutTimersFit() throws {
         for descriptor in [try ActivityFixtures.sample("workout"), try WorkoutTwinTests.twin()] {

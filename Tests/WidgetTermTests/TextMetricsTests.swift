@@ -63,7 +63,7 @@ struct TextMetricsTests {
         #expect(wide.diagnostics.filter { $0.code == "timer-frame-too-narrow" }.isEmpty)
     }
 
-    @Test("the samples' framed island timers: the delivery countdown reaches 10:00 in 44 pt; the workout's 1:00:00 fits its 66 pt")
+    @Test("the samples' framed island timers fit in every presentation: the delivery's 10:00 its 50 pt, the workout's 1:00:00 its 66 pt")
     func sampleTimers() throws {
         var found: [String: [String]] = [:]
         for (kind, state) in [("delivery", 3), ("workout", 2)] {
@@ -76,9 +76,6 @@ struct TextMetricsTests {
                 if !values.isEmpty { found["\(kind).\(presentation.argument)"] = values }
             }
         }
-        #expect(
-            found == [
-                "delivery.expanded": ["A timer in .frame(width: 44) will show \"10:00\""]
-            ])
+        #expect(found.isEmpty, "\(found)")
     }
 }
