@@ -442,6 +442,11 @@ extension PreviewApp {
                     return
                 }
                 let descriptor = islands.activities[islands.selectedKind]
+                // A start push goes to a push-to-start token, which iOS has from 17.2 on.
+                if let tooOld = ActivityChecks.pushToStartFinding(kind: descriptor.kind, osVersion: configuration.osVersion) {
+                    log.append(.diagnostic, "push refused [\(tooOld.code)]: \(tooOld.message)", at: now)
+                    return
+                }
                 let id = try payload.start(descriptor, in: islands.center, others: islands.activities)
                 islands.adopt(id, descriptor: descriptor, content: payload.content!)
                 log.append(.info, "push: \(descriptor.kind) started as \(id) by a start push", at: now)

@@ -81,6 +81,24 @@ public enum ActivityChecks {
             widget: kind, values: ["os": "\(osVersion)", "minimum": "16.1"])
     }
 
+    /// The first iOS major version whose newest release takes a start push: `Activity.pushToStartToken` and
+    /// `pushToStartTokenUpdates` are iOS 17.2+ (Apple's ActivityKit documentation), and `--os 17` stands for the newest
+    /// iOS 17.
+    public static let firstPushToStartOSVersion = 17
+
+    /// `push-to-start-needs-ios-17-2` when `osVersion` is below iOS 17.2: there is no push-to-start token to send a
+    /// start push to, so APNs cannot start `kind`'s Live Activity (the app has to call `Activity.request`). Nil from
+    /// iOS 17 on.
+    public static func pushToStartFinding(kind: String, osVersion: Int) -> Diagnostic? {
+        guard osVersion < firstPushToStartOSVersion else { return nil }
+        return Diagnostic(
+            severity: .error, code: "push-to-start-needs-ios-17-2",
+            message: "a start push needs iOS 17.2 or later, where ActivityKit gives push-to-start tokens "
+                + "(Activity.pushToStartToken); on iOS \(osVersion) there is no token to send it to, so \(kind) does not start. "
+                + "Use --os 17 or later, or start the activity from the app with Activity.request and update it by push.",
+            widget: kind, values: ["os": "\(osVersion)", "minimum": "17.2"])
+    }
+
     // MARK: Running
 
     /// Plays every scripted state of `descriptor` (started at `start`, each shown at `start`), renders every

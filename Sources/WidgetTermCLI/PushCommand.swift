@@ -158,6 +158,9 @@ enum PushCommand {
         }
         let attributes: Data
         if event == "start" {
+            if let tooOld = ActivityChecks.pushToStartFinding(kind: descriptor.kind, osVersion: settings.osVersion) {
+                return refuse(tooOld.code, tooOld.message, tooOld.values)
+            }
             let typeName = activity.attributesType.split(separator: ".").last.map(String.init) ?? activity.attributesType
             guard let given = aps["attributes-type"] as? String else {
                 return refuse("push-start-without-attributes", "a start push needs \"aps.attributes-type\": \"\(typeName)\"")

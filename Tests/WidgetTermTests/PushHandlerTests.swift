@@ -108,6 +108,28 @@ import WidgetTermCLI
                     + "expanded, active:\n"), "\(started.output)")
     }
 
+    @Test("a start push on iOS 16 or earlier is refused (push-to-start tokens are iOS 17.2+), in push and in the preview")
+    func startPushNeedsIOS17_2() throws {
+        let start = PushTests.examples.appendingPathComponent("delivery-start.json").path
+        let expected = try #require(ActivityChecks.pushToStartFinding(kind: "delivery", osVersion: 16))
+        #expect(expected.code == "push-to-start-needs-ios-17-2")
+        #expect(expected.message.hasPrefix("a start push needs iOS 17.2 or later"))
+        let refused = PushTests.run(["push", start, "--to", "delivery", "--os", "16"])
+        #expect(refused.status == 1)
+        #expect(refused.output == "")
+        #expect(refused.errors == "error push-to-start-needs-ios-17-2 delivery: \(expected.message) {minimum=17.2, os=16}\n")
+        #expect(PushTests.run(["push", start, "--to", "delivery", "--os", "17"]).status == 0)
+        #expect(ActivityChecks.pushToStartFinding(kind: "delivery", osVersion: 17) == nil)
+        FixedClock.run {
+            let (app, _) = PreviewStartPushTests.makePreview(pushFile: start, kinds: ["delivery"])
+            app.configuration.osVersion = 16
+            app.handle(.key(.character("i")))
+            app.handle(.key(.character("P")))
+            #expect(app.log.texts.last == "push refused [push-to-start-needs-ios-17-2]: \(expected.message)")
+            #expect(app.islands.running.isEmpty)
+        }
+    }
+
     @Test("P: a start push without an alert is refused and starts nothing; with one, the island expands for the alert")
     func preview() throws {
         let file = try PushTests.payload(["aps": Self.startAPS()])
