@@ -23,6 +23,25 @@ extension Shape {
         ShapeView(kind: shapeKind, fill: AnyShapeStyle(content))
     }
 
+    /// Fills the shape with the foreground style, as `Shape.fill(style:)` (written `.fill()`): what the shape draws
+    /// without a modifier, as a `ShapeView` a stroke can follow.
+    @inlinable
+    public func fill(style: FillStyle = FillStyle()) -> ShapeView {
+        fill(ForegroundStyle(), style: style)
+    }
+
+    /// Strokes the outline with the foreground style, as `Shape.stroke(lineWidth:)`; `lineWidth` in points.
+    @inlinable
+    public func stroke(lineWidth: Double = 1) -> ShapeView {
+        stroke(ForegroundStyle(), lineWidth: lineWidth)
+    }
+
+    /// Strokes the outline with the foreground style and a stroke style, as `Shape.stroke(style:)`.
+    @inlinable
+    public func stroke(style: StrokeStyle) -> ShapeView {
+        stroke(ForegroundStyle(), lineWidth: style.lineWidth)
+    }
+
     /// Strokes the outline, as `Shape.stroke(_:lineWidth:)`; `lineWidth` in points.
     @inlinable
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> ShapeView {
@@ -40,6 +59,20 @@ extension Shape {
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> ShapeView {
         stroke(content, lineWidth: lineWidth)
     }
+}
+
+/// The foreground style a view inherits, as `SwiftUI.ForegroundStyle` (`.foreground`): what a shape without a
+/// style paints with.
+public struct ForegroundStyle: ShapeStyle, Hashable {
+    /// The inherited foreground style, as `ForegroundStyle()`.
+    public init() {}
+    /// The inherited foreground itself.
+    public func resolvePaint(inheriting foreground: Paint) -> Paint { foreground }
+}
+
+extension ShapeStyle where Self == ForegroundStyle {
+    /// The foreground style the view inherits, as `ShapeStyle.foreground`.
+    public static var foreground: ForegroundStyle { ForegroundStyle() }
 }
 
 /// Fill options, as `SwiftUI.FillStyle`; accepted for source compatibility.
