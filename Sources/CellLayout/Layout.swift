@@ -310,7 +310,8 @@ struct LayoutTree {
         var size: CellSize
     }
 
-    var nodes: [LayoutNode] = []
+    /// The nodes, read and written in place, and the size cache (`LayoutNodeTable`).
+    var nodes = LayoutNodeTable()
     let environment: LayoutEnvironment
     // Side tables, indexed from node kinds. Payloads live here rather than in `LayoutNode.Kind`, so the kind
     // stays a few words and switching over a node copies no large payload.
@@ -322,7 +323,6 @@ struct LayoutTree {
     var gauges: [GaugeNode] = []
     var frames: [LayoutNode.CellFrame] = []
     var modifiers: [NodeModifier] = []
-    var sizeCache: [CachedSize] = []
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
 
@@ -333,10 +333,9 @@ struct LayoutTree {
 
     /// Builds the tree of `root` (node 0) and allocates its size cache; called once, on an empty tree.
     mutating func add(root: ViewNode) {
-        nodes.reserveCapacity(32)
-        nodes.append(LayoutNode(kind: .empty))
+        _ = nodes.append(count: 1)
         build(root, into: Self.root, parentAxis: nil)
-        sizeCache = Array(repeating: CachedSize(proposal: .ideal, size: .zero), count: cachingNodes * Self.cacheSlots)
+        nodes.allocateCache(slots: cachingNodes * Self.cacheSlots)
     }
 
     // MARK: Arithmetic

@@ -6,10 +6,7 @@ extension LayoutTree {
 
     /// Appends `count` placeholder nodes for the children of one node and returns the first index.
     mutating func reserveChildren(_ count: Int) -> Int {
-        let first = nodes.count
-        // One append of them all: appending one at a time checks the array's uniqueness for each.
-        nodes.append(contentsOf: repeatElement(LayoutNode(kind: .empty), count: count))
-        return first
+        nodes.append(count: count)
     }
 
     /// `node` with slots of its own in the size cache.
