@@ -310,19 +310,19 @@ struct LayoutTree {
         var size: CellSize
     }
 
-    /// The nodes, read and written in place, and the size cache (`LayoutNodeTable`).
+    /// The nodes, read and written in place, the side tables and the size cache (`LayoutNodeTable`).
     var nodes = LayoutNodeTable()
     let environment: LayoutEnvironment
-    // Side tables, indexed from node kinds. Payloads live here rather than in `LayoutNode.Kind`, so the kind
-    // stays a few words and switching over a node copies no large payload.
-    var texts: [LayoutNode.LaidText] = []
-    var images: [ImageNode] = []
-    var imageSizes: [LayoutNode.ImageSize] = []
-    var shapes: [ShapeNode] = []
-    var paints: [Paint] = []
-    var gauges: [GaugeNode] = []
-    var frames: [LayoutNode.CellFrame] = []
-    var modifiers: [NodeModifier] = []
+    // Side tables, indexed from node kinds, in the nodes' block. Payloads live here rather than in `LayoutNode.Kind`,
+    // so the kind stays a few words and switching over a node copies no large payload.
+    var texts: LayoutNodeTable.Table<LayoutNode.LaidText> { nodes.block.texts }
+    var images: LayoutNodeTable.Table<ImageNode> { nodes.block.images }
+    var imageSizes: LayoutNodeTable.Table<LayoutNode.ImageSize> { nodes.block.imageSizes }
+    var shapes: LayoutNodeTable.Table<ShapeNode> { nodes.block.shapes }
+    var paints: LayoutNodeTable.Table<Paint> { nodes.block.paints }
+    var gauges: LayoutNodeTable.Table<GaugeNode> { nodes.block.gauges }
+    var frames: LayoutNodeTable.Table<LayoutNode.CellFrame> { nodes.block.frames }
+    var modifiers: LayoutNodeTable.Table<NodeModifier> { nodes.block.modifiers }
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
 
