@@ -7,7 +7,7 @@ import WidgetKitUI
 /// referenced on every write (a stack writes each child's proposal and size once per proposal: about 250 checks a
 /// frame), and the nodes' placeholder children were filled through a generic copy (`append(contentsOf:
 /// repeatElement(…))`, one `memcpy` a node). Here the block is one allocation, nodes are read and written in place
-/// through its pointer, placeholders are written in a plain loop, and the cache's slots are written only when a node
+/// through its pointer, reserved children are not filled with placeholders first, and the cache's slots are written only when a node
 /// remembers a size (a slot is read only below its node's `cacheCount`). A table that outgrows its room moves, with
 /// all the others, to a block with twice that room. docs/DECISIONS.md "Frame cost, eleventh pass (layout)".
 struct LayoutNodeTable {
@@ -158,7 +158,9 @@ struct LayoutNodeTable {
         }
     }
 
-    /// Appends `count` empty nodes and returns the index of the first.
+    /// Appends `count` nodes, not yet written, and returns the index of the first. `LayoutTree.build` writes each
+    /// whole (`nodes[index] = …`, which initializes plain data) before anything reads it, so they are not filled
+    /// with placeholders first.
     mutating func append(count added: Int) -> Int {
         let first = count
         if first + added > block.capacities.nodes {
@@ -166,8 +168,6 @@ struct LayoutNodeTable {
             capacities.nodes = max(capacities.nodes * 2, first + added)
             grow(to: capacities)
         }
-        let empty = LayoutNode(kind: .empty)
-        for offset in 0..<added { (block.nodes + first + offset).initialize(to: empty) }
         count = first + added
         return first
     }
