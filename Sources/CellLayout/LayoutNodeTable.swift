@@ -3,13 +3,14 @@ import WidgetKitUI
 /// The nodes of a `LayoutTree`, its side tables (texts, shapes, frames...) and its size cache, in one block of memory
 /// that lives as long as the tree (one layout pass).
 ///
-/// Nine arrays cost an allocation each that a tree used (five or six a frame), checked that they were uniquely
-/// referenced on every write (a stack writes each child's proposal and size once per proposal: about 250 checks a
-/// frame), and the nodes' placeholder children were filled through a generic copy (`append(contentsOf:
-/// repeatElement(…))`, one `memcpy` a node). Here the block is one allocation, nodes are read and written in place
-/// through its pointer, reserved children are not filled with placeholders first, and the cache's slots are written only when a node
-/// remembers a size (a slot is read only below its node's `cacheCount`). A table that outgrows its room moves, with
-/// all the others, to a block with twice that room. docs/DECISIONS.md "Frame cost, eleventh pass (layout)".
+/// Ten arrays (nodes, eight side tables, the cache) cost an allocation each that a tree used (six for the benchmark
+/// frame), checked that they were uniquely referenced on every write (a stack writes each child's proposal and size
+/// once per proposal: about 250 checks a frame), and the nodes' placeholder children were filled through a generic
+/// copy (`append(contentsOf: repeatElement(…))`, one `memcpy` a node). Here one block of memory (and the object that
+/// frees it) holds them all, nodes are read and written in place through its pointer, reserved children are not
+/// filled with placeholders first, and the cache's slots are written only when a node remembers a size (a slot is
+/// read only below its node's `cacheCount`). A table that outgrows its room moves, with all the others, to a block
+/// with twice that room. docs/DECISIONS.md "Frame cost, eleventh pass (layout)".
 struct LayoutNodeTable {
     /// How many elements each table of a block has room for.
     struct Capacities {
