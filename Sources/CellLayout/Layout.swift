@@ -231,25 +231,52 @@ struct LayoutNode {
         }
     }
 
+    // Stored in an order that packs them (declared order is layout order): the 32-bit indices fill the bytes after
+    // `kind` (33 bytes) and the flags and cache counters those after `assignedProposal` (25), so a node takes 144
+    // bytes, not 184: fewer cache lines written per node built and read per node measured.
     var kind: Kind
-    var firstChild = 0
-    var childCount = 0
+    private var storedFirstChild: Int32 = 0
+    private var storedChildCount: Int32 = 0
+    private var storedCacheStart: Int32 = -1
     /// In a stack, the cells between this child and the next (0 for the last): kept in the node rather than in an array
     /// of the tree's, which would cost an allocation per layout.
     var spacingAfter = 0
     var priority: Double = 0
-    /// A spacer, or a spacer under modifiers that keep it one (padding, fixed size, offset, decoration).
-    var isSpacer = false
-    /// First of this node's slots in the tree's size cache (-1: the node does not cache).
-    var cacheStart = -1
-    var cacheCount = 0
-    var cacheNext = 0
     /// What the parent stack proposed to this node and the size it answered, for the proposal the parent
     /// last distributed (the parent's `stackChildrenProposal`).
     var assignedProposal = ProposedCellSize.ideal
+    /// A spacer, or a spacer under modifiers that keep it one (padding, fixed size, offset, decoration).
+    var isSpacer = false
+    private var storedCacheCount: UInt8 = 0
+    private var storedCacheNext: UInt8 = 0
     var assignedSize = CellSize.zero
     /// For a stack: the proposal its children's `assignedProposal` and `assignedSize` were computed for.
     var stackChildrenProposal: ProposedCellSize?
+
+    /// The index of the first child in the tree's nodes.
+    var firstChild: Int {
+        get { Int(storedFirstChild) }
+        set { storedFirstChild = Int32(newValue) }
+    }
+    var childCount: Int {
+        get { Int(storedChildCount) }
+        set { storedChildCount = Int32(newValue) }
+    }
+    /// First of this node's slots in the tree's size cache (-1: the node does not cache).
+    var cacheStart: Int {
+        get { Int(storedCacheStart) }
+        set { storedCacheStart = Int32(newValue) }
+    }
+    /// Slots used (at most `LayoutTree.cacheSlots`).
+    var cacheCount: Int {
+        get { Int(storedCacheCount) }
+        set { storedCacheCount = UInt8(newValue) }
+    }
+    /// The slot replaced next once all are used.
+    var cacheNext: Int {
+        get { Int(storedCacheNext) }
+        set { storedCacheNext = UInt8(newValue) }
+    }
 
     init(kind: Kind) {
         self.kind = kind
@@ -310,19 +337,19 @@ struct LayoutTree {
         var size: CellSize
     }
 
-    var nodes: [LayoutNode] = []
+    /// The nodes, read and written in place, the side tables and the size cache (`LayoutNodeTable`).
+    var nodes = LayoutNodeTable()
     let environment: LayoutEnvironment
-    // Side tables, indexed from node kinds. Payloads live here rather than in `LayoutNode.Kind`, so the kind
-    // stays a few words and switching over a node copies no large payload.
-    var texts: [LayoutNode.LaidText] = []
-    var images: [ImageNode] = []
-    var imageSizes: [LayoutNode.ImageSize] = []
-    var shapes: [ShapeNode] = []
-    var paints: [Paint] = []
-    var gauges: [GaugeNode] = []
-    var frames: [LayoutNode.CellFrame] = []
-    var modifiers: [NodeModifier] = []
-    var sizeCache: [CachedSize] = []
+    // Side tables, indexed from node kinds, in the nodes' block. Payloads live here rather than in `LayoutNode.Kind`,
+    // so the kind stays a few words and switching over a node copies no large payload.
+    var texts: LayoutNodeTable.Table<LayoutNode.LaidText> { nodes.block.texts }
+    var images: LayoutNodeTable.Table<ImageNode> { nodes.block.images }
+    var imageSizes: LayoutNodeTable.Table<LayoutNode.ImageSize> { nodes.block.imageSizes }
+    var shapes: LayoutNodeTable.Table<ShapeNode> { nodes.block.shapes }
+    var paints: LayoutNodeTable.Table<Paint> { nodes.block.paints }
+    var gauges: LayoutNodeTable.Table<GaugeNode> { nodes.block.gauges }
+    var frames: LayoutNodeTable.Table<LayoutNode.CellFrame> { nodes.block.frames }
+    var modifiers: LayoutNodeTable.Table<NodeModifier> { nodes.block.modifiers }
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
 
@@ -333,10 +360,9 @@ struct LayoutTree {
 
     /// Builds the tree of `root` (node 0) and allocates its size cache; called once, on an empty tree.
     mutating func add(root: ViewNode) {
-        nodes.reserveCapacity(32)
-        nodes.append(LayoutNode(kind: .empty))
+        _ = nodes.append(count: 1)
         build(root, into: Self.root, parentAxis: nil)
-        sizeCache = Array(repeating: CachedSize(proposal: .ideal, size: .zero), count: cachingNodes * Self.cacheSlots)
+        nodes.allocateCache(slots: cachingNodes * Self.cacheSlots)
     }
 
     // MARK: Arithmetic

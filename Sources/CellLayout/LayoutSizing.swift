@@ -67,8 +67,9 @@ extension LayoutTree {
     /// A size node `index` answered before for `proposal`.
     func cachedSize(of index: Int, for proposal: ProposedCellSize) -> CellSize? {
         let start = nodes[index].cacheStart
-        for slot in start..<start + nodes[index].cacheCount where sizeCache[slot].proposal == proposal {
-            return sizeCache[slot].size
+        for slot in start..<start + nodes[index].cacheCount {
+            let cached = nodes.cache(at: slot)
+            if cached.proposal == proposal { return cached.size }
         }
         return nil
     }
@@ -84,7 +85,7 @@ extension LayoutTree {
             slot = nodes[index].cacheNext
             nodes[index].cacheNext = (slot + 1) % Self.cacheSlots
         }
-        sizeCache[start + slot] = CachedSize(proposal: proposal, size: size)
+        nodes.setCache(CachedSize(proposal: proposal, size: size), at: start + slot)
     }
 
     /// A text's size: its widest line by its line count, the lines broken where the points offered run out. A line

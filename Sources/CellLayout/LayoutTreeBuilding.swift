@@ -6,10 +6,7 @@ extension LayoutTree {
 
     /// Appends `count` placeholder nodes for the children of one node and returns the first index.
     mutating func reserveChildren(_ count: Int) -> Int {
-        let first = nodes.count
-        // One append of them all: appending one at a time checks the array's uniqueness for each.
-        nodes.append(contentsOf: repeatElement(LayoutNode(kind: .empty), count: count))
-        return first
+        nodes.append(count: count)
     }
 
     /// `node` with slots of its own in the size cache.
@@ -45,8 +42,7 @@ extension LayoutTree {
                 isSingleLine: shaper.naturalLineCount == 1,
                 isEmpty: shaper.graphemes.isEmpty, isGreedy: shaper.isGreedy, isLive: shaper.isLive,
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
-            if texts.isEmpty { texts.reserveCapacity(16) }
-            texts.append(LayoutNode.LaidText(metrics: metrics, node: text, shaper: shaper))
+            nodes.append(LayoutNode.LaidText(metrics: metrics, node: text, shaper: shaper), to: { $0.texts }, growing: { $0.texts *= 2 })
             // Each node is written whole, once: every write to the array checks that it is unique.
             nodes[index] = caching(LayoutNode(kind: .text(index: metrics.index)))
         case .image(let image):
@@ -64,13 +60,12 @@ extension LayoutTree {
             }
             if image.isResizable { size = nil }
             nodes[index] = LayoutNode(kind: .image(index: images.count))
-            images.append(image)
-            imageSizes.append(LayoutNode.ImageSize(size: size, ideal: ideal))
+            // Images and their sizes share a capacity: the first append makes room for both.
+            nodes.append(image, to: { $0.images }, growing: { $0.images *= 2 })
+            nodes.append(LayoutNode.ImageSize(size: size, ideal: ideal), to: { $0.imageSizes }, growing: { $0.images *= 2 })
         case .shape(let shape):
             nodes[index] = LayoutNode(kind: .shape(index: shapes.count))
-            // Room for a few from the first (a background and its border, usually): growing from one costs an allocation.
-            if shapes.isEmpty { shapes.reserveCapacity(4) }
-            shapes.append(shape)
+            nodes.append(shape, to: { $0.shapes }, growing: { $0.shapes *= 2 })
         case .spacer(let minLength):
             let minimum: Int
             switch parentAxis {
@@ -83,7 +78,7 @@ extension LayoutTree {
             nodes[index] = spacer
         case .divider(let paint):
             nodes[index] = LayoutNode(kind: .divider(index: paints.count, axis: parentAxis == .horizontal ? .horizontal : .vertical))
-            paints.append(paint)
+            nodes.append(paint, to: { $0.paints }, growing: { $0.paints *= 2 })
         case .stack(let stack):
             if stack.children.contains(where: Self.needsFlattening) {
                 var flat = stack
@@ -104,7 +99,7 @@ extension LayoutTree {
             node.firstChild = first
             node.childCount = 4
             nodes[index] = node
-            gauges.append(gauge)
+            nodes.append(gauge, to: { $0.gauges }, growing: { $0.gauges *= 2 })
         case .modified(let inner, let modifier):
             buildModifier(modifier, over: inner, into: index, parentAxis: parentAxis)
         }
@@ -165,7 +160,7 @@ extension LayoutTree {
                 maxWidth: columns(spec.maxWidth), minHeight: rows(spec.minHeight),
                 idealHeight: rows(spec.idealHeight), maxHeight: rows(spec.maxHeight))
             kind = .frame(index: frames.count, spec.alignment)
-            frames.append(cells)
+            nodes.append(cells, to: { $0.frames }, growing: { $0.frames *= 2 })
         case .background(let view, let alignment):
             kind = .background(alignment)
             extra = view
@@ -183,7 +178,7 @@ extension LayoutTree {
             alternatives = others
         default:
             kind = .decoration(index: modifiers.count)
-            modifiers.append(modifier)
+            nodes.append(modifier, to: { $0.modifiers }, growing: { $0.modifiers *= 2 })
         }
         // A background's or overlay's view is built as child 1 directly: wrapping it in an array of
         // alternatives would cost an allocation per background on every frame.

@@ -299,24 +299,13 @@ public struct TextShaper: Sendable {
     ) -> Int {
         // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then. The bytes
         // are read as one buffer (a small string's are copied to the stack): `utf8.allSatisfy` and a walk of
-        // `string.utf8` cost several times more per byte.
-        var string = string
-        let asciiWidth = string.withUTF8 { bytes -> Int? in
+        // `string.utf8` cost several times more per byte. They are read from the borrowed string, not from a copy
+        // that `withUTF8` (mutating) could rewrite.
+        let asciiWidth = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-            let asciiEms = TextMetrics.asciiEms
-            graphemes.reserveCapacity(graphemes.count + bytes.count)
-            var width = 0
-            for byte in bytes {
-                let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
-                let ems = asciiEms[Int(byte)]
-                let advance = (bold ? ems.bold : ems.regular) * pointSize
-                graphemes.append(StyledGrapheme(bytes: GraphemeBytes(ascii: byte), run: run, width: columns, advance: advance))
-                lines.add(width: columns, points: advance, isLineBreak: byte == 0x0A)
-                width += columns
-            }
-            return width
+            return appendASCII(bytes, run: run, pointSize: pointSize, bold: bold, to: &graphemes, lines: &lines)
         }
-        if let asciiWidth { return asciiWidth }
+        if let asciiWidth = asciiWidth ?? nil { return asciiWidth }
         // At most one grapheme per byte: one allocation for the text, not a growth per few graphemes.
         graphemes.reserveCapacity(graphemes.count + string.utf8.count)
         var width = 0
@@ -338,6 +327,37 @@ public struct TextShaper: Sendable {
             lines.add(width: columns, points: advance, isLineBreak: bytes.isLineFeed)
             width += columns
         }
+        return width
+    }
+
+    /// Appends the ASCII `bytes` (no CR) as run `run`, one grapheme a byte, and returns the columns they take. A text's
+    /// first run is written straight into an array of its exact length (one allocation, no capacity check per
+    /// grapheme); the line counter is kept in registers and written back once.
+    private static func appendASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, run: Int, pointSize: Double, bold: Bool, to graphemes: inout [StyledGrapheme],
+        lines: inout LineCounter
+    ) -> Int {
+        let asciiEms = TextMetrics.asciiEms
+        var counter = lines
+        var width = 0
+        func grapheme(_ byte: UInt8) -> StyledGrapheme {
+            let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
+            let ems = asciiEms[Int(byte)]
+            let advance = (bold ? ems.bold : ems.regular) * pointSize
+            counter.add(width: columns, points: advance, isLineBreak: byte == 0x0A)
+            width += columns
+            return StyledGrapheme(bytes: GraphemeBytes(ascii: byte), run: run, width: columns, advance: advance)
+        }
+        if graphemes.isEmpty {
+            graphemes = Array(unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+                for offset in bytes.indices { buffer.initializeElement(at: offset, to: grapheme(bytes[offset])) }
+                initialized = bytes.count
+            }
+        } else {
+            graphemes.reserveCapacity(graphemes.count + bytes.count)
+            for byte in bytes { graphemes.append(grapheme(byte)) }
+        }
+        lines = counter
         return width
     }
 

@@ -942,6 +942,37 @@ struct LayoutTests {
         }
     }
 
+    // MARK: Layout tree storage
+
+    @Suite("A tree larger than the layout tree's first block")
+    struct LargeTreeTests {
+        /// One row of 19 × 1 cells: a text in a 5-column frame, a symbol, a shape, a gauge and a divider, each node kind
+        /// that has a side table of its own (texts, images, shapes, gauges, paints, frames, modifiers).
+        static func row(_ index: Int) -> some View {
+            HStack(spacing: 0) {
+                Text(verbatim: "r\(index)").opacity(0.5).frame(width: 40, alignment: .leading)
+                Image(systemName: "star")
+                Rectangle().frame(width: 16, height: 17)
+                ProgressView(value: 0.5).frame(width: 80, height: 17)
+                Divider().frame(width: 8, height: 17)
+            }
+        }
+
+        @Test("40 rows (over 600 nodes, 40 of each side table's kind) lay out as each row does alone, row under row")
+        func rowsLayOutAsAlone() {
+            let rows = VStack(spacing: 0) { ForEach(0..<40) { Self.row($0) } }
+            let placed = LayoutProbe.layout(rows, width: 19, height: 40)
+            for index in 0..<40 {
+                #expect(placed.probeFrame(ofText: "r\(index)") == rect(0, index, index < 10 ? 2 : 3, 1))
+                // The same frames, moved down `index` rows, as the row laid out on its own in one row of cells.
+                let alone = LayoutProbe.layout(Self.row(index), width: 19, height: 1).probeAllFrames
+                let inTree = placed.children[index].probeAllFrames
+                #expect(inTree == alone.map { rect($0.x, $0.y + index, $0.width, $0.height) })
+            }
+            #expect(placed.frame == rect(0, 0, 19, 40))
+        }
+    }
+
     // MARK: Property test
 
     @Suite("Random trees")
