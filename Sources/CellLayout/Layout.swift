@@ -49,7 +49,10 @@ public struct PlacedNode: Sendable {
     }
 
     /// What the node draws, or the modifier it applies to its children.
-    public var content: Content
+    public var content: Content { didSet { kind = ContentKind.of(content) } }
+    /// The case of `content` as one byte, kept with it: the painter switches on it without copying the content (a
+    /// switch over `content` read through a pointer copies it, retaining its payload, for every node).
+    package private(set) var kind: ContentKind
     /// The node's frame in cells, relative to the layout's origin.
     public var frame: CellRect
     /// The placed children, in drawing order (for a modifier, `children[0]` is the modified view).
@@ -61,10 +64,54 @@ public struct PlacedNode: Sendable {
     /// Creates a placed node drawing `content` in `frame`, with `children` (none by default), placed at `anchor`
     /// (`.leading` by default).
     public init(content: Content, frame: CellRect, children: [PlacedNode] = [], anchor: TextAnchor = .leading) {
+        self.init(content: content, kind: ContentKind.of(content), frame: frame, children: children, anchor: anchor)
+    }
+
+    /// `init(content:frame:children:anchor:)` given the case of `content` (layout knows it as it places the node; working
+    /// it out from `content` copies the content).
+    package init(content: Content, kind: ContentKind, frame: CellRect, children: [PlacedNode] = [], anchor: TextAnchor = .leading) {
         self.content = content
+        self.kind = kind
         self.frame = frame
         self.children = children
         self.anchor = anchor
+    }
+
+    /// The case of a `Content`, with a modifier's case: what the painter dispatches on.
+    package enum ContentKind: UInt8, Sendable {
+        case none, text, image, shape, divider, gauge
+        case background, overlay, opacity, clipShape, widgetURL, tapTarget, invalidatableContent, layoutDirection, hidden
+        case widgetAccentable, otherModifier
+
+        /// The case of `content` (a function, whose argument is borrowed: an initializer's would be copied).
+        static func of(_ content: Content) -> ContentKind {
+            switch content {
+            case .none: return .none
+            case .text: return .text
+            case .image: return .image
+            case .shape: return .shape
+            case .divider: return .divider
+            case .gauge: return .gauge
+            case .modifier(let modifier): return of(modifier)
+            }
+        }
+
+        /// The case of a node whose content is `.modifier(modifier)`.
+        package static func of(_ modifier: NodeModifier) -> ContentKind {
+            switch modifier {
+            case .background: return .background
+            case .overlay: return .overlay
+            case .opacity: return .opacity
+            case .clipShape: return .clipShape
+            case .widgetURL: return .widgetURL
+            case .tapTarget: return .tapTarget
+            case .invalidatableContent: return .invalidatableContent
+            case .layoutDirection: return .layoutDirection
+            case .hidden: return .hidden
+            case .widgetAccentable: return .widgetAccentable
+            default: return .otherModifier
+            }
+        }
     }
 
     /// Visits this node and every descendant, parents first.

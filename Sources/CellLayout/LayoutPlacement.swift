@@ -13,7 +13,7 @@ extension LayoutTree {
         let child = nodes[index].firstChild
         switch nodes[index].kind {
         case .empty, .spacer:
-            return PlacedNode(content: .none, frame: rect)
+            return PlacedNode(content: .none, kind: .none, frame: rect)
         case .text(let textIndex):
             let text = texts[textIndex].metrics
             let lines =
@@ -25,16 +25,16 @@ extension LayoutTree {
             // `multilineTextAlignment` says: that is where its glyphs sit, whatever placed the text.
             let isGreedyFrame = text.isGreedy && (proposal.width ?? ProposedCellSize.unbounded) < ProposedCellSize.unbounded
             return PlacedNode(
-                content: .text(node, lines: lines), frame: rect,
+                content: .text(node, lines: lines), kind: .text, frame: rect,
                 anchor: isGreedyFrame ? TextAnchor(node.alignment.horizontalAlignment, free: 0) : anchor)
         case .image(let image):
-            return PlacedNode(content: .image(images[image]), frame: rect)
+            return PlacedNode(content: .image(images[image]), kind: .image, frame: rect)
         case .shape(let shape):
-            return PlacedNode(content: .shape(shapes[shape]), frame: rect)
+            return PlacedNode(content: .shape(shapes[shape]), kind: .shape, frame: rect)
         case .divider(let paint, let axis):
-            return PlacedNode(content: .divider(paints[paint], axis: axis), frame: rect)
+            return PlacedNode(content: .divider(paints[paint], axis: axis), kind: .divider, frame: rect)
         case .gauge(let gauge, _, _, _):
-            return PlacedNode(content: .gauge(gauges[gauge]), frame: rect, children: placeGaugeLabels(of: index, in: rect))
+            return PlacedNode(content: .gauge(gauges[gauge]), kind: .gauge, frame: rect, children: placeGaugeLabels(of: index, in: rect))
         case .stack(let axis, let alignment):
             if nodes[index].stackChildrenProposal != proposal { _ = stackLayout(index, proposal: proposal) }
             let children = nodes[index].children
@@ -68,13 +68,13 @@ extension LayoutTree {
                 placed.append(
                     place(child, in: CellRect(origin: origin, size: size), proposal: nodes[child].assignedProposal, anchor: childAnchor))
             }
-            return PlacedNode(content: .none, frame: rect, children: placed)
+            return PlacedNode(content: .none, kind: .none, frame: rect, children: placed)
         case .padding(let insets):
             let childProposal = Self.paddingChildProposal(insets, proposal)
             let size = size(of: child, for: childProposal)
             let origin = (x: rect.x + insets.leading, y: rect.y + insets.top)
             return PlacedNode(
-                content: .none, frame: rect,
+                content: .none, kind: .none, frame: rect,
                 children: [place(child, in: CellRect(origin: origin, size: size), proposal: childProposal, anchor: anchor)])
         case .frame(let frame, let alignment):
             let childProposal = Self.frameChildProposal(frames[frame], proposal: proposal)
@@ -84,7 +84,7 @@ extension LayoutTree {
             let cells = frames[frame]
             let setsWidth = cells.width != nil || cells.minWidth != nil || cells.idealWidth != nil || cells.maxWidth != nil
             return PlacedNode(
-                content: .none, frame: rect,
+                content: .none, kind: .none, frame: rect,
                 children: [
                     placeAligned(
                         child, in: rect, alignment, proposal: childProposal, anchor: setsWidth ? nil : anchor,
@@ -94,28 +94,35 @@ extension LayoutTree {
             let main = place(child, in: rect, proposal: proposal, anchor: anchor)
             let extra = placeAligned(child + 1, in: rect, alignment, proposal: ProposedCellSize(rect.size), anchor: nil)
             guard case .background = nodes[index].kind else {
-                return PlacedNode(content: .modifier(.overlay(.empty, alignment: alignment)), frame: rect, children: [main, extra])
+                return PlacedNode(
+                    content: .modifier(.overlay(.empty, alignment: alignment)), kind: .overlay, frame: rect, children: [main, extra])
             }
-            return PlacedNode(content: .modifier(.background(.empty, alignment: alignment)), frame: rect, children: [main, extra])
+            return PlacedNode(
+                content: .modifier(.background(.empty, alignment: alignment)), kind: .background, frame: rect, children: [main, extra])
         case .fixedSize(let horizontal, let vertical):
             let childProposal = ProposedCellSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
             return PlacedNode(
-                content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal, anchor: anchor)])
+                content: .none, kind: .none, frame: rect,
+                children: [placeAligned(child, in: rect, .center, proposal: childProposal, anchor: anchor)])
         case .aspectRatio(let ratio, let mode):
             let childProposal = aspectChildProposal(ratio: ratio, mode: mode, child: child, proposal: proposal)
             return PlacedNode(
-                content: .none, frame: rect, children: [placeAligned(child, in: rect, .center, proposal: childProposal, anchor: anchor)])
+                content: .none, kind: .none, frame: rect,
+                children: [placeAligned(child, in: rect, .center, proposal: childProposal, anchor: anchor)])
         case .offset(let x, let y):
             let moved = CellRect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height)
-            return PlacedNode(content: .none, frame: rect, children: [place(child, in: moved, proposal: proposal, anchor: anchor)])
+            return PlacedNode(
+                content: .none, kind: .none, frame: rect, children: [place(child, in: moved, proposal: proposal, anchor: anchor)])
         case .firstFitting(let horizontal, let vertical):
             let chosen = fittingChild(of: index, horizontal: horizontal, vertical: vertical, proposal: proposal)
             return PlacedNode(
-                content: .none, frame: rect, children: [placeAligned(chosen, in: rect, .center, proposal: proposal, anchor: anchor)])
+                content: .none, kind: .none, frame: rect,
+                children: [placeAligned(chosen, in: rect, .center, proposal: proposal, anchor: anchor)])
         case .decoration(let modifier):
             var placed = place(child, in: rect, proposal: proposal, anchor: anchor)
             if case .layoutDirection(.rightToLeft) = modifiers[modifier] { placed.mirror(within: rect) }
-            return PlacedNode(content: .modifier(modifiers[modifier]), frame: rect, children: [placed])
+            return PlacedNode(
+                content: .modifier(modifiers[modifier]), kind: .of(modifiers[modifier]), frame: rect, children: [placed])
         }
     }
 

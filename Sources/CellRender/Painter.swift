@@ -201,67 +201,76 @@ public struct Painter {
         withUnsafePointer(to: node) { paint(at: $0) }
     }
 
-    /// `paint(_:)` for the node at `node`, its children painted where they lie in its `children` array. Cases that
-    /// need no payload are matched by their tags alone: a node, its content or a modifier is copied (retaining what
-    /// it holds) only to bind a payload that is used, not once per node and once more per `switch` as when nodes
-    /// were passed by value.
+    /// `paint(_:)` for the node at `node`, its children painted where they lie in its `children` array. The switch is
+    /// over the node's `kind` (one byte read in place): the content is copied (retaining what its payload holds) only
+    /// in the cases that bind a payload, never for a stack, a padding or a modifier that only passes painting on; a
+    /// switch over the content itself, read through the pointer while painting mutates the painter, copied it for
+    /// every node.
     mutating func paint(at node: UnsafePointer<PlacedNode>) {
-        switch node.pointee.content {
-        case .none:
+        switch node.pointee.kind {
+        case .none, .otherModifier:
             paintChildren(of: node)
-        case .text(let text, let lines):
+        case .text:
+            guard case .text(let text, let lines) = node.pointee.content else { return }
             paintText(text, lines: lines, in: node.pointee.frame, anchor: node.pointee.anchor)
-        case .image(let image):
+        case .image:
+            guard case .image(let image) = node.pointee.content else { return }
             paintImage(image, in: node.pointee.frame)
-        case .shape(let shape):
+        case .shape:
+            guard case .shape(let shape) = node.pointee.content else { return }
             paintShape(shape, in: node.pointee.frame)
-        case .divider(let paint, let axis):
+        case .divider:
+            guard case .divider(let paint, let axis) = node.pointee.content else { return }
             let color = colorOf(paint), frame = node.pointee.frame
             if axis == .vertical {
                 for column in frame.x..<frame.maxX { put("─", column, frame.y + frame.height / 2, foreground: color) }
             } else {
                 for row in frame.y..<frame.maxY { put("│", frame.x + frame.width / 2, row, foreground: color) }
             }
-        case .gauge(let gauge):
+        case .gauge:
+            guard case .gauge(let gauge) = node.pointee.content else { return }
             paintGauge(gauge, in: node.pointee.frame)
             paintChildren(of: node)
-        case .modifier(.background):
+        case .background:
             paintChild(1, of: node)
             paintChild(0, of: node)
-        case .modifier(.overlay):
+        case .overlay:
             paintChild(0, of: node)
             paintChild(1, of: node)
-        case .modifier(.opacity(let value)):
+        case .opacity:
+            guard case .modifier(.opacity(let value)) = node.pointee.content else { return }
             let saved = opacity
             opacity *= value
             paintChild(0, of: node)
             opacity = saved
-        case .modifier(.clipShape(let kind)):
+        case .clipShape:
+            guard case .modifier(.clipShape(let kind)) = node.pointee.content else { return }
             let saved = clip, frame = node.pointee.frame
             clip = clip.intersection(frame)
             paintChild(0, of: node)
             clip = saved
             roundCorners(of: frame, kind: kind)
-        case .modifier(.widgetURL(let url)):
+        case .widgetURL:
+            guard case .modifier(.widgetURL(let url)) = node.pointee.content else { return }
             widgetURLs.append(url)
             paintChild(0, of: node)
-        case .modifier(.tapTarget(let action)):
+        case .tapTarget:
+            guard case .modifier(.tapTarget(let action)) = node.pointee.content else { return }
             tapRegions.append(TapRegion(rect: node.pointee.frame.intersection(clip), action: action))
             paintChild(0, of: node)
-        case .modifier(.invalidatableContent):
+        case .invalidatableContent:
             invalidatableRegions.append(node.pointee.frame.intersection(clip))
             paintChild(0, of: node)
-        case .modifier(.layoutDirection):
+        case .layoutDirection:
             paintChild(0, of: node)
-        case .modifier(.hidden):
+        case .hidden:
             break
-        case .modifier(.widgetAccentable(let accentable)):
+        case .widgetAccentable:
+            guard case .modifier(.widgetAccentable(let accentable)) = node.pointee.content else { return }
             let saved = isAccentGroup
             isAccentGroup = isAccentGroup || accentable
             paintChild(0, of: node)
             isAccentGroup = saved
-        case .modifier:
-            paintChildren(of: node)
         }
     }
 

@@ -32,16 +32,25 @@ extension Painter {
         text.runs.withUnsafeBufferPointer { runs in
             withUnsafeTemporaryAllocation(of: CellAttributes.self, capacity: runs.count) { attributes in
                 withUnsafeTemporaryAllocation(of: PaintColor?.self, capacity: runs.count) { uniformColors in
-                    for index in runs.indices {
-                        attributes.initializeElement(at: index, to: Self.attributes(of: runs, at: index))
-                        uniformColors.initializeElement(
-                            at: index, to: runs[index].foreground.isUniform ? PaintColor(colorOf(runs[index].foreground)) : nil)
-                    }
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RunText.stackCapacity) { scratch in
-                        lines.withUnsafeBufferPointer { lines in
-                            paintLines(
-                                of: text, runs: runs, lines, in: rect, anchor: anchor, attributes: UnsafeBufferPointer(attributes),
-                                uniformColors: UnsafeBufferPointer(uniformColors), scratch: scratch)
+                    withUnsafeTemporaryAllocation(of: RunRecord.self, capacity: runs.count) { records in
+                        for index in runs.indices {
+                            let runAttributes = Self.attributes(of: runs, at: index)
+                            attributes.initializeElement(at: index, to: runAttributes)
+                            uniformColors.initializeElement(
+                                at: index, to: runs[index].foreground.isUniform ? PaintColor(colorOf(runs[index].foreground)) : nil)
+                            records.initializeElement(
+                                at: index,
+                                to: RunRecord(
+                                    pointSize: runs[index].font.pointSize, isBold: runAttributes.contains(.bold),
+                                    isSystemStyle: Self.isSystemStyle(runs[index].foreground)))
+                        }
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RunText.stackCapacity) { scratch in
+                            lines.withUnsafeBufferPointer { lines in
+                                paintLines(
+                                    of: text, runs: runs, lines, in: rect, anchor: anchor, attributes: UnsafeBufferPointer(attributes),
+                                    uniformColors: UnsafeBufferPointer(uniformColors), records: UnsafeBufferPointer(records),
+                                    scratch: scratch)
+                            }
                         }
                     }
                 }
@@ -49,8 +58,8 @@ extension Painter {
         }
     }
 
-    /// The lines of `text` (whose runs are `runs`) in `rect`, given each run's attributes and uniform colour (nil for a
-    /// gradient), collecting each run's bytes in `scratch`.
+    /// The lines of `text` (whose runs are `runs`) in `rect`, given each run's attributes, uniform colour (nil for a
+    /// gradient) and what its painted runs record (`records`), collecting each run's bytes in `scratch`.
     ///
     /// The lines' glyphs form a block as wide as the widest line, placed in `rect` at `anchor` (a frame wider than its
     /// glyphs, when the cells their points need are more than their columns, sits where iOS puts the text), and each
@@ -58,7 +67,7 @@ extension Painter {
     private mutating func paintLines(
         of text: TextNode, runs: UnsafeBufferPointer<TextRun>, _ lines: UnsafeBufferPointer<TextLine>, in rect: CellRect,
         anchor: TextAnchor, attributes: UnsafeBufferPointer<CellAttributes>, uniformColors: UnsafeBufferPointer<PaintColor?>,
-        scratch: UnsafeMutableBufferPointer<UInt8>
+        records: UnsafeBufferPointer<RunRecord>, scratch: UnsafeMutableBufferPointer<UInt8>
     ) {
         let alignment = text.alignment.horizontalAlignment.fraction
         let lineCount = min(lines.count, max(rect.height, 0))
@@ -105,11 +114,7 @@ extension Painter {
                 var currentRun = graphemes.first?.run ?? 0
                 for grapheme in graphemes {
                     if grapheme.run != currentRun {
-                        runText.withBytes {
-                            recordText(
-                                $0, of: runs, run: currentRun, isBold: attributes[currentRun].contains(.bold), row: row, column: runStart,
-                                width: column - runStart)
-                        }
+                        runText.withBytes { recordText($0, of: records[currentRun], row: row, column: runStart, width: column - runStart) }
                         runStart = column
                         runText.removeAll()
                         currentRun = grapheme.run
@@ -132,11 +137,7 @@ extension Painter {
                     column += grapheme.width
                 }
                 if !graphemes.isEmpty {
-                    runText.withBytes {
-                        recordText(
-                            $0, of: runs, run: currentRun, isBold: attributes[currentRun].contains(.bold), row: row, column: runStart,
-                            width: column - runStart)
-                    }
+                    runText.withBytes { recordText($0, of: records[currentRun], row: row, column: runStart, width: column - runStart) }
                 }
             }
         }
@@ -207,23 +208,23 @@ extension Painter {
         return attributes
     }
 
-    /// `record` for run `run` of `text`, painted as UTF-8 bytes (painted text collects the bytes of the glyphs
-    /// it writes). ASCII is checked for ink on its bytes, as `isInk` answers for ASCII, before any string is made;
-    /// the run is read in place, not copied, and `isBold` is its `isBold` as its cell attributes hold it (asking the
-    /// run copied it whole).
-    mutating func recordText(
-        _ utf8: UnsafeBufferPointer<UInt8>, of runs: UnsafeBufferPointer<TextRun>, run: Int, isBold: Bool, row: Int, column: Int,
-        width: Int
-    ) {
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return record(runs[run], String(decoding: utf8, as: UTF8.self), row: row, column: column, width: width)
+    /// `record` for a run of a text (whose size, weight and style `run` holds), painted as UTF-8 bytes (painted text
+    /// collects the bytes of the glyphs it writes). ASCII is checked for ink on its bytes, as `isInk` answers for ASCII,
+    /// before any string is made. The run's facts were read once per text (`RunRecord`): reading them from the text's
+    /// runs here, while the painter changes, copied the whole run (retaining its strings and colours) for each record.
+    mutating func recordText(_ utf8: UnsafeBufferPointer<UInt8>, of run: RunRecord, row: Int, column: Int, width: Int) {
+        guard width > 0, buffer.contains(column: column, row: row) else { return }
+        let text: String
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            guard utf8.contains(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }) else { return }
+            text = String(decoding: utf8, as: UTF8.self)
+        } else {
+            text = String(decoding: utf8, as: UTF8.self)
+            guard text.contains(where: Self.isInk) else { return }
         }
-        guard width > 0, utf8.contains(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }),
-            buffer.contains(column: column, row: row)
-        else { return }
         appendRun(
-            String(decoding: utf8, as: UTF8.self), pointSize: runs[run].font.pointSize, isBold: isBold,
-            row: row, column: column, width: width, isSymbol: false, isSystemStyle: Self.isSystemStyle(runs[run].foreground))
+            text, pointSize: run.pointSize, isBold: run.isBold, row: row, column: column, width: width, isSymbol: false,
+            isSystemStyle: run.isSystemStyle)
     }
 
     mutating func record(_ run: TextRun, _ text: String, row: Int, column: Int, width: Int, isSymbol: Bool = false) {
@@ -443,4 +444,14 @@ extension Glyph {
             self.init(grapheme.character)
         }
     }
+}
+
+/// What a painted run records of its text run (`PaintedRun`), read once per text rather than per record.
+struct RunRecord {
+    /// The run's font size in points.
+    let pointSize: Double
+    /// The run is bold (`TextRun.isBold`).
+    let isBold: Bool
+    /// The run is in one of Apple's own label styles (`Painter.isSystemStyle(_:)`).
+    let isSystemStyle: Bool
 }
