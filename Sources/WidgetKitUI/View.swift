@@ -183,7 +183,7 @@ public enum ViewResolver {
     @inlinable
     public static func resolve<V: View>(_ view: V, environment: EnvironmentValues) -> (ViewNode, ResolveSink) {
         let context = ResolveContext(environment: environment)
-        let node = HostContext.current.resolving(into: context.sink) { view._resolve(in: context) }
+        let node = HostContext.resolvingInCurrent(into: context.sink) { view._resolve(in: context) }
         return (node, context.sink)
     }
 
