@@ -57,7 +57,8 @@ extension View {
     /// simulated iOS (`--os`) is older, and `glass-in-glass-outside-container` for glass inside glass without a
     /// `GlassEffectContainer` (docs/DECISIONS.md, "Liquid Glass as a whole surface").
     @inlinable
-    public consuming func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S) -> StyleDecoratedView<GlassEffectView<Self>, Color> {
+    public consuming func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S) -> StyleDecoratedView<GlassEffectView<Self>, Color>
+    {
         GlassEffectView(content: self, glass: glass).background(glass.cellFill, in: shape)
     }
 

@@ -254,7 +254,9 @@ extension View {
     }
     /// Makes text below bold, as `View.bold(_:)`.
     @inlinable
-    public consuming func bold(_ isActive: Bool = true) -> EnvironmentWritingView<Self, Bool> { environmentWriting(isActive) { $0.isBold = $1 } }
+    public consuming func bold(_ isActive: Bool = true) -> EnvironmentWritingView<Self, Bool> {
+        environmentWriting(isActive) { $0.isBold = $1 }
+    }
     /// Makes text below italic, as `View.italic(_:)`.
     @inlinable
     public consuming func italic(_ isActive: Bool = true) -> EnvironmentWritingView<Self, Bool> {
@@ -290,7 +292,9 @@ extension View {
 
     /// Caps the number of lines, as `View.lineLimit(_:)`.
     @inlinable
-    public consuming func lineLimit(_ number: Int?) -> EnvironmentWritingView<Self, Int?> { environmentWriting(number) { $0.lineLimit = $1 } }
+    public consuming func lineLimit(_ number: Int?) -> EnvironmentWritingView<Self, Int?> {
+        environmentWriting(number) { $0.lineLimit = $1 }
+    }
     /// Caps the number of lines, as `View.lineLimit(_:reservesSpace:)`.
     @inlinable
     public consuming func lineLimit(_ number: Int, reservesSpace: Bool) -> EnvironmentWritingView<Self, Int?> { lineLimit(number) }
