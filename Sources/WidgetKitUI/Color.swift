@@ -299,7 +299,10 @@ extension ShapeStyle {
         if Resolved.self != Self.self { return true }
         // A type comparison, not a cast: `as?` from a generic style is a runtime cast every time a style is resolved.
         guard Self.self == AnyShapeStyle.self else { return false }
-        return unsafeBitCast(self, to: AnyShapeStyle.self).base.resolvesInEnvironment
+        switch unsafeBitCast(self, to: AnyShapeStyle.self).storage {
+        case .color: return false
+        case .style(let style): return style.resolvesInEnvironment
+        }
     }
 
     /// The paint in `environment`: a custom style's `resolve(in:)` is given that environment (the one where the
@@ -420,11 +423,36 @@ public struct TintShapeStyle: ShapeStyle {
 
 /// A type-erased style, as `SwiftUI.AnyShapeStyle`.
 public struct AnyShapeStyle: ShapeStyle {
-    @usableFromInline let base: any ShapeStyle
+    /// The wrapped style. A colour (the usual fill or stroke) is kept as it is: in an existential it is larger than
+    /// the inline buffer, so wrapping it allocated a box for every shape a body built.
+    @usableFromInline
+    enum Storage: Sendable {
+        case color(Color)
+        case style(any ShapeStyle)
+    }
+
+    @usableFromInline let storage: Storage
+
     /// Wraps `style`, as `AnyShapeStyle(_:)`.
-    public init<S: ShapeStyle>(_ style: S) { base = style }
+    @inlinable
+    public init<S: ShapeStyle>(_ style: S) {
+        // Type comparisons, not casts: `as?` from a generic style is a runtime cast.
+        if S.self == Color.self {
+            storage = .color(unsafeBitCast(style, to: Color.self))
+        } else if S.self == AnyShapeStyle.self {
+            storage = unsafeBitCast(style, to: AnyShapeStyle.self).storage
+        } else {
+            storage = .style(style)
+        }
+    }
+
     /// What the wrapped style resolves to.
-    public func resolvePaint(inheriting foreground: Paint) -> Paint { base.resolvePaint(inheriting: foreground) }
+    public func resolvePaint(inheriting foreground: Paint) -> Paint {
+        switch storage {
+        case .color(let color): return .color(color)
+        case .style(let style): return style.resolvePaint(inheriting: foreground)
+        }
+    }
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {

@@ -28,11 +28,20 @@ public struct EnvironmentValues: Sendable {
     public var widgetContentMargins: EdgeInsets = EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
     /// The locale dates and numbers are formatted in, as `\.locale`; en_US by default, the host's format
     /// setting when rendering.
-    public var locale: Locale = Locale(identifier: "en_US")
+    public var locale: Locale {
+        get { shared.locale }
+        set { uniqueShared().locale = newValue }
+    }
     /// The time zone dates are shown in, as `\.timeZone`; the host's format setting when rendering.
-    public var timeZone: TimeZone = .current
+    public var timeZone: TimeZone {
+        get { shared.timeZone }
+        set { uniqueShared().timeZone = newValue }
+    }
     /// The calendar dates are computed in, as `\.calendar`; Gregorian.
-    public var calendar: Calendar = Calendar(identifier: .gregorian)
+    public var calendar: Calendar {
+        get { shared.calendar }
+        set { uniqueShared().calendar = newValue }
+    }
     /// The text size, as `\.dynamicTypeSize`; WidgetTerm renders at `.large`.
     public var dynamicTypeSize: DynamicTypeSize = .large
     /// True when a Live Activity fills the screen in StandBy, as ActivityKit's `\.isActivityFullscreen`;
@@ -44,7 +53,10 @@ public struct EnvironmentValues: Sendable {
     public var activityFamily: ActivityFamily = .medium
     /// The families the Live Activity may be drawn in, as `\.supportedActivityFamilies` (iOS 18): `.medium`
     /// and its supplemental families.
-    public var supportedActivityFamilies: Set<ActivityFamily> = [.medium]
+    public var supportedActivityFamilies: Set<ActivityFamily> {
+        get { shared.supportedActivityFamilies }
+        set { uniqueShared().supportedActivityFamilies = newValue }
+    }
     /// Pixels per point of the device's screen (3 on a 430 pt iPhone, 2 on an iPad), as `\.displayScale`;
     /// asset images take the file of this scale, or the nearest one present.
     public var displayScale: Double = 3
@@ -104,7 +116,49 @@ public struct EnvironmentValues: Sendable {
     public var layoutDirection: LayoutDirection = .leftToRight
 
     /// The values of custom `EnvironmentKey`s, each boxed in its key's value type.
-    var custom: [ObjectIdentifier: EnvironmentValueBoxBase] = [:]
+    var custom: [ObjectIdentifier: EnvironmentValueBoxBase] {
+        get { shared.custom }
+        set { uniqueShared().custom = newValue }
+    }
+
+    /// The values that hold references and are set once by the host (locale, time zone, calendar, supported
+    /// activity families, custom keys), in one copy-on-write box: every environment-writing modifier copies the
+    /// environment, and a copy then retains this box alone instead of each of them.
+    private var shared = SharedValues()
+
+    /// `shared`, copied first if another environment holds it too, to be written.
+    private mutating func uniqueShared() -> SharedValues {
+        if !isKnownUniquelyReferenced(&shared) { shared = SharedValues(copying: shared) }
+        return shared
+    }
+
+    /// The boxed values of `EnvironmentValues`; written only through `uniqueShared()`, when no other environment
+    /// holds the box, so a box another environment (or thread) can see never changes.
+    private final class SharedValues: @unchecked Sendable {
+        var locale: Locale
+        var timeZone: TimeZone
+        var calendar: Calendar
+        var supportedActivityFamilies: Set<ActivityFamily>
+        var custom: [ObjectIdentifier: EnvironmentValueBoxBase]
+
+        /// The defaults: en_US, the process's time zone, Gregorian, `.medium` only, no custom values.
+        init() {
+            locale = Locale(identifier: "en_US")
+            timeZone = .current
+            calendar = Calendar(identifier: .gregorian)
+            supportedActivityFamilies = [.medium]
+            custom = [:]
+        }
+
+        /// A box holding the same values as `other`.
+        init(copying other: SharedValues) {
+            locale = other.locale
+            timeZone = other.timeZone
+            calendar = other.calendar
+            supportedActivityFamilies = other.supportedActivityFamilies
+            custom = other.custom
+        }
+    }
 
     /// The defaults: a light `.systemSmall` widget in full colour, before the renderer sets the rest.
     public init() {}

@@ -124,6 +124,16 @@ public final class HostContext: @unchecked Sendable {
         return try Self.$binding.withValue(Binding(host: self, sink: sink, executor: Self.binding?.executor), operation: body)
     }
 
+    /// `current.resolving(into:_:)`, reading the task's binding once for both the host and the executor (each read
+    /// copies the binding: three retains and three releases).
+    @usableFromInline
+    static func resolvingInCurrent<T>(into sink: ResolveSink, _ body: () throws -> T) rethrows -> T {
+        let binding = Self.binding
+        let host = binding?.host ?? process
+        sink.noteResources(host.resources)
+        return try $binding.withValue(Binding(host: host, sink: sink, executor: binding?.executor), operation: body)
+    }
+
     /// Starts async widget code on a task of its own, bound to the caller's context and on the caller's
     /// executor (widget providers' `async` requirements; the host waits for their completion handlers).
     /// Widget code is not `Sendable`-checked (it is written in Swift 5 mode), so the work is boxed.

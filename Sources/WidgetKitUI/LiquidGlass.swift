@@ -57,13 +57,14 @@ extension View {
     /// simulated iOS (`--os`) is older, and `glass-in-glass-outside-container` for glass inside glass without a
     /// `GlassEffectContainer` (docs/DECISIONS.md, "Liquid Glass as a whole surface").
     @inlinable
-    public consuming func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S) -> ModifiedView<GlassEffectView<Self>> {
+    public consuming func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S) -> StyleDecoratedView<GlassEffectView<Self>, Color>
+    {
         GlassEffectView(content: self, glass: glass).background(glass.cellFill, in: shape)
     }
 
     /// Puts Liquid Glass behind this view in a capsule, as `View.glassEffect(_:)` (iOS 26+).
     @inlinable
-    public consuming func glassEffect(_ glass: Glass = .regular) -> ModifiedView<GlassEffectView<Self>> {
+    public consuming func glassEffect(_ glass: Glass = .regular) -> StyleDecoratedView<GlassEffectView<Self>, Color> {
         GlassEffectView(content: self, glass: glass).background(glass.cellFill, in: Capsule())
     }
 }

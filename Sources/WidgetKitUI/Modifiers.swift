@@ -34,6 +34,109 @@ public struct EnvironmentModifiedView<Content: View>: PrimitiveView {
     }
 }
 
+/// A view whose environment has one value written for its content, as SwiftUI's environment-writing modifiers
+/// (`tint(_:)`, `font(_:)`, `lineLimit(_:)`...).
+///
+/// The value is stored in the view and `write` captures nothing, so building the view allocates nothing: the
+/// closure of an `EnvironmentModifiedView` that captures its value is a heap context for every modifier a body
+/// writes, on every evaluation.
+public struct EnvironmentWritingView<Content: View, Value>: PrimitiveView {
+    @usableFromInline let content: Content
+    @usableFromInline let value: Value
+    @usableFromInline let write: (inout EnvironmentValues, Value) -> Void
+
+    @inlinable
+    init(content: Content, value: Value, write: @escaping (inout EnvironmentValues, Value) -> Void) {
+        self.content = content
+        self.value = value
+        self.write = write
+    }
+
+    /// Resolves the content in this environment, after `write` has set the value in it.
+    @inlinable
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let changed = context.with { write(&$0, value) }
+        return ViewNode.markingLayoutDirection(content._resolve(in: changed), from: context, to: changed)
+    }
+
+    /// Appends the content's nodes, resolved in the changed environment.
+    @inlinable
+    public func _resolveList(in context: ResolveContext, into list: inout [ViewNode]) {
+        let changed = context.with { write(&$0, value) }
+        guard changed.environment.layoutDirection != context.environment.layoutDirection else {
+            content._resolveList(in: changed, into: &list)
+            return
+        }
+        var nodes: [ViewNode] = []
+        content._resolveList(in: changed, into: &nodes)
+        list += nodes.map { ViewNode.markingLayoutDirection($0, from: context, to: changed) }
+    }
+}
+
+/// A view with another view drawn behind or in front of it, as SwiftUI's `background(_:alignment:)` and
+/// `overlay(_:alignment:)`: the decoration is resolved in the view's context after the view, and recorded on the
+/// view's node as a `.background` or `.overlay` modifier. Holding the decoration itself (not a closure capturing
+/// it) builds the view without a heap allocation.
+public struct DecoratedView<Content: View, Decoration: View>: PrimitiveView {
+    @usableFromInline let content: Content
+    @usableFromInline let decoration: Decoration
+    @usableFromInline let alignment: Alignment
+    @usableFromInline let isOverlay: Bool
+
+    @inlinable
+    init(content: Content, decoration: Decoration, alignment: Alignment, isOverlay: Bool) {
+        self.content = content
+        self.decoration = decoration
+        self.alignment = alignment
+        self.isOverlay = isOverlay
+    }
+
+    /// Resolves the content, then the decoration, and records the decoration on the content's node.
+    @inlinable
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let node = content._resolve(in: context)
+        let decorationNode = decoration._resolve(in: context)
+        return node.applying(
+            isOverlay ? .overlay(decorationNode, alignment: alignment) : .background(decorationNode, alignment: alignment))
+    }
+}
+
+/// A view with a shape filled (or stroked) in a style behind or in front of it, as SwiftUI's
+/// `background(_:ignoresSafeAreaEdges:)`, `background(_:in:)` and `border(_:width:)`: the style resolves against
+/// the view's environment (its foreground style) and is recorded as a shape node in a `.background` or `.overlay`
+/// modifier. Holding the style itself (not a closure capturing it) builds the view without a heap allocation.
+public struct StyleDecoratedView<Content: View, Style: ShapeStyle>: PrimitiveView {
+    @usableFromInline let content: Content
+    @usableFromInline let style: Style
+    @usableFromInline let kind: ShapeKind
+    /// The stroke width in points; nil fills the shape.
+    @usableFromInline let strokeWidth: Double?
+    @usableFromInline let isOverlay: Bool
+
+    @inlinable
+    init(content: Content, style: Style, kind: ShapeKind, strokeWidth: Double?, isOverlay: Bool) {
+        self.content = content
+        self.style = style
+        self.kind = kind
+        self.strokeWidth = strokeWidth
+        self.isOverlay = isOverlay
+    }
+
+    /// Resolves the content, then records the styled shape on its node.
+    @inlinable
+    public func resolve(in context: ResolveContext) -> ViewNode {
+        let node = content._resolve(in: context)
+        let paint = style.resolvePaint(inheriting: context.environment.foregroundStyle, in: context.environment)
+        let shape: ViewNode
+        if let strokeWidth {
+            shape = .shape(ShapeNode(kind: kind, fill: nil, stroke: paint, lineWidth: strokeWidth))
+        } else {
+            shape = .shape(ShapeNode(kind: kind, fill: paint))
+        }
+        return node.applying(isOverlay ? .overlay(shape, alignment: .center) : .background(shape, alignment: .center))
+    }
+}
+
 /// A view with a recorded modifier, as SwiftUI's `ModifiedContent`.
 public struct ModifiedView<Content: View>: PrimitiveView {
     @usableFromInline let content: Content
@@ -119,6 +222,14 @@ extension View {
         EnvironmentModifiedView(content: self, update: update)
     }
 
+    /// This view with `value` written into its content's environment by `write`, which must capture nothing.
+    @inlinable
+    consuming func environmentWriting<Value>(_ value: Value, _ write: @escaping (inout EnvironmentValues, Value) -> Void)
+        -> EnvironmentWritingView<Self, Value>
+    {
+        EnvironmentWritingView(content: self, value: value, write: write)
+    }
+
     /// This view with `modifier` recorded on its node (nil: none), known when the view is built.
     @inlinable
     consuming func recordingModifier(_ modifier: NodeModifier?) -> ModifiedView<Self> {
@@ -135,19 +246,21 @@ extension View {
 
     /// Sets the font of text below, as `View.font(_:)`.
     @inlinable
-    public consuming func font(_ font: Font?) -> EnvironmentModifiedView<Self> { environmentModified { $0.font = font } }
+    public consuming func font(_ font: Font?) -> EnvironmentWritingView<Self, Font?> { environmentWriting(font) { $0.font = $1 } }
     /// Sets the weight of text below, as `View.fontWeight(_:)`.
     @inlinable
-    public consuming func fontWeight(_ weight: Font.Weight?) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.fontWeight = weight }
+    public consuming func fontWeight(_ weight: Font.Weight?) -> EnvironmentWritingView<Self, Font.Weight?> {
+        environmentWriting(weight) { $0.fontWeight = $1 }
     }
     /// Makes text below bold, as `View.bold(_:)`.
     @inlinable
-    public consuming func bold(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> { environmentModified { $0.isBold = isActive } }
+    public consuming func bold(_ isActive: Bool = true) -> EnvironmentWritingView<Self, Bool> {
+        environmentWriting(isActive) { $0.isBold = $1 }
+    }
     /// Makes text below italic, as `View.italic(_:)`.
     @inlinable
-    public consuming func italic(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.isItalic = isActive }
+    public consuming func italic(_ isActive: Bool = true) -> EnvironmentWritingView<Self, Bool> {
+        environmentWriting(isActive) { $0.isItalic = $1 }
     }
     /// Keeps digits one width, as `View.monospacedDigit()`.
     @inlinable
@@ -155,52 +268,56 @@ extension View {
 
     /// Sets the foreground style of the views below, as `View.foregroundStyle(_:)`.
     @inlinable
-    public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.foregroundStyle = style.resolvePaint(inheriting: $0.foregroundStyle, in: $0) }
+    public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> EnvironmentWritingView<Self, S> {
+        environmentWriting(style) { $0.foregroundStyle = $1.resolvePaint(inheriting: $0.foregroundStyle, in: $0) }
     }
     /// Primary and secondary styles, as `View.foregroundStyle(_:_:)`; the secondary is not used in cells.
     @inlinable
-    public consuming func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> EnvironmentModifiedView<Self> {
+    public consuming func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2)
+        -> EnvironmentWritingView<Self, S1>
+    {
         foregroundStyle(primary)
     }
     /// Sets the foreground colour, as the deprecated `View.foregroundColor(_:)`.
     @inlinable
-    public consuming func foregroundColor(_ color: Color?) -> EnvironmentModifiedView<Self> {
-        environmentModified { if let color { $0.foregroundStyle = .color(color) } }
+    public consuming func foregroundColor(_ color: Color?) -> EnvironmentWritingView<Self, Color?> {
+        environmentWriting(color) { if let color = $1 { $0.foregroundStyle = .color(color) } }
     }
     /// Sets the tint of controls and gauges, as `View.tint(_:)`.
     @inlinable
-    public consuming func tint(_ tint: Color?) -> EnvironmentModifiedView<Self> { environmentModified { $0.tint = tint } }
+    public consuming func tint(_ tint: Color?) -> EnvironmentWritingView<Self, Color?> { environmentWriting(tint) { $0.tint = $1 } }
     /// Sets the accent colour, as the deprecated `View.accentColor(_:)`.
     @inlinable
-    public consuming func accentColor(_ color: Color?) -> EnvironmentModifiedView<Self> { tint(color) }
+    public consuming func accentColor(_ color: Color?) -> EnvironmentWritingView<Self, Color?> { tint(color) }
 
     /// Caps the number of lines, as `View.lineLimit(_:)`.
     @inlinable
-    public consuming func lineLimit(_ number: Int?) -> EnvironmentModifiedView<Self> { environmentModified { $0.lineLimit = number } }
+    public consuming func lineLimit(_ number: Int?) -> EnvironmentWritingView<Self, Int?> {
+        environmentWriting(number) { $0.lineLimit = $1 }
+    }
     /// Caps the number of lines, as `View.lineLimit(_:reservesSpace:)`.
     @inlinable
-    public consuming func lineLimit(_ number: Int, reservesSpace: Bool) -> EnvironmentModifiedView<Self> { lineLimit(number) }
+    public consuming func lineLimit(_ number: Int, reservesSpace: Bool) -> EnvironmentWritingView<Self, Int?> { lineLimit(number) }
     /// Aligns the lines of multiline text, as `View.multilineTextAlignment(_:)`.
     @inlinable
-    public consuming func multilineTextAlignment(_ alignment: TextAlignment) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.multilineTextAlignment = alignment }
+    public consuming func multilineTextAlignment(_ alignment: TextAlignment) -> EnvironmentWritingView<Self, TextAlignment> {
+        environmentWriting(alignment) { $0.multilineTextAlignment = $1 }
     }
     /// Allows text to shrink, as `View.minimumScaleFactor(_:)`; cells cannot shrink text (docs/DECISIONS.md).
     @inlinable
-    public consuming func minimumScaleFactor(_ factor: Double) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.minimumScaleFactor = factor }
+    public consuming func minimumScaleFactor(_ factor: Double) -> EnvironmentWritingView<Self, Double> {
+        environmentWriting(factor) { $0.minimumScaleFactor = $1 }
     }
     /// Where text is cut, as `View.truncationMode(_:)`.
     @inlinable
-    public consuming func truncationMode(_ mode: Text.TruncationMode) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.truncationMode = mode }
+    public consuming func truncationMode(_ mode: Text.TruncationMode) -> EnvironmentWritingView<Self, Text.TruncationMode> {
+        environmentWriting(mode) { $0.truncationMode = $1 }
     }
     /// Upper- or lowercases the text below in the environment's locale, as `View.textCase(_:)`; nil leaves it
     /// as written. Dates and timers the system formats keep their own case.
     @inlinable
-    public consuming func textCase(_ textCase: Text.Case?) -> EnvironmentModifiedView<Self> {
-        environmentModified { $0.textCase = textCase }
+    public consuming func textCase(_ textCase: Text.Case?) -> EnvironmentWritingView<Self, Text.Case?> {
+        environmentWriting(textCase) { $0.textCase = $1 }
     }
 
     /// Sets an environment value for the views below, as `View.environment(_:_:)`.
@@ -329,54 +446,41 @@ extension View {
     public consuming func background<Background: View>(
         alignment: Alignment = .center,
         @ViewBuilder content: () -> Background
-    ) -> ModifiedView<Self> {
-        let background = content()
-        return recordingModifier { .background($0.resolve(background), alignment: alignment) }
+    ) -> DecoratedView<Self, Background> {
+        DecoratedView(content: self, decoration: content(), alignment: alignment, isOverlay: false)
     }
     /// Draws a view behind this one, as `View.background(_:alignment:)` (a colour goes to the style overload).
     @_disfavoredOverload
     @inlinable
-    public consuming func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> ModifiedView<Self> {
-        recordingModifier { .background($0.resolve(background), alignment: alignment) }
+    public consuming func background<Background: View>(_ background: Background, alignment: Alignment = .center)
+        -> DecoratedView<Self, Background>
+    {
+        DecoratedView(content: self, decoration: background, alignment: alignment, isOverlay: false)
     }
     /// Fills the area behind this view with a style, as `View.background(_:ignoresSafeAreaEdges:)`.
     @inlinable
-    public consuming func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> ModifiedView<Self> {
-        recordingModifier {
-            .background(
-                .shape(
-                    ShapeNode(
-                        kind: .rectangle,
-                        fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle, in: $0.environment))),
-                alignment: .center)
-        }
+    public consuming func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
+        -> StyleDecoratedView<Self, S>
+    {
+        StyleDecoratedView(content: self, style: style, kind: .rectangle, strokeWidth: nil, isOverlay: false)
     }
     /// Fills a shape behind this view with a style, as `View.background(_:in:)`.
     @inlinable
-    public consuming func background<S: ShapeStyle, Outline: Shape>(_ style: S, in shape: Outline) -> ModifiedView<Self> {
-        let kind = shape.shapeKind
-        return recordingModifier {
-            .background(
-                .shape(
-                    ShapeNode(
-                        kind: kind,
-                        fill: style.resolvePaint(inheriting: $0.environment.foregroundStyle, in: $0.environment))),
-                alignment: .center)
-        }
+    public consuming func background<S: ShapeStyle, Outline: Shape>(_ style: S, in shape: Outline) -> StyleDecoratedView<Self, S> {
+        StyleDecoratedView(content: self, style: style, kind: shape.shapeKind, strokeWidth: nil, isOverlay: false)
     }
     /// Draws a view in front of this one, as `View.overlay(alignment:content:)`.
     @inlinable
     public consuming func overlay<Overlay: View>(
         alignment: Alignment = .center,
         @ViewBuilder content: () -> Overlay
-    ) -> ModifiedView<Self> {
-        let overlay = content()
-        return recordingModifier { .overlay($0.resolve(overlay), alignment: alignment) }
+    ) -> DecoratedView<Self, Overlay> {
+        DecoratedView(content: self, decoration: content(), alignment: alignment, isOverlay: true)
     }
     /// Draws a view in front of this one, as `View.overlay(_:alignment:)`.
     @inlinable
-    public consuming func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> ModifiedView<Self> {
-        recordingModifier { .overlay($0.resolve(overlay), alignment: alignment) }
+    public consuming func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> DecoratedView<Self, Overlay> {
+        DecoratedView(content: self, decoration: overlay, alignment: alignment, isOverlay: true)
     }
     /// Multiplies the opacity of this view (0...1), as `View.opacity(_:)`.
     @inlinable
@@ -397,16 +501,8 @@ extension View {
     public consuming func clipped(antialiased: Bool = false) -> ModifiedView<Self> { recordingModifier(.clipShape(.rectangle)) }
     /// Draws a border, as `View.border(_:width:)`; `width` in points.
     @inlinable
-    public consuming func border<S: ShapeStyle>(_ content: S, width: Double = 1) -> ModifiedView<Self> {
-        recordingModifier {
-            .overlay(
-                .shape(
-                    ShapeNode(
-                        kind: .rectangle, fill: nil,
-                        stroke: content.resolvePaint(inheriting: $0.environment.foregroundStyle, in: $0.environment),
-                        lineWidth: width)),
-                alignment: .center)
-        }
+    public consuming func border<S: ShapeStyle>(_ content: S, width: Double = 1) -> StyleDecoratedView<Self, S> {
+        StyleDecoratedView(content: self, style: content, kind: .rectangle, strokeWidth: width, isOverlay: true)
     }
 
     // MARK: WidgetKit

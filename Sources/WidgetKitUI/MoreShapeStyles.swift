@@ -188,7 +188,7 @@ extension View {
     }
 
     /// Fills the area behind this view with the system background, as `View.background(ignoresSafeAreaEdges:)`.
-    public consuming func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> ModifiedView<Self> {
+    public consuming func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> StyleDecoratedView<Self, BackgroundStyle> {
         background(BackgroundStyle(), ignoresSafeAreaEdges: edges)
     }
 }

@@ -231,9 +231,12 @@ public struct Text: PrimitiveView, Equatable {
         // copied, into the resolved run.
         func resolvedRun(_ index: Int) -> TextRun {
             var content = runs[index].content
-            if let key = runs[index].localization {
-                let format = context.sink.resources?.localizedString(forKey: key.formatKey, locale: context.environment.locale)
-                if let format { content = .verbatim(LocalizationKey.substitute(key.arguments, into: format)) }
+            // The key is read in place, and only when there is a string table to look it up in: a copy of it retains
+            // its format string and arguments.
+            if runs[index].localization != nil, let resources = context.sink.resources,
+                let format = resources.localizedString(forKey: runs[index].localization!.formatKey, locale: context.environment.locale)
+            {
+                content = .verbatim(LocalizationKey.substitute(runs[index].localization!.arguments, into: format))
             }
             if let textCase = context.environment.textCase, case .verbatim(let string) = content {
                 let locale = context.environment.locale
@@ -295,8 +298,11 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         return string
     }
     /// The key as a string table holds it: literal parts, with `%@`, `%lld` or `%lf` for each interpolated
-    /// value; nil when the key interpolates a date or a `Text`, which stay as written.
-    var formatKey: String?
+    /// value; nil when the key interpolates a date or a `Text`, which stay as written. A literal key is its own
+    /// characters, kept once (a second copy of the string was a retain and a release for every literal).
+    var formatKey: String? { literal ?? interpolatedFormatKey }
+    /// The format key of a key built from an interpolation (nil for a literal key).
+    private let interpolatedFormatKey: String?
     /// The interpolated values, as text, in order.
     var arguments: [String] = []
 
@@ -319,19 +325,19 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
     public init(_ value: String) {
         literal = value
         interpolated = []
-        formatKey = value
+        interpolatedFormatKey = nil
     }
     /// A key written as a string literal.
     public init(stringLiteral value: String) {
         literal = value
         interpolated = []
-        formatKey = value
+        interpolatedFormatKey = nil
     }
     /// A key written with interpolations: each value shown in place, its format specifier in the key.
     public init(stringInterpolation: StringInterpolation) {
         literal = nil
         interpolated = stringInterpolation.segments
-        formatKey = stringInterpolation.isLocalizable ? stringInterpolation.formatKey : nil
+        interpolatedFormatKey = stringInterpolation.isLocalizable ? stringInterpolation.formatKey : nil
         arguments = stringInterpolation.arguments
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // MARK: - View
 
@@ -99,12 +100,18 @@ public struct ResolveContext: Sendable {
 
 /// Collects what a resolution finds besides the tree: the container background, diagnostics.
 public final class ResolveSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _containerBackground: ViewNode?
-    private var _diagnostics: [ResolveDiagnostic] = []
-    private var _bodyEvaluations = 0
-    /// The host's resources as noted when the resolution began (`.some(nil)`: the host has none); nil until noted.
-    private var _resources: (any WidgetResourceProvider)??
+    /// What the sink has collected, behind one lock.
+    private struct State {
+        var containerBackground: ViewNode?
+        var diagnostics: [ResolveDiagnostic] = []
+        var bodyEvaluations = 0
+        /// The host's resources as noted when the resolution began (`.some(nil)`: the host has none); nil until noted.
+        var resources: (any WidgetResourceProvider)??
+    }
+
+    /// A `Mutex` lives inside the sink: an `NSLock` was an object of its own, and on Linux three `malloc`s (its
+    /// mutex, and the condition and mutex of `lock(before:)`), for every resolution.
+    private let state = Mutex(State())
 
     /// An empty sink: no background, no diagnostics, no bodies counted.
     public init() {}
@@ -113,39 +120,39 @@ public final class ResolveSink: @unchecked Sendable {
     /// host's ``HostContext/resources``, noted once when the host binds this sink (`HostContext.resolving(into:_:)`)
     /// instead of looked up through the task's binding for every view; looked up each time for a sink no host bound.
     public var resources: (any WidgetResourceProvider)? {
-        if case .some(let noted) = lock.withLock({ _resources }) { return noted }
+        if case .some(let noted) = state.withLock({ $0.resources }) { return noted }
         return HostContext.current.resources
     }
 
     /// Notes the resources the views of this resolution read (the host's, as it binds this sink).
-    func noteResources(_ resources: (any WidgetResourceProvider)?) { lock.withLock { _resources = .some(resources) } }
+    func noteResources(_ resources: (any WidgetResourceProvider)?) { state.withLock { $0.resources = .some(resources) } }
 
     /// The view given to `.containerBackground(_:for: .widget)`, if any (the last one applied wins).
-    public var containerBackground: ViewNode? { lock.withLock { _containerBackground } }
+    public var containerBackground: ViewNode? { state.withLock { $0.containerBackground } }
     /// Problems found while resolving (a backwards date range, an unknown symbol...).
-    public var diagnostics: [ResolveDiagnostic] { lock.withLock { _diagnostics } }
+    public var diagnostics: [ResolveDiagnostic] { state.withLock { $0.diagnostics } }
     /// How many `body` properties were evaluated.
-    public var bodyEvaluations: Int { lock.withLock { _bodyEvaluations } }
+    public var bodyEvaluations: Int { state.withLock { $0.bodyEvaluations } }
 
     @usableFromInline
-    func setContainerBackground(_ node: ViewNode) { lock.withLock { _containerBackground = node } }
+    func setContainerBackground(_ node: ViewNode) { state.withLock { $0.containerBackground = node } }
 
     /// Names the view that received a backwards date range reported just before (the `...` operator
     /// cannot know which view it builds a range for).
     func attributeBackwardsRange(to view: String) {
-        lock.withLock {
-            guard let index = _diagnostics.lastIndex(where: { $0.code == "backwards-date-range" }),
-                !_diagnostics[index].message.hasPrefix("`")
+        state.withLock { state in
+            guard let index = state.diagnostics.lastIndex(where: { $0.code == "backwards-date-range" }),
+                !state.diagnostics[index].message.hasPrefix("`")
             else { return }
-            _diagnostics[index].message =
-                "`\(view)` got a " + _diagnostics[index].message.prefix(1).lowercased()
-                + _diagnostics[index].message.dropFirst()
+            state.diagnostics[index].message =
+                "`\(view)` got a " + state.diagnostics[index].message.prefix(1).lowercased()
+                + state.diagnostics[index].message.dropFirst()
         }
     }
     @usableFromInline
-    func countBody() { lock.withLock { _bodyEvaluations += 1 } }
+    func countBody() { state.withLock { $0.bodyEvaluations += 1 } }
     /// Records `diagnostic`, in the order found; safe from any thread.
-    public func report(_ diagnostic: ResolveDiagnostic) { lock.withLock { _diagnostics.append(diagnostic) } }
+    public func report(_ diagnostic: ResolveDiagnostic) { state.withLock { $0.diagnostics.append(diagnostic) } }
 }
 
 /// A problem found while resolving a body: a stable kebab-case code, a message a person can act on,
@@ -176,7 +183,7 @@ public enum ViewResolver {
     @inlinable
     public static func resolve<V: View>(_ view: V, environment: EnvironmentValues) -> (ViewNode, ResolveSink) {
         let context = ResolveContext(environment: environment)
-        let node = HostContext.current.resolving(into: context.sink) { view._resolve(in: context) }
+        let node = HostContext.resolvingInCurrent(into: context.sink) { view._resolve(in: context) }
         return (node, context.sink)
     }
 

@@ -43,13 +43,22 @@ public enum ViewNode: Equatable, Sendable, Codable {
 
     /// Appends `flattened` to `nodes` without building intermediate arrays: the children of groups
     /// (recursively), nothing for `.empty`, the node itself otherwise.
+    ///
+    /// The leaf case is inlined into the caller; a group's children go through `appendFlattened(_:to:)`, which
+    /// recurses (the compiler does not inline a function that calls itself).
     @inlinable
     public consuming func appendFlattened(to nodes: inout [ViewNode]) {
         switch self {
         case .empty: return
-        case .group(let children): for child in children { child.appendFlattened(to: &nodes) }
+        case .group(let children): Self.appendFlattened(children, to: &nodes)
         default: nodes.append(self)
         }
+    }
+
+    /// Appends each of `children` flattened, in order.
+    @usableFromInline
+    static func appendFlattened(_ children: [ViewNode], to nodes: inout [ViewNode]) {
+        for child in children { child.appendFlattened(to: &nodes) }
     }
 }
 
