@@ -70,6 +70,7 @@ public struct PlacedNode: Sendable {
     /// `init(content:frame:children:anchor:)` given the case of `content` (layout knows it as it places the node; working
     /// it out from `content` copies the content).
     package init(content: Content, kind: ContentKind, frame: CellRect, children: [PlacedNode] = [], anchor: TextAnchor = .leading) {
+        assert(kind == ContentKind.of(content), "PlacedNode: kind \(kind) given for other content")
         self.content = content
         self.kind = kind
         self.frame = frame

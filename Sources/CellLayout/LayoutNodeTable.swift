@@ -18,7 +18,9 @@ struct LayoutNodeTable {
         var texts = 16, images = 4, shapes = 8, paints = 4, gauges = 2, frames = 8, modifiers = 8
     }
 
-    /// Elements of one type in a block, appended in order and read in place; the count lives in the block.
+    /// Elements of one type in a block, appended in order and read in place; the count lives in the block. A table
+    /// points into the block without keeping it alive: read it where it is got (`tree.texts[i]`), never keep one across
+    /// an append, which may move every table to a larger block and free this one.
     struct Table<Element> {
         let base: UnsafeMutablePointer<Element>
         let capacity: Int
@@ -211,7 +213,9 @@ struct LayoutNodeTable {
     /// Moves the nodes and side tables (not the cache, used once they are all built) to a block of `capacities`.
     private mutating func grow(to capacities: Capacities) {
         let larger = Block(capacities)
-        larger.nodes.initialize(from: block.nodes, count: count)
+        // Bytes, not values: reserved nodes not written yet are copied too, and reading them as `LayoutNode`s would be
+        // reading uninitialized memory (the nodes are plain data, checked when the table is made).
+        UnsafeMutableRawPointer(larger.nodes).copyMemory(from: block.nodes, byteCount: count * MemoryLayout<LayoutNode>.stride)
         block.moveTables(to: larger)
         block = larger
     }

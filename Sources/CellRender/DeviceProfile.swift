@@ -140,24 +140,34 @@ public struct DeviceProfile: Hashable, Sendable {
     /// The profile with this name, nil when unknown.
     public static func named(_ name: String) -> DeviceProfile? { all.first { $0.name == name.lowercased() } }
 
-    /// The profile whose screen class an iPhone model belongs to, for a `--device` value that names a model
-    /// ("iphone-16", "iPhone 15 Pro Max") rather than a profile: device names give the screen's width in points.
-    /// Only models Apple's documents place are known: the Dynamic Island's sizes group the 14 Pro, 15, 15 Pro, 16 and
-    /// 16 Pro with the 393 pt phones and the 14 Pro Max, 15 Plus, 15 Pro Max, 16 Plus and 16 Pro Max with the 430 pt
-    /// ones (HIG Live Activities, widgetkit-facts.md §1.6); the X, XS, 11 Pro, 12 mini and 13 mini have the 375×812 pt
-    /// screen and the SE (2nd and 3rd generation) the 375×667 pt one (HIG iOS dimensions, §1.1). Nil for any other name.
-    public static func screenClass(ofModel model: String) -> (model: String, profile: DeviceProfile)? {
+    /// What `--device` says about a value that names an iPhone model ("iphone-16", "iPhone 15 Pro Max") rather than a
+    /// profile, whose names give the screen's width in points: the profile the model's screen is, or, for a model whose
+    /// screen has no published widget sizes, the profile whose Dynamic Island it shares. Only models Apple's documents
+    /// place are known: the Dynamic Island's sizes group the 14 Pro, 15, 15 Pro, 16 and 16 Pro with the 393 pt phones and
+    /// the 14 Pro Max, 15 Plus, 15 Pro Max, 16 Plus and 16 Pro Max with the 430 pt ones (HIG Live Activities,
+    /// widgetkit-facts.md §1.6), though the 16 Pro (402×874 pt) and 16 Pro Max (440×956 pt) screens are not in the HIG's
+    /// widget table (§1.1); the X, XS, 11 Pro, 12 mini and 13 mini have the 375×812 pt screen, and the SE (the 2nd and 3rd
+    /// generation, the SE sold since 2020; "SE" means them) the 375×667 pt one (§1.1). Nil for any other name.
+    public static func modelHint(_ model: String) -> (profile: DeviceProfile, hint: String)? {
         let key = model.lowercased().filter { $0.isLetter || $0.isNumber }
         guard key.hasPrefix("iphone") else { return nil }
-        let classes: [(models: [String], profile: DeviceProfile)] = [
-            (["14 Pro", "15", "15 Pro", "16", "16 Pro"], iPhone393),
-            (["14 Pro Max", "15 Plus", "15 Pro Max", "16 Plus", "16 Pro Max"], iPhone430),
-            (["X", "XS", "11 Pro", "12 mini", "13 mini"], iPhone375),
-            (["SE", "SE 2", "SE 3"], iPhoneSE),
+        let classes: [(models: [String], profile: DeviceProfile, sameScreen: Bool)] = [
+            (["14 Pro", "15", "15 Pro", "16"], iPhone393, true),
+            (["14 Pro Max", "15 Plus", "15 Pro Max", "16 Plus"], iPhone430, true),
+            (["16 Pro"], iPhone393, false),
+            (["16 Pro Max"], iPhone430, false),
+            (["X", "XS", "11 Pro", "12 mini", "13 mini"], iPhone375, true),
+            (["SE", "SE 2", "SE 3"], iPhoneSE, true),
         ]
-        for (models, profile) in classes {
+        for (models, profile, sameScreen) in classes {
             for name in models where "iphone" + name.lowercased().filter({ $0.isLetter || $0.isNumber }) == key {
-                return ("iPhone \(name)", profile)
+                let size = "\(Int(profile.screen.width))×\(Int(profile.screen.height)) pt"
+                return (
+                    profile,
+                    sameScreen
+                        ? "the iPhone \(name) is \(profile.name) (\(size))"
+                        : "the iPhone \(name)'s screen has no published widget sizes; \(profile.name) (\(size)) has its Dynamic Island"
+                )
             }
         }
         return nil

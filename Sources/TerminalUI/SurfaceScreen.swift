@@ -48,7 +48,9 @@ extension PreviewApp {
         case .standBy(let night):
             log.append(.info, night ? "StandBy at night: vibrant, red tint" : "StandBy: full colour, backgrounds removed", at: now)
             // StandBy shows small widgets only: say why the focused widget is not among them rather than show others silently.
-            if !night, let current = currentWidget, !smallWidgets.isEmpty, !smallWidgets.contains(where: { $0.kind == current.kind }) {
+            if !night, let current = currentWidget, !current.isActivity, !smallWidgets.isEmpty,
+                !smallWidgets.contains(where: { $0.kind == current.kind })
+            {
                 log.append(.info, "StandBy shows systemSmall widgets; \(current.kind) has no systemSmall", at: now)
             }
         default: log.append(.info, "StandBy closed", at: now)

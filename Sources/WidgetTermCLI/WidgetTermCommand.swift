@@ -347,11 +347,10 @@ struct RenderSettings {
         if let name = arguments["device"] {
             guard let device = DeviceProfile.named(name) else {
                 let valid = DeviceProfile.all.map(\.name)
-                if let (model, profile) = DeviceProfile.screenClass(ofModel: name) {
+                if let (_, hint) = DeviceProfile.modelHint(name) {
                     throw UsageError(
-                        "unknown --device \(name): device names give the screen's width in points; the \(model) is "
-                            + "\(profile.name) (\(Int(profile.screen.width))×\(Int(profile.screen.height)) pt); valid devices: \(valid.joined(separator: ", "))"
-                    )
+                        "unknown --device \(name): device names give the screen's width in points; \(hint); valid devices: "
+                            + valid.joined(separator: ", "))
                 }
                 throw NameArgument.unknown("device", name, valid: valid, what: "devices")
             }

@@ -447,11 +447,15 @@ import Glibc
             PreviewCommandTests.run(["render", "water", "--device", "iPhone 15 Pro Max"]).errors
                 == "widgetterm: unknown --device iPhone 15 Pro Max: device names give the screen's width in points; the iPhone "
                 + "15 Pro Max is iphone-430 (430×932 pt); " + valid)
-        #expect(DeviceProfile.screenClass(ofModel: "iphone_13_mini")?.profile == .iPhone375)
-        #expect(DeviceProfile.screenClass(ofModel: "iPhone SE 3")?.profile == .iPhoneSE)
+        #expect(DeviceProfile.modelHint("iphone_13_mini")?.profile == .iPhone375)
+        #expect(DeviceProfile.modelHint("iPhone SE 3")?.profile == .iPhoneSE)
+        // The 16 Pro's own screen (402 pt) is not in the HIG's widget table: only its Dynamic Island is iphone-393's.
+        #expect(
+            DeviceProfile.modelHint("iphone-16-pro")?.hint
+                == "the iPhone 16 Pro's screen has no published widget sizes; iphone-393 (393×852 pt) has its Dynamic Island")
         // A model no Apple document places gets no class, only the nearest-name rule.
-        #expect(DeviceProfile.screenClass(ofModel: "iphone-17") == nil)
-        #expect(DeviceProfile.screenClass(ofModel: "ipad-16") == nil)
+        #expect(DeviceProfile.modelHint("iphone-17") == nil)
+        #expect(DeviceProfile.modelHint("ipad-16") == nil)
         #expect(
             PreviewCommandTests.run(["render", "water", "--device", "iphone-17"]).errors.hasPrefix("widgetterm: unknown --device iphone-17")
         )
