@@ -301,7 +301,8 @@ struct HostPackage {
         let hostPrefix = directory + "/Sources/"
         let userPaths = self.userPaths
         let succeeded = try ProgramRunner.streamingLines(
-            toolchain.swift, ["build", "--package-path", directory, "--scratch-path", scratchDirectory, "--product", moduleName]
+            toolchain.swift, ["build", "--package-path", directory, "--scratch-path", scratchDirectory, "--product", moduleName],
+            isSwiftPM: true
         ) { line in
             let mapped = Self.mapped(line, hostSources: hostPrefix, userPaths: userPaths)
             if mapped.hasPrefix("[") {

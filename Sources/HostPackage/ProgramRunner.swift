@@ -4,11 +4,21 @@ import Foundation
 // MARK: - Running tools
 
 /// Runs the toolchain's programs and the built host (started by `ChildProcess`, our own launcher).
+///
+/// Each program but SwiftPM gets a temporary folder of its own (`TMPDIR`), removed when it exits: the Swift driver
+/// makes a `TemporaryDirectory.*` folder in `TMPDIR` on every run and never removes it, so a preview that recompiles on
+/// every save would leave one in the developer's `/tmp` per save. SwiftPM keeps the temporary folder it is given, as
+/// its lock files live there (a build's lock and the manifest cache's, shared with the developer's own builds).
 enum ProgramRunner {
     /// Runs a program to the end and returns its standard output; a failure quotes its standard error.
+    ///
+    /// - Parameter environment: the program's environment; by default this process's. Its `TMPDIR` (or this process's,
+    ///   or `/tmp`) is where the program's own temporary folder is made.
     static func output(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
         let process = ChildProcess(executable: program, arguments: arguments)
-        if let environment { process.environment = environment }
+        let temporary = try PrivateTemporaryDirectory(environment: environment)
+        defer { temporary.remove() }
+        process.environment = temporary.environment
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = .pipe(output)
@@ -36,8 +46,13 @@ enum ProgramRunner {
 
     /// Runs a program with standard output and error merged into one pipe, handing each line to `line` as it
     /// arrives; returns whether it exited with status 0.
-    static func streamingLines(_ program: String, _ arguments: [String], line: (String) -> Void) throws -> Bool {
+    ///
+    /// - Parameter isSwiftPM: true for `swift build`, which keeps this process's `TMPDIR` (see the type's note).
+    static func streamingLines(_ program: String, _ arguments: [String], isSwiftPM: Bool = false, line: (String) -> Void) throws -> Bool {
         let process = ChildProcess(executable: program, arguments: arguments)
+        let temporary = isSwiftPM ? nil : try PrivateTemporaryDirectory(environment: nil)
+        defer { temporary?.remove() }
+        if let temporary { process.environment = temporary.environment }
         let pipe = Pipe()
         process.standardOutput = .pipe(pipe)
         process.standardError = .standardOutput
@@ -60,6 +75,36 @@ enum ProgramRunner {
         if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
         process.waitUntilExit()
         return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+}
+
+/// A folder made for one program run's temporary files, inside the temporary folder its environment names, and the
+/// environment that points the program at it.
+struct PrivateTemporaryDirectory {
+    /// The folder's absolute path.
+    let path: String
+    /// The program's environment with `TMPDIR` set to `path`.
+    let environment: [String: String]
+
+    /// Makes the folder (`widgetterm-tool-XXXXXX`, mode 0700) in `environment`'s `TMPDIR`, or this process's, or `/tmp`.
+    /// - Throws: `HostPackageError` naming the folder when it cannot be made.
+    init(environment given: [String: String]?) throws {
+        var environment = given ?? ProcessInfo.processInfo.environment
+        let parent = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = parent.hasSuffix("/") ? parent : parent + "/"
+        var template = Array(folder.utf8CString.dropLast()) + Array("widgetterm-tool-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw HostPackageError(
+                "cannot make a temporary folder in \(parent) (\(String(cString: strerror(errno)))): set TMPDIR to a writable folder")
+        }
+        path = String(cString: made)
+        environment["TMPDIR"] = path
+        self.environment = environment
+    }
+
+    /// Removes the folder and whatever the program left in it.
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
     }
 }
 
