@@ -24,6 +24,8 @@ enum SourceFolderFixture {
         let binary = try #require(TmuxSession.binary)
         var environment = ["HOME": home.path, "XDG_CACHE_HOME": cache, "LANG": "C.UTF-8", "TZ": "UTC"]
         environment["PATH"] = Self.environment["PATH"]
+        // SwiftPM's driver leaves a folder in TMPDIR per run: this test process's scratch, swept after it.
+        environment["TMPDIR"] = TestScratch.directory.path
         let run = try ProgramRun(binary, arguments, environment: environment, outputFolder: home)
         return Run(status: run.status, output: run.output, errors: run.errors)
     }
