@@ -183,6 +183,22 @@ struct TextAnchorTests {
         #expect(PointProbe.picture(between, width: 11, height: 1) == ["A   18°   B"])
     }
 
+    @Test("in a row with three spacers, each text between two of them is centred in its own frame")
+    func rowWithThreeSpacers() {
+        let view = HStack(spacing: 0) {
+            Text("A")
+            Spacer()
+            Text("18°").font(.largeTitle)
+            Spacer()
+            Text("20°").font(.largeTitle)
+            Spacer()
+            Text("B")
+        }
+        // 1 + 7 + 7 + 1 columns of views leave 6 for the three spacers, 2 each: the texts' frames are columns 3–9 and
+        // 12–18, and each text's 3 glyphs sit in the middle of its 7 cells (columns 5–7 and 14–16).
+        #expect(PointProbe.picture(view, width: 22, height: 1) == ["A    18°      20°    B"])
+    }
+
     @Test("in a centred row without spacers the glyphs keep together: the spare cells go outside them")
     func centredRowKeepsTogether() {
         // The two 7-cell frames fill the 14 columns; the first's glyphs keep to the second's, which keep to the first's.
