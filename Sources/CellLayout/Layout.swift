@@ -400,6 +400,12 @@ struct LayoutTree {
     var modifiers: LayoutNodeTable.Table<NodeModifier> { nodes.block.modifiers }
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
+    /// The graphemes of every text of the tree, appended as each is shaped: one array (one allocation, or a few
+    /// growths for a text-heavy view) rather than one a text; each shaper and each placed line is a range of it.
+    var graphemes: [StyledGrapheme] = []
+    /// The room `graphemes` gets when the first text is shaped: what a widget's texts usually need (the benchmark
+    /// frame's take 60), without a growth.
+    static let initialGraphemeCapacity = 128
 
     /// An empty tree; `add(root:)` fills it.
     init(environment: LayoutEnvironment) {
@@ -411,6 +417,9 @@ struct LayoutTree {
         _ = nodes.append(count: 1)
         build(root, into: Self.root, parentAxis: nil)
         nodes.allocateCache(slots: cachingNodes * Self.cacheSlots)
+        // Every text shaped: each shaper gets the finished array (appending while they held it would have copied it).
+        let texts = texts
+        for index in 0..<texts.count { (texts.base + index).pointee.shaper.share(graphemes) }
     }
 
     // MARK: Arithmetic
