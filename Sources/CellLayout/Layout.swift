@@ -37,13 +37,18 @@ public struct LayoutEnvironment: Sendable {
 /// A laid-out node: what it draws and the frame it got, in cells, relative to the layout's origin.
 public struct PlacedNode: Sendable {
     /// What a placed node draws or means.
+    ///
+    /// An image's, a shape's and a gauge's payloads (108, 184 and 307 bytes) are boxed (`indirect`): held inline they
+    /// made every placed node 360 bytes, written, moved into its parent's children and read again for each node of the
+    /// tree; boxed, a node takes half that, for one allocation per image, shape or gauge (docs/DECISIONS.md "Frame
+    /// cost, thirteenth pass (layout output)").
     public enum Content: Sendable {
         case none
         case text(TextNode, lines: TextLines)
-        case image(ImageNode)
-        case shape(ShapeNode)
+        indirect case image(ImageNode)
+        indirect case shape(ShapeNode)
         case divider(Paint, axis: StackAxis)
-        case gauge(GaugeNode)
+        indirect case gauge(GaugeNode)
         /// A modifier over `children[0]`; for background and overlay, `children[1]` is the extra view.
         case modifier(NodeModifier)
     }
