@@ -406,7 +406,9 @@ struct LayoutTree {
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
     /// The graphemes of every text of the tree, appended as each is shaped: one array (one allocation, or a few
-    /// growths for a text-heavy view) rather than one a text; each shaper and each placed line is a range of it.
+    /// growths for a text-heavy view) rather than one a text; each placed line is a range of it (`graphemes(of:)`).
+    /// The shapers are not handed it (`TextShaper.share(_:)`) unless a text wraps: ten references taken and dropped a
+    /// frame for nothing.
     var graphemes: [StyledGrapheme] = []
     /// The room `graphemes` gets when the first text is shaped: what a widget's texts usually need (the benchmark
     /// frame's take 60), without a growth.
@@ -422,9 +424,18 @@ struct LayoutTree {
         _ = nodes.append(count: 1)
         build(root, into: Self.root, parentAxis: nil)
         nodes.allocateCache(slots: cachingNodes * Self.cacheSlots)
-        // Every text shaped: each shaper gets the finished array (appending while they held it would have copied it).
-        let texts = texts
-        for index in 0..<texts.count { (texts.base + index).pointee.shaper.share(graphemes) }
+    }
+
+    /// All the graphemes of text `index` (an entry of `texts`), a range of the tree's array.
+    func graphemes(of index: Int) -> StyledGraphemes {
+        StyledGraphemes(storage: graphemes, range: texts[index].shaper.graphemeRange)
+    }
+
+    /// The shaper of text `index`, holding the tree's graphemes: for breaking its lines.
+    func shaper(of index: Int) -> TextShaper {
+        var shaper = texts[index].shaper
+        shaper.share(graphemes)
+        return shaper
     }
 
     // MARK: Arithmetic
