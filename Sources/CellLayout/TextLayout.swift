@@ -184,8 +184,9 @@ public struct StyledGraphemes: RandomAccessCollection, Equatable, Sendable {
     /// Calls `body` with the graphemes in contiguous memory.
     @inlinable
     public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<StyledGrapheme>) throws -> Result) rethrows -> Result {
+        // The range was checked when these were made: no slice (and its bounds checks) on every read.
         try storage.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[Int(start)..<Int(start) + Int(storedCount)]))
+            try body(UnsafeBufferPointer(start: all.baseAddress.map { $0 + Int(start) }, count: Int(storedCount)))
         }
     }
 
