@@ -37,13 +37,18 @@ public struct LayoutEnvironment: Sendable {
 /// A laid-out node: what it draws and the frame it got, in cells, relative to the layout's origin.
 public struct PlacedNode: Sendable {
     /// What a placed node draws or means.
+    ///
+    /// An image's, a shape's and a gauge's payloads (108, 184 and 307 bytes) are boxed (`indirect`): held inline they
+    /// made every placed node 360 bytes, written, moved into its parent's children and read again for each node of the
+    /// tree; boxed, a node takes half that, for one allocation per image, shape or gauge (docs/DECISIONS.md "Frame
+    /// cost, thirteenth pass (layout output)").
     public enum Content: Sendable {
         case none
         case text(TextNode, lines: TextLines)
-        case image(ImageNode)
-        case shape(ShapeNode)
+        indirect case image(ImageNode)
+        indirect case shape(ShapeNode)
         case divider(Paint, axis: StackAxis)
-        case gauge(GaugeNode)
+        indirect case gauge(GaugeNode)
         /// A modifier over `children[0]`; for background and overlay, `children[1]` is the extra view.
         case modifier(NodeModifier)
     }
@@ -400,6 +405,14 @@ struct LayoutTree {
     var modifiers: LayoutNodeTable.Table<NodeModifier> { nodes.block.modifiers }
     /// Nodes given slots in the size cache so far (the cache is allocated once the tree is built).
     var cachingNodes = 0
+    /// The graphemes of every text of the tree, appended as each is shaped: one array (one allocation, or a few
+    /// growths for a text-heavy view) rather than one a text; each placed line is a range of it (`graphemes(of:)`).
+    /// The shapers are not handed it (`TextShaper.share(_:)`) unless a text wraps: ten references taken and dropped a
+    /// frame for nothing.
+    var graphemes: [StyledGrapheme] = []
+    /// The room `graphemes` gets when the first text is shaped: what a widget's texts usually need (the benchmark
+    /// frame's take 60), without a growth.
+    static let initialGraphemeCapacity = 128
 
     /// An empty tree; `add(root:)` fills it.
     init(environment: LayoutEnvironment) {
@@ -411,6 +424,18 @@ struct LayoutTree {
         _ = nodes.append(count: 1)
         build(root, into: Self.root, parentAxis: nil)
         nodes.allocateCache(slots: cachingNodes * Self.cacheSlots)
+    }
+
+    /// All the graphemes of text `index` (an entry of `texts`), a range of the tree's array.
+    func graphemes(of index: Int) -> StyledGraphemes {
+        StyledGraphemes(storage: graphemes, range: texts[index].shaper.graphemeRange)
+    }
+
+    /// The shaper of text `index`, holding the tree's graphemes: for breaking its lines.
+    func shaper(of index: Int) -> TextShaper {
+        var shaper = texts[index].shaper
+        shaper.share(graphemes)
+        return shaper
     }
 
     // MARK: Arithmetic

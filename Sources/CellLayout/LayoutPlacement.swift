@@ -18,7 +18,7 @@ extension LayoutTree {
             let text = texts[textIndex].metrics
             let lines =
                 text.isGreedy
-                ? TextLines(TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false))
+                ? TextLines(TextLine(graphemes: graphemes(of: text.index), isTruncated: false))
                 : textLines(text, proposal: proposal)
             let node = texts[text.index].node
             // A greedy timer offered a width takes all of it, on iOS too, and places its digits in it as its

@@ -151,14 +151,14 @@ extension LayoutTree {
         // The common case, without asking the shaper to break lines: what it would return for one line that fits (kept
         // inline, no array of one line allocated).
         if fitsUnbroken(text, limit: Self.textWidth(proposal) ?? Int.max) {
-            return TextLines(TextLine(graphemes: texts[text.index].shaper.graphemes, isTruncated: false))
+            return TextLines(TextLine(graphemes: graphemes(of: text.index), isTruncated: false))
         }
         var maxLines = text.lineLimit
         if let height = proposal.height, height < ProposedCellSize.unbounded {
             maxLines = min(maxLines ?? Int.max, max(height, 1))
         }
         return TextLines(
-            texts[text.index].shaper.lines(
+            shaper(of: text.index).lines(
                 width: Self.textWidth(proposal), pointsPerColumn: pointsPerColumn, maxLines: maxLines,
                 truncationMode: text.truncationMode))
     }

@@ -35,12 +35,14 @@ extension LayoutTree {
             if flat.count == 1 { return build(flat[0], into: index, parentAxis: parentAxis) }
             buildStack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: flat), into: index)
         case .text(let text):
-            let shaper = TextShaper(node: text, date: environment.date, format: environment.format)
+            let shaper = TextShaper(
+                node: text, date: environment.date, format: environment.format, appendingTo: &graphemes,
+                initialCapacity: Self.initialGraphemeCapacity)
             let metrics = LayoutNode.TextMetrics(
                 index: texts.count, naturalWidth: shaper.naturalWidth, naturalPointWidth: shaper.naturalPointWidth,
                 naturalPointCells: pointsPerColumn.map { TextShaper.cells(forPoints: shaper.naturalPointWidth, pointsPerColumn: $0) } ?? 0,
                 isSingleLine: shaper.naturalLineCount == 1,
-                isEmpty: shaper.graphemes.isEmpty, isGreedy: shaper.isGreedy, isLive: shaper.isLive,
+                isEmpty: shaper.graphemeRange.isEmpty, isGreedy: shaper.isGreedy, isLive: shaper.isLive,
                 reservedWidth: shaper.reservedWidth, lineLimit: text.lineLimit, truncationMode: text.truncationMode)
             nodes.append(LayoutNode.LaidText(metrics: metrics, node: text, shaper: shaper), to: { $0.texts }, growing: { $0.texts *= 2 })
             // Each node is written whole, once: every write to the array checks that it is unique.

@@ -122,10 +122,83 @@ public struct StyledGrapheme: Equatable, Sendable {
     public var character: Character { bytes.character }
 }
 
+/// Graphemes of laid-out text, indexed from 0: a range of an array that may hold more (the other texts of the same
+/// layout, the rest of the text).
+///
+/// A layout shapes all its texts into one array (`LayoutTree.add(root:)`): one allocation a layout, not one a text,
+/// and a text's lines are ranges of it rather than copies (docs/DECISIONS.md "Frame cost, thirteenth pass (layout
+/// output)"). A copy retains the array, and keeps it alive as long as any range of it is used.
+public struct StyledGraphemes: RandomAccessCollection, Equatable, Sendable {
+    /// The array the graphemes are a range of.
+    @usableFromInline
+    let storage: [StyledGrapheme]
+    /// The range in `storage`, as 32-bit offsets (an array of 2³¹ graphemes would take 80 GB).
+    @usableFromInline
+    let start: Int32
+    @usableFromInline
+    let storedCount: Int32
+
+    /// All of `graphemes`, in order.
+    @inlinable
+    public init(_ graphemes: [StyledGrapheme]) {
+        self.init(storage: graphemes, range: 0..<graphemes.count)
+    }
+
+    /// The graphemes `range` of `storage` (a range of its indices).
+    @inlinable
+    init(storage: [StyledGrapheme], range: Range<Int>) {
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= storage.count && storage.count <= Int(Int32.max),
+            "StyledGraphemes: range \(range) of \(storage.count) graphemes")
+        self.storage = storage
+        start = Int32(truncatingIfNeeded: range.lowerBound)
+        storedCount = Int32(truncatingIfNeeded: range.count)
+    }
+
+    /// No graphemes.
+    @inlinable
+    public init() { self.init([]) }
+
+    /// 0.
+    @inlinable
+    public var startIndex: Int { 0 }
+
+    /// The number of graphemes.
+    @inlinable
+    public var endIndex: Int { Int(storedCount) }
+
+    /// Grapheme `position`, counted from 0.
+    @inlinable
+    public subscript(position: Int) -> StyledGrapheme {
+        precondition(position >= 0 && position < Int(storedCount), "StyledGraphemes: grapheme \(position) of \(storedCount)")
+        return storage[Int(start) + position]
+    }
+
+    /// Graphemes `range` (counted from 0 in these) as graphemes of their own, sharing the array: nothing is copied.
+    @inlinable
+    public func graphemes(in range: Range<Int>) -> StyledGraphemes {
+        precondition(range.lowerBound >= 0 && range.upperBound <= Int(storedCount), "StyledGraphemes: range \(range) of \(storedCount)")
+        return StyledGraphemes(storage: storage, range: Int(start) + range.lowerBound..<Int(start) + range.upperBound)
+    }
+
+    /// Calls `body` with the graphemes in contiguous memory.
+    @inlinable
+    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<StyledGrapheme>) throws -> Result) rethrows -> Result {
+        // The range was checked when these were made: no slice (and its bounds checks) on every read.
+        try storage.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(start: all.baseAddress.map { $0 + Int(start) }, count: Int(storedCount)))
+        }
+    }
+
+    /// True when both hold the same graphemes in the same order, wherever they are stored.
+    public static func == (lhs: StyledGraphemes, rhs: StyledGraphemes) -> Bool { lhs.elementsEqual(rhs) }
+}
+
 /// One laid-out line: the graphemes to draw, an ellipsis `…` included where text was cut.
 public struct TextLine: Equatable, Sendable {
-    /// The graphemes to draw, left to right, the ellipsis included when the line was cut.
-    public var graphemes: [StyledGrapheme]
+    /// The graphemes to draw, left to right, the ellipsis included when the line was cut: usually a range of the
+    /// array its layout shaped its texts into.
+    public var graphemes: StyledGraphemes
     /// True when text was cut on this line (its graphemes contain the ellipsis).
     public var isTruncated: Bool
     /// Graphemes of the line iOS shows that the terminal hides behind `TextShaper.condensedMark`, because the line
@@ -135,6 +208,11 @@ public struct TextLine: Equatable, Sendable {
     /// Creates a line from its graphemes; `isTruncated` says whether text was cut on it, `hiddenCount` how many
     /// graphemes the terminal hides in it.
     public init(graphemes: [StyledGrapheme], isTruncated: Bool, hiddenCount: Int = 0) {
+        self.init(graphemes: StyledGraphemes(graphemes), isTruncated: isTruncated, hiddenCount: hiddenCount)
+    }
+
+    /// `init(graphemes:isTruncated:hiddenCount:)` for graphemes already shaped (a range of a text's, shared).
+    public init(graphemes: StyledGraphemes, isTruncated: Bool, hiddenCount: Int = 0) {
         self.graphemes = graphemes
         self.isTruncated = isTruncated
         self.hiddenCount = hiddenCount
@@ -219,8 +297,11 @@ public struct TextLines: RandomAccessCollection, Equatable, Sendable, Expressibl
 /// (docs/DECISIONS.md "Text laid out in points, placed on cells").
 public struct TextShaper: Sendable {
     /// Every grapheme of the text, in order, with its run, display width in columns and advance in points (one
-    /// array, not one of graphemes and one of advances: a text costs one allocation, and a line's slice keeps both).
-    public let graphemes: [StyledGrapheme]
+    /// array, not one of graphemes and one of advances, and a line is a range of it). A layout's texts are ranges of
+    /// one array (`init(node:date:format:appendingTo:initialCapacity:)`).
+    public private(set) var graphemes: StyledGraphemes
+    /// Where the graphemes lie in the array they were appended to.
+    let graphemeRange: Range<Int>
     /// The widest line when nothing wraps.
     public let naturalWidth: Int
     /// The widest line in points when nothing wraps.
@@ -241,6 +322,16 @@ public struct TextShaper: Sendable {
     /// Prepares the runs of `node` as they read at `date` (system-formatted runs are formatted for that moment).
     public init(node: TextNode, date: Date, format: SystemTextFormat) {
         var graphemes: [StyledGrapheme] = []
+        self.init(node: node, date: date, format: format, appendingTo: &graphemes, initialCapacity: 0)
+        share(graphemes)
+    }
+
+    /// Prepares the runs of `node` as `init(node:date:format:)` does, appending its graphemes to `storage` (the array
+    /// a layout shapes all its texts into), which when it has no room gets at least `initialCapacity` and then twice
+    /// its room, and rather than a copy of exactly the text's (0: the text's graphemes only). `graphemes` stays empty
+    /// until `share(_:)` hands the shaper the finished array: holding it while more texts are appended would copy it.
+    init(node: TextNode, date: Date, format: SystemTextFormat, appendingTo storage: inout [StyledGrapheme], initialCapacity: Int) {
+        let first = storage.count
         var lines = LineCounter()
         var reserved = 0
         var isLive = false, isGreedy = false
@@ -251,21 +342,36 @@ public struct TextShaper: Sendable {
             isGreedy = isGreedy || content.isGreedy
             let width = Self.append(
                 format.string(for: content, at: date), run: index, pointSize: node.runs[index].font.pointSize,
-                bold: node.runs[index].isBold, to: &graphemes, lines: &lines)
+                bold: node.runs[index].isBold, to: &storage, initialCapacity: initialCapacity, lines: &lines)
             switch content {
             case .date(_, .relative): reserved += max(width, Self.relativeTemplateWidth)
             case .date(_, .offset): reserved += max(width, Self.offsetTemplateWidth)
             default: reserved += width
             }
         }
-        self.graphemes = graphemes
+        graphemes = StyledGraphemes()
+        graphemeRange = first..<storage.count
         runs = node.runs
         naturalWidth = max(lines.widest, lines.current)
         naturalPointWidth = max(lines.widestPoints, lines.currentPoints)
-        naturalLineCount = graphemes.isEmpty ? 0 : lines.count
+        naturalLineCount = graphemeRange.isEmpty ? 0 : lines.count
         reservedWidth = max(reserved, naturalWidth)
         self.isLive = isLive
         self.isGreedy = isGreedy
+    }
+
+    /// Makes `graphemes` the shaper's range of `storage`, the array its graphemes were appended to, once every text
+    /// sharing it is shaped.
+    mutating func share(_ storage: [StyledGrapheme]) {
+        graphemes = StyledGraphemes(storage: storage, range: graphemeRange)
+    }
+
+    /// Makes room for `added` more graphemes in `graphemes`: at least `initialCapacity` when it has none, twice its
+    /// capacity when full (texts appended one after another grow it geometrically), exactly when `initialCapacity` is 0.
+    private static func makeRoom(for added: Int, in graphemes: inout [StyledGrapheme], initialCapacity: Int) {
+        let needed = graphemes.count + added
+        guard needed > graphemes.capacity else { return }
+        graphemes.reserveCapacity(initialCapacity == 0 ? needed : max(needed, initialCapacity, 2 * graphemes.capacity))
     }
 
     /// The columns of the widest usual `.relative` and `.offset` values (docs/DECISIONS.md).
@@ -294,7 +400,7 @@ public struct TextShaper: Sendable {
     /// Appends the graphemes of `string` as run `run`, with their advances at `pointSize` points, and returns the
     /// columns they take.
     private static func append(
-        _ string: String, run: Int, pointSize: Double, bold: Bool, to graphemes: inout [StyledGrapheme],
+        _ string: String, run: Int, pointSize: Double, bold: Bool, to graphemes: inout [StyledGrapheme], initialCapacity: Int,
         lines: inout LineCounter
     ) -> Int {
         // In ASCII every byte is a grapheme except CR LF, which is one: skip the grapheme breaking then. The bytes
@@ -303,11 +409,12 @@ public struct TextShaper: Sendable {
         // that `withUTF8` (mutating) could rewrite.
         let asciiWidth = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-            return appendASCII(bytes, run: run, pointSize: pointSize, bold: bold, to: &graphemes, lines: &lines)
+            return appendASCII(
+                bytes, run: run, pointSize: pointSize, bold: bold, to: &graphemes, initialCapacity: initialCapacity, lines: &lines)
         }
         if let asciiWidth = asciiWidth ?? nil { return asciiWidth }
         // At most one grapheme per byte: one allocation for the text, not a growth per few graphemes.
-        graphemes.reserveCapacity(graphemes.count + string.utf8.count)
+        makeRoom(for: string.utf8.count, in: &graphemes, initialCapacity: initialCapacity)
         var width = 0
         let asciiEms = TextMetrics.asciiEms
         for character in string {
@@ -331,34 +438,58 @@ public struct TextShaper: Sendable {
     }
 
     /// Appends the ASCII `bytes` (no CR) as run `run`, one grapheme a byte, and returns the columns they take. A text's
-    /// first run is written straight into an array of its exact length (one allocation, no capacity check per
-    /// grapheme); the line counter is kept in registers and written back once.
+    /// own first run is written straight into an array of its exact length (one allocation, no capacity check per
+    /// grapheme); a run appended to a layout's array is written on the stack and appended as one block (one check that
+    /// the array is unique, not one a grapheme). The line counter is kept in registers and written back once.
     private static func appendASCII(
         _ bytes: UnsafeBufferPointer<UInt8>, run: Int, pointSize: Double, bold: Bool, to graphemes: inout [StyledGrapheme],
-        lines: inout LineCounter
+        initialCapacity: Int, lines: inout LineCounter
     ) -> Int {
+        let start = lines
+        let (width, counter): (Int, LineCounter)
+        if graphemes.isEmpty && initialCapacity == 0 {
+            var filled = (0, start)
+            graphemes = Array(unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+                filled = writeASCII(bytes, run: run, pointSize: pointSize, bold: bold, to: buffer, lines: start)
+                initialized = bytes.count
+            }
+            (width, counter) = filled
+        } else {
+            makeRoom(for: bytes.count, in: &graphemes, initialCapacity: initialCapacity)
+            // The array is reached through a pointer: captured as it is, it would be checked for exclusive access at
+            // run time.
+            (width, counter) = withUnsafeMutablePointer(to: &graphemes) { array in
+                withUnsafeTemporaryAllocation(of: StyledGrapheme.self, capacity: bytes.count) { buffer in
+                    let filled = writeASCII(bytes, run: run, pointSize: pointSize, bold: bold, to: buffer, lines: start)
+                    array.pointee.append(contentsOf: UnsafeBufferPointer(buffer))
+                    return filled
+                }
+            }
+        }
+        lines = counter
+        return width
+    }
+
+    /// Initializes `buffer` (`bytes.count` long) with the graphemes of the ASCII `bytes` as run `run`, and returns the
+    /// columns they take and `lines` counted on over them.
+    private static func writeASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, run: Int, pointSize: Double, bold: Bool, to buffer: UnsafeMutableBufferPointer<StyledGrapheme>,
+        lines: LineCounter
+    ) -> (width: Int, lines: LineCounter) {
         let asciiEms = TextMetrics.asciiEms
         var counter = lines
         var width = 0
-        func grapheme(_ byte: UInt8) -> StyledGrapheme {
+        for offset in bytes.indices {
+            let byte = bytes[offset]
             let columns = byte >= 0x20 && byte != 0x7F ? 1 : 0 // as `DisplayWidth.of` for ASCII
             let ems = asciiEms[Int(byte)]
             let advance = (bold ? ems.bold : ems.regular) * pointSize
             counter.add(width: columns, points: advance, isLineBreak: byte == 0x0A)
             width += columns
-            return StyledGrapheme(bytes: GraphemeBytes(ascii: byte), run: run, width: columns, advance: advance)
+            buffer.initializeElement(
+                at: offset, to: StyledGrapheme(bytes: GraphemeBytes(ascii: byte), run: run, width: columns, advance: advance))
         }
-        if graphemes.isEmpty {
-            graphemes = Array(unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
-                for offset in bytes.indices { buffer.initializeElement(at: offset, to: grapheme(bytes[offset])) }
-                initialized = bytes.count
-            }
-        } else {
-            graphemes.reserveCapacity(graphemes.count + bytes.count)
-            for byte in bytes { graphemes.append(grapheme(byte)) }
-        }
-        lines = counter
-        return width
+        return (width, counter)
     }
 
     /// The cells a width in points needs: rounded to the nearest cell, as frames and paddings in points are, so the
@@ -452,12 +583,12 @@ public struct TextShaper: Sendable {
         }
         let starts = wrap(room, stopAfter: maximum)
         guard starts.count > maximum else {
-            return starts.map { TextLine(graphemes: Array(graphemes[$0.start..<$0.end]), isTruncated: false) }
+            return starts.map { TextLine(graphemes: graphemes.graphemes(in: $0.start..<$0.end), isTruncated: false) }
         }
         if maximum == 1 && truncationMode != .tail {
             return [truncatedSingleLine(room, mode: truncationMode)]
         }
-        var lines = starts.prefix(maximum - 1).map { TextLine(graphemes: Array(graphemes[$0.start..<$0.end]), isTruncated: false) }
+        var lines = starts.prefix(maximum - 1).map { TextLine(graphemes: graphemes.graphemes(in: $0.start..<$0.end), isTruncated: false) }
         lines.append(cutLine(from: starts[maximum - 1].start, room: room))
         return lines
     }
@@ -579,7 +710,7 @@ public struct TextShaper: Sendable {
 
     /// One line cut at its head or middle.
     private func truncatedSingleLine(_ room: LineRoom, mode: Text.TruncationMode) -> TextLine {
-        var flat = graphemes
+        var flat = Array(graphemes)
         for index in flat.indices where flat[index].bytes.isLineFeed {
             let run = flat[index].run
             flat[index] = StyledGrapheme(

@@ -51,4 +51,17 @@ struct PlacedNodeKindTests {
         node.content = .none
         #expect(node.kind == .none)
     }
+
+    /// Images, shapes and gauges are boxed in a placed node's content: a node stays under 192 bytes (with them inline,
+    /// 360), while a boxed payload reads back whole.
+    @Test func largePayloadsAreBoxed() {
+        #expect(MemoryLayout<PlacedNode>.stride <= 192)
+        let shape = ShapeNode(kind: .capsule, fill: nil)
+        let node = PlacedNode(content: .shape(shape), frame: CellRect(x: 1, y: 2, width: 3, height: 4))
+        guard case .shape(let read) = node.content else {
+            Issue.record("a shape node's content is not a shape")
+            return
+        }
+        #expect(read.kind == .capsule && node.kind == .shape)
+    }
 }
