@@ -109,13 +109,35 @@ public struct Cell: Hashable, Sendable {
 }
 
 /// A rectangle of cells, row-major.
+///
+/// A buffer can hold a pending fill (`fillAllLater(with:)`, a painter's reset between frames): every cell reads as
+/// that cell until the first write, which writes it into the memory first, unless that write is an opaque fill of the
+/// whole buffer (`fill(rows:columns:with:)`), which then writes the memory once. Reads, equality and hashing see the
+/// cells as an eager fill would have left them.
 public struct CellBuffer: Hashable, Sendable {
     /// The number of columns, 0 or more.
     public let width: Int
     /// The number of rows, 0 or more.
     public let height: Int
+    /// The cells' memory: `width` × `height` cells, stale while `isPending`.
+    private var storage: [Cell]
+    /// True while every cell is `pendingCell` and `storage` does not hold them yet (the next write writes it first).
+    private var isPending = false
+    /// The cell every cell shows while `isPending`.
+    private var pendingCell = Cell.blank
+
     /// Every cell, row by row from the top, `width` cells a row.
-    public private(set) var cells: [Cell]
+    public var cells: [Cell] {
+        isPending ? [Cell](repeating: pendingCell, count: storage.count) : storage
+    }
+
+    /// Calls `body` with every cell's memory, row by row from the top (a pending fill written into a copy first): the
+    /// encoders' read of the whole buffer, with no copy of the array.
+    @inline(__always)
+    func withUnsafeCells<Result>(_ body: (UnsafeBufferPointer<Cell>) -> Result) -> Result {
+        guard isPending else { return storage.withUnsafeBufferPointer(body) }
+        return [Cell](repeating: pendingCell, count: storage.count).withUnsafeBufferPointer(body)
+    }
 
     /// A buffer of `width` × `height` cells, each `fill` (blank by default); negative sizes count as 0.
     public init(width: Int, height: Int, fill: Cell = .blank) {
@@ -124,7 +146,7 @@ public struct CellBuffer: Hashable, Sendable {
         let count = self.width * self.height, rowWidth = self.width
         // The first row cell by cell, then copies of the rows written so far (one `memcpy` each, doubling): a frame's
         // buffer in a few copies instead of a store per cell.
-        cells = [Cell](unsafeUninitializedCapacity: count) { memory, initializedCount in
+        storage = [Cell](unsafeUninitializedCapacity: count) { memory, initializedCount in
             guard count > 0, let base = memory.baseAddress else {
                 initializedCount = 0
                 return
@@ -140,6 +162,62 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
+    /// Equal sizes and equal cells (a pending fill compared as the cells it stands for).
+    public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
+        switch (lhs.isPending, rhs.isPending) {
+        case (false, false): return lhs.storage == rhs.storage
+        case (true, true): return lhs.pendingCell == rhs.pendingCell || lhs.storage.isEmpty
+        case (true, false): return rhs.storage.allSatisfy { $0 == lhs.pendingCell }
+        case (false, true): return lhs.storage.allSatisfy { $0 == rhs.pendingCell }
+        }
+    }
+
+    /// Hashes the size and every cell, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        if isPending {
+            // As `Array` hashes: its count, then its elements.
+            hasher.combine(storage.count)
+            for _ in 0..<storage.count { hasher.combine(pendingCell) }
+        } else {
+            hasher.combine(storage)
+        }
+    }
+
+    /// Writes a pending fill into the memory (before a write that does not cover every cell).
+    @inline(__always)
+    private mutating func materialize() {
+        guard isPending else { return }
+        isPending = false
+        writeAll(pendingCell)
+    }
+
+    /// Every cell of the memory set to `cell`: the first row cell by cell, the others copied from the rows written
+    /// so far (doubling, one `memcpy` each).
+    private mutating func writeAll(_ cell: Cell) {
+        let width = width, count = storage.count
+        guard count > 0 else { return }
+        storage.withUnsafeMutableBufferPointer { all in
+            let base = all.baseAddress.unsafelyUnwrapped
+            base.update(repeating: cell, count: width)
+            var filled = width
+            while filled < count {
+                let copied = min(filled, count - filled)
+                (base + filled).update(from: base, count: copied)
+                filled += copied
+            }
+        }
+    }
+
+    /// Makes every cell `cell` without writing the memory now: the next write writes it first, unless it is an opaque
+    /// fill of the whole buffer (a painter's reset between frames, before a frame whose background covers it all).
+    mutating func fillAllLater(with cell: Cell) {
+        pendingCell = cell
+        isPending = true
+    }
+
     /// The width and height in cells.
     public var size: CellSize { CellSize(width: width, height: height) }
 
@@ -148,16 +226,22 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// The cell at `column` and `row`, both 0-based; they must be inside the buffer (`contains(column:row:)`).
     public subscript(column: Int, row: Int) -> Cell {
-        get { cells[row * width + column] }
-        set { cells[row * width + column] = newValue }
+        get {
+            isPending ? pendingCell : storage[row * width + column]
+        }
+        set {
+            materialize()
+            storage[row * width + column] = newValue
+        }
     }
 
     /// Sets the cells of `columns` on `row` (both already inside the buffer) to `cell`.
     mutating func fill(row: Int, columns: Range<Int>, with cell: Cell) {
         precondition(row >= 0 && row < height && columns.lowerBound >= 0 && columns.upperBound <= width, "fill outside the buffer")
         let start = row * width
+        materialize()
         // One pass over the row's memory: no bounds or uniqueness check per cell.
-        cells.withUnsafeMutableBufferPointer { all in
+        storage.withUnsafeMutableBufferPointer { all in
             UnsafeMutableBufferPointer(rebasing: all[start + columns.lowerBound..<start + columns.upperBound]).update(repeating: cell)
         }
     }
@@ -170,7 +254,11 @@ public struct CellBuffer: Hashable, Sendable {
             "fill outside the buffer")
         guard !rows.isEmpty, !columns.isEmpty else { return }
         let width = width
-        cells.withUnsafeMutableBufferPointer { all in
+        if isPending {
+            // The whole buffer: the pending fill is dropped unwritten and the memory written once, by this fill.
+            if rows.count == height && columns.count == width { isPending = false } else { materialize() }
+        }
+        storage.withUnsafeMutableBufferPointer { all in
             let base = all.baseAddress.unsafelyUnwrapped
             let first = base + rows.lowerBound * width + columns.lowerBound
             first.update(repeating: cell, count: columns.count)
@@ -189,16 +277,13 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
-    /// Sets every cell to `cell`, in the memory the buffer has (a painter's reset between frames).
-    mutating func fillAll(with cell: Cell) {
-        fill(rows: 0..<height, columns: 0..<width, with: cell)
-    }
 
     /// Calls `body` with the cells' memory, row by row from the top (the painter's one-pass writes: a loop over it costs
     /// no bounds or uniqueness check per cell, and no call per cell).
     @inline(__always)
     mutating func withUnsafeMutableCells<Result>(_ body: (UnsafeMutableBufferPointer<Cell>) -> Result) -> Result {
-        cells.withUnsafeMutableBufferPointer { body($0) }
+        materialize()
+        return storage.withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// True when row `row` shows the same cells in this buffer and in `other` (of the same width; `row` inside
@@ -209,9 +294,11 @@ public struct CellBuffer: Hashable, Sendable {
     public func rowEquals(_ other: CellBuffer, row: Int) -> Bool {
         precondition(other.width == width && row >= 0 && row < height && row < other.height, "rowEquals: rows outside the buffers")
         let start = row * width
-        guard CellWords.layoutHolds else { return cells[start..<start + width] == other.cells[start..<start + width] }
-        return cells.withUnsafeBytes { mine in
-            other.cells.withUnsafeBytes { theirs in
+        guard CellWords.layoutHolds, !isPending, !other.isPending else {
+            return (0..<width).allSatisfy { self[$0, row] == other[$0, row] }
+        }
+        return storage.withUnsafeBytes { mine in
+            other.storage.withUnsafeBytes { theirs in
                 let stride = MemoryLayout<Cell>.stride
                 for index in start..<start + width
                 where CellWords(mine.baseAddress.unsafelyUnwrapped + index &* stride)

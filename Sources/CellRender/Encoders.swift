@@ -100,7 +100,7 @@ public enum FrameEncoder {
     /// Bytes enough for `encodeANSI` to write `buffer` at any depth but `.none`: every glyph, one full SGR sequence per
     /// cell and each row's reset, plus the writer's slack.
     static func ansiCapacity(_ buffer: CellBuffer) -> Int {
-        glyphByteBound(buffer) + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
+        glyphByteBound(buffer) + buffer.width * buffer.height * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
     }
 
     /// Writes `buffer` as ANSI SGR text at `depth` (not `.none`) from the start of `memory`, which holds at least
@@ -109,7 +109,7 @@ public enum FrameEncoder {
         precondition(memory.count >= ansiCapacity(buffer), "encodeANSI: memory smaller than ansiCapacity")
         var writer = ByteWriter(memory)
         var sequences = WrittenSGRs()
-        buffer.cells.withUnsafeBufferPointer { cells in
+        buffer.withUnsafeCells { cells in
             guard let base = cells.baseAddress, !cells.isEmpty else {
                 // No cells (a width of 0): each row still ends.
                 for _ in 0..<buffer.height { writer.appendRowEnd() }
@@ -231,7 +231,7 @@ extension FrameEncoder {
     /// usual case: interned glyphs are clusters of 16 bytes or more) no cell can hold one, and every glyph takes at
     /// most `Glyph.longestInlineUTF8Count` bytes: no cell is read. Otherwise the glyphs' bytes are counted.
     static func glyphByteBound(_ buffer: CellBuffer) -> Int {
-        guard Glyph.anyInterned else { return buffer.cells.count * Glyph.longestInlineUTF8Count }
+        guard Glyph.anyInterned else { return buffer.width * buffer.height * Glyph.longestInlineUTF8Count }
         return buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
     }
 }
