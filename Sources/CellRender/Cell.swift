@@ -277,7 +277,6 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
-
     /// Calls `body` with the cells' memory, row by row from the top (the painter's one-pass writes: a loop over it costs
     /// no bounds or uniqueness check per cell, and no call per cell).
     @inline(__always)

@@ -40,7 +40,8 @@ struct PendingFillTests {
         #expect(reused.buffer == fresh.buffer, comment)
         #expect(reused.buffer.cells == fresh.buffer.cells, comment)
         #expect(reused.buffer.hashValue == fresh.buffer.hashValue, comment)
-        #expect(FrameEncoder.ansiBytes(reused.buffer, depth: .trueColor) == FrameEncoder.ansiBytes(fresh.buffer, depth: .trueColor), comment)
+        #expect(
+            FrameEncoder.ansiBytes(reused.buffer, depth: .trueColor) == FrameEncoder.ansiBytes(fresh.buffer, depth: .trueColor), comment)
         for row in 0..<height {
             #expect(reused.buffer.text(ofRow: row) == fresh.buffer.text(ofRow: row), comment)
             #expect(reused.buffer.rowEquals(fresh.buffer, row: row) && fresh.buffer.rowEquals(reused.buffer, row: row), comment)
@@ -102,7 +103,9 @@ struct PendingFillTests {
 
     @Test("reset(size:) to another size, to the same size, and to an empty size")
     func sizeChanges() {
-        for size in [CellSize(width: 5, height: 2), CellSize(width: 8, height: 3), CellSize(width: 0, height: 0), CellSize(width: 1, height: 1)] {
+        for size in [
+            CellSize(width: 5, height: 2), CellSize(width: 8, height: 3), CellSize(width: 0, height: 0), CellSize(width: 1, height: 1),
+        ] {
             var painter = Self.usedPainter()
             painter.reset(size: size)
             let fresh = Self.freshPainter(width: size.width, height: size.height)
