@@ -80,17 +80,46 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
 /// One terminal cell: a grapheme, its colours and attributes. A wide grapheme occupies its cell and
 /// the next, which is marked as a continuation. Nil colours mean the terminal's default. Plain data: no
 /// reference counting when cells are copied or compared.
+///
+/// Stored in 24 bytes (a buffer's stride; 32 when the colours, attributes and flag were separate properties): the
+/// glyph's two words, then one word `style` holding both colours, the attributes and the continuation flag. The
+/// colours, `attributes` and `isContinuation` are computed from that word and write into it.
 public struct Cell: Hashable, Sendable {
     /// The grapheme the cell shows; a space when empty, and ignored in a continuation cell.
     public var glyph: Glyph
+    /// Bits 0–23 the foreground's red, green and blue, bit 24 set when there is none (its channels then 0), bits 26–31
+    /// the six `CellAttributes` bits, bits 32–55 and bit 56 the background likewise, bit 57 the continuation flag, the
+    /// others 0. One value per cell: equal cells have equal words (the encoder and `rowEquals` compare them as such).
+    var style: UInt64
+
+    static let noForeground: UInt64 = 1 << 24
+    static let noBackground: UInt64 = 1 << 56
+    static let continuationBit: UInt64 = 1 << 57
+    static let attributesMask: UInt64 = 0x3F << 26
+    /// A colour's channels and its "none" bit, at the foreground's place.
+    private static let colourMask: UInt64 = (1 << 25) - 1
+
     /// The text colour; nil is the terminal's default foreground.
-    public var foreground: RGB?
+    public var foreground: RGB? {
+        get { Self.unpack(style) }
+        set { style = style & ~Self.colourMask | Self.pack(newValue) }
+    }
     /// The cell's background colour; nil is the terminal's default background.
-    public var background: RGB?
-    /// Bold, italic, underline and the other text attributes.
-    public var attributes: CellAttributes
+    public var background: RGB? {
+        get { Self.unpack(style >> 32) }
+        set { style = style & ~(Self.colourMask << 32) | Self.pack(newValue) << 32 }
+    }
+    /// Bold, italic, underline and the other text attributes (the six that `CellAttributes` names; other bits are
+    /// not kept).
+    public var attributes: CellAttributes {
+        get { CellAttributes(rawValue: UInt8(truncatingIfNeeded: style >> 26) & 0x3F) }
+        set { style = style & ~Self.attributesMask | UInt64(newValue.rawValue & 0x3F) << 26 }
+    }
     /// True for the right half of a wide grapheme.
-    public var isContinuation: Bool
+    public var isContinuation: Bool {
+        get { style & Self.continuationBit != 0 }
+        set { style = newValue ? style | Self.continuationBit : style & ~Self.continuationBit }
+    }
 
     /// A cell showing `glyph` in the given colours and attributes; by default a space in the terminal's colours.
     public init(
@@ -98,14 +127,26 @@ public struct Cell: Hashable, Sendable {
         attributes: CellAttributes = [], isContinuation: Bool = false
     ) {
         self.glyph = glyph
-        self.foreground = foreground
-        self.background = background
-        self.attributes = attributes
-        self.isContinuation = isContinuation
+        style =
+            Self.pack(foreground) | Self.pack(background) << 32 | UInt64(attributes.rawValue & 0x3F) << 26
+            | (isContinuation ? Self.continuationBit : 0)
     }
 
     /// A space in the terminal's default colours, with no attributes.
     public static let blank = Cell()
+
+    /// A colour's bits at the foreground's place: its channels, or the "none" bit alone.
+    @inline(__always)
+    static func pack(_ color: RGB?) -> UInt64 {
+        guard let color else { return noForeground }
+        return UInt64(color.red) | UInt64(color.green) << 8 | UInt64(color.blue) << 16
+    }
+
+    @inline(__always)
+    private static func unpack(_ bits: UInt64) -> RGB? {
+        bits & noForeground != 0
+            ? nil : RGB(UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits >> 16))
+    }
 }
 
 /// A rectangle of cells, row-major.
@@ -286,10 +327,9 @@ public struct CellBuffer: Hashable, Sendable {
     }
 
     /// True when row `row` shows the same cells in this buffer and in `other` (of the same width; `row` inside
-    /// both): what `ScreenDiff` asks of every row. Cells are compared as words of memory, with the unused channels
-    /// of a nil colour and the padding after the flags left out, so equal rows compare equal whatever the memory
-    /// held before (comparing the rows' bytes cannot promise that). About 40 instructions a cell under callgrind,
-    /// against about 73 for `==` through the buffer's subscript. Falls back to `==` if `Cell`'s memory is not laid out as `CellWords` expects.
+    /// both): what `ScreenDiff` asks of every row. Cells are compared as their three words of memory (`CellWords`: a
+    /// cell has no padding and a nil colour's channels are always 0, so equal cells have equal words). Falls back to
+    /// `==` if `Cell`'s memory is not laid out as `CellWords` expects, or while a buffer holds a pending fill.
     public func rowEquals(_ other: CellBuffer, row: Int) -> Bool {
         precondition(other.width == width && row >= 0 && row < height && row < other.height, "rowEquals: rows outside the buffers")
         let start = row * width
@@ -331,31 +371,31 @@ public struct CellBuffer: Hashable, Sendable {
     }
 }
 
-/// A cell's content as words read from its memory: the glyph's two words, both colours in one with a nil colour's
-/// unused channels cleared, then the attributes and the continuation flag. Equal words are equal cells and equal
-/// cells give equal words. Relies on `Cell`'s stored layout (glyph at 0, the colours at 16 and 20 as three channels
-/// and a tag byte that is non-zero for nil, attributes at 24, the flag at 25), which `layoutHolds` checks once.
+/// A cell's content as words read from its memory: the glyph's two words and the style word. Equal words are equal
+/// cells and equal cells give equal words (a nil colour's channels are always 0). Relies on `Cell`'s stored layout
+/// (the glyph at 0, `style` at 16), which `layoutHolds` checks once.
 struct CellWords: Equatable {
-    var glyphLow: UInt64, glyphHigh: UInt64, colours: UInt64, flags: UInt16
+    var glyphLow: UInt64, glyphHigh: UInt64, style: UInt64
 
     @inline(__always)
     init(_ pointer: UnsafeRawPointer) {
         glyphLow = pointer.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
         glyphHigh = pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        colours = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-        // A colour's tag byte (bits 24-31, 56-63) is 0 when it is present; when it is nil its channels mean nothing.
-        if colours & 0xFF00_0000 != 0 { colours &= ~0x00FF_FFFF }
-        if colours & 0xFF00_0000_0000_0000 != 0 { colours &= ~0x00FF_FFFF_0000_0000 }
-        flags = pointer.loadUnaligned(fromByteOffset: 24, as: UInt16.self)
+        style = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
     }
 
-    /// True when `Cell` is laid out as the initialiser reads it (checked on sample cells, once per process).
+    /// True when `Cell` is laid out as the initialiser reads it (checked once per process).
     static let layoutHolds: Bool = {
-        guard MemoryLayout<Cell>.size == 26, MemoryLayout<Glyph>.size == 16, MemoryLayout<RGB?>.size == 4 else { return false }
-        func bytes(_ cell: Cell) -> [UInt8] { withUnsafeBytes(of: cell) { Array($0) } }
-        let sample = bytes(Cell(glyph: "x", foreground: RGB(1, 2, 3), background: nil, attributes: .underline, isContinuation: true))
-        let other = bytes(Cell(glyph: "x", foreground: nil, background: RGB(4, 5, 6), attributes: [], isContinuation: false))
-        return sample[0] == 0x78 && Array(sample[16..<20]) == [1, 2, 3, 0] && sample[23] != 0 && sample[24] == 4 && sample[25] == 1
-            && other[19] != 0 && Array(other[20..<24]) == [4, 5, 6, 0] && other[24] == 0 && other[25] == 0
+        guard MemoryLayout<Cell>.size == 24, MemoryLayout<Glyph>.size == 16, MemoryLayout<Cell>.offset(of: \Cell.style) == 16
+        else { return false }
+        let cell = Cell(glyph: "x", foreground: RGB(1, 2, 3), background: nil, attributes: .underline, isContinuation: true)
+        return withUnsafeBytes(of: cell) { CellWords($0.baseAddress.unsafelyUnwrapped) }
+            == CellWords(glyphLow: 0x78, glyphHigh: 1 << 56, style: 0x030201 | 4 << 26 | Cell.noBackground | Cell.continuationBit)
     }()
+
+    init(glyphLow: UInt64, glyphHigh: UInt64, style: UInt64) {
+        self.glyphLow = glyphLow
+        self.glyphHigh = glyphHigh
+        self.style = style
+    }
 }
