@@ -80,17 +80,46 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
 /// One terminal cell: a grapheme, its colours and attributes. A wide grapheme occupies its cell and
 /// the next, which is marked as a continuation. Nil colours mean the terminal's default. Plain data: no
 /// reference counting when cells are copied or compared.
+///
+/// Stored in 24 bytes (a buffer's stride; 32 when the colours, attributes and flag were separate properties): the
+/// glyph's two words, then one word `style` holding both colours, the attributes and the continuation flag. The
+/// colours, `attributes` and `isContinuation` are computed from that word and write into it.
 public struct Cell: Hashable, Sendable {
     /// The grapheme the cell shows; a space when empty, and ignored in a continuation cell.
     public var glyph: Glyph
+    /// Bits 0–23 the foreground's red, green and blue, bit 24 set when there is none (its channels then 0), bits 26–31
+    /// the six `CellAttributes` bits, bits 32–55 and bit 56 the background likewise, bit 57 the continuation flag, the
+    /// others 0. One value per cell: equal cells have equal words (the encoder and `rowEquals` compare them as such).
+    var style: UInt64
+
+    static let noForeground: UInt64 = 1 << 24
+    static let noBackground: UInt64 = 1 << 56
+    static let continuationBit: UInt64 = 1 << 57
+    static let attributesMask: UInt64 = 0x3F << 26
+    /// A colour's channels and its "none" bit, at the foreground's place.
+    private static let colourMask: UInt64 = (1 << 25) - 1
+
     /// The text colour; nil is the terminal's default foreground.
-    public var foreground: RGB?
+    public var foreground: RGB? {
+        get { Self.unpack(style) }
+        set { style = style & ~Self.colourMask | Self.pack(newValue) }
+    }
     /// The cell's background colour; nil is the terminal's default background.
-    public var background: RGB?
-    /// Bold, italic, underline and the other text attributes.
-    public var attributes: CellAttributes
+    public var background: RGB? {
+        get { Self.unpack(style >> 32) }
+        set { style = style & ~(Self.colourMask << 32) | Self.pack(newValue) << 32 }
+    }
+    /// Bold, italic, underline and the other text attributes (the six that `CellAttributes` names; other bits are
+    /// not kept).
+    public var attributes: CellAttributes {
+        get { CellAttributes(rawValue: UInt8(truncatingIfNeeded: style >> 26) & 0x3F) }
+        set { style = style & ~Self.attributesMask | UInt64(newValue.rawValue & 0x3F) << 26 }
+    }
     /// True for the right half of a wide grapheme.
-    public var isContinuation: Bool
+    public var isContinuation: Bool {
+        get { style & Self.continuationBit != 0 }
+        set { style = newValue ? style | Self.continuationBit : style & ~Self.continuationBit }
+    }
 
     /// A cell showing `glyph` in the given colours and attributes; by default a space in the terminal's colours.
     public init(
@@ -98,24 +127,58 @@ public struct Cell: Hashable, Sendable {
         attributes: CellAttributes = [], isContinuation: Bool = false
     ) {
         self.glyph = glyph
-        self.foreground = foreground
-        self.background = background
-        self.attributes = attributes
-        self.isContinuation = isContinuation
+        style =
+            Self.pack(foreground) | Self.pack(background) << 32 | UInt64(attributes.rawValue & 0x3F) << 26
+            | (isContinuation ? Self.continuationBit : 0)
     }
 
     /// A space in the terminal's default colours, with no attributes.
     public static let blank = Cell()
+
+    /// A colour's bits at the foreground's place: its channels, or the "none" bit alone.
+    @inline(__always)
+    static func pack(_ color: RGB?) -> UInt64 {
+        guard let color else { return noForeground }
+        return UInt64(color.red) | UInt64(color.green) << 8 | UInt64(color.blue) << 16
+    }
+
+    @inline(__always)
+    private static func unpack(_ bits: UInt64) -> RGB? {
+        bits & noForeground != 0
+            ? nil : RGB(UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits >> 16))
+    }
 }
 
 /// A rectangle of cells, row-major.
+///
+/// A buffer can hold a pending fill (`fillAllLater(with:)`, a painter's reset between frames): every cell reads as
+/// that cell until the first write, which writes it into the memory first, unless that write is an opaque fill of the
+/// whole buffer (`fill(rows:columns:with:)`), which then writes the memory once. Reads, equality and hashing see the
+/// cells as an eager fill would have left them.
 public struct CellBuffer: Hashable, Sendable {
     /// The number of columns, 0 or more.
     public let width: Int
     /// The number of rows, 0 or more.
     public let height: Int
+    /// The cells' memory: `width` × `height` cells, stale while `isPending`.
+    private var storage: [Cell]
+    /// True while every cell is `pendingCell` and `storage` does not hold them yet (the next write writes it first).
+    private var isPending = false
+    /// The cell every cell shows while `isPending`.
+    private var pendingCell = Cell.blank
+
     /// Every cell, row by row from the top, `width` cells a row.
-    public private(set) var cells: [Cell]
+    public var cells: [Cell] {
+        isPending ? [Cell](repeating: pendingCell, count: storage.count) : storage
+    }
+
+    /// Calls `body` with every cell's memory, row by row from the top (a pending fill written into a copy first): the
+    /// encoders' read of the whole buffer, with no copy of the array.
+    @inline(__always)
+    func withUnsafeCells<Result>(_ body: (UnsafeBufferPointer<Cell>) -> Result) -> Result {
+        guard isPending else { return storage.withUnsafeBufferPointer(body) }
+        return [Cell](repeating: pendingCell, count: storage.count).withUnsafeBufferPointer(body)
+    }
 
     /// A buffer of `width` × `height` cells, each `fill` (blank by default); negative sizes count as 0.
     public init(width: Int, height: Int, fill: Cell = .blank) {
@@ -124,7 +187,7 @@ public struct CellBuffer: Hashable, Sendable {
         let count = self.width * self.height, rowWidth = self.width
         // The first row cell by cell, then copies of the rows written so far (one `memcpy` each, doubling): a frame's
         // buffer in a few copies instead of a store per cell.
-        cells = [Cell](unsafeUninitializedCapacity: count) { memory, initializedCount in
+        storage = [Cell](unsafeUninitializedCapacity: count) { memory, initializedCount in
             guard count > 0, let base = memory.baseAddress else {
                 initializedCount = 0
                 return
@@ -140,6 +203,62 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
+    /// Equal sizes and equal cells (a pending fill compared as the cells it stands for).
+    public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
+        switch (lhs.isPending, rhs.isPending) {
+        case (false, false): return lhs.storage == rhs.storage
+        case (true, true): return lhs.pendingCell == rhs.pendingCell || lhs.storage.isEmpty
+        case (true, false): return rhs.storage.allSatisfy { $0 == lhs.pendingCell }
+        case (false, true): return lhs.storage.allSatisfy { $0 == rhs.pendingCell }
+        }
+    }
+
+    /// Hashes the size and every cell, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        if isPending {
+            // As `Array` hashes: its count, then its elements.
+            hasher.combine(storage.count)
+            for _ in 0..<storage.count { hasher.combine(pendingCell) }
+        } else {
+            hasher.combine(storage)
+        }
+    }
+
+    /// Writes a pending fill into the memory (before a write that does not cover every cell).
+    @inline(__always)
+    private mutating func materialize() {
+        guard isPending else { return }
+        isPending = false
+        writeAll(pendingCell)
+    }
+
+    /// Every cell of the memory set to `cell`: the first row cell by cell, the others copied from the rows written
+    /// so far (doubling, one `memcpy` each).
+    private mutating func writeAll(_ cell: Cell) {
+        let width = width, count = storage.count
+        guard count > 0 else { return }
+        storage.withUnsafeMutableBufferPointer { all in
+            let base = all.baseAddress.unsafelyUnwrapped
+            base.update(repeating: cell, count: width)
+            var filled = width
+            while filled < count {
+                let copied = min(filled, count - filled)
+                (base + filled).update(from: base, count: copied)
+                filled += copied
+            }
+        }
+    }
+
+    /// Makes every cell `cell` without writing the memory now: the next write writes it first, unless it is an opaque
+    /// fill of the whole buffer (a painter's reset between frames, before a frame whose background covers it all).
+    mutating func fillAllLater(with cell: Cell) {
+        pendingCell = cell
+        isPending = true
+    }
+
     /// The width and height in cells.
     public var size: CellSize { CellSize(width: width, height: height) }
 
@@ -148,16 +267,22 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// The cell at `column` and `row`, both 0-based; they must be inside the buffer (`contains(column:row:)`).
     public subscript(column: Int, row: Int) -> Cell {
-        get { cells[row * width + column] }
-        set { cells[row * width + column] = newValue }
+        get {
+            isPending ? pendingCell : storage[row * width + column]
+        }
+        set {
+            materialize()
+            storage[row * width + column] = newValue
+        }
     }
 
     /// Sets the cells of `columns` on `row` (both already inside the buffer) to `cell`.
     mutating func fill(row: Int, columns: Range<Int>, with cell: Cell) {
         precondition(row >= 0 && row < height && columns.lowerBound >= 0 && columns.upperBound <= width, "fill outside the buffer")
         let start = row * width
+        materialize()
         // One pass over the row's memory: no bounds or uniqueness check per cell.
-        cells.withUnsafeMutableBufferPointer { all in
+        storage.withUnsafeMutableBufferPointer { all in
             UnsafeMutableBufferPointer(rebasing: all[start + columns.lowerBound..<start + columns.upperBound]).update(repeating: cell)
         }
     }
@@ -170,7 +295,11 @@ public struct CellBuffer: Hashable, Sendable {
             "fill outside the buffer")
         guard !rows.isEmpty, !columns.isEmpty else { return }
         let width = width
-        cells.withUnsafeMutableBufferPointer { all in
+        if isPending {
+            // The whole buffer: the pending fill is dropped unwritten and the memory written once, by this fill.
+            if rows.count == height && columns.count == width { isPending = false } else { materialize() }
+        }
+        storage.withUnsafeMutableBufferPointer { all in
             let base = all.baseAddress.unsafelyUnwrapped
             let first = base + rows.lowerBound * width + columns.lowerBound
             first.update(repeating: cell, count: columns.count)
@@ -189,29 +318,26 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
-    /// Sets every cell to `cell`, in the memory the buffer has (a painter's reset between frames).
-    mutating func fillAll(with cell: Cell) {
-        fill(rows: 0..<height, columns: 0..<width, with: cell)
-    }
-
     /// Calls `body` with the cells' memory, row by row from the top (the painter's one-pass writes: a loop over it costs
     /// no bounds or uniqueness check per cell, and no call per cell).
     @inline(__always)
     mutating func withUnsafeMutableCells<Result>(_ body: (UnsafeMutableBufferPointer<Cell>) -> Result) -> Result {
-        cells.withUnsafeMutableBufferPointer { body($0) }
+        materialize()
+        return storage.withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// True when row `row` shows the same cells in this buffer and in `other` (of the same width; `row` inside
-    /// both): what `ScreenDiff` asks of every row. Cells are compared as words of memory, with the unused channels
-    /// of a nil colour and the padding after the flags left out, so equal rows compare equal whatever the memory
-    /// held before (comparing the rows' bytes cannot promise that). About 40 instructions a cell under callgrind,
-    /// against about 73 for `==` through the buffer's subscript. Falls back to `==` if `Cell`'s memory is not laid out as `CellWords` expects.
+    /// both): what `ScreenDiff` asks of every row. Cells are compared as their three words of memory (`CellWords`: a
+    /// cell has no padding and a nil colour's channels are always 0, so equal cells have equal words). Falls back to
+    /// `==` if `Cell`'s memory is not laid out as `CellWords` expects, or while a buffer holds a pending fill.
     public func rowEquals(_ other: CellBuffer, row: Int) -> Bool {
         precondition(other.width == width && row >= 0 && row < height && row < other.height, "rowEquals: rows outside the buffers")
         let start = row * width
-        guard CellWords.layoutHolds else { return cells[start..<start + width] == other.cells[start..<start + width] }
-        return cells.withUnsafeBytes { mine in
-            other.cells.withUnsafeBytes { theirs in
+        guard CellWords.layoutHolds, !isPending, !other.isPending else {
+            return (0..<width).allSatisfy { self[$0, row] == other[$0, row] }
+        }
+        return storage.withUnsafeBytes { mine in
+            other.storage.withUnsafeBytes { theirs in
                 let stride = MemoryLayout<Cell>.stride
                 for index in start..<start + width
                 where CellWords(mine.baseAddress.unsafelyUnwrapped + index &* stride)
@@ -245,31 +371,31 @@ public struct CellBuffer: Hashable, Sendable {
     }
 }
 
-/// A cell's content as words read from its memory: the glyph's two words, both colours in one with a nil colour's
-/// unused channels cleared, then the attributes and the continuation flag. Equal words are equal cells and equal
-/// cells give equal words. Relies on `Cell`'s stored layout (glyph at 0, the colours at 16 and 20 as three channels
-/// and a tag byte that is non-zero for nil, attributes at 24, the flag at 25), which `layoutHolds` checks once.
+/// A cell's content as words read from its memory: the glyph's two words and the style word. Equal words are equal
+/// cells and equal cells give equal words (a nil colour's channels are always 0). Relies on `Cell`'s stored layout
+/// (the glyph at 0, `style` at 16), which `layoutHolds` checks once.
 struct CellWords: Equatable {
-    var glyphLow: UInt64, glyphHigh: UInt64, colours: UInt64, flags: UInt16
+    var glyphLow: UInt64, glyphHigh: UInt64, style: UInt64
 
     @inline(__always)
     init(_ pointer: UnsafeRawPointer) {
         glyphLow = pointer.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
         glyphHigh = pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        colours = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-        // A colour's tag byte (bits 24-31, 56-63) is 0 when it is present; when it is nil its channels mean nothing.
-        if colours & 0xFF00_0000 != 0 { colours &= ~0x00FF_FFFF }
-        if colours & 0xFF00_0000_0000_0000 != 0 { colours &= ~0x00FF_FFFF_0000_0000 }
-        flags = pointer.loadUnaligned(fromByteOffset: 24, as: UInt16.self)
+        style = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
     }
 
-    /// True when `Cell` is laid out as the initialiser reads it (checked on sample cells, once per process).
+    /// True when `Cell` is laid out as the initialiser reads it (checked once per process).
     static let layoutHolds: Bool = {
-        guard MemoryLayout<Cell>.size == 26, MemoryLayout<Glyph>.size == 16, MemoryLayout<RGB?>.size == 4 else { return false }
-        func bytes(_ cell: Cell) -> [UInt8] { withUnsafeBytes(of: cell) { Array($0) } }
-        let sample = bytes(Cell(glyph: "x", foreground: RGB(1, 2, 3), background: nil, attributes: .underline, isContinuation: true))
-        let other = bytes(Cell(glyph: "x", foreground: nil, background: RGB(4, 5, 6), attributes: [], isContinuation: false))
-        return sample[0] == 0x78 && Array(sample[16..<20]) == [1, 2, 3, 0] && sample[23] != 0 && sample[24] == 4 && sample[25] == 1
-            && other[19] != 0 && Array(other[20..<24]) == [4, 5, 6, 0] && other[24] == 0 && other[25] == 0
+        guard MemoryLayout<Cell>.size == 24, MemoryLayout<Glyph>.size == 16, MemoryLayout<Cell>.offset(of: \Cell.style) == 16
+        else { return false }
+        let cell = Cell(glyph: "x", foreground: RGB(1, 2, 3), background: nil, attributes: .underline, isContinuation: true)
+        return withUnsafeBytes(of: cell) { CellWords($0.baseAddress.unsafelyUnwrapped) }
+            == CellWords(glyphLow: 0x78, glyphHigh: 1 << 56, style: 0x030201 | 4 << 26 | Cell.noBackground | Cell.continuationBit)
     }()
+
+    init(glyphLow: UInt64, glyphHigh: UInt64, style: UInt64) {
+        self.glyphLow = glyphLow
+        self.glyphHigh = glyphHigh
+        self.style = style
+    }
 }

@@ -100,7 +100,7 @@ public enum FrameEncoder {
     /// Bytes enough for `encodeANSI` to write `buffer` at any depth but `.none`: every glyph, one full SGR sequence per
     /// cell and each row's reset, plus the writer's slack.
     static func ansiCapacity(_ buffer: CellBuffer) -> Int {
-        glyphByteBound(buffer) + buffer.cells.count * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
+        glyphByteBound(buffer) + buffer.width * buffer.height * ByteWriter.longestSGR + buffer.height * 5 + ByteWriter.slack
     }
 
     /// Writes `buffer` as ANSI SGR text at `depth` (not `.none`) from the start of `memory`, which holds at least
@@ -109,7 +109,7 @@ public enum FrameEncoder {
         precondition(memory.count >= ansiCapacity(buffer), "encodeANSI: memory smaller than ansiCapacity")
         var writer = ByteWriter(memory)
         var sequences = WrittenSGRs()
-        buffer.cells.withUnsafeBufferPointer { cells in
+        buffer.withUnsafeCells { cells in
             guard let base = cells.baseAddress, !cells.isEmpty else {
                 // No cells (a width of 0): each row still ends.
                 for _ in 0..<buffer.height { writer.appendRowEnd() }
@@ -125,15 +125,16 @@ public enum FrameEncoder {
         return writer.count
     }
 
-    /// The ANSI encoder's loop, reading each cell as words of memory (`CellWords.layoutHolds`): the glyph's two words, the
-    /// colours' word and the attributes with the continuation flag. Three kinds of cell, cheapest first:
-    /// - a cell of the same style words as a cell whose own style is the one written: its glyph only;
+    /// The ANSI encoder's loop, reading each cell as words of memory (`CellWords.layoutHolds`): the glyph's two words and
+    /// the style word (colours, attributes and the continuation flag). Three kinds of cell, cheapest first:
+    /// - a cell of the same style word as a cell whose own style is the one written: its glyph only;
     /// - a cell equal to the last cell that took the general path (the blanks after it): the cells after it that are
     ///   equal too found by comparing words, and their glyphs written in one go (one fill for a one-byte glyph). The
     ///   style written has not changed since that cell (only the general path changes it), so they encode as it did,
     ///   without an SGR; nothing for continuation cells;
-    /// - any other cell, the general path: its style key worked out from its words, an SGR when it differs from the one
-    ///   written (a blank cell takes the foreground written, so it never breaks a run of text), then its glyph.
+    /// - any other cell, the general path: its style key is its style word without the flag, an SGR when it differs
+    ///   from the one written (a blank cell takes the foreground written, so it never breaks a run of text), then its
+    ///   glyph.
     private static func encodeRows(
         _ base: UnsafeRawPointer, width: Int, height: Int, depth: ColorDepth, sequences: inout WrittenSGRs,
         to writer: inout ByteWriter
@@ -144,31 +145,29 @@ public enum FrameEncoder {
             var pointer = rowStart
             let rowEnd = rowStart + rowBytes
             rowStart = rowEnd
-            // The style last written on this row, and the colour and flag words of a cell whose own style it is (a
-            // continuation flag is never 0xFF, so the initial flags match no cell).
+            // The style last written on this row, and the style word of a cell whose own style it is (no cell's word is
+            // all ones: bit 25 is always clear, so the initial word matches no cell).
             var written = CellStyleKey.none
-            var writtenColours = UInt64.max, writtenFlags = UInt16.max
+            var writtenStyle = UInt64.max
             // The words of the last cell that took the general path on this row (none yet: no glyph's words are all
             // ones), and whether it continues a wide glyph.
-            var glyphLow = UInt64.max, glyphHigh = UInt64.max, colours = UInt64.max, flags = UInt16.max
+            var glyphLow = UInt64.max, glyphHigh = UInt64.max, style = UInt64.max
             var isContinuation = false
             while pointer < rowEnd {
                 let cellLow = pointer.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
                 let cellHigh = pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                let cellColours = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-                let cellFlags = pointer.loadUnaligned(fromByteOffset: 24, as: UInt16.self)
-                if cellColours == writtenColours && cellFlags == writtenFlags {
-                    // The style written is this cell's own (the same words; not a continuation): its glyph only.
+                let cellStyle = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                if cellStyle == writtenStyle {
+                    // The style written is this cell's own (the same word; not a continuation): its glyph only.
                     writer.appendGlyph(low: cellLow, high: cellHigh)
                     pointer += stride
                     continue
                 }
-                if cellLow == glyphLow && cellHigh == glyphHigh && cellColours == colours && cellFlags == flags {
+                if cellLow == glyphLow && cellHigh == glyphHigh && cellStyle == style {
                     var next = pointer + stride
                     while next < rowEnd, next.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == cellLow,
                         next.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == cellHigh,
-                        next.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == cellColours,
-                        next.loadUnaligned(fromByteOffset: 24, as: UInt16.self) == cellFlags
+                        next.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == cellStyle
                     {
                         next += stride
                     }
@@ -178,25 +177,22 @@ public enum FrameEncoder {
                 }
                 glyphLow = cellLow
                 glyphHigh = cellHigh
-                colours = cellColours
-                flags = cellFlags
+                style = cellStyle
                 pointer += stride
-                // The continuation flag is the byte after the attributes.
-                isContinuation = cellFlags >> 8 != 0
+                isContinuation = cellStyle & Cell.continuationBit != 0
                 if isContinuation { continue }
-                let attributes = UInt8(truncatingIfNeeded: cellFlags)
-                let own = CellStyleKey(colours: cellColours, attributes: attributes)
+                let own = CellStyleKey(rawValue: cellStyle)
                 var key = own
                 // A blank cell takes any foreground, so it never breaks a run.
-                if written != .none, attributes == 0, cellLow == 0x20, cellHigh == 1 << 56 { key.takeForeground(of: written) }
+                if written != .none, cellStyle & Cell.attributesMask == 0, cellLow == 0x20, cellHigh == 1 << 56 {
+                    key.takeForeground(of: written)
+                }
                 if key != written {
                     sequences.append(key, depth: depth, to: &writer)
                     written = key
-                    writtenColours = key == own ? cellColours : .max
-                    writtenFlags = key == own ? cellFlags : .max
+                    writtenStyle = key == own ? cellStyle : .max
                 } else if key == own {
-                    writtenColours = cellColours
-                    writtenFlags = cellFlags
+                    writtenStyle = cellStyle
                 }
                 writer.appendGlyph(low: cellLow, high: cellHigh)
             }
@@ -231,7 +227,7 @@ extension FrameEncoder {
     /// usual case: interned glyphs are clusters of 16 bytes or more) no cell can hold one, and every glyph takes at
     /// most `Glyph.longestInlineUTF8Count` bytes: no cell is read. Otherwise the glyphs' bytes are counted.
     static func glyphByteBound(_ buffer: CellBuffer) -> Int {
-        guard Glyph.anyInterned else { return buffer.cells.count * Glyph.longestInlineUTF8Count }
+        guard Glyph.anyInterned else { return buffer.width * buffer.height * Glyph.longestInlineUTF8Count }
         return buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
     }
 }
@@ -304,9 +300,9 @@ struct WrittenSGRs {
 }
 
 /// A cell's foreground, background and attributes packed into one integer, so the encoder compares a cell's style with
-/// the last one written in one instruction. It is the colours' word of a cell's memory (`CellWords`), normalised: bits
-/// 0–23 the foreground's red, green and blue and bit 24 set when there is none (its channels then 0), bits 32–55 and
-/// bit 56 the background likewise, and the attributes in bits 26–31 (the six `CellAttributes` bits).
+/// the last one written in one instruction. It is a cell's style word (`Cell.style`) without the continuation flag:
+/// bits 0–23 the foreground's red, green and blue and bit 24 set when there is none (its channels then 0), bits 32–55
+/// and bit 56 the background likewise, and the attributes in bits 26–31 (the six `CellAttributes` bits).
 struct CellStyleKey: Equatable {
     var rawValue: UInt64
 
@@ -315,27 +311,13 @@ struct CellStyleKey: Equatable {
 
     /// The foreground's channels and its "none" bit.
     private static let foregroundMask: UInt64 = (1 << 25) - 1
-    private static let noForeground: UInt64 = 1 << 24, noBackground: UInt64 = 1 << 56
+    private static let noForeground: UInt64 = 1 << 24
 
     init(rawValue: UInt64) { self.rawValue = rawValue }
 
-    /// The key of a cell's colours word (bytes 16–23 of its memory: each colour's three channels and a tag byte that is
-    /// 0 when the colour is present) and its attributes.
-    @inline(__always)
-    init(colours: UInt64, attributes: UInt8) {
-        var value = colours
-        if value & 0xFF00_0000 != 0 { value = value & ~0xFFFF_FFFF | Self.noForeground }
-        if value & 0xFF00_0000_0000_0000 != 0 { value = value & 0xFFFF_FFFF | Self.noBackground }
-        rawValue = value | UInt64(attributes & 0x3F) << 26
-    }
-
-    /// The key of `cell`'s style, read through its properties (the same key as `init(colours:attributes:)`).
+    /// The key of `cell`'s style: its style word without the continuation flag.
     init(_ cell: Cell) {
-        func pack(_ color: RGB?) -> UInt64 {
-            guard let color else { return Self.noForeground }
-            return UInt64(color.red) | UInt64(color.green) << 8 | UInt64(color.blue) << 16
-        }
-        rawValue = pack(cell.foreground) | pack(cell.background) << 32 | UInt64(cell.attributes.rawValue & 0x3F) << 26
+        rawValue = cell.style & ~Cell.continuationBit
     }
 
     /// Takes `other`'s foreground when it has one (a blank cell continues the run it sits in).

@@ -103,10 +103,12 @@ public struct Painter {
     /// terminal program keeps its back buffer: every cell back to the style's surface, as `init(size:style:date:format:)`
     /// fills it, the tap regions, URLs, live regions, runs, shapes, images, gradients and diagnostics emptied (their
     /// capacity kept), and the clip, opacity and accent group as at the start. Painting a frame after `reset()` gives
-    /// the cells and records a new painter would, without allocating the buffer again. For a frame of another size
-    /// (the terminal was resized), `reset(size:)`.
+    /// the cells and records a new painter would, without allocating the buffer again. The cells are not written here:
+    /// the buffer holds the surface as a pending fill (`CellBuffer.fillAllLater(with:)`) that its first write writes,
+    /// so a frame whose background fills the whole canvas writes the buffer's memory once, not twice. For a frame of
+    /// another size (the terminal was resized), `reset(size:)`.
     public mutating func reset() {
-        buffer.fillAll(with: Cell(background: style.surface))
+        buffer.fillAllLater(with: Cell(background: style.surface))
         // Most of these are empty in most frames: only the others are emptied (`removeAll(keepingCapacity:)` costs a
         // generic range replacement even on an empty array).
         if !tapRegions.isEmpty { tapRegions.removeAll(keepingCapacity: true) }
