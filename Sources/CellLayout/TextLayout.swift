@@ -226,8 +226,8 @@ public struct TextShaper: Sendable {
     /// The widest line in points when nothing wraps.
     public let naturalPointWidth: Double
     /// The text's runs, for the point size of each (what an ellipsis or a space standing for a line break takes);
-    /// kept as the node's runs, not copied into one of point sizes: most texts never read it.
-    private let runs: TextRuns
+    /// kept as the node's array, not copied into one of point sizes: most texts never read it.
+    private let runs: [TextRun]
     /// Lines when nothing wraps (explicit line breaks only).
     public let naturalLineCount: Int
     /// The width a live (`.relative`, `.offset`) text reserves so its later values fit without truncation:

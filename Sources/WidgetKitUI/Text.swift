@@ -32,13 +32,12 @@ public struct Text: PrimitiveView, Equatable {
         var localization: LocalizationKey?
     }
 
-    /// The runs, one inline (nearly every text) or several in an array.
-    var runs: OneOrMany<Run>
+    var runs: [Run]
     /// The string table and key of `Text(_:tableName:...)` when the table is not `Localizable`, which WidgetTerm
     /// does not read; reported when the text is resolved.
     var unreadTable: (table: String, key: String)?
 
-    init(runs: OneOrMany<Run>) { self.runs = runs }
+    init(runs: [Run]) { self.runs = runs }
 
     /// True when both have the same styled runs and the same unread string table and key.
     public static func == (lhs: Text, rhs: Text) -> Bool {
@@ -46,7 +45,7 @@ public struct Text: PrimitiveView, Equatable {
     }
 
     /// Text shown exactly as given.
-    public init(verbatim content: String) { runs = OneOrMany(Run(content: .verbatim(content))) }
+    public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
 
     /// Text from a string value, shown as it is (not a string-table key). Disfavoured, as in SwiftUI, so a literal
     /// `Text("Hello")` is a `LocalizedStringKey`.
@@ -65,30 +64,34 @@ public struct Text: PrimitiveView, Equatable {
     ///   - comment: a note for translators; it does not change the text.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
         if let string = key.singleRunOfCharacters {
-            // A key of characters only (the usual case): one run, kept inline.
-            runs = OneOrMany(
+            // A key of characters only (the usual case): one run, in an array made at its size.
+            runs = [
                 Run(
                     content: .verbatim(string), localization: key.formatKey.map { LocalizationKey(formatKey: $0, arguments: key.arguments) }
-                ))
+                )
+            ]
         } else {
-            var contents: [Run] = []
-            contents.reserveCapacity(key.segments.count)
-            key.forEachContent { contents.append(Run(content: $0)) }
-            runs = OneOrMany(contents)
+            runs = []
+            runs.reserveCapacity(key.segments.count)
+            key.forEachContent { runs.append(Run(content: $0)) }
             if runs.count == 1, let formatKey = key.formatKey {
                 runs[0].localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
             }
         }
         if let tableName, tableName != "Localizable" {
             unreadTable = (tableName, key.key)
-            for index in 0..<runs.count { runs[index].localization = nil }
+            runs = runs.map { run in
+                var run = run
+                run.localization = nil
+                return run
+            }
         }
     }
 
     /// The text's characters as written (string-table keys untranslated, dates and timers left out), for
     /// places that take a `Text` but keep a string, such as `configurationDisplayName(_:)`.
     var keyString: String {
-        runs.array.map { run -> String in
+        runs.map { run -> String in
             switch run.content {
             case .verbatim(let string): return string
             default: return ""
@@ -99,7 +102,7 @@ public struct Text: PrimitiveView, Equatable {
     /// Text from a localised resource: its key translated for the environment's locale, else the key.
     @_disfavoredOverload
     public init(_ resource: LocalizedStringResource) {
-        runs = OneOrMany(Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: [])))
+        runs = [Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: []))]
     }
 
     /// Text from an attributed string, as `Text(_: AttributedString)`: its characters. SwiftUI's attribute scope
@@ -108,21 +111,21 @@ public struct Text: PrimitiveView, Equatable {
     /// Disfavoured, so a string literal stays a `LocalizedStringKey` (translated), as in SwiftUI.
     @_disfavoredOverload
     public init(_ attributedContent: AttributedString) {
-        runs = OneOrMany(Run(content: .verbatim(String(attributedContent.characters))))
+        runs = [Run(content: .verbatim(String(attributedContent.characters)))]
     }
 
     /// A date in one of the system styles; `.timer`, `.relative` and `.offset` update while shown.
-    public init(_ date: Date, style: DateStyle) { runs = OneOrMany(Run(content: .date(date, style: style))) }
+    public init(_ date: Date, style: DateStyle) { runs = [Run(content: .date(date, style: style))] }
 
     /// A range of dates, frozen at render: `9:30 AM – 2:45 PM`.
     public init(_ dates: ClosedRange<Date>) {
         if dates.lowerBound == dates.upperBound { ResolveSink.current?.attributeBackwardsRange(to: "Text(_: ClosedRange<Date>)") }
-        runs = OneOrMany(Run(content: .dateRange(start: dates.lowerBound, end: dates.upperBound)))
+        runs = [Run(content: .dateRange(start: dates.lowerBound, end: dates.upperBound))]
     }
 
     /// A date interval, frozen at render.
     public init(_ interval: DateInterval) {
-        runs = OneOrMany(Run(content: .dateRange(start: interval.start, end: interval.end)))
+        runs = [Run(content: .dateRange(start: interval.start, end: interval.end))]
     }
 
     /// A timer bounded by `timerInterval`, as `Text(timerInterval:pauseTime:countsDown:showsHours:)` (iOS 16+):
@@ -131,21 +134,22 @@ public struct Text: PrimitiveView, Equatable {
         if timerInterval.lowerBound == timerInterval.upperBound {
             ResolveSink.current?.attributeBackwardsRange(to: "Text(timerInterval:)")
         }
-        runs = OneOrMany(
+        runs = [
             Run(
                 content: .timerInterval(
                     start: timerInterval.lowerBound, end: timerInterval.upperBound,
-                    pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours)))
+                    pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))
+        ]
     }
 
     /// A value formatted by a Foundation format style, frozen at render.
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-        runs = OneOrMany(Run(content: .verbatim(format.format(input))))
+        runs = [Run(content: .verbatim(format.format(input)))]
     }
 
     /// Concatenates two texts, keeping each run's style.
     public static func + (lhs: Text, rhs: Text) -> Text {
-        var sum = Text(runs: OneOrMany(lhs.runs.array + rhs.runs.array))
+        var sum = Text(runs: lhs.runs + rhs.runs)
         sum.unreadTable = lhs.unreadTable ?? rhs.unreadTable
         return sum
     }
@@ -153,10 +157,10 @@ public struct Text: PrimitiveView, Equatable {
     // MARK: Text-returning modifiers
 
     // These consume the text they modify, so a chain such as `Text("a").bold().foregroundColor(c)` changes
-    // the runs in place instead of copying them at every step.
+    // one array of runs in place instead of copying it at every step.
 
     private consuming func mapRuns(_ change: (inout Run) -> Void) -> Text {
-        for index in 0..<runs.count { change(&runs[index]) }
+        for index in runs.indices { change(&runs[index]) }
         return self
     }
 
@@ -248,15 +252,15 @@ public struct Text: PrimitiveView, Equatable {
                 underline: runs[index].underline, strikethrough: runs[index].strikethrough, foreground: foreground,
                 monospacedDigit: runs[index].monospacedDigit || font.isMonospacedDigit || isMonospacedDigit)
         }
-        let resolvedRuns: TextRuns
+        let resolvedRuns: [TextRun]
         if runs.count == 1 {
-            // Most texts have one run: kept inline in the node, no array allocated.
-            resolvedRuns = TextRuns(resolvedRun(0))
+            // Most texts have one run: an array of one element allocated at its size, without growing an empty one.
+            resolvedRuns = [resolvedRun(0)]
         } else {
             var many: [TextRun] = []
             many.reserveCapacity(runs.count)
-            for index in 0..<runs.count { many.append(resolvedRun(index)) }
-            resolvedRuns = TextRuns(many)
+            for index in runs.indices { many.append(resolvedRun(index)) }
+            resolvedRuns = many
         }
         return .text(
             TextNode(
@@ -388,7 +392,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
         }
         /// Embedded text (its style is not kept; its characters and dates are).
         public mutating func appendInterpolation(_ text: Text) {
-            segments.append(.text(text.runs.array.map(\.content)))
+            segments.append(.text(text.runs.map(\.content)))
             isLocalizable = false
         }
 

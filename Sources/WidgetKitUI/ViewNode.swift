@@ -156,7 +156,7 @@ public enum TextContent: Equatable, Sendable, Codable {
 /// A resolved `Text`: its runs and the paragraph attributes inherited from the environment.
 public struct TextNode: Equatable, Sendable, Codable {
     /// The styled runs, in order; concatenated `Text`s give several.
-    public var runs: TextRuns
+    public var runs: [TextRun]
     /// Maximum number of lines; nil means no limit.
     public var lineLimit: Int?
     /// How lines are aligned, from `.multilineTextAlignment(_:)`.
@@ -170,7 +170,7 @@ public struct TextNode: Equatable, Sendable, Codable {
 
     /// A text node of `runs` with its paragraph attributes; by default no shrinking, cut at the tail, not redacted.
     public init(
-        runs: TextRuns, lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double = 1,
+        runs: [TextRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double = 1,
         truncationMode: Text.TruncationMode = .tail, isRedacted: Bool = false
     ) {
         self.runs = runs

@@ -114,7 +114,7 @@ struct RunWritingTests {
     func longTextRun() {
         // 100 euro signs: 300 bytes, past the 256 kept on the stack; then a run of two ASCII letters.
         let long = String(repeating: "€", count: 100)
-        let runs: TextRuns = [
+        let runs = [
             TextRun(content: .verbatim(long), font: .body, foreground: .color(.white)),
             TextRun(content: .verbatim("ok"), font: .body, foreground: .color(.white)),
         ]
