@@ -77,27 +77,36 @@ public struct Text: PrimitiveView, Equatable {
     ///   - bundle: the bundle of the table; WidgetTerm reads the extension's and app's resources whatever it is.
     ///   - comment: a note for translators; it does not change the text.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        if let string = key.singleRunOfCharacters {
-            // A key of characters only (the usual case): one run, kept in the text.
+        if let string = key.singleRunOfCharacters, tableName == nil || tableName == "Localizable" {
+            // A key of characters only (the usual case): one run, kept in the text, stored and returned at once (a
+            // text changed after it is whole is copied to be returned).
             firstRun = Run(
                 content: .verbatim(string), localization: key.formatKey.map { LocalizationKey(formatKey: $0, arguments: key.arguments) })
+            return
+        }
+        var first: Run
+        var more: [Run] = []
+        if let string = key.singleRunOfCharacters {
+            first = Run(content: .verbatim(string))
         } else {
-            var first: Run?
-            var more: [Run] = []
+            var contents: Run?
             key.forEachContent { content in
-                if first == nil { first = Run(content: content) } else { more.append(Run(content: content)) }
+                if contents == nil { contents = Run(content: content) } else { more.append(Run(content: content)) }
             }
-            firstRun = first ?? Run(content: .verbatim(""))
-            moreRuns = more
-            if moreRuns.isEmpty, let formatKey = key.formatKey {
-                firstRun.localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
+            first = contents ?? Run(content: .verbatim(""))
+            if more.isEmpty, let formatKey = key.formatKey {
+                first.localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
             }
         }
+        var table: (table: String, key: String)?
         if let tableName, tableName != "Localizable" {
-            unreadTable = (tableName, key.key)
-            firstRun.localization = nil
-            for index in moreRuns.indices { moreRuns[index].localization = nil }
+            table = (tableName, key.key)
+            first.localization = nil
+            for index in more.indices { more[index].localization = nil }
         }
+        firstRun = first
+        moreRuns = more
+        unreadTable = table
     }
 
     /// The text's characters as written (string-table keys untranslated, dates and timers left out), for
@@ -176,7 +185,7 @@ public struct Text: PrimitiveView, Equatable {
     private consuming func mapRuns(_ change: (inout Run) -> Void) -> Text {
         change(&firstRun)
         for index in moreRuns.indices { change(&moreRuns[index]) }
-        return self
+        return consume self
     }
 
     /// Sets the font of every run, as `Text.font(_:)`; nil inherits the environment's font.
@@ -199,13 +208,11 @@ public struct Text: PrimitiveView, Equatable {
     }
     /// Colours every run, as `Text.foregroundColor(_:)`; nil inherits the environment's foreground style.
     public consuming func foregroundColor(_ color: consuming Color?) -> Text {
-        // A text of one run (the usual case) takes the colour itself: a copy of a `Color` goes through its type's
-        // value witnesses.
-        guard !moreRuns.isEmpty else {
-            firstRun.color = color
-            return self
-        }
-        return mapRuns { $0.color = color }
+        // Assigned straight to each run, without a closure (a copy of a `Color` goes through its type's value
+        // witnesses), on one path that ends by returning the text (an early return of it copied the text).
+        for index in moreRuns.indices { moreRuns[index].color = color }
+        firstRun.color = color
+        return consume self
     }
     /// Colours every run, as `Text.foregroundStyle(_:)` with a colour.
     public consuming func foregroundStyle(_ color: Color) -> Text { mapRuns { $0.color = color } }
