@@ -41,12 +41,6 @@ public struct Text: PrimitiveView, Equatable {
     /// does not read; reported when the text is resolved.
     var unreadTable: (table: String, key: String)?
 
-    /// A text of `runs`; none is one empty run.
-    init(runs: [Run]) {
-        firstRun = runs.first ?? Run(content: .verbatim(""))
-        moreRuns = runs.count > 1 ? Array(runs.dropFirst()) : []
-    }
-
     /// A text of the one run `run`.
     init(run: Run) { firstRun = run }
 
@@ -55,7 +49,8 @@ public struct Text: PrimitiveView, Equatable {
 
     /// True when both have the same styled runs and the same unread string table and key.
     public static func == (lhs: Text, rhs: Text) -> Bool {
-        lhs.firstRun == rhs.firstRun && lhs.moreRuns == rhs.moreRuns && lhs.unreadTable?.table == rhs.unreadTable?.table && lhs.unreadTable?.key == rhs.unreadTable?.key
+        lhs.firstRun == rhs.firstRun && lhs.moreRuns == rhs.moreRuns && lhs.unreadTable?.table == rhs.unreadTable?.table
+            && lhs.unreadTable?.key == rhs.unreadTable?.key
     }
 
     /// Text shown exactly as given.
@@ -93,8 +88,9 @@ public struct Text: PrimitiveView, Equatable {
             key.forEachContent { content in
                 if contents == nil { contents = Run(content: content) } else { more.append(Run(content: content)) }
             }
+            // A key that gave no run at all (only an interpolation built by hand) is one empty run, drawn as nothing.
             first = contents ?? Run(content: .verbatim(""))
-            if more.isEmpty, let formatKey = key.formatKey {
+            if more.isEmpty, contents != nil, let formatKey = key.formatKey {
                 first.localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
             }
         }
