@@ -32,20 +32,29 @@ public struct Text: PrimitiveView, Equatable {
         var localization: LocalizationKey?
     }
 
-    var runs: [Run]
+    /// The first run, kept in the text itself: nearly every text has one run, and an array of one was an allocation
+    /// for every text of every body evaluation.
+    var firstRun: Run
+    /// The runs after the first, in order (empty, which allocates nothing, for a text of one run).
+    var moreRuns: [Run] = []
     /// The string table and key of `Text(_:tableName:...)` when the table is not `Localizable`, which WidgetTerm
     /// does not read; reported when the text is resolved.
     var unreadTable: (table: String, key: String)?
 
-    init(runs: [Run]) { self.runs = runs }
+    /// A text of the one run `run`.
+    init(run: Run) { firstRun = run }
+
+    /// The styled runs in order (an array built for the caller: not for the frame's paths).
+    var runs: [Run] { [firstRun] + moreRuns }
 
     /// True when both have the same styled runs and the same unread string table and key.
     public static func == (lhs: Text, rhs: Text) -> Bool {
-        lhs.runs == rhs.runs && lhs.unreadTable?.table == rhs.unreadTable?.table && lhs.unreadTable?.key == rhs.unreadTable?.key
+        lhs.firstRun == rhs.firstRun && lhs.moreRuns == rhs.moreRuns && lhs.unreadTable?.table == rhs.unreadTable?.table
+            && lhs.unreadTable?.key == rhs.unreadTable?.key
     }
 
     /// Text shown exactly as given.
-    public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
+    public init(verbatim content: String) { firstRun = Run(content: .verbatim(content)) }
 
     /// Text from a string value, shown as it is (not a string-table key). Disfavoured, as in SwiftUI, so a literal
     /// `Text("Hello")` is a `LocalizedStringKey`.
@@ -63,29 +72,37 @@ public struct Text: PrimitiveView, Equatable {
     ///   - bundle: the bundle of the table; WidgetTerm reads the extension's and app's resources whatever it is.
     ///   - comment: a note for translators; it does not change the text.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        if let string = key.singleRunOfCharacters, tableName == nil || tableName == "Localizable" {
+            // A key of characters only (the usual case): one run, kept in the text, stored and returned at once (a
+            // text changed after it is whole is copied to be returned).
+            firstRun = Run(
+                content: .verbatim(string), localization: key.formatKey.map { LocalizationKey(formatKey: $0, arguments: key.arguments) })
+            return
+        }
+        var first: Run
+        var more: [Run] = []
         if let string = key.singleRunOfCharacters {
-            // A key of characters only (the usual case): one run, in an array made at its size.
-            runs = [
-                Run(
-                    content: .verbatim(string), localization: key.formatKey.map { LocalizationKey(formatKey: $0, arguments: key.arguments) }
-                )
-            ]
+            first = Run(content: .verbatim(string))
         } else {
-            runs = []
-            runs.reserveCapacity(key.segments.count)
-            key.forEachContent { runs.append(Run(content: $0)) }
-            if runs.count == 1, let formatKey = key.formatKey {
-                runs[0].localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
+            var contents: Run?
+            key.forEachContent { content in
+                if contents == nil { contents = Run(content: content) } else { more.append(Run(content: content)) }
+            }
+            // A key that gave no run at all (only an interpolation built by hand) is one empty run, drawn as nothing.
+            first = contents ?? Run(content: .verbatim(""))
+            if more.isEmpty, contents != nil, let formatKey = key.formatKey {
+                first.localization = LocalizationKey(formatKey: formatKey, arguments: key.arguments)
             }
         }
+        var table: (table: String, key: String)?
         if let tableName, tableName != "Localizable" {
-            unreadTable = (tableName, key.key)
-            runs = runs.map { run in
-                var run = run
-                run.localization = nil
-                return run
-            }
+            table = (tableName, key.key)
+            first.localization = nil
+            for index in more.indices { more[index].localization = nil }
         }
+        firstRun = first
+        moreRuns = more
+        unreadTable = table
     }
 
     /// The text's characters as written (string-table keys untranslated, dates and timers left out), for
@@ -102,7 +119,7 @@ public struct Text: PrimitiveView, Equatable {
     /// Text from a localised resource: its key translated for the environment's locale, else the key.
     @_disfavoredOverload
     public init(_ resource: LocalizedStringResource) {
-        runs = [Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: []))]
+        firstRun = Run(content: .verbatim(resource.key), localization: LocalizationKey(formatKey: resource.key, arguments: []))
     }
 
     /// Text from an attributed string, as `Text(_: AttributedString)`: its characters. SwiftUI's attribute scope
@@ -111,21 +128,21 @@ public struct Text: PrimitiveView, Equatable {
     /// Disfavoured, so a string literal stays a `LocalizedStringKey` (translated), as in SwiftUI.
     @_disfavoredOverload
     public init(_ attributedContent: AttributedString) {
-        runs = [Run(content: .verbatim(String(attributedContent.characters)))]
+        firstRun = Run(content: .verbatim(String(attributedContent.characters)))
     }
 
     /// A date in one of the system styles; `.timer`, `.relative` and `.offset` update while shown.
-    public init(_ date: Date, style: DateStyle) { runs = [Run(content: .date(date, style: style))] }
+    public init(_ date: Date, style: DateStyle) { firstRun = Run(content: .date(date, style: style)) }
 
     /// A range of dates, frozen at render: `9:30 AM – 2:45 PM`.
     public init(_ dates: ClosedRange<Date>) {
         if dates.lowerBound == dates.upperBound { ResolveSink.current?.attributeBackwardsRange(to: "Text(_: ClosedRange<Date>)") }
-        runs = [Run(content: .dateRange(start: dates.lowerBound, end: dates.upperBound))]
+        firstRun = Run(content: .dateRange(start: dates.lowerBound, end: dates.upperBound))
     }
 
     /// A date interval, frozen at render.
     public init(_ interval: DateInterval) {
-        runs = [Run(content: .dateRange(start: interval.start, end: interval.end))]
+        firstRun = Run(content: .dateRange(start: interval.start, end: interval.end))
     }
 
     /// A timer bounded by `timerInterval`, as `Text(timerInterval:pauseTime:countsDown:showsHours:)` (iOS 16+):
@@ -134,22 +151,24 @@ public struct Text: PrimitiveView, Equatable {
         if timerInterval.lowerBound == timerInterval.upperBound {
             ResolveSink.current?.attributeBackwardsRange(to: "Text(timerInterval:)")
         }
-        runs = [
-            Run(
-                content: .timerInterval(
-                    start: timerInterval.lowerBound, end: timerInterval.upperBound,
-                    pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))
-        ]
+        firstRun = Run(
+            content: .timerInterval(
+                start: timerInterval.lowerBound, end: timerInterval.upperBound,
+                pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))
     }
 
     /// A value formatted by a Foundation format style, frozen at render.
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-        runs = [Run(content: .verbatim(format.format(input)))]
+        firstRun = Run(content: .verbatim(format.format(input)))
     }
 
     /// Concatenates two texts, keeping each run's style.
     public static func + (lhs: Text, rhs: Text) -> Text {
-        var sum = Text(runs: lhs.runs + rhs.runs)
+        var sum = Text(run: lhs.firstRun)
+        sum.moreRuns.reserveCapacity(lhs.moreRuns.count + 1 + rhs.moreRuns.count)
+        sum.moreRuns += lhs.moreRuns
+        sum.moreRuns.append(rhs.firstRun)
+        sum.moreRuns += rhs.moreRuns
         sum.unreadTable = lhs.unreadTable ?? rhs.unreadTable
         return sum
     }
@@ -157,11 +176,12 @@ public struct Text: PrimitiveView, Equatable {
     // MARK: Text-returning modifiers
 
     // These consume the text they modify, so a chain such as `Text("a").bold().foregroundColor(c)` changes
-    // one array of runs in place instead of copying it at every step.
+    // the runs in place instead of copying them at every step.
 
     private consuming func mapRuns(_ change: (inout Run) -> Void) -> Text {
-        for index in runs.indices { change(&runs[index]) }
-        return self
+        change(&firstRun)
+        for index in moreRuns.indices { change(&moreRuns[index]) }
+        return consume self
     }
 
     /// Sets the font of every run, as `Text.font(_:)`; nil inherits the environment's font.
@@ -184,13 +204,11 @@ public struct Text: PrimitiveView, Equatable {
     }
     /// Colours every run, as `Text.foregroundColor(_:)`; nil inherits the environment's foreground style.
     public consuming func foregroundColor(_ color: consuming Color?) -> Text {
-        // A text of one run (the usual case) takes the colour itself: a copy of a `Color` goes through its type's
-        // value witnesses.
-        guard runs.count != 1 else {
-            runs[0].color = color
-            return self
-        }
-        return mapRuns { $0.color = color }
+        // Assigned straight to each run, without a closure (a copy of a `Color` goes through its type's value
+        // witnesses), on one path that ends by returning the text (an early return of it copied the text).
+        for index in moreRuns.indices { moreRuns[index].color = color }
+        firstRun.color = color
+        return consume self
     }
     /// Colours every run, as `Text.foregroundStyle(_:)` with a colour.
     public consuming func foregroundStyle(_ color: Color) -> Text { mapRuns { $0.color = color } }
@@ -229,37 +247,38 @@ public struct Text: PrimitiveView, Equatable {
         let isItalic = context.environment.isItalic, isMonospacedDigit = context.environment.isMonospacedDigit
         // Each run is read in place (a copy of a run retains its strings, key and colour); only its content is
         // copied, into the resolved run.
-        func resolvedRun(_ index: Int) -> TextRun {
-            var content = runs[index].content
+        func resolvedRun(_ run: Run) -> TextRun {
+            var content = run.content
             // The key is read in place, and only when there is a string table to look it up in: a copy of it retains
             // its format string and arguments.
-            if runs[index].localization != nil, let resources = context.sink.resources,
-                let format = resources.localizedString(forKey: runs[index].localization!.formatKey, locale: context.environment.locale)
+            if run.localization != nil, let resources = context.sink.resources,
+                let format = resources.localizedString(forKey: run.localization!.formatKey, locale: context.environment.locale)
             {
-                content = .verbatim(LocalizationKey.substitute(runs[index].localization!.arguments, into: format))
+                content = .verbatim(LocalizationKey.substitute(run.localization!.arguments, into: format))
             }
             if let textCase = context.environment.textCase, case .verbatim(let string) = content {
                 let locale = context.environment.locale
                 content = .verbatim(textCase == .uppercase ? string.uppercased(with: locale) : string.lowercased(with: locale))
             }
-            let runWeight = runs[index].weight
-            var font = (runs[index].font ?? baseFont).scaled(to: context.environment.dynamicTypeSize)
+            let runWeight = run.weight
+            var font = (run.font ?? baseFont).scaled(to: context.environment.dynamicTypeSize)
             if let weight = runWeight ?? fontWeight { font.weight = weight }
             if isBold && runWeight == nil { font.weight = .bold }
-            let foreground: Paint = runs[index].color.map { .color($0) } ?? context.environment.foregroundStyle
+            let foreground: Paint = run.color.map { .color($0) } ?? context.environment.foregroundStyle
             return TextRun(
-                content: content, font: font, italic: runs[index].italic || font.isItalic || isItalic,
-                underline: runs[index].underline, strikethrough: runs[index].strikethrough, foreground: foreground,
-                monospacedDigit: runs[index].monospacedDigit || font.isMonospacedDigit || isMonospacedDigit)
+                content: content, font: font, italic: run.italic || font.isItalic || isItalic,
+                underline: run.underline, strikethrough: run.strikethrough, foreground: foreground,
+                monospacedDigit: run.monospacedDigit || font.isMonospacedDigit || isMonospacedDigit)
         }
         let resolvedRuns: [TextRun]
-        if runs.count == 1 {
+        if moreRuns.isEmpty {
             // Most texts have one run: an array of one element allocated at its size, without growing an empty one.
-            resolvedRuns = [resolvedRun(0)]
+            resolvedRuns = [resolvedRun(firstRun)]
         } else {
             var many: [TextRun] = []
-            many.reserveCapacity(runs.count)
-            for index in runs.indices { many.append(resolvedRun(index)) }
+            many.reserveCapacity(1 + moreRuns.count)
+            many.append(resolvedRun(firstRun))
+            for index in moreRuns.indices { many.append(resolvedRun(moreRuns[index])) }
             resolvedRuns = many
         }
         return .text(
