@@ -167,7 +167,8 @@ public struct CellBuffer: Hashable, Sendable {
     /// The cell every cell shows while `isPending`.
     private var pendingCell = Cell.blank
 
-    /// Every cell, row by row from the top, `width` cells a row.
+    /// Every cell, row by row from the top, `width` cells a row. While a fill is pending (a painter's reset, before
+    /// anything is painted) each read builds the array: read it once, not per cell (`subscript(column:row:)` reads one).
     public var cells: [Cell] {
         isPending ? [Cell](repeating: pendingCell, count: storage.count) : storage
     }
@@ -268,7 +269,9 @@ public struct CellBuffer: Hashable, Sendable {
     /// The cell at `column` and `row`, both 0-based; they must be inside the buffer (`contains(column:row:)`).
     public subscript(column: Int, row: Int) -> Cell {
         get {
-            isPending ? pendingCell : storage[row * width + column]
+            guard isPending else { return storage[row * width + column] }
+            precondition(contains(column: column, row: row), "CellBuffer: cell (\(column), \(row)) outside \(width) × \(height)")
+            return pendingCell
         }
         set {
             materialize()

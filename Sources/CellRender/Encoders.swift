@@ -228,7 +228,7 @@ extension FrameEncoder {
     /// most `Glyph.longestInlineUTF8Count` bytes: no cell is read. Otherwise the glyphs' bytes are counted.
     static func glyphByteBound(_ buffer: CellBuffer) -> Int {
         guard Glyph.anyInterned else { return buffer.width * buffer.height * Glyph.longestInlineUTF8Count }
-        return buffer.cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) }
+        return buffer.withUnsafeCells { cells in cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.glyph.utf8Count) } }
     }
 }
 

@@ -12,8 +12,8 @@ import Foundation
 enum ProgramRunner {
     /// Runs a program to the end and returns its standard output; a failure quotes its standard error.
     ///
-    /// - Parameter environment: the program's environment; by default this process's. Its `TMPDIR` (or this process's,
-    ///   or `/tmp`) is where the program's own temporary folder is made.
+    /// - Parameter environment: the program's environment; by default this process's. Its `TMPDIR` (else this
+    ///   process's, else `/tmp`) is where the program's own temporary folder is made.
     static func output(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
         let process = ChildProcess(executable: program, arguments: arguments)
         let temporary = try PrivateTemporaryDirectory(environment: environment)
@@ -86,13 +86,21 @@ struct PrivateTemporaryDirectory {
     /// The program's environment with `TMPDIR` set to `path`.
     let environment: [String: String]
 
-    /// Makes the folder (`widgetterm-tool-XXXXXX`, mode 0700) in `environment`'s `TMPDIR`, or this process's, or `/tmp`.
+    /// The prefix of every such folder; the process's id follows it, then `-` and six random characters.
+    static let prefix = "widgetterm-tool-"
+
+    /// Makes the folder (`widgetterm-tool-<pid>-XXXXXX`, mode 0700) in `environment`'s `TMPDIR`, or else this process's,
+    /// or else `/tmp`. First removes the folders there of WidgetTerm processes that have exited (one ended by a signal
+    /// in the middle of a compile cannot remove its own).
     /// - Throws: `HostPackageError` naming the folder when it cannot be made.
     init(environment given: [String: String]?) throws {
         var environment = given ?? ProcessInfo.processInfo.environment
-        let parent = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let parent =
+            [environment["TMPDIR"], ProcessInfo.processInfo.environment["TMPDIR"]].lazy.compactMap { $0 }.first { !$0.isEmpty }
+            ?? "/tmp"
         let folder = parent.hasSuffix("/") ? parent : parent + "/"
-        var template = Array(folder.utf8CString.dropLast()) + Array("widgetterm-tool-XXXXXX".utf8CString)
+        Self.removeFoldersOfExitedProcesses(in: folder)
+        var template = Array(folder.utf8CString.dropLast()) + Array("\(Self.prefix)\(getpid())-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw HostPackageError(
                 "cannot make a temporary folder in \(parent) (\(String(cString: strerror(errno)))): set TMPDIR to a writable folder")
@@ -100,6 +108,17 @@ struct PrivateTemporaryDirectory {
         path = String(cString: made)
         environment["TMPDIR"] = path
         self.environment = environment
+    }
+
+    /// Removes the `widgetterm-tool-<pid>-*` folders in `folder` whose process no longer exists (`kill(pid, 0)` fails
+    /// with `ESRCH`; another user's live process answers `EPERM` and keeps its folder).
+    static func removeFoldersOfExitedProcesses(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(atPath: folder + name) }
+        }
     }
 
     /// Removes the folder and whatever the program left in it.

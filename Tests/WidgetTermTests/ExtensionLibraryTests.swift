@@ -88,7 +88,7 @@ struct ExtensionLibraryEndToEndTests {
     func run(_ program: String, _ arguments: [String], extra: [String: String], in folder: URL) throws -> Run {
         var environment = ["HOME": folder.path, "XDG_CACHE_HOME": SourceFolderFixture.cache, "LANG": "C.UTF-8", "TZ": "UTC"]
         environment["PATH"] = SourceFolderFixture.environment["PATH"]
-        environment["TMPDIR"] = TestScratch.directory.path // SwiftPM's driver leaves a folder there per run
+        environment["TMPDIR"] = SourceFolderFixture.swiftPMTemporaryDirectory
         let run = try ProgramRun(program, arguments, environment: environment.merging(extra) { _, new in new }, outputFolder: folder)
         return Run(status: run.status, output: run.output, errors: run.errors)
     }

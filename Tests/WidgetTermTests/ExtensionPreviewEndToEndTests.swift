@@ -36,7 +36,7 @@ struct ExtensionPreviewEndToEndTests {
         let tmux = try TmuxSession(width: 160, height: 50)
         var environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "XDG_CACHE_HOME": SourceFolderFixture.cache, "TZ": "UTC"]
         environment["PATH"] = SourceFolderFixture.environment["PATH"] ?? "/usr/bin:/bin"
-        environment["TMPDIR"] = TestScratch.directory.path // SwiftPM's driver leaves a folder there per run
+        environment["TMPDIR"] = SourceFolderFixture.swiftPMTemporaryDirectory
         try tmux.launch(["preview", sources.path, "--build-dir", host], environment: environment)
 
         // The widget appears (after a first build that may take minutes).

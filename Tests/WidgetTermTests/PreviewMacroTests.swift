@@ -314,7 +314,7 @@ struct PreviewMacroPluginTests {
         environment["WIDGETTERM_APP_GROUP"] = directory.appendingPathComponent("app-group").path
         environment["TZ"] = "UTC"
         environment["TERM"] = "dumb"
-        environment["TMPDIR"] = TestScratch.directory.path // SwiftPM's driver leaves a folder there per run
+        environment["TMPDIR"] = SourceFolderFixture.swiftPMTemporaryDirectory
         let run = try ProgramRun(tool, arguments, environment: environment, in: directory, timeLimit: 120)
         return (run.status, run.output, run.errors)
     }

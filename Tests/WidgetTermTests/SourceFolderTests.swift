@@ -24,8 +24,7 @@ enum SourceFolderFixture {
         let binary = try #require(TmuxSession.binary)
         var environment = ["HOME": home.path, "XDG_CACHE_HOME": cache, "LANG": "C.UTF-8", "TZ": "UTC"]
         environment["PATH"] = Self.environment["PATH"]
-        // SwiftPM's driver leaves a folder in TMPDIR per run: this test process's scratch, swept after it.
-        environment["TMPDIR"] = TestScratch.directory.path
+        environment["TMPDIR"] = swiftPMTemporaryDirectory
         let run = try ProgramRun(binary, arguments, environment: environment, outputFolder: home)
         return Run(status: run.status, output: run.output, errors: run.errors)
     }
@@ -49,6 +48,23 @@ enum SourceFolderFixture {
         let checkout = PackagePaths.root.standardizedFileURL.path.replacingOccurrences(of: "/", with: "-")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetterm-source-tests-\(getuid())\(checkout)").path
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
+    /// The `TMPDIR` of the SwiftPM runs these tests start, `<cache>/tmp`: SwiftPM keeps its lock files there (the host
+    /// build folders' and the manifest cache's, both in `cache`), so every test process of this user and checkout
+    /// must give it the same one; its driver leaves a `TemporaryDirectory.*` folder there per run, which this removes
+    /// once an hour old (no build of these tests takes that long).
+    static let swiftPMTemporaryDirectory: String = {
+        let directory = cache + "/tmp"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let hourAgo = Date().addingTimeInterval(-3600)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("TemporaryDirectory.") {
+            let path = directory + "/" + name
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < hourAgo {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
         return directory
     }()
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ChildProcesses
 @testable import HostPackage
 
 // MARK: - The toolchain's temporary files stay out of the developer's TMPDIR
@@ -48,6 +49,25 @@ struct ToolTemporaryFilesTests {
         let given = try #require(lines.first)
         #expect((given as NSString).lastPathComponent.hasPrefix("widgetterm-tool-"))
         #expect(!FileManager.default.fileExists(atPath: given))
+    }
+
+    /// A run first removes the folders of WidgetTerm processes that have exited (ended by a signal mid-compile), and
+    /// keeps those of live ones.
+    @Test func foldersOfExitedProcessesAreSwept() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exited = ChildProcess(executable: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let dead = "widgetterm-tool-\(exited.processIdentifier)-abcdef"
+        let live = ["widgetterm-tool-\(getpid())-abcdef", "widgetterm-tool-1-abcdef", "widgetterm-tool-x-abcdef", "other-1-abc"]
+        for name in [dead] + live {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: false)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = folder.path
+        _ = try ProgramRunner.output("/bin/true", [], environment: environment)
+        #expect(try contents(folder) == live.sorted())
     }
 
     /// A `TMPDIR` that cannot hold a folder is named in the error, with what to do.
