@@ -233,24 +233,7 @@ public struct CellBuffer: Hashable, Sendable {
     private mutating func materialize() {
         guard isPending else { return }
         isPending = false
-        writeAll(pendingCell)
-    }
-
-    /// Every cell of the memory set to `cell`: the first row cell by cell, the others copied from the rows written
-    /// so far (doubling, one `memcpy` each).
-    private mutating func writeAll(_ cell: Cell) {
-        let width = width, count = storage.count
-        guard count > 0 else { return }
-        storage.withUnsafeMutableBufferPointer { all in
-            let base = all.baseAddress.unsafelyUnwrapped
-            base.update(repeating: cell, count: width)
-            var filled = width
-            while filled < count {
-                let copied = min(filled, count - filled)
-                (base + filled).update(from: base, count: copied)
-                filled += copied
-            }
-        }
+        fill(rows: 0..<height, columns: 0..<width, with: pendingCell)
     }
 
     /// Makes every cell `cell` without writing the memory now: the next write writes it first, unless it is an opaque
