@@ -97,7 +97,7 @@ public struct Cell: Hashable, Sendable {
     static let continuationBit: UInt64 = 1 << 57
     static let attributesMask: UInt64 = 0x3F << 26
     /// A colour's channels and its "none" bit, at the foreground's place.
-    private static let colourMask: UInt64 = (1 << 25) - 1
+    static let colourMask: UInt64 = (1 << 25) - 1
 
     /// The text colour; nil is the terminal's default foreground.
     public var foreground: RGB? {
@@ -142,8 +142,9 @@ public struct Cell: Hashable, Sendable {
         return UInt64(color.red) | UInt64(color.green) << 8 | UInt64(color.blue) << 16
     }
 
+    /// The colour whose bits are at the foreground's place in `bits` (shift the background's down by 32 first).
     @inline(__always)
-    private static func unpack(_ bits: UInt64) -> RGB? {
+    static func unpack(_ bits: UInt64) -> RGB? {
         bits & noForeground != 0
             ? nil : RGB(UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits >> 16))
     }

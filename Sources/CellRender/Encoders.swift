@@ -309,10 +309,6 @@ struct CellStyleKey: Equatable {
     /// No style written yet (no cell packs to all ones: bit 25 is always clear).
     static let none = CellStyleKey(rawValue: .max)
 
-    /// The foreground's channels and its "none" bit.
-    private static let foregroundMask: UInt64 = (1 << 25) - 1
-    private static let noForeground: UInt64 = 1 << 24
-
     init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// The key of `cell`'s style: its style word without the continuation flag.
@@ -323,17 +319,11 @@ struct CellStyleKey: Equatable {
     /// Takes `other`'s foreground when it has one (a blank cell continues the run it sits in).
     @inline(__always)
     mutating func takeForeground(of other: CellStyleKey) {
-        if other.rawValue & Self.noForeground == 0 { rawValue = rawValue & ~Self.foregroundMask | other.rawValue & Self.foregroundMask }
+        if other.rawValue & Cell.noForeground == 0 { rawValue = rawValue & ~Cell.colourMask | other.rawValue & Cell.colourMask }
     }
 
-    @inline(__always)
-    private static func unpack(_ bits: UInt64) -> RGB? {
-        bits & noForeground != 0
-            ? nil : RGB(UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits >> 16))
-    }
-
-    var foreground: RGB? { Self.unpack(rawValue) }
-    var background: RGB? { Self.unpack(rawValue >> 32) }
+    var foreground: RGB? { Cell.unpack(rawValue) }
+    var background: RGB? { Cell.unpack(rawValue >> 32) }
     var attributes: CellAttributes { CellAttributes(rawValue: UInt8(truncatingIfNeeded: rawValue >> 26) & 0x3F) }
 }
 
